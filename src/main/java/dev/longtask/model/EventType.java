@@ -1,0 +1,51 @@
+package dev.longtask.model;
+
+/**
+ * The vocabulary of {@code events.jsonl}. Event types are strings on disk so that a newer writer can add kinds
+ * an older reader skips; the ones below change the run's state, the rest are a record only.
+ */
+public final class EventType {
+    private EventType() {
+    }
+
+    /** data: goal, workspace, model, budget. */
+    public static final String RUN_CREATED = "run.created";
+    /** data: status, reason. */
+    public static final String RUN_STATUS = "run.status";
+    /** data: budget (the fields given replace the old ones). */
+    public static final String RUN_BUDGET = "run.budget";
+    /** data: session (number), time. A new process took the run up; progress.md gets "## Session". */
+    public static final String SESSION_STARTED = "session.started";
+    /** data: round, objective. progress.md gets "### Round n". */
+    public static final String ROUND_STARTED = "round.started";
+    /** data: text. A line under the current round of progress.md. */
+    public static final String PROGRESS_NOTE = "progress.note";
+    /** data: text. Appended to findings.md under the task's heading. */
+    public static final String FINDING_ADDED = "finding.added";
+    /** data: text. Recorded under "Decisions" in task_plan.md. */
+    public static final String DECISION_RECORDED = "decision.recorded";
+    /** data: text. Recorded under "Errors" in task_plan.md. */
+    public static final String ERROR_RECORDED = "error.recorded";
+
+    /** data: the whole task as created (id, subject, instruction, agent, blockedBy, inputs, outputs, ...). */
+    public static final String TASK_CREATED = "task.created";
+    /** data: the fields changed (subject, instruction, agent, inputs, outputs, success_criteria, owner). */
+    public static final String TASK_UPDATED = "task.updated";
+    /** data: blocked_by (the task that must finish first). Both sides of the edge change. */
+    public static final String TASK_DEPENDENCY_ADDED = "task.dependency_added";
+    /** data: owner. pending -> in_progress, attempts + 1. */
+    public static final String TASK_CLAIMED = "task.claimed";
+    /** data: summary. -> completed; the id leaves the blockedBy of its dependents. */
+    public static final String TASK_COMPLETED = "task.completed";
+    /** data: error. -> failed. */
+    public static final String TASK_FAILED = "task.failed";
+    /** data: reason. -> cancelled. */
+    public static final String TASK_CANCELLED = "task.cancelled";
+    /** data: reason. in_progress (or failed, on retry) -> pending, e.g. after a crash. */
+    public static final String TASK_REQUEUED = "task.requeued";
+
+    /** data: model, usage, duration_ms. Adds to the task's and the run's usage. */
+    public static final String LLM_CALL = "llm.call";
+    /** data: attempt, status, error, wait_ms. A record of one failed attempt; no state change. */
+    public static final String LLM_RETRY = "llm.retry";
+}

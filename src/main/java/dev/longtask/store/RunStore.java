@@ -1,0 +1,86 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The state manager of one run. Every change is an event appended (and flushed per the fsync policy) to
+ * {@code events.jsonl} before any projection shows it; methods return only once the event is durable.
+ * Implementations are safe for concurrent use by the threads of one process; one process at a time
+ * opens a run for writing.
+ */
+public interface RunStore extends AutoCloseable {
+
+    String runId();
+
+    /** {@code <workspace>/.longtask/runs/<run-id>}. */
+    Path directory();
+
+    Run run();
+
+    /** All tasks, by id. */
+    List<Task> tasks();
+
+    /** @throws NoSuchTaskException naming the id */
+    Task task(int id);
+
+    /** Events with a sequence number greater than {@code seq}, in order. */
+    List<Event> eventsAfter(long seq);
+
+    /** Creates a task; ids count up from 1. Unknown ids in blockedBy are refused. */
+    Task createTask(TaskDraft draft);
+
+    /** Changes the descriptive fields of a task (subject, instruction, agent, inputs, outputs, criteria, owner). */
+    Task updateTask(int id, ObjectNode fields);
+
+    /** {@code taskId} waits for {@code blockedById}; both sides change. Cycles, self edges, unknown ids are refused. */
+    void addDependency(int taskId, int blockedById);
+
+    /** Compare-and-set pending (and unblocked) to in_progress; false if someone else has it or it is not ready. */
+    boolean claim(int id, String owner);
+
+    /** -> completed; the id leaves the blockedBy of every dependent. */
+    Task complete(int id, String summary);
+
+    Task fail(int id, String error);
+
+    Task cancel(int id, String reason);
+
+    /** in_progress or failed -> pending, keeping attempts and transcript. */
+    Task requeue(int id, String reason);
+
+    /** The by-hand status change of {@code longtask task update --status}: dispatches to the methods above. */
+    Task setStatus(int id, TaskStatus status, String reason);
+
+    void setRunStatus(RunStatus status, String reason);
+
+    /** Appends any other event of {@link dev.longtask.model.EventType} (llm.call, finding.added, round.started...). */
+    Event append(String type, Integer task, ObjectNode data);
+
+    /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
+    Path writeResult(int id, JsonNode result);
+
+    /** {@code results/task_<id>/}, created if missing: where the task's artifacts go. */
+    Path resultDirectory(int id);
+
+    /** The appender of {@code transcripts/task_<id>.jsonl}. */
+    Transcript transcript(int id);
+
+    /** Writes a checkpoint now (the store also writes one every N events and on pause). */
+    void checkpoint();
+
+    /** Called after each event is durable, on the appending thread. */
+    void subscribe(Consumer<Event> listener);
+
+    @Override
+    void close();
+}
