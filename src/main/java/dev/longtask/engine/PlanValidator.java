@@ -1,0 +1,156 @@
+package dev.longtask.engine;
+
+import dev.longtask.tools.OutsideWorkspaceException;
+import dev.longtask.tools.Workspace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Checks a plan before any of it runs: known agents, known dependency keys, no cycle, paths inside the
+ * workspace, not empty. Problems are sentences addressed to the planner, who gets them back to fix.
+ */
+public final class PlanValidator {
+    static final int MAX_TASKS = 200;
+
+    private final Set<String> knownAgents;
+    private final Workspace workspace;
+
+    public PlanValidator(Set<String> knownAgents, Workspace workspace) {
+        this.knownAgents = new TreeSet<>(knownAgents);
+        this.workspace = workspace;
+    }
+
+    /** Problems of a whole plan; empty when it can run. */
+    public List<String> problems(Plan plan) {
+        return problems(plan, Set.of());
+    }
+
+    /**
+     * Problems of a plan, or of tasks added to a running graph: {@code existingIds} are tasks already in the
+     * graph, which a dependency may name as "3" or "#3".
+     */
+    public List<String> problems(Plan plan, Set<Integer> existingIds) {
+        List<String> problems = new ArrayList<>();
+        if (plan.tasks().isEmpty()) {
+            problems.add("the plan has no tasks: submit at least one task");
+            return problems;
+        }
+        if (plan.tasks().size() > MAX_TASKS) {
+            problems.add("the plan has " + plan.tasks().size() + " tasks; at most " + MAX_TASKS
+                    + " are allowed: group the work into larger tasks");
+        }
+        Map<String, PlannedTask> byKey = new LinkedHashMap<>();
+        for (int i = 0; i < plan.tasks().size(); i++) {
+            PlannedTask task = plan.tasks().get(i);
+            String label = task.key().isEmpty() ? "task #" + (i + 1) : "task '" + task.key() + "'";
+            if (task.key().isEmpty()) {
+                problems.add(label + " has no key: give every task a unique key");
+            } else if (byKey.putIfAbsent(task.key(), task) != null) {
+                problems.add("the key '" + task.key() + "' is used by more than one task: keys must be unique");
+            }
+            checkFields(task, label, problems);
+        }
+        for (PlannedTask task : byKey.values()) {
+            for (String dep : task.dependsOn()) {
+                if (!byKey.containsKey(dep) && existingId(dep, existingIds).isEmpty()) {
+                    problems.add("task '" + task.key() + "' depends on '" + dep + "', which is not a key of this plan"
+                            + (existingIds.isEmpty() ? "" : " nor an existing task id")
+                            + "; known keys: " + String.join(", ", byKey.keySet()));
+                }
+            }
+        }
+        findCycle(byKey).ifPresent(cycle -> problems.add("the plan has a dependency cycle: "
+                + String.join(" -> ", cycle) + "; remove one of these dependencies"));
+        return problems;
+    }
+
+    /** A dependency naming an existing task: "3", "#3" or "task_3". */
+    static Optional<Integer> existingId(String dep, Set<Integer> existingIds) {
+        String digits = dep.strip().replaceFirst("^(#|task_)", "");
+        if (!digits.matches("\\d{1,9}")) {
+            return Optional.empty();
+        }
+        int id = Integer.parseInt(digits);
+        return existingIds.contains(id) ? Optional.of(id) : Optional.empty();
+    }
+
+    private void checkFields(PlannedTask task, String label, List<String> problems) {
+        if (task.subject().isEmpty()) {
+            problems.add(label + " has no subject");
+        }
+        if (task.instruction().isBlank()) {
+            problems.add(label + " has no instruction: say what the agent must do");
+        }
+        if (!knownAgents.contains(task.agent())) {
+            problems.add(label + " uses the unknown agent '" + task.agent() + "'; known agents: "
+                    + String.join(", ", knownAgents));
+        }
+        checkPaths(label, "input", task.inputs(), problems);
+        checkPaths(label, "output", task.outputs(), problems);
+    }
+
+    private void checkPaths(String label, String kind, Map<String, String> paths, List<String> problems) {
+        for (Map.Entry<String, String> entry : paths.entrySet()) {
+            String path = entry.getValue();
+            if (path == null || path.isBlank()) {
+                problems.add(label + ": " + kind + " '" + entry.getKey() + "' has no path");
+                continue;
+            }
+            try {
+                workspace.resolveInside(path);
+            } catch (OutsideWorkspaceException e) {
+                problems.add(label + ": " + kind + " '" + entry.getKey() + "' = '" + path
+                        + "' is outside the workspace; use a path relative to the workspace root");
+            }
+        }
+    }
+
+    /** The first cycle found by depth-first search, as keys from its start back to it. */
+    private static Optional<List<String>> findCycle(Map<String, PlannedTask> byKey) {
+        Map<String, Integer> state = new HashMap<>(); // 1 = on the stack, 2 = done
+        for (String start : byKey.keySet()) {
+            List<String> path = new ArrayList<>();
+            Optional<List<String>> cycle = visit(start, byKey, state, path, new HashSet<>());
+            if (cycle.isPresent()) {
+                return cycle;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<List<String>> visit(String key, Map<String, PlannedTask> byKey,
+            Map<String, Integer> state, List<String> path, Set<String> onPath) {
+        Integer seen = state.get(key);
+        if (seen != null && seen == 2) {
+            return Optional.empty();
+        }
+        if (onPath.contains(key)) {
+            List<String> cycle = new ArrayList<>(path.subList(path.indexOf(key), path.size()));
+            cycle.add(key);
+            return Optional.of(cycle);
+        }
+        PlannedTask task = byKey.get(key);
+        if (task == null) {
+            return Optional.empty();
+        }
+        onPath.add(key);
+        path.add(key);
+        for (String dep : task.dependsOn()) {
+            Optional<List<String>> cycle = visit(dep, byKey, state, path, onPath);
+            if (cycle.isPresent()) {
+                return cycle;
+            }
+        }
+        path.remove(path.size() - 1);
+        onPath.remove(key);
+        state.put(key, 2);
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Usage;
+import java.util.List;
+
+/** The figures a user watches: counts, percent, ETA, tokens, cost, and one line per running task. */
+public record ProgressSnapshot(
+        @JsonProperty("run_id") String runId,
+        RunStatus status,
+        @JsonProperty("status_reason") String statusReason,
+        int total,
+        int completed,
+        int failed,
+        int cancelled,
+        int running,
+        int pending,
+        double percent,
+        @JsonProperty("elapsed_s") long elapsedSeconds,
+        @JsonProperty("eta_s") Long etaSeconds,
+        Usage usage,
+        List<RunningTask> tasks) {
+
+    /** A task being worked on now. */
+    public record RunningTask(int id, String subject, String agent, @JsonProperty("elapsed_s") long elapsedSeconds,
+                              int attempts) {
+    }
+
+    /** "3m 20s", "1h 05m", or "unknown" before any task has finished. */
+    public String etaText() {
+        return etaSeconds == null ? "unknown" : durationText(etaSeconds);
+    }
+
+    public static String durationText(long seconds) {
+        if (seconds < 60) {
+            return seconds + "s";
+        }
+        if (seconds < 3600) {
+            return (seconds / 60) + "m " + String.format("%02ds", seconds % 60);
+        }
+        return (seconds / 3600) + "h " + String.format("%02dm", (seconds % 3600) / 60);
+    }
+}

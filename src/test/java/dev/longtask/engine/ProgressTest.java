@@ -1,0 +1,72 @@
+package dev.longtask.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProgressTest {
+    static final Instant T0 = Instant.parse("2026-11-26T10:00:00Z");
+
+    static Task task(int id, TaskStatus status, List<Integer> blockedBy, List<Integer> blocks, Instant started,
+            Instant finished) {
+        return new Task(id, "t" + id, "", "general", status, blockedBy, blocks, null, null, null, null, 1,
+                T0, started, finished, null, null);
+    }
+
+    static Run run() {
+        return new Run(1, "r1", "goal", "/w", "m", RunStatus.RUNNING, "", null, T0, T0, null, 1, 1, 0);
+    }
+
+    @Test
+    void noEtaBeforeAnyTaskFinished() {
+        List<Task> tasks = List.of(task(1, TaskStatus.PENDING, List.of(), List.of(), null, null));
+        ProgressSnapshot s = new Progress().snapshot(run(), tasks, 2, T0.plusSeconds(5));
+        assertThat(s.etaSeconds()).isNull();
+        assertThat(s.etaText()).isEqualTo("unknown");
+        assertThat(s.percent()).isZero();
+    }
+
+    @Test
+    void etaSpreadsRemainingWorkOverWorkersButNotBelowTheLongestChain() {
+        // Task 1 took 60 s. Four independent pending tasks on 2 workers: 4 * 60 / 2 = 120 s.
+        List<Task> wide = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(60)),
+                task(2, TaskStatus.PENDING, List.of(), List.of(), null, null),
+                task(3, TaskStatus.PENDING, List.of(), List.of(), null, null),
+                task(4, TaskStatus.PENDING, List.of(), List.of(), null, null),
+                task(5, TaskStatus.PENDING, List.of(), List.of(), null, null));
+        assertThat(new Progress().eta(wide, 2, T0.plusSeconds(60))).isEqualTo(120);
+        // A chain 2 -> 3 -> 4 cannot use the second worker: 3 * 60 = 180 s.
+        List<Task> chain = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(60)),
+                task(2, TaskStatus.PENDING, List.of(), List.of(3), null, null),
+                task(3, TaskStatus.PENDING, List.of(2), List.of(4), null, null),
+                task(4, TaskStatus.PENDING, List.of(3), List.of(), null, null));
+        assertThat(new Progress().eta(chain, 2, T0.plusSeconds(60))).isEqualTo(180);
+    }
+
+    @Test
+    void countsAndRunningLines() {
+        List<Task> tasks = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(2, TaskStatus.FAILED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(3, TaskStatus.IN_PROGRESS, List.of(), List.of(), T0.plusSeconds(20), null),
+                task(4, TaskStatus.PENDING, List.of(), List.of(), null, null));
+        ProgressSnapshot s = new Progress().snapshot(run(), tasks, 2, T0.plusSeconds(30));
+        assertThat(s.completed()).isEqualTo(1);
+        assertThat(s.failed()).isEqualTo(1);
+        assertThat(s.running()).isEqualTo(1);
+        assertThat(s.pending()).isEqualTo(1);
+        assertThat(s.percent()).isEqualTo(50.0);
+        assertThat(s.tasks()).singleElement().satisfies(r -> {
+            assertThat(r.id()).isEqualTo(3);
+            assertThat(r.elapsedSeconds()).isEqualTo(10);
+        });
+    }
+}
