@@ -1,0 +1,18 @@
+package dev.longtask.cli;
+
+import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.Event;
+
+/** Shows a run's progress to the user; fed with every durable event and with snapshots of the figures. */
+interface ProgressView extends AutoCloseable {
+
+    void onEvent(Event event, ProgressSnapshot snapshot);
+
+    /** Called on a timer so elapsed times and the ETA move between events; views that only print lines ignore it. */
+    default void tick(ProgressSnapshot snapshot) {
+    }
+
+    @Override
+    default void close() {
+    }
+}
