@@ -37,12 +37,13 @@ public final class Toolbox {
     /** The built-in tools, with bash getting this process's environment (less secrets) and bubblewrap if it works here. */
     public static Toolbox builtIn() {
         Map<String, String> environment = System.getenv();
-        return builtIn(environment, Sandbox.detect(environment));
+        Sandbox sandbox = Sandbox.detect(environment);
+        LOG.info("{}", sandbox.description());
+        return builtIn(environment, sandbox);
     }
 
     /** The built-in tools, with bash starting from {@code environment} (secrets are dropped) in {@code sandbox}. */
     public static Toolbox builtIn(Map<String, String> environment, Sandbox sandbox) {
-        LOG.info("{}", sandbox.description());
         Map<String, Tool> tools = new LinkedHashMap<>();
         for (Tool tool : List.of(new ReadTool(), new WriteTool(), new EditTool(), new GlobTool(), new GrepTool(),
                 new LsTool(), new BashTool(environment, sandbox), new TaskCreateTool(), new TaskUpdateTool(),
