@@ -58,17 +58,20 @@ final class BashTool implements Tool {
         return "Runs a bash command in the workspace root and returns its output (stdout and stderr together) and exit "
                 + "code. No input; no API keys in the environment; killed after timeout_s (default "
                 + defaultTimeout.toSeconds() + " s). Background processes end when the command ends. Long output is "
-                + "cut to its head and tail. Prefer read/grep/glob/edit for files.";
+                + "cut to its head and tail. Prefer read/grep/glob/edit for files." + confinement();
+    }
+
+    private String confinement() {
+        if (!sandbox.isolated()) {
+            return "";
+        }
+        return " Runs in a sandbox: only the workspace is writable, /tmp is private"
+                + (sandbox.isolatesNetwork() ? ", and there is no network." : ".");
     }
 
     @Override
     public ObjectNode parameters() {
         return schema.build();
-    }
-
-    /** The sandbox this tool runs in, for doctor-like reports. */
-    Sandbox sandbox() {
-        return sandbox;
     }
 
     @Override

@@ -24,7 +24,7 @@ final class FileWalk {
     }
 
     static List<Entry> files(Workspace workspace, Path base) throws IOException {
-        Path runs = workspace.resolveInside(".longtask/runs");
+        Path runs = workspace.runsInside();
         List<Entry> found = new ArrayList<>();
         Files.walkFileTree(base, EnumSet.noneOf(java.nio.file.FileVisitOption.class), Integer.MAX_VALUE,
                 new FileVisitor<>() {

@@ -73,6 +73,9 @@ final class GrepTool implements Tool {
         if (!Files.exists(base)) {
             return ToolResult.error("no such file or directory: " + shownBase + "; use ls or glob to find the path");
         }
+        if (Files.isRegularFile(base) && TextFiles.isBinary(base)) {
+            return ToolResult.error(shownBase + " is a binary file; grep searches text files only");
+        }
         List<FileWalk.Entry> files = Files.isDirectory(base)
                 ? FileWalk.files(workspace, base)
                 : List.of(new FileWalk.Entry(base, false, Files.size(base)));

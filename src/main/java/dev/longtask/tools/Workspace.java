@@ -29,11 +29,6 @@ public final class Workspace {
         return root;
     }
 
-    /** {@code <root>/.longtask/runs}: the run store's territory. */
-    public Path runsDirectory() {
-        return root.resolve(".longtask").resolve("runs");
-    }
-
     /**
      * Resolves {@code path} (relative to the root, or absolute) the way the kernel would, one name at a time,
      * following every symlink on the way, including a dangling one at the end, and answers the real location
@@ -118,12 +113,24 @@ public final class Workspace {
      * their artifacts.
      */
     boolean isStoreOwned(Path real) {
-        Path runs = resolveInside(".longtask/runs");
+        Path runs = runsInside();
+        if (runs == null) {
+            return false;
+        }
         if (!real.startsWith(runs)) {
             return false;
         }
         Path below = runs.relativize(real);
         return below.getNameCount() < 2 || !below.getName(1).toString().equals("results");
+    }
+
+    /** Where {@code .longtask/runs} really is, or null when a link takes it out of the workspace (then nothing is). */
+    Path runsInside() {
+        try {
+            return resolveInside(".longtask/runs");
+        } catch (OutsideWorkspaceException e) {
+            return null;
+        }
     }
 
     /** The path as the model should see it: relative to the root, with forward slashes. */

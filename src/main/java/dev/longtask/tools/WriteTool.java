@@ -46,8 +46,9 @@ final class WriteTool implements Tool {
         Files.createDirectories(file.getParent());
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(file, bytes);
+        int lines = lineCount(content);
         return ToolResult.ok((existed ? "replaced " : "created ") + shown + ": " + bytes.length + " bytes, "
-                + lineCount(content) + " lines");
+                + lines + (lines == 1 ? " line" : " lines"));
     }
 
     static void refuseStoreFiles(Workspace workspace, Path file, String shown) {

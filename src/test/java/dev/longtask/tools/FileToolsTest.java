@@ -129,7 +129,7 @@ class FileToolsTest {
             Path script = fx.write("run.sh", "old\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-x---"));
             ToolResult r = fx.call(write, Map.of("path", "run.sh", "content", "new"));
-            assertThat(r.content()).isEqualTo("replaced run.sh: 3 bytes, 1 lines");
+            assertThat(r.content()).isEqualTo("replaced run.sh: 3 bytes, 1 line");
             assertThat(fx.content("run.sh")).isEqualTo("new");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-x---");
             try (Stream<Path> files = Files.list(fx.root)) {
