@@ -1,0 +1,271 @@
+package dev.longtask.agent;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.llm.ChatMessage;
+import dev.longtask.llm.ChatRequest;
+import dev.longtask.llm.ChatResponse;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.LlmException;
+import dev.longtask.llm.ToolCall;
+import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.Usage;
+import dev.longtask.store.Transcript;
+import dev.longtask.tools.Tool;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one agent on one job: a tool loop that ends when the agent's terminal tool is called with arguments
+ * that pass its check, or with a failure (max_steps, stuck, too many refusals, context overflow, provider
+ * error, interrupt). Guardrails: the whitelist at dispatch, the repeated-read refusal, head-and-tail cutting
+ * of long output, ×N de-duplication, the 2-action reminder, the stuck-repeat stop and compaction before the
+ * window is outgrown. Every message, call and result goes to the transcript as it happens; every model call
+ * goes to the listener and into the outcome's usage.
+ *
+ * <p>One instance serves one job at a time (the transcript is the job's); make one per task.
+ */
+public final class AgentLoop {
+    private final LlmClient llm;
+    private final Map<String, Tool> tools = new LinkedHashMap<>();
+    private final Transcript transcript;
+    private final Clock clock;
+    private final TokenCounter tokens;
+    private final ModelCall.Listener listener;
+    private final LoopSettings settings;
+    private final Redactor redactor;
+
+    /**
+     * @param tools      every work tool of the runtime; each job gets those on its agent's whitelist
+     * @param transcript where this job's conversation is written ({@code RunStore.transcript(taskId)})
+     * @param tokens     the process's shared token counter
+     * @param listener   told of every model call (the engine appends {@code llm.call} events)
+     */
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener) {
+        this(llm, tools, transcript, clock, tokens, listener, LoopSettings.DEFAULTS);
+    }
+
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, Redactor.fromEnvironment(System.getenv()));
+    }
+
+    AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor) {
+        this.llm = llm;
+        tools.forEach(t -> this.tools.put(t.name(), t));
+        this.transcript = transcript;
+        this.clock = clock;
+        this.tokens = tokens;
+        this.listener = listener == null ? ModelCall.Listener.NONE : listener;
+        this.settings = settings;
+        this.redactor = redactor;
+    }
+
+    /**
+     * Runs the job to its end. Never throws for what the model does; a failure of the transcript's storage
+     * propagates. On interrupt it returns promptly with {@link AgentOutcome.Ending#INTERRUPTED} and leaves the
+     * thread's interrupt flag set.
+     */
+    public AgentOutcome run(AgentTask task) {
+        return new Job(task).run();
+    }
+
+    /** The state of one run of the loop. */
+    private final class Job {
+        private final AgentTask task;
+        private final Terminal terminal;
+        private final NoteTool note;
+        private final List<ToolSpec> specs = new ArrayList<>();
+        private final int specTokens;
+        private final ToolDispatcher dispatcher;
+        private final TranscriptRecorder recorder;
+        private final Compactor compactor;
+        private final Conversation conversation;
+        private Usage usage = Usage.ZERO;
+        private int steps;
+        private int rejections;
+
+        Job(AgentTask task) {
+            this.task = task;
+            this.terminal = task.terminal();
+            this.note = new NoteTool(task.agent().name());
+            List<Tool> allowed = new ArrayList<>();
+            for (String name : task.agent().tools()) {
+                Tool tool = tools.get(name);
+                if (tool != null && !name.equals(terminal.name())) {
+                    allowed.add(tool);
+                }
+            }
+            allowed.add(note);
+            allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
+            specs.add(terminal.spec());
+            this.specTokens = specs.stream().mapToInt(tokens::count).sum();
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
+            this.recorder = new TranscriptRecorder(transcript, clock, redactor);
+            this.compactor = new Compactor(llm, tokens, settings, clock);
+            List<String> names = specs.stream().map(ToolSpec::name).toList();
+            this.conversation = new Conversation(tokens, PromptBuilder.system(task, names), PromptBuilder.kickoff(task));
+        }
+
+        AgentOutcome run() {
+            List<ChatMessage> start = conversation.messages();
+            recorder.system(((ChatMessage.System) start.get(0)).text());
+            recorder.user(((ChatMessage.User) start.get(1)).text(), 0);
+            int maxSteps = task.agent().maxSteps();
+            try {
+                for (int step = 1; step <= maxSteps; step++) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        return interrupted();
+                    }
+                    Compactor.Result fit = compactor.ensureFits(conversation, specTokens,
+                            (response, started) -> account(response, ModelCall.Purpose.COMPACTION, started));
+                    if (fit.compacted()) {
+                        dispatcher.compacted();
+                        recorder.compaction(fit.summary(), fit.turnsSummarised(), fit.before(), fit.after(), step);
+                    }
+                    if (!fit.fits()) {
+                        return end(AgentOutcome.Ending.CONTEXT_OVERFLOW, "the conversation (" + fit.after()
+                                + " tokens estimated) does not fit the model's context window of "
+                                + llm.contextWindowTokens() + " tokens even after compaction; split the task", null);
+                    }
+                    Instant started = clock.instant();
+                    ChatResponse response = llm.chat(
+                            new ChatRequest(conversation.messages(), specs, settings.maxOutputTokens()));
+                    steps = step;
+                    account(response, ModelCall.Purpose.STEP, started);
+                    AgentOutcome outcome = answer(response.message(), step);
+                    if (outcome != null) {
+                        return outcome;
+                    }
+                }
+            } catch (LlmException e) {
+                if (isInterrupt(e)) {
+                    return interrupted();
+                }
+                return finish(new AgentOutcome(task.agent().name(), AgentOutcome.Ending.PROVIDER_ERROR, false,
+                        "model provider error: " + e.getMessage(), null, "", note.notes(), usage, steps, e));
+            }
+            return end(AgentOutcome.Ending.MAX_STEPS, "reached max_steps (" + maxSteps + ") without an accepted "
+                    + terminal.name() + " call", null);
+        }
+
+        /** Handles one assistant message; an outcome when the job is over, else null. */
+        private AgentOutcome answer(ChatMessage.Assistant message, int step) {
+            ChatMessage.Assistant said = message == null ? new ChatMessage.Assistant("", List.of()) : message;
+            conversation.add(said);
+            recorder.assistant(said, step);
+            if (!said.hasToolCalls()) {
+                String nudge = "You replied without calling a tool, and plain replies reach nobody. Go on with the "
+                        + "task using your tools, and finish by calling " + terminal.name() + ".";
+                conversation.add(new ChatMessage.User(nudge));
+                recorder.user(nudge, step);
+                return null;
+            }
+            for (ToolCall call : said.toolCalls()) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return interrupted();
+                }
+                AgentOutcome outcome = call.name() != null && call.name().equals(terminal.name())
+                        ? terminalCall(call, step) : workCall(call, step);
+                if (outcome != null) {
+                    return outcome;
+                }
+            }
+            return null;
+        }
+
+        private AgentOutcome workCall(ToolCall call, int step) {
+            ToolDispatcher.Dispatched result = dispatcher.dispatch(call, step);
+            reply(call, result.content(), result.error(), step);
+            if (result.stuck()) {
+                return end(AgentOutcome.Ending.STUCK, "stuck: called " + call.name() + " "
+                        + Json.canonical(call.arguments()) + " " + settings.repeatLimit()
+                        + " times with the same result and no progress in between", null);
+            }
+            return null;
+        }
+
+        private AgentOutcome terminalCall(ToolCall call, int step) {
+            ObjectNode args = call.arguments();
+            List<String> problems = args == null
+                    ? List.of("the arguments were not a valid JSON object")
+                    : terminal.check().problems(args);
+            if (problems.isEmpty()) {
+                reply(call, "accepted", false, step);
+                boolean success = terminal.success().test(args);
+                String output = terminal.render().apply(args);
+                String reason = success ? "" : "the agent reported failure: " + args.path("summary").asText("");
+                return finish(new AgentOutcome(task.agent().name(), AgentOutcome.Ending.SUBMITTED, success, reason,
+                        args.deepCopy(), output, note.notes(), usage, steps, null));
+            }
+            rejections++;
+            String content = "refused: " + String.join("\n", problems);
+            reply(call, content, true, step);
+            if (dispatcher.terminalRefused(call, content)) {
+                return end(AgentOutcome.Ending.STUCK, "stuck: " + terminal.name() + " was refused "
+                        + settings.repeatLimit() + " times for the same arguments: " + problems.get(0), null);
+            }
+            if (rejections >= terminal.maxRejections()) {
+                return end(AgentOutcome.Ending.REJECTED, terminal.name() + " was refused " + rejections
+                        + " times; last: " + String.join("; ", problems), null);
+            }
+            return null;
+        }
+
+        private void reply(ToolCall call, String content, boolean error, int step) {
+            conversation.add(new ChatMessage.ToolResult(call.id(), call.name(), content, error));
+            recorder.toolResult(call, content, error, step);
+        }
+
+        private void account(ChatResponse response, ModelCall.Purpose purpose, Instant started) {
+            Usage used = response.usage() == null ? Usage.ZERO : response.usage();
+            usage = usage.plus(used);
+            listener.called(new ModelCall(task.agent().name(), llm.modelSpec(), purpose, steps, used,
+                    Duration.between(started, clock.instant())));
+        }
+
+        private AgentOutcome interrupted() {
+            Thread.currentThread().interrupt();
+            return end(AgentOutcome.Ending.INTERRUPTED, "interrupted", null);
+        }
+
+        private AgentOutcome end(AgentOutcome.Ending ending, String reason, LlmException error) {
+            return finish(new AgentOutcome(task.agent().name(), ending, false, reason, null, "", note.notes(), usage,
+                    steps, error));
+        }
+
+        private AgentOutcome finish(AgentOutcome outcome) {
+            boolean wasInterrupted = Thread.interrupted();
+            try {
+                recorder.outcome(outcome);
+            } finally {
+                if (wasInterrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return outcome;
+        }
+    }
+
+    private static boolean isInterrupt(LlmException e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof ClosedByInterruptException
+                    || (t instanceof InterruptedIOException && !(t instanceof java.net.SocketTimeoutException))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

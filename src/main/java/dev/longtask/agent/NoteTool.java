@@ -1,0 +1,65 @@
+package dev.longtask.agent;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.EventType;
+import dev.longtask.tools.Tool;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.ToolResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code note {text}}: how an agent records what it learned while it works (the 2-action rule asks for it).
+ * Inside a run each note becomes a {@code finding.added} event, so it lands in findings.md at once; every
+ * note is also kept for the task's outcome. Offered to every agent by the loop, whatever its whitelist.
+ */
+final class NoteTool implements Tool {
+    static final String NAME = "note";
+
+    private final String agent;
+    private final List<String> notes = new ArrayList<>();
+
+    NoteTool(String agent) {
+        this.agent = agent;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Record facts you have learned (with file paths and line numbers) in the run's findings, where "
+                + "later tasks and the final report can use them. Short and specific; one fact per line.";
+    }
+
+    @Override
+    public ObjectNode parameters() {
+        return Json.parseObject("""
+                {"type": "object",
+                 "properties": {"text": {"type": "string", "minLength": 1,
+                                         "description": "the facts to record, one per line"}},
+                 "required": ["text"]}
+                """);
+    }
+
+    @Override
+    public ToolResult execute(ObjectNode arguments, ToolContext context) {
+        String text = arguments.path("text").asText("").strip();
+        if (text.isEmpty()) {
+            return ToolResult.error("note needs a non-empty text");
+        }
+        if (context.store() != null) {
+            ObjectNode data = Json.object().put("text", text).put("agent", agent).put("source", NAME);
+            context.store().append(EventType.FINDING_ADDED, context.taskId(), data);
+        }
+        notes.add(text);
+        return ToolResult.ok("Noted (" + notes.size() + (notes.size() == 1 ? " note" : " notes")
+                + " in this task).");
+    }
+
+    List<String> notes() {
+        return List.copyOf(notes);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.longtask.agent;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The run's disk memory an agent starts from: the head of {@code task_plan.md} (the goal and the plan) and
+ * the tails of {@code findings.md} and {@code progress.md} (what was learned and done lately). Empty texts
+ * when the agent runs outside a run.
+ */
+public record RunMemory(String planHead, String findingsTail, String progressTail) {
+
+    public static final RunMemory NONE = new RunMemory("", "", "");
+
+    static final int PLAN_LINES = 60;
+    static final int FINDINGS_LINES = 40;
+    static final int PROGRESS_LINES = 20;
+    /** A cap in characters too, so one very long line cannot crowd out the task. */
+    static final int MAX_CHARS = 6_000;
+
+    public RunMemory {
+        planHead = planHead == null ? "" : planHead;
+        findingsTail = findingsTail == null ? "" : findingsTail;
+        progressTail = progressTail == null ? "" : progressTail;
+    }
+
+    /** Reads the memory files of a run directory; a missing file is empty. */
+    public static RunMemory read(Path runDirectory) {
+        return new RunMemory(
+                head(lines(runDirectory.resolve("task_plan.md")), PLAN_LINES),
+                tail(lines(runDirectory.resolve("findings.md")), FINDINGS_LINES),
+                tail(lines(runDirectory.resolve("progress.md")), PROGRESS_LINES));
+    }
+
+    public boolean isEmpty() {
+        return planHead.isBlank() && findingsTail.isBlank() && progressTail.isBlank();
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    static String head(List<String> lines, int n) {
+        String text = String.join("\n", lines.subList(0, Math.min(n, lines.size())));
+        String cut = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
+        return lines.size() > n || text.length() > MAX_CHARS ? cut + "\n[... the rest of the file is not shown]" : cut;
+    }
+
+    static String tail(List<String> lines, int n) {
+        String text = String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+        String cut = text.length() > MAX_CHARS ? text.substring(text.length() - MAX_CHARS) : text;
+        return lines.size() > n || text.length() > MAX_CHARS ? "[... earlier lines are not shown]\n" + cut : cut;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.longtask.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The one-writer rule: an exclusive OS lock on {@code writer.lock} in the run directory, held while a store is
+ * open for writing. The OS drops it when the process dies, so a crashed writer never blocks the next one.
+ * The file holds the writer's pid so the refusal can name it. Readers never take it.
+ */
+final class RunLock implements AutoCloseable {
+    static final String FILE = "writer.lock";
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private RunLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    static RunLock acquire(Path runDirectory, String runId) throws IOException {
+        Path file = runDirectory.resolve(FILE);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            channel.close();
+            throw new RunLockedException(runId, ProcessHandle.current().pid(), true);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        if (lock == null) {
+            channel.close();
+            throw new RunLockedException(runId, recordedPid(file), false);
+        }
+        channel.truncate(0);
+        AtomicFiles.writeFully(channel.position(0), ByteBuffer.wrap(
+                (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+        return new RunLock(channel, lock);
+    }
+
+    private static Long recordedPid(Path file) {
+        try {
+            String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
+            return text.isEmpty() ? null : Long.valueOf(text);
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            lock.release();
+        } finally {
+            channel.close();
+        }
+    }
+}
