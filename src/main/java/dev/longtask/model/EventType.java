@@ -44,6 +44,16 @@ public final class EventType {
     /** data: reason. in_progress (or failed, on retry) -> pending, e.g. after a crash. */
     public static final String TASK_REQUEUED = "task.requeued";
 
+    /**
+     * data: first_id, source (planner or director), round, tasks (as submit_plan gives them), estimate. The
+     * tasks are then created in order with ids first_id, first_id + 1, ...; a resume creates any that are missing.
+     */
+    public static final String PLAN_ACCEPTED = "plan.accepted";
+    /** data: action, reason, round, added, cancelled, retried. What the director decided. */
+    public static final String DIRECTOR_DECIDED = "director.decided";
+    /** data: title, summary, issues. report.md and final_result.json were written. */
+    public static final String REPORT_WRITTEN = "report.written";
+
     /** data: model, usage, duration_ms. Adds to the task's and the run's usage. */
     public static final String LLM_CALL = "llm.call";
     /** data: attempt, status, error, wait_ms. A record of one failed attempt; no state change. */

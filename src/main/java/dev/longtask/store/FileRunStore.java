@@ -89,6 +89,7 @@ public final class FileRunStore implements RunStore {
 
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final Map<Integer, FileTranscript> transcripts = new ConcurrentHashMap<>();
+    private final Map<String, FileTranscript> roleTranscripts = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private volatile String brokenBecause;
 
@@ -708,6 +709,24 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public Path writeReport(String markdown, JsonNode finalResult) {
+        ensureUsable();
+        Path report = directory.resolve("report.md");
+        Path result = directory.resolve("final_result.json");
+        try {
+            AtomicFiles.write(report, redactor.apply(markdown).getBytes(StandardCharsets.UTF_8), true);
+            String text = redactor.apply(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
+            AtomicFiles.write(result, text.getBytes(StandardCharsets.UTF_8), true);
+        } catch (IOException e) {
+            throw new StoreException("cannot write the report of run " + runId + " in " + directory + ": " + e, e);
+        }
+        ObjectNode data = json.createObjectNode().put("report", "report.md").put("final_result", "final_result.json");
+        data.put("title", finalResult.path("title").asText(""));
+        append(EventType.REPORT_WRITTEN, null, data);
+        return report;
+    }
+
+    @Override
     public Path resultDirectory(int id) {
         task(id);
         Path dir = directory.resolve(RESULTS).resolve("task_" + id);
@@ -725,6 +744,22 @@ public final class FileRunStore implements RunStore {
         task(id);
         return transcripts.computeIfAbsent(id, key -> {
             Path file = directory.resolve(TRANSCRIPTS).resolve("task_" + key + ".jsonl");
+            try {
+                return new FileTranscript(file, json, redactor);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open " + file, e);
+            }
+        });
+    }
+
+    @Override
+    public Transcript roleTranscript(String name) {
+        ensureUsable();
+        if (name == null || !name.matches("[a-z0-9_-]+")) {
+            throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+, not '" + name + "'");
+        }
+        return roleTranscripts.computeIfAbsent(name, key -> {
+            Path file = directory.resolve(TRANSCRIPTS).resolve(key + ".jsonl");
             try {
                 return new FileTranscript(file, json, redactor);
             } catch (IOException e) {
@@ -798,7 +833,7 @@ public final class FileRunStore implements RunStore {
         } finally {
             projectionLock.unlock();
         }
-        for (FileTranscript transcript : transcripts.values()) {
+        for (FileTranscript transcript : java.util.stream.Stream.concat(transcripts.values().stream(), roleTranscripts.values().stream()).toList()) {
             try {
                 transcript.close();
             } catch (IOException e) {

@@ -69,11 +69,23 @@ public interface RunStore extends AutoCloseable {
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);
 
+    /**
+     * Writes {@code report.md} and {@code final_result.json} atomically, then records {@code report.written};
+     * returns the path of report.md.
+     */
+    Path writeReport(String markdown, JsonNode finalResult);
+
     /** {@code results/task_<id>/}, created if missing: where the task's artifacts go. */
     Path resultDirectory(int id);
 
     /** The appender of {@code transcripts/task_<id>.jsonl}. */
     Transcript transcript(int id);
+
+    /**
+     * The appender of {@code transcripts/<name>.jsonl} for a conversation that is not a task's: the planner,
+     * the director and the synthesizer ("planner_1", "director_round_3", ...). Names are [a-z0-9_-]+.
+     */
+    Transcript roleTranscript(String name);
 
     /** Writes a checkpoint now (the store also writes one every N events and on pause). */
     void checkpoint();

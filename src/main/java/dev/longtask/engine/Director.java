@@ -1,0 +1,165 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentOutcome;
+import dev.longtask.agent.AgentTask;
+import dev.longtask.agent.RunMemory;
+import dev.longtask.agent.TaskContract;
+import dev.longtask.agent.Terminal;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunStore;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.Workspace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Asks the director agent what happens next, after a failure or when the graph drains. Its {@code decide} call is
+ * checked against the graph as it is (new tasks validated like a plan, cancels only of pending tasks, retries only
+ * of failed ones) before it is accepted.
+ */
+final class Director {
+    static final int MAX_REJECTIONS = 3;
+
+    enum Action { CONTINUE, ADJUST, STOP }
+
+    /** An accepted decision; {@code outcome} is how the director's loop ended (a decision only when SUBMITTED). */
+    record Decision(Action action, Plan addTasks, List<Integer> cancel, List<Integer> retry, String reason,
+                    AgentOutcome outcome) {
+    }
+
+    private final AgentCatalog agents;
+    private final AgentRunner runner;
+    private final RunStore store;
+    private final PlanValidator validator;
+    private final RoleTools roles;
+    private final ObjectMapper json;
+    private final Workspace workspace;
+    private final PlanBook book;
+
+    Director(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
+            ObjectMapper json, Workspace workspace, PlanBook book) {
+        this.agents = agents;
+        this.runner = runner;
+        this.store = store;
+        this.validator = validator;
+        this.roles = roles;
+        this.json = json;
+        this.workspace = workspace;
+        this.book = book;
+    }
+
+    Decision consult(String goal, String occasion, int round, int maxRounds) {
+        Terminal decide = Terminal.of(roles.decide(), this::problems).withMaxRejections(MAX_REJECTIONS);
+        AgentTask job = new AgentTask(agents.require("director"),
+                TaskContract.instruction(brief(goal, occasion, round, maxRounds)),
+                RunMemory.read(store.directory()), new ToolContext(workspace, store, 0), decide);
+        AgentOutcome outcome = runner.run(job, null, store.roleTranscript("director_round_" + round));
+        if (outcome.ending() != AgentOutcome.Ending.SUBMITTED) {
+            return new Decision(null, null, List.of(), List.of(), outcome.reason(), outcome);
+        }
+        ObjectNode args = outcome.submitted();
+        return new Decision(action(args), PlanBook.parse(json, args, "add_tasks"), ids(args, "cancel_tasks"),
+                ids(args, "retry_tasks"), args.path("reason").asText(""), outcome);
+    }
+
+    List<String> problems(ObjectNode args) {
+        List<String> problems = new ArrayList<>();
+        Action action = action(args);
+        if (action == null) {
+            problems.add("action must be continue, adjust or stop, not '" + args.path("action").asText() + "'");
+            return problems;
+        }
+        if (args.path("reason").asText("").isBlank()) {
+            problems.add("give a reason: one or two sentences a person can check");
+        }
+        Map<Integer, Task> tasks = new HashMap<>();
+        store.tasks().forEach(t -> tasks.put(t.id(), t));
+        Plan added = PlanBook.parse(json, args, "add_tasks");
+        List<Integer> cancel = ids(args, "cancel_tasks");
+        List<Integer> retry = ids(args, "retry_tasks");
+        if (action != Action.ADJUST) {
+            if (!added.tasks().isEmpty() || !cancel.isEmpty() || !retry.isEmpty()) {
+                problems.add("add_tasks, cancel_tasks and retry_tasks go with action adjust; use adjust or leave them out");
+            }
+            return problems;
+        }
+        if (added.tasks().isEmpty() && cancel.isEmpty() && retry.isEmpty()) {
+            problems.add("adjust must add, cancel or retry at least one task; use continue or stop otherwise");
+        }
+        if (!added.tasks().isEmpty()) {
+            problems.addAll(validator.problems(added, tasks.keySet()));
+        }
+        for (int id : cancel) {
+            Task t = tasks.get(id);
+            if (t == null || t.status() != TaskStatus.PENDING) {
+                problems.add("cancel_tasks: #" + id + (t == null ? " does not exist" : " is " + t.status().wire())
+                        + "; only pending tasks can be cancelled");
+            }
+        }
+        for (int id : retry) {
+            Task t = tasks.get(id);
+            if (t == null || t.status() != TaskStatus.FAILED) {
+                problems.add("retry_tasks: #" + id + (t == null ? " does not exist" : " is " + t.status().wire())
+                        + "; only failed tasks can be retried");
+            }
+        }
+        return problems;
+    }
+
+    private String brief(String goal, String occasion, int round, int maxRounds) {
+        StringBuilder b = new StringBuilder();
+        b.append("The goal of the run:\n\n").append(goal.strip()).append("\n\n");
+        b.append("Why you are consulted: ").append(occasion).append("\n");
+        b.append("This is round ").append(round).append(" of at most ").append(maxRounds)
+                .append("; each consultation opens a round, so adjust only when it clearly helps.\n\n");
+        b.append("The graph now:\n");
+        for (Task t : store.tasks()) {
+            b.append(t.line()).append(" [").append(t.agent()).append("]");
+            if (t.status() == TaskStatus.FAILED && t.error() != null) {
+                b.append("\n    error: ").append(t.error());
+            }
+            if (t.status() == TaskStatus.COMPLETED || t.status() == TaskStatus.FAILED) {
+                b.append("\n    result: ").append(book.resultPath(t.id()));
+            }
+            if (!t.outputs().isEmpty()) {
+                b.append("\n    outputs: ").append(t.outputs().values().stream().sorted().collect(Collectors.joining(", ")));
+            }
+            b.append('\n');
+        }
+        b.append("\nRead the result files that matter before you decide. Then call decide.\n");
+        return b.toString();
+    }
+
+    private static Action action(JsonNode args) {
+        String a = args.path("action").asText("").strip().toUpperCase(java.util.Locale.ROOT);
+        for (Action action : Action.values()) {
+            if (action.name().equals(a)) {
+                return action;
+            }
+        }
+        return null;
+    }
+
+    private static List<Integer> ids(JsonNode args, String field) {
+        List<Integer> ids = new ArrayList<>();
+        for (JsonNode n : args.path(field)) {
+            if (n.canConvertToInt()) {
+                ids.add(n.asInt());
+            } else {
+                String digits = n.asText().replaceAll("\\D", "");
+                if (!digits.isEmpty() && digits.length() < 9) {
+                    ids.add(Integer.parseInt(digits));
+                }
+            }
+        }
+        return ids.stream().distinct().toList();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.longtask.engine;
+
+/**
+ * How a run is carried out.
+ *
+ * @param concurrency        tasks run at once
+ * @param maxRounds          rounds in all, the plan's first included; each consultation of the director opens one
+ * @param synthesisPartChars characters of results the synthesizer reads in one part; 0 derives it from the window
+ * @param owner              recorded as the owner of claimed tasks (e.g. "pid 4242")
+ */
+public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner) {
+
+    public static final int DEFAULT_CONCURRENCY = 3;
+    public static final int DEFAULT_MAX_ROUNDS = 6;
+
+    public EngineConfig {
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
+        }
+        if (maxRounds < 1) {
+            throw new IllegalArgumentException("max rounds must be at least 1, got " + maxRounds);
+        }
+        owner = owner == null || owner.isBlank() ? "pid " + ProcessHandle.current().pid() : owner;
+    }
+
+    public static EngineConfig defaults() {
+        return new EngineConfig(DEFAULT_CONCURRENCY, DEFAULT_MAX_ROUNDS, 0, null);
+    }
+
+    public EngineConfig withConcurrency(int n) {
+        return new EngineConfig(n, maxRounds, synthesisPartChars, owner);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunStore;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns accepted plans into tasks of the graph. A plan is first recorded whole ({@code plan.accepted}, with the
+ * id its first task will get), then its tasks are created one by one in dependency order; a crash in between
+ * is mended on resume by creating the tasks still missing, so a plan is never half there.
+ */
+final class PlanBook {
+    private final RunStore store;
+    private final ObjectMapper json;
+    private final String runPath;
+
+    /** @param runPath the run directory relative to the workspace, e.g. ".longtask/runs/20261126-101500-ab12" */
+    PlanBook(RunStore store, ObjectMapper json, String runPath) {
+        this.store = store;
+        this.json = json;
+        this.runPath = runPath;
+    }
+
+    static Plan parse(ObjectMapper json, JsonNode arguments, String field) {
+        JsonNode tasks = arguments.path(field);
+        List<PlannedTask> planned = new ArrayList<>();
+        if (tasks.isArray()) {
+            for (JsonNode t : tasks) {
+                planned.add(json.convertValue(t, PlannedTask.class));
+            }
+        }
+        return new Plan(planned);
+    }
+
+    /** Records the plan, then creates its tasks; returns the ids given, in plan order. */
+    List<Integer> accept(Plan plan, String source, int round, Estimate estimate) {
+        Plan ordered = inDependencyOrder(plan);
+        int firstId = store.tasks().stream().mapToInt(Task::id).max().orElse(0) + 1;
+        ObjectNode data = json.createObjectNode().put("first_id", firstId).put("source", source).put("round", round);
+        data.set("tasks", json.valueToTree(ordered.tasks()));
+        if (estimate != null) {
+            data.set("estimate", json.valueToTree(estimate));
+        }
+        store.append(EventType.PLAN_ACCEPTED, null, data);
+        return materialize(ordered, firstId);
+    }
+
+    /** Creates the tasks of every accepted plan that a crash left uncreated. */
+    void mendUnfinishedPlans() {
+        for (Event e : store.eventsAfter(0)) {
+            if (EventType.PLAN_ACCEPTED.equals(e.type())) {
+                materialize(parse(json, e.data(), "tasks"), e.data().path("first_id").asInt());
+            }
+        }
+    }
+
+    private List<Integer> materialize(Plan ordered, int firstId) {
+        Map<String, Integer> idOf = new HashMap<>();
+        for (int i = 0; i < ordered.tasks().size(); i++) {
+            idOf.put(ordered.tasks().get(i).key(), firstId + i);
+        }
+        Map<Integer, Task> existing = new HashMap<>();
+        store.tasks().forEach(t -> existing.put(t.id(), t));
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 0; i < ordered.tasks().size(); i++) {
+            int id = firstId + i;
+            ids.add(id);
+            if (existing.containsKey(id)) {
+                continue;
+            }
+            Task created = store.createTask(draft(ordered.tasks().get(i), idOf, existing));
+            if (created.id() != id) {
+                throw new IllegalStateException("plan task '" + ordered.tasks().get(i).key() + "' was expected to get id "
+                        + id + " but got " + created.id() + "; the graph was edited while the plan was being created");
+            }
+            existing.put(id, created);
+        }
+        return ids;
+    }
+
+    /**
+     * A task of the plan as the store creates it: its dependencies as ids (completed ones are not waited for),
+     * and the result file and declared outputs of every dependency added to its inputs, so downstream tasks
+     * get paths, never pasted contents.
+     */
+    private TaskDraft draft(PlannedTask p, Map<String, Integer> idOf, Map<Integer, Task> existing) {
+        List<Integer> blockedBy = new ArrayList<>();
+        Map<String, String> inputs = new LinkedHashMap<>(p.inputs());
+        for (String dep : p.dependsOn()) {
+            Integer depId = idOf.containsKey(dep) ? idOf.get(dep)
+                    : PlanValidator.existingId(dep, existing.keySet()).orElseThrow(() ->
+                    new IllegalArgumentException("dependency '" + dep + "' of '" + p.key() + "' names no task"));
+            Task depTask = existing.get(depId);
+            if (depTask == null || depTask.status() != TaskStatus.COMPLETED) {
+                blockedBy.add(depId);
+            }
+            inputs.putIfAbsent("task_" + depId + "_result", resultPath(depId));
+            if (depTask != null) {
+                depTask.outputs().forEach((name, path) -> inputs.putIfAbsent("task_" + depId + "_" + name, path));
+            }
+        }
+        return new TaskDraft(p.subject(), p.instruction(), p.agent(), blockedBy, inputs, p.outputs(),
+                p.successCriteria());
+    }
+
+    String runPath() {
+        return runPath;
+    }
+
+    String resultPath(int id) {
+        return runPath + "/results/task_" + id + "/result.json";
+    }
+
+    /** The plan's tasks reordered so every task comes after the tasks it depends on; otherwise in plan order. */
+    static Plan inDependencyOrder(Plan plan) {
+        Map<String, PlannedTask> byKey = new LinkedHashMap<>();
+        plan.tasks().forEach(t -> byKey.put(t.key(), t));
+        List<PlannedTask> ordered = new ArrayList<>();
+        Set<String> placed = new HashSet<>();
+        for (PlannedTask t : plan.tasks()) {
+            place(t, byKey, placed, ordered, new ArrayDeque<>());
+        }
+        return new Plan(ordered);
+    }
+
+    private static void place(PlannedTask t, Map<String, PlannedTask> byKey, Set<String> placed,
+            List<PlannedTask> ordered, Deque<String> visiting) {
+        if (placed.contains(t.key()) || visiting.contains(t.key())) {
+            return;
+        }
+        visiting.push(t.key());
+        for (String dep : t.dependsOn()) {
+            PlannedTask d = byKey.get(dep);
+            if (d != null) {
+                place(d, byKey, placed, ordered, visiting);
+            }
+        }
+        visiting.pop();
+        placed.add(t.key());
+        ordered.add(t);
+    }
+}

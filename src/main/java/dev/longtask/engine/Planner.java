@@ -1,0 +1,84 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentOutcome;
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.AgentTask;
+import dev.longtask.agent.RunMemory;
+import dev.longtask.agent.TaskContract;
+import dev.longtask.agent.Terminal;
+import dev.longtask.store.RunStore;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.Workspace;
+
+/**
+ * Turns the goal into a plan: the planner agent must call {@code submit_plan}; a plan that fails validation goes
+ * back to it with the problems, a bounded number of times.
+ */
+final class Planner {
+    static final int MAX_REJECTIONS = 4;
+    static final int OVERVIEW_ENTRIES = 300;
+
+    /** The accepted plan, or why there is none; {@code outcome} says how the planner's loop ended. */
+    record Result(Plan plan, AgentOutcome outcome) {
+        boolean accepted() {
+            return plan != null;
+        }
+    }
+
+    private final AgentCatalog agents;
+    private final AgentRunner runner;
+    private final RunStore store;
+    private final PlanValidator validator;
+    private final RoleTools roles;
+    private final ObjectMapper json;
+    private final Workspace workspace;
+    private final String runPath;
+
+    Planner(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
+            ObjectMapper json, Workspace workspace, String runPath) {
+        this.agents = agents;
+        this.runner = runner;
+        this.store = store;
+        this.validator = validator;
+        this.roles = roles;
+        this.json = json;
+        this.workspace = workspace;
+        this.runPath = runPath;
+    }
+
+    Result plan(String goal, int session) {
+        AgentSpec planner = agents.require("planner");
+        Terminal submitPlan = Terminal.of(roles.submitPlan(),
+                args -> validator.problems(PlanBook.parse(json, args, "tasks"))).withMaxRejections(MAX_REJECTIONS);
+        AgentTask job = new AgentTask(planner, TaskContract.instruction(brief(goal)), RunMemory.NONE,
+                new ToolContext(workspace, null, 0), submitPlan);
+        AgentOutcome outcome = runner.run(job, null, store.roleTranscript("planner_session_" + session));
+        if (outcome.ending() == AgentOutcome.Ending.SUBMITTED) {
+            return new Result(PlanBook.parse(json, outcome.submitted(), "tasks"), outcome);
+        }
+        return new Result(null, outcome);
+    }
+
+    private String brief(String goal) {
+        StringBuilder b = new StringBuilder();
+        b.append("Plan the work for this goal:\n\n").append(goal.strip()).append("\n\n");
+        b.append("The workspace is ").append(workspace.root()).append("; every path you give is relative to it.\n");
+        b.append("Put intermediate files (notes, analyses, drafts) under ").append(runPath)
+                .append("/results/work/; put deliverables the goal asks for where the goal wants them.\n");
+        b.append("Every task automatically receives the result file of each task it depends on (")
+                .append(runPath).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
+                .append("so a dependency is enough to pass a result on; list other files a task needs as inputs.\n\n");
+        b.append("Agents you may assign:\n");
+        for (AgentSpec a : agents.agents()) {
+            if (!TaskAgents.ROLES.contains(a.name())) {
+                b.append("- ").append(a.name()).append(": ").append(a.description().strip())
+                        .append(" (tools: ").append(String.join(", ", a.tools())).append(")\n");
+            }
+        }
+        b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(workspace.root(), OVERVIEW_ENTRIES));
+        b.append("\nWhen the plan is ready, call submit_plan.\n");
+        return b.toString();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Run;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunStore;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes report.md and final_result.json: the synthesizer's report, followed by what the runtime itself knows
+ * for certain (each task's status and its result file, the usage). When the synthesizer did not finish, the
+ * report says so and lists the tasks' own summaries instead.
+ */
+final class ReportWriter {
+    private final RunStore store;
+    private final ObjectMapper json;
+    private final PlanBook book;
+
+    ReportWriter(RunStore store, ObjectMapper json, PlanBook book) {
+        this.store = store;
+        this.json = json;
+        this.book = book;
+    }
+
+    /** @param report the accepted submit_report arguments, or null with {@code failure} saying why there are none */
+    Path write(ObjectNode report, String failure) {
+        Run run = store.run();
+        List<Task> tasks = store.tasks();
+        String title = report != null ? report.path("title").asText("Report") : "Report of run " + run.id();
+        String summary = report != null ? report.path("summary").asText("")
+                : "The synthesizer did not finish (" + failure + "). Below are the tasks' own summaries.";
+        StringBuilder md = new StringBuilder();
+        String body = report != null ? report.path("markdown").asText("").strip() : "";
+        if (!body.startsWith("# ")) {
+            md.append("# ").append(title).append("\n\n");
+            if (!summary.isBlank() && !body.contains(summary.strip())) {
+                md.append(summary.strip()).append("\n\n");
+            }
+        }
+        if (!body.isEmpty()) {
+            md.append(body).append("\n\n");
+        }
+        md.append("## Tasks\n\n");
+        for (Task t : tasks) {
+            md.append("- ").append(t.line()).append(" (").append(t.agent()).append(")");
+            String result = resultSummary(t);
+            if (!result.isEmpty()) {
+                md.append(": ").append(result);
+            }
+            md.append('\n');
+        }
+        md.append("\n## Run\n\n")
+                .append("- run: ").append(run.id()).append('\n')
+                .append("- goal: ").append(run.goal().strip().replace("\n", " ")).append('\n')
+                .append("- model: ").append(run.model()).append('\n')
+                .append("- tasks: ").append(count(tasks, TaskStatus.COMPLETED)).append(" completed, ")
+                .append(count(tasks, TaskStatus.FAILED)).append(" failed, ")
+                .append(count(tasks, TaskStatus.CANCELLED)).append(" cancelled, of ").append(tasks.size()).append('\n')
+                .append("- tokens: ").append(run.usage().inputTokens()).append(" in, ")
+                .append(run.usage().outputTokens()).append(" out; cost ").append(run.usage().costText()).append('\n');
+        return store.writeReport(md.toString(), finalResult(run, tasks, title, summary, report));
+    }
+
+    private ObjectNode finalResult(Run run, List<Task> tasks, String title, String summary, ObjectNode report) {
+        ObjectNode out = json.createObjectNode().put("run_id", run.id()).put("goal", run.goal())
+                .put("title", title).put("summary", summary).put("synthesized", report != null);
+        out.set("issues", report != null && report.has("issues") ? report.get("issues") : json.createArrayNode());
+        ArrayNode list = out.putArray("tasks");
+        for (Task t : tasks) {
+            ObjectNode n = list.addObject().put("id", t.id()).put("subject", t.subject()).put("agent", t.agent())
+                    .put("status", t.status().wire()).put("result", book.resultPath(t.id()))
+                    .put("summary", resultSummary(t));
+            if (t.error() != null && !t.error().isEmpty()) {
+                n.put("error", t.error());
+            }
+            n.set("outputs", json.valueToTree(t.outputs()));
+        }
+        out.set("usage", json.valueToTree(run.usage()));
+        out.put("report", "report.md");
+        return out;
+    }
+
+    private String resultSummary(Task t) {
+        Path file = store.directory().resolve("results").resolve("task_" + t.id()).resolve("result.json");
+        try {
+            JsonNode result = json.readTree(file.toFile());
+            return result.path("summary").asText("").strip().replaceAll("\\s+", " ");
+        } catch (java.io.IOException e) {
+            return t.error() == null ? "" : t.error();
+        }
+    }
+
+    private static long count(List<Task> tasks, TaskStatus status) {
+        return tasks.stream().filter(t -> t.status() == status).count();
+    }
+}

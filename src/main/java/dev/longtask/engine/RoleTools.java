@@ -1,0 +1,51 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.llm.ToolSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** The structured-output tools of the role agents (DESIGN.md's table), with their schemas from the classpath. */
+final class RoleTools {
+    static final String SUBMIT_PLAN = "submit_plan";
+    static final String DECIDE = "decide";
+    static final String SUBMIT_REPORT = "submit_report";
+
+    private final ToolSpec submitPlan;
+    private final ToolSpec decide;
+    private final ToolSpec submitReport;
+
+    RoleTools(ObjectMapper json) {
+        submitPlan = spec(json, SUBMIT_PLAN, "Submit the plan: the tasks, their agents, dependencies, inputs, outputs "
+                + "and success criteria. Ends your work when the plan is accepted.");
+        decide = spec(json, DECIDE, "Decide what happens next in the run: continue, adjust (add, cancel or retry "
+                + "tasks) or stop. Ends your work when the decision is accepted.");
+        submitReport = spec(json, SUBMIT_REPORT, "Submit the final report of the run. Ends your work.");
+    }
+
+    ToolSpec submitPlan() {
+        return submitPlan;
+    }
+
+    ToolSpec decide() {
+        return decide;
+    }
+
+    ToolSpec submitReport() {
+        return submitReport;
+    }
+
+    private static ToolSpec spec(ObjectMapper json, String name, String description) {
+        String resource = "/schemas/" + name + ".json";
+        try (InputStream in = RoleTools.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("the schema " + resource + " is missing from the jar");
+            }
+            return new ToolSpec(name, description, (ObjectNode) json.readTree(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
+    }
+}
