@@ -83,8 +83,15 @@ final class EventLog implements AutoCloseable {
         position = at;
         lineEnds.add(at);
         writtenSeq = seq;
+    }
+
+    /**
+     * With ALWAYS, fsyncs the line just written; callers still hold the append lock, so every event gets its own
+     * fsync before the next is written. Other policies do nothing here.
+     */
+    void syncIfAlways() throws IOException {
         if (policy == FsyncPolicy.ALWAYS) {
-            syncNow(seq);
+            syncNow(writtenSeq);
         }
     }
 

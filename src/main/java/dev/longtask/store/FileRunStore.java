@@ -451,6 +451,11 @@ public final class FileRunStore implements RunStore {
                 throw broken("events.jsonl could not be written (" + e + ")", e);
             }
             live = after;
+            try {
+                log.syncIfAlways();
+            } catch (IOException e) {
+                throw broken("events.jsonl could not be fsynced (" + e + ")", e);
+            }
         } finally {
             appendLock.unlock();
         }
@@ -796,6 +801,11 @@ public final class FileRunStore implements RunStore {
 
     public StoreOptions options() {
         return options;
+    }
+
+    /** The highest seq written to the log (durable or not yet): for tests of group commit. */
+    long writtenSeq() {
+        return log.writtenSeq();
     }
 
     /** How many fsyncs of the log this store has done; with GROUPED under load, fewer than events. */
