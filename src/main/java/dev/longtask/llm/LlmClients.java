@@ -147,7 +147,7 @@ public final class LlmClients {
                 ? MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS
                 : MessageMapping.OutputLimit.MAX_TOKENS;
         return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
-                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), clock));
+                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
     }
 
     /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */

@@ -28,7 +28,7 @@ class ProviderErrorsTest {
     void retryAfterMsWinsOverRetryAfter() {
         ProviderHttpException e = new ProviderHttpException(429,
                 Map.of("Retry-After", List.of("20"), "retry-after-ms", List.of("1234.5")), "{}");
-        assertThat(new ProviderErrors("openai", clock).retryAfter(e)).isEqualTo(Duration.ofMillis(1234));
+        assertThat(new ProviderErrors("openai", "https://api.openai.com/v1", clock).retryAfter(e)).isEqualTo(Duration.ofMillis(1234));
     }
 
     @Test
@@ -48,10 +48,22 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void unresolvableHostIsARetryableConnectionFailureNamingTheUrl() {
+        RuntimeException thrown = new dev.langchain4j.exception.UnresolvedModelServerException(
+                new java.nio.channels.UnresolvedAddressException());
+        LlmException e = new ProviderErrors("anthropic", "https://api.anthropic.com/v1/", clock).toLlmException(thrown);
+
+        assertThat(e.retryable()).isTrue();
+        assertThat(e.status()).isZero();
+        assertThat(e.getMessage()).isEqualTo("anthropic: cannot resolve the host of https://api.anthropic.com/v1/ "
+                + "(no network, or a wrong URL)");
+    }
+
+    @Test
     void httpFailureKeepsStatusRetryabilityAndWait() {
         ProviderHttpException http = new ProviderHttpException(529, Map.of("retry-after", List.of("3")),
                 Wire.body("anthropic-529.json"));
-        LlmException e = new ProviderErrors("anthropic", clock).toLlmException(new RuntimeException("wrapped", http));
+        LlmException e = new ProviderErrors("anthropic", "https://api.anthropic.com/v1/", clock).toLlmException(new RuntimeException("wrapped", http));
 
         assertThat(e.status()).isEqualTo(529);
         assertThat(e.retryable()).isTrue();
