@@ -88,7 +88,8 @@ public final class LlmClients {
 
     Endpoint resolve(Settings settings, String fallbackModel) {
         Resolved<String> model = settings.model().orElse(null);
-        if (model == null && fallbackModel != null) {
+        boolean onlyDefaulted = model == null || model.source().kind() == Source.Kind.DEFAULT;
+        if (onlyDefaulted && fallbackModel != null) {
             model = new Resolved<>(fallbackModel, Source.defaulted("the replay file"));
         }
         if (model == null) {
