@@ -88,7 +88,8 @@ public final class LlmClients {
 
     Endpoint resolve(Settings settings, String fallbackModel) {
         Resolved<String> model = settings.model().orElse(null);
-        if (model == null && fallbackModel != null) {
+        boolean onlyDefaulted = model == null || model.source().kind() == Source.Kind.DEFAULT;
+        if (onlyDefaulted && fallbackModel != null) {
             model = new Resolved<>(fallbackModel, Source.defaulted("the replay file"));
         }
         if (model == null) {
@@ -147,7 +148,7 @@ public final class LlmClients {
                 ? MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS
                 : MessageMapping.OutputLimit.MAX_TOKENS;
         return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
-                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), clock));
+                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
     }
 
     /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */

@@ -17,10 +17,12 @@ final class ProviderErrors {
     private static final int MAX_DETAIL = 300;
 
     private final String provider;
+    private final String baseUrl;
     private final Clock clock;
 
-    ProviderErrors(String provider, Clock clock) {
+    ProviderErrors(String provider, String baseUrl, Clock clock) {
         this.provider = provider;
+        this.baseUrl = baseUrl;
         this.clock = clock;
     }
 
@@ -34,6 +36,10 @@ final class ProviderErrors {
             }
             if (t instanceof ProviderHttpClient.ConnectionFailure failure) {
                 return new LlmException(provider + ": " + failure.getMessage(), 0, true, failure);
+            }
+            if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+                return new LlmException(provider + ": cannot resolve the host of " + baseUrl
+                        + " (no network, or a wrong URL)", 0, true, thrown);
             }
             if (t instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

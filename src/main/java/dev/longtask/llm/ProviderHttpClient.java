@@ -88,8 +88,8 @@ final class ProviderHttpClient implements HttpClient {
             String kind = e instanceof java.net.http.HttpTimeoutException ? "timed out"
                     : e instanceof java.net.ConnectException ? "connection refused"
                     : "connection failed";
-            String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            return kind + " talking to " + where + " (" + detail + ")";
+            String detail = e.getMessage() == null || e.getMessage().isBlank() ? "" : " (" + e.getMessage() + ")";
+            return kind + " talking to " + where + detail;
         }
     }
 

@@ -177,6 +177,36 @@ class AnthropicWireTest {
     }
 
     @Test
+    void nothingLoggedAtAnyLevelCarriesTheKey() {
+        ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger)
+                org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        List<ch.qos.logback.classic.Logger> ours = List.of("dev.langchain4j", "dev.longtask").stream()
+                .map(name -> (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(name)).toList();
+        ours.forEach(l -> l.setLevel(ch.qos.logback.classic.Level.TRACE));
+        root.addAppender(logged);
+        try {
+            server.enqueue(Wire.json(200, "anthropic-text.json"));
+            server.enqueue(Wire.json(401, "anthropic-401.json"));
+            ModelClient client = client(Wire.noWaiting(waits));
+            client.chat(Wire.simple("ping"));
+            assertThatThrownBy(() -> client.chat(Wire.simple("ping"))).isInstanceOf(LlmException.class);
+        } finally {
+            root.detachAppender(logged);
+            ours.forEach(l -> l.setLevel(null));
+        }
+        assertThat(logged.list).allSatisfy(event -> {
+            assertThat(event.getFormattedMessage()).doesNotContain(KEY);
+            if (event.getThrowableProxy() != null) {
+                assertThat(event.getThrowableProxy().getMessage()).doesNotContain(KEY);
+            }
+        });
+        assertThat(logged.list).noneMatch(event -> event.getFormattedMessage().contains("x-api-key"));
+    }
+
+    @Test
     void invalidRequestIsNotRetried() {
         server.enqueue(Wire.json(400, "anthropic-400.json"));
         ModelClient client = client(Wire.noWaiting(waits));
