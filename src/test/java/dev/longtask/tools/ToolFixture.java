@@ -27,7 +27,7 @@ final class ToolFixture {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        context = new ToolContext(workspace, null, 0);
+        context = ToolContext.outsideRun(workspace);
     }
 
     static ObjectNode args(String json) {
