@@ -58,7 +58,7 @@ final class ToolDispatcher {
         String content = clipper.clip(redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
-        String remind = reminder.after(name, path);
+        String remind = reminder.after(name, path, raw.error());
         if (remind != null) {
             shown = shown + "\n\n" + remind;
         }

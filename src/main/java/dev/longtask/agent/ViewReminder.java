@@ -17,13 +17,13 @@ final class ViewReminder {
         this.every = every;
     }
 
-    /** The reminder to append to this call's result, or null. */
-    String after(String tool, String path) {
-        if (tool.equals(NoteTool.NAME)) {
+    /** The reminder to append to this call's result, or null. A failed call showed nothing, so it does not count. */
+    String after(String tool, String path, boolean error) {
+        if (tool.equals(NoteTool.NAME) && !error) {
             since = 0;
             return null;
         }
-        if (!VIEW_TOOLS.contains(tool) || (path != null && path.replace('\\', '/').contains(".longtask/"))) {
+        if (error || !VIEW_TOOLS.contains(tool) || (path != null && path.replace('\\', '/').contains(".longtask/"))) {
             return null;
         }
         since++;

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 DoctorCommand.class,
+                AgentsCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,136 @@
+package dev.longtask.agent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Task;
+import dev.longtask.store.RunStore;
+import dev.longtask.tools.Tool;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.Workspace;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Runs one task of a run's graph with its agent and records what came of it: claims the task, runs the loop
+ * with the task's transcript ({@code llm.call} events as the calls return, notes as {@code finding.added}),
+ * then writes {@code result.json}, appends the submitted findings and a progress note, and completes or fails
+ * the task (an interrupted one goes back to pending). Used by {@code longtask agent}; the engine may use it
+ * for graph tasks as well.
+ */
+public final class StoredTaskRunner {
+    private final RunStore store;
+    private final Workspace workspace;
+    private final List<Tool> tools;
+    private final TokenCounter tokens;
+    private final Clock clock;
+    private final LoopSettings settings;
+
+    public StoredTaskRunner(RunStore store, Workspace workspace, Collection<? extends Tool> tools,
+                            TokenCounter tokens, Clock clock, LoopSettings settings) {
+        this.store = store;
+        this.workspace = workspace;
+        this.tools = List.copyOf(tools);
+        this.tokens = tokens;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    /**
+     * @param index the task's place among {@code total} tasks, for the contract's "task i of n"
+     * @throws IllegalStateException when the task cannot be claimed (not pending, blocked, or taken)
+     */
+    public AgentOutcome run(int taskId, AgentSpec agent, LlmClient llm, int index, int total) {
+        if (!store.claim(taskId, "agent:" + agent.name())) {
+            throw new IllegalStateException("task " + taskId + " cannot be claimed: it is not pending and unblocked, "
+                    + "or another worker has it");
+        }
+        Task task = store.task(taskId);
+        AgentLoop loop = new AgentLoop(llm, tools, store.transcript(taskId), clock, tokens,
+                call -> store.append(EventType.LLM_CALL, taskId, llmCall(call)), settings);
+        AgentOutcome outcome;
+        try {
+            outcome = loop.run(AgentTask.submitting(agent, TaskContract.of(task, index, total),
+                    RunMemory.read(store.directory()), new ToolContext(workspace, store, taskId)));
+        } catch (RuntimeException e) {
+            // Not the model's doing (the store or a bug): the task must not stay in progress.
+            try {
+                store.fail(taskId, "internal error: " + e);
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
+        record(taskId, outcome);
+        return outcome;
+    }
+
+    private void record(int taskId, AgentOutcome outcome) {
+        // Writing to a file channel with the interrupt flag set closes the channel; record first, then restore it.
+        boolean interrupted = Thread.interrupted();
+        try {
+            store.writeResult(taskId, result(outcome));
+            if (outcome.submitted() != null) {
+                for (var finding : outcome.submitted().path("findings")) {
+                    store.append(EventType.FINDING_ADDED, taskId, Json.object().put("text", finding.asText())
+                            .put("agent", outcome.agent()).put("source", SubmitResult.NAME));
+                }
+            }
+            String summary = outcome.submitted() != null ? outcome.submitted().path("summary").asText("")
+                    : outcome.reason();
+            store.append(EventType.PROGRESS_NOTE, taskId, Json.object().put("text", "task #" + taskId + " ("
+                    + outcome.agent() + ") " + (outcome.success() ? "completed" : "failed") + ": " + oneLine(summary)));
+            if (outcome.success()) {
+                store.complete(taskId, summary);
+            } else if (outcome.ending() == AgentOutcome.Ending.INTERRUPTED) {
+                store.requeue(taskId, "interrupted");
+            } else {
+                store.fail(taskId, outcome.reason());
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** result.json: what the agent submitted, and how its loop ended. */
+    static ObjectNode result(AgentOutcome outcome) {
+        ObjectNode result = Json.object();
+        result.put("agent", outcome.agent()).put("ending", outcome.ending().name().toLowerCase(java.util.Locale.ROOT))
+                .put("success", outcome.success());
+        if (!outcome.reason().isEmpty()) {
+            result.put("reason", outcome.reason());
+        }
+        if (outcome.submitted() != null) {
+            outcome.submitted().fields().forEachRemaining(field -> {
+                if (!field.getKey().equals("success")) {
+                    result.set(field.getKey(), field.getValue());
+                }
+            });
+        } else {
+            result.put("summary", outcome.reason());
+        }
+        result.put("output", outcome.output());
+        ArrayNode notes = result.putArray("notes");
+        outcome.notes().forEach(notes::add);
+        result.set("usage", Json.MAPPER.valueToTree(outcome.usage()));
+        result.put("steps", outcome.steps());
+        return result;
+    }
+
+    private static ObjectNode llmCall(ModelCall call) {
+        ObjectNode data = Json.object().put("model", call.model()).put("agent", call.agent())
+                .put("purpose", call.purpose().wire()).put("step", call.step());
+        data.set("usage", Json.MAPPER.valueToTree(call.usage()));
+        data.put("duration_ms", call.duration().toMillis());
+        return data;
+    }
+
+    private static String oneLine(String text) {
+        String line = text.strip().replaceAll("\\s+", " ");
+        return line.length() <= 200 ? line : line.substring(0, 197) + "...";
+    }
+}

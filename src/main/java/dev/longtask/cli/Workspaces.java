@@ -1,0 +1,35 @@
+package dev.longtask.cli;
+
+import dev.longtask.agent.AgentCatalog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** Where the agent commands look: the workspace given by --workdir, the user's home, the tools there are. */
+final class Workspaces {
+    private Workspaces() {
+    }
+
+    /** The real path of {@code --workdir}; a usage error when it is not a directory. */
+    static Path directory(Path workdir) {
+        if (!Files.isDirectory(workdir)) {
+            throw CliFailure.usage("--workdir " + workdir + " is not a directory; give the workspace to work on");
+        }
+        try {
+            return workdir.toRealPath();
+        } catch (IOException e) {
+            throw CliFailure.usage("cannot use --workdir " + workdir + ": " + e.getMessage());
+        }
+    }
+
+    /** The user's home directory ({@code ~/.longtask/agents} lives there), or null when unknown. */
+    static Path home() {
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? null : Path.of(home).toAbsolutePath().normalize();
+    }
+
+    static Set<String> knownTools() {
+        return AgentCatalog.DESIGN_TOOLS;
+    }
+}
