@@ -1,0 +1,82 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.Toolbox;
+import dev.longtask.tools.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Builds an engine over a small fixture workspace with a scripted model. */
+final class EngineFixture {
+    private EngineFixture() {
+    }
+
+    static Path workspace(Path dir) {
+        try {
+            Files.createDirectories(dir.resolve("src"));
+            Files.writeString(dir.resolve("src/alpha.txt"), "alpha\nthe first file\n");
+            Files.writeString(dir.resolve("src/beta.txt"), "beta\nthe second file\n");
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
+        try {
+            Toolbox box = Toolbox.builtIn();
+            AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
+                    new HashSet<>(box.names()));
+            ModelSource models = new ModelSource() {
+                @Override
+                public String runModel() {
+                    return model.modelSpec();
+                }
+
+                @Override
+                public LlmClient client(String modelSpec, AttemptListener listener) {
+                    return model;
+                }
+
+                @Override
+                public Estimator.Pricer pricer() {
+                    return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
+                }
+            };
+            return new RunEngine(new Workspace(workspace), agents, box.all(), models, config,
+                    StoreOptions.defaults().withSecrets(List.of()), observer);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static ObjectNode task(String key, String subject, String agent, List<String> dependsOn, Map<String, String> outputs) {
+        ObjectNode t = ScriptedModel.object().put("key", key).put("subject", subject)
+                .put("instruction", "Do: " + subject).put("agent", agent);
+        t.set("depends_on", ScriptedModel.JSON.valueToTree(dependsOn));
+        t.set("outputs", ScriptedModel.JSON.valueToTree(outputs));
+        t.set("success_criteria", ScriptedModel.JSON.valueToTree(List.of("the output exists")));
+        return t;
+    }
+
+    static ObjectNode plan(ObjectNode... tasks) {
+        ObjectNode plan = ScriptedModel.object();
+        ArrayNode list = plan.putArray("tasks");
+        for (ObjectNode t : tasks) {
+            list.add(t);
+        }
+        return plan;
+    }
+}
