@@ -61,6 +61,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        model.tape();
         Settings settings = model.settings(environment, workdir, Flags.none());
         showFiles(out, settings);
         Endpoint endpoint;

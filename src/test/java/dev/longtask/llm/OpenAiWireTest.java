@@ -107,6 +107,23 @@ class OpenAiWireTest {
     }
 
     @Test
+    void openAisOwnApiGetsMaxCompletionTokens() throws Exception {
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+                .httpClientBuilder(ProviderHttpClient.builder()).baseUrl(server.url("/v1").toString())
+                .apiKey(KEY).modelName("o4-mini").maxRetries(0).build();
+        LangChainLlmClient client = new LangChainLlmClient(model, "openai:o4-mini", 200_000, 8192,
+                MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS,
+                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+
+        client.chat(Wire.simple("ping"));
+
+        JsonNode body = Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8());
+        assertThat(body.get("max_completion_tokens").asInt()).isEqualTo(16);
+        assertThat(body.has("max_tokens")).isFalse();
+    }
+
+    @Test
     void serverErrorIsRetriedThenSucceeds() {
         server.enqueue(Wire.json(500, "openai-500.json"));
         server.enqueue(Wire.json(200, "openai-text.json"));
@@ -195,6 +212,31 @@ class OpenAiWireTest {
         assertThat(response.usage().unpricedCalls()).isEqualTo(1);
         assertThat(response.usage().costText()).isEqualTo("unknown");
         assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization")).isNull();
+    }
+
+    @Test
+    void interruptDuringARequestEndsItPromptlyAsAnInterruption() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(200).headersDelay(30, TimeUnit.SECONDS)
+                .body(Wire.body("openai-text.json")).build());
+        ModelClient client = openai();
+        java.util.concurrent.CompletableFuture<Throwable> outcome = new java.util.concurrent.CompletableFuture<>();
+        Thread worker = new Thread(() -> {
+            try {
+                client.chat(Wire.simple("ping"));
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(Thread.currentThread().isInterrupted() ? t : new AssertionError("flag lost", t));
+            }
+        });
+        worker.start();
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+        long start = System.nanoTime();
+        worker.interrupt();
+
+        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(5);
+        assertThat(thrown).isInstanceOf(LlmInterruptedException.class);
+        assertThat(attempts.failures).isEmpty();
     }
 
     @Test
