@@ -42,8 +42,43 @@ final class PlainProgressView implements ProgressView {
             case EventType.TASK_REQUEUED -> "task #" + e.task() + " back to pending: " + e.data().path("reason").asText();
             case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
+            case EventType.PLAN_ACCEPTED -> plan(e);
+            case EventType.REPORT_WRITTEN -> "report written: " + e.data().path("title").asText();
             default -> null;
         };
+    }
+
+    /** The accepted plan, a line per task, with the estimate when the planner made it. */
+    private static String plan(Event e) {
+        int first = e.data().path("first_id").asInt();
+        StringBuilder b = new StringBuilder(e.data().path("source").asText("planner").equals("director")
+                ? "the director adds " : "plan: ");
+        b.append(e.data().path("tasks").size()).append(" tasks");
+        java.util.Map<String, Integer> ids = new java.util.HashMap<>();
+        int i = 0;
+        for (var t : e.data().path("tasks")) {
+            ids.put(t.path("key").asText(), first + i++);
+        }
+        i = 0;
+        for (var t : e.data().path("tasks")) {
+            b.append("\n    #").append(first + i++).append(" ").append(t.path("subject").asText())
+                    .append(" [").append(t.path("agent").asText()).append("]");
+            if (t.path("depends_on").size() > 0) {
+                java.util.List<String> deps = new java.util.ArrayList<>();
+                t.path("depends_on").forEach(d -> deps.add(ids.containsKey(d.asText()) ? "#" + ids.get(d.asText())
+                        : d.asText()));
+                b.append(" after ").append(String.join(", ", deps));
+            }
+        }
+        var est = e.data().path("estimate");
+        if (!est.isMissingNode()) {
+            b.append("\n    estimate: ~").append(est.path("input_tokens").asLong() + est.path("output_tokens").asLong())
+                    .append(" tokens, cost ").append(est.path("cost_usd").isNumber()
+                            ? "$" + est.path("cost_usd").decimalValue().setScale(2, java.math.RoundingMode.HALF_UP)
+                            : "unknown (no price for this model)")
+                    .append(", time ~").append(dev.longtask.engine.ProgressSnapshot.durationText(est.path("time_s").asLong()));
+        }
+        return b.toString();
     }
 
     private static String firstText(Event e) {

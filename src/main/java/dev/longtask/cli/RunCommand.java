@@ -1,0 +1,38 @@
+package dev.longtask.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
+                "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget), 130 interrupted.",
+                "A paused or interrupted run goes on with 'longtask resume RUN_ID'."})
+final class RunCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "GOAL", description = "What the run must achieve, in plain words.")
+    String goal;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
+    String runId;
+
+    @Mixin
+    ModelOptions model;
+
+    @Mixin
+    RunOptions options;
+
+    @Override
+    public Integer call() {
+        if (goal == null || goal.isBlank()) {
+            throw CliFailure.usage("the goal is empty: say what the run must achieve");
+        }
+        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options);
+        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.longtask.cli;
+
+import dev.longtask.config.Flags;
+import dev.longtask.config.SettingKey;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options of commands that carry a run: workspace, concurrency, budgets, and how progress is shown. */
+final class RunOptions {
+    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    Path workdir = Path.of(".");
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
+    String concurrency;
+
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
+    String maxTokens;
+
+    @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")
+    String maxCost;
+
+    @Option(names = "--max-time", paramLabel = "DURATION", description = "Pause after this long at work, e.g. 45m, 2h.")
+    String maxTime;
+
+    @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
+    boolean jsonEvents;
+
+    Flags flags() {
+        return Flags.none()
+                .set(SettingKey.CONCURRENCY, "--concurrency", concurrency)
+                .set(SettingKey.MAX_TOKENS, "--max-tokens", maxTokens)
+                .set(SettingKey.MAX_COST_USD, "--max-cost", maxCost)
+                .set(SettingKey.MAX_TIME, "--max-time", maxTime);
+    }
+}
