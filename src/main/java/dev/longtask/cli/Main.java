@@ -11,6 +11,10 @@ import picocli.CommandLine.Command;
         description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                RunsCommand.class,
+                StatusCommand.class,
+                TasksCommand.class,
+                TaskCommand.class,
         })
 public final class Main implements Runnable {
 
