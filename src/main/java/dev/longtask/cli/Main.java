@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
                 StatusCommand.class,
                 TasksCommand.class,
                 TaskCommand.class,
+                BenchCommand.class,
         })
 public final class Main implements Runnable {
 
