@@ -44,12 +44,17 @@ final class StoreBenchCommand implements Callable<Integer> {
     @Mixin
     RunAccess.Workdir workdir;
 
-    @Option(names = "--events", defaultValue = "2000", description = "Events per row (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--events", defaultValue = "1000", description = "Events per row (default: ${DEFAULT-VALUE}).")
     int events;
 
     @Option(names = "--threads", defaultValue = "8",
             description = "Appending threads of the concurrent rows (default: ${DEFAULT-VALUE}).")
     int threads;
+
+    @Option(names = "--rounds", defaultValue = "3",
+            description = "Each row is measured this many times, interleaved; the median round is shown "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int rounds;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,20 +68,29 @@ final class StoreBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (events < threads || threads < 1) {
-            throw CliFailure.usage("--events must be at least --threads, and --threads at least 1");
+        if (events < threads || threads < 1 || rounds < 1) {
+            throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
         }
         Path workspace = workdir.workspace();
         Path scratch = Files.createTempDirectory(ensureDirectory(workspace.resolve(".longtask")), "bench-");
         PrintWriter out = spec.commandLine().getOut();
+        List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
+                FsyncPolicy.GROUPED, FsyncPolicy.NONE);
+        List<Integer> threadCounts = List.of(1, threads, 1, threads, threads);
         try {
             measure(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500));
+            List<List<Row>> byConfig = new ArrayList<>();
+            policies.forEach(p -> byConfig.add(new ArrayList<>()));
+            for (int round = 0; round < rounds; round++) {
+                for (int c = 0; c < policies.size(); c++) {
+                    byConfig.get(c).add(measure(scratch, policies.get(c), threadCounts.get(c), events));
+                }
+            }
             List<Row> rows = new ArrayList<>();
-            rows.add(measure(scratch, FsyncPolicy.ALWAYS, 1, events));
-            rows.add(measure(scratch, FsyncPolicy.ALWAYS, threads, events));
-            rows.add(measure(scratch, FsyncPolicy.GROUPED, 1, events));
-            rows.add(measure(scratch, FsyncPolicy.GROUPED, threads, events));
-            rows.add(measure(scratch, FsyncPolicy.NONE, threads, events));
+            for (List<Row> measured : byConfig) {
+                measured.sort(Comparator.comparingDouble(Row::perSecond));
+                rows.add(measured.get(measured.size() / 2));
+            }
             print(out, workspace, rows);
         } finally {
             deleteTree(scratch);
@@ -135,8 +149,8 @@ final class StoreBenchCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, Path workspace, List<Row> rows) throws IOException {
-        out.printf(Locale.ROOT, "Store append benchmark: %d `llm.call` events per row on %d tasks, %d cores, "
-                        + "Java %s, %s file system at %s.%n%n", events, TASKS,
+        out.printf(Locale.ROOT, "Store append benchmark: %d `llm.call` events per row on %d tasks, median of %d "
+                        + "interleaved rounds, %d cores, Java %s, %s file system at %s.%n%n", events, TASKS, rounds,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 Files.getFileStore(workspace).type(), workspace);
         out.println("| fsync | threads | events/s | median append (µs) | p99 append (µs) | fsyncs | events per fsync |");
@@ -144,7 +158,7 @@ final class StoreBenchCommand implements Callable<Integer> {
         for (Row r : rows) {
             out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f | %s | %s |%n", r.policy().wire(), r.threads(),
                     r.perSecond(), r.medianNanos() / 1e3, r.p99Nanos() / 1e3,
-                    r.policy() == FsyncPolicy.NONE ? "0" : String.format(Locale.ROOT, "%,d", r.fsyncs()),
+                    String.format(Locale.ROOT, "%,d", r.fsyncs()),
                     r.fsyncs() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) r.events() / r.fsyncs()));
         }
         out.println();

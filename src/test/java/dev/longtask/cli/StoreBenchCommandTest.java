@@ -16,7 +16,7 @@ class StoreBenchCommandTest {
 
     @Test
     void printsOneRowPerPolicyAndCleansUp() throws Exception {
-        CliRunner.Result r = CliRunner.run("bench", "store", "--events", "24", "--threads", "3",
+        CliRunner.Result r = CliRunner.run("bench", "store", "--events", "24", "--threads", "3", "--rounds", "1",
                 "--workdir", workspace.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.startsWith("| ") && !l.startsWith("| fsync")).toList();
