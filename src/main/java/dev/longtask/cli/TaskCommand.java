@@ -100,7 +100,8 @@ final class TaskCommand implements Runnable {
                 out.println("created run " + store.runId() + " (goal: " + Formats.cut(goal, 80)
                         + "; no model chosen yet)");
             } else {
-                store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId));
+                store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId),
+                        spec.commandLine().getErr());
             }
             try (store) {
                 Task task = RunAccess.call(() -> store.createTask(draft));
@@ -184,7 +185,8 @@ final class TaskCommand implements Runnable {
             }
             Path workspace = workdir.workspace();
             List<String> applied = new ArrayList<>();
-            try (FileRunStore store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId))) {
+            try (FileRunStore store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId),
+                    spec.commandLine().getErr())) {
                 RunAccess.call(() -> store.task(taskId));
                 for (int id : addBlockedBy) {
                     RunAccess.call(() -> store.task(id));

@@ -149,7 +149,10 @@ class RunCommandsTest {
         assertThat(runs.out()).contains(run).contains("unreadable");
         assertThat(Files.readString(taskFile)).isEqualTo("{\"id\": 2, \"subj");
 
-        assertThat(lt("task", "update", "1", "--status", "completed").exit()).isZero();
+        CliRunner.Result repair = lt("task", "update", "1", "--status", "completed");
+        assertThat(repair.exit()).isZero();
+        assertThat(repair.err()).isEqualTo("longtask: note: run " + run + " was repaired on open: rebuilt from the "
+                + "log: tasks/task_2.json\n");
         assertThat(JSON.readTree(taskFile.toFile()).get("blockedBy")).isEmpty();
         assertThat(Files.readString(taskFile)).isEqualTo(good.replace("\"blockedBy\" : [ 1 ]", "\"blockedBy\" : [ ]"));
         assertThat(lt("tasks").out()).contains("[ ] #2: b\n");
