@@ -17,6 +17,11 @@ import picocli.CommandLine.Command;
                 ReportCommand.class,
                 DoctorCommand.class,
                 AgentsCommand.class,
+                RunsCommand.class,
+                StatusCommand.class,
+                TasksCommand.class,
+                TaskCommand.class,
+                BenchCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -162,6 +162,7 @@ public final class FileRunStore implements RunStore {
                 }
             }
             AtomicFiles.fsyncDirectory(runs);
+            AtomicFiles.fsyncDirectory(runs.getParent());
             for (String sub : List.of(Projector.TASKS, RESULTS, TRANSCRIPTS, Checkpoints.DIRECTORY)) {
                 Files.createDirectories(dir.resolve(sub));
             }
@@ -736,7 +737,10 @@ public final class FileRunStore implements RunStore {
         task(id);
         Path dir = directory.resolve(RESULTS).resolve("task_" + id);
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir);
+                AtomicFiles.fsyncDirectory(dir.getParent());
+            }
         } catch (IOException e) {
             throw new StoreException("cannot create " + dir + ": " + e, e);
         }

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one-writer rule: an exclusive OS lock on {@code writer.lock} in the run directory, held while a store is
@@ -17,24 +18,43 @@ import java.nio.file.StandardOpenOption;
  */
 final class RunLock implements AutoCloseable {
     static final String FILE = "writer.lock";
+
+    /**
+     * Lock files this JVM holds. OS record locks belong to the process, and on Linux closing ANY descriptor of the
+     * file drops them, so a second open in the same process must be refused before it opens the file at all;
+     * this set is that check. It mirrors OS state, which is itself per process.
+     */
+    private static final Set<Path> HELD_BY_THIS_PROCESS = ConcurrentHashMap.newKeySet();
+
+    private final Path key;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private RunLock(FileChannel channel, FileLock lock) {
+    private RunLock(Path key, FileChannel channel, FileLock lock) {
+        this.key = key;
         this.channel = channel;
         this.lock = lock;
     }
 
     static RunLock acquire(Path runDirectory, String runId) throws IOException {
-        Path file = runDirectory.resolve(FILE);
+        Path file = runDirectory.toRealPath().resolve(FILE);
+        if (!HELD_BY_THIS_PROCESS.add(file)) {
+            throw new RunLockedException(runId, ProcessHandle.current().pid(), true);
+        }
+        try {
+            return lock(file, runId);
+        } catch (IOException | RuntimeException e) {
+            HELD_BY_THIS_PROCESS.remove(file);
+            throw e;
+        }
+    }
+
+    private static RunLock lock(Path file, String runId) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            channel.close();
-            throw new RunLockedException(runId, ProcessHandle.current().pid(), true);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -46,7 +66,7 @@ final class RunLock implements AutoCloseable {
         channel.truncate(0);
         AtomicFiles.writeFully(channel.position(0), ByteBuffer.wrap(
                 (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-        return new RunLock(channel, lock);
+        return new RunLock(file, channel, lock);
     }
 
     private static Long recordedPid(Path file) {
@@ -63,7 +83,11 @@ final class RunLock implements AutoCloseable {
         try {
             lock.release();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                HELD_BY_THIS_PROCESS.remove(key);
+            }
         }
     }
 }

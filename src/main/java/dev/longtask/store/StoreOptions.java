@@ -35,7 +35,12 @@ public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpoin
         }
         clock = clock == null ? Clock.systemUTC() : clock;
         secrets = List.copyOf(secrets == null ? List.of() : secrets.stream()
-                .filter(s -> s != null && s.length() >= SHORTEST_SECRET).distinct().toList());
+                .filter(StoreOptions::worthRedacting).distinct().toList());
+    }
+
+    /** Short or letterless values (flags, numbers) would redact ordinary text and JSON structure, not secrets. */
+    private static boolean worthRedacting(String value) {
+        return value != null && value.length() >= SHORTEST_SECRET && value.chars().anyMatch(Character::isLetter);
     }
 
     /** fsync always, a checkpoint every 500 events, 3 kept, and the API keys of this process's environment as secrets. */
