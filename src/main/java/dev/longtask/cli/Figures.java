@@ -10,21 +10,11 @@ final class Figures {
     static String counts(ProgressSnapshot s) {
         return String.format("%d/%d done, %d failed, %d running, %d pending | ETA %s | tokens %s in, %s out | %s",
                 s.completed(), s.total(), s.failed(), s.running(), s.pending(), s.etaText(),
-                tokens(s.usage().inputTokens()), tokens(s.usage().outputTokens()), s.usage().costText());
+                Formats.shortCount(s.usage().inputTokens()), Formats.shortCount(s.usage().outputTokens()), s.usage().costText());
     }
 
     static String bar(double percent, int width) {
         int filled = (int) Math.round(percent / 100.0 * width);
         return "[" + "#".repeat(Math.max(0, Math.min(width, filled))) + "-".repeat(Math.max(0, width - filled)) + "]";
-    }
-
-    static String tokens(long n) {
-        if (n >= 1_000_000) {
-            return String.format("%.1fM", n / 1_000_000.0);
-        }
-        if (n >= 10_000) {
-            return String.format("%.0fk", n / 1000.0);
-        }
-        return Long.toString(n);
     }
 }

@@ -69,7 +69,8 @@ final class RunSession {
     RunOutcome drive(boolean planOnly) {
         int session = store.run().session() + 1;
         store.append(EventType.SESSION_STARTED, null, json.createObjectNode().put("session", session)
-                .put("pid", ProcessHandle.current().pid()).put("model", parts.models().runModel()));
+                .put("pid", ProcessHandle.current().pid()).put("model", parts.models().runModel())
+                .put("concurrency", config.concurrency()));
         store.subscribe(this::checkBudgetOn);
         requeueInterruptedTasks();
         book.mendUnfinishedPlans();
