@@ -31,6 +31,10 @@ public final class RunEngine {
     private record Active(RunStore store, StopSignal stop) {
     }
 
+    /** A plan made without the planner, with its estimate. */
+    record PresetPlan(Plan plan, Estimate estimate) {
+    }
+
     public RunEngine(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
             EngineConfig config, StoreOptions storeOptions, RunObserver observer) {
         ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -44,12 +48,26 @@ public final class RunEngine {
 
     /** Creates a run for {@code goal} and carries it as far as it goes. {@code runId} null picks a new id. */
     public RunOutcome start(String goal, String runId, Budget budget) {
-        return session(create(goal, runId, budget), false);
+        return session(create(goal, runId, budget), false, null);
+    }
+
+    /**
+     * Creates a run whose plan is already made (a code review plans from its chunks, not with a model) and carries
+     * it out: the plan is checked like a planner's and recorded with {@code estimate}; no planner is asked.
+     *
+     * @throws IllegalArgumentException naming the plan's problems when it is not valid
+     */
+    public RunOutcome start(String goal, String runId, Budget budget, Plan plan, Estimate estimate) {
+        List<String> problems = new PlanValidator(TaskAgents.names(parts.agents()), parts.workspace()).problems(plan);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("the plan cannot run: " + String.join("; ", problems));
+        }
+        return session(create(goal, runId, budget), false, new PresetPlan(plan, estimate));
     }
 
     /** Creates a run and plans it, then stops with the plan and its estimate; {@link #resume} carries it out. */
     public RunOutcome plan(String goal, String runId, Budget budget) {
-        return session(create(goal, runId, budget), true);
+        return session(create(goal, runId, budget), true, null);
     }
 
     /** Continues a run where it stood; fields set in {@code budget} replace the run's. */
@@ -64,7 +82,7 @@ public final class RunEngine {
                 throw e;
             }
         }
-        return session(store, false);
+        return session(store, false, null);
     }
 
     /** Asks the running session to pause after saving, as Ctrl-C does; returns at once. */
@@ -86,7 +104,7 @@ public final class RunEngine {
                 storeOptions);
     }
 
-    private RunOutcome session(RunStore store, boolean planOnly) {
+    private RunOutcome session(RunStore store, boolean planOnly, PresetPlan preset) {
         StopSignal stop = new StopSignal();
         Active session = new Active(store, stop);
         if (!active.compareAndSet(null, session)) {
@@ -95,7 +113,7 @@ public final class RunEngine {
         }
         try (store) {
             store.subscribe(event -> observer.onEvent(event, snapshot(store)));
-            return new RunSession(store, parts, stop).drive(planOnly);
+            return new RunSession(store, parts, stop).drive(planOnly, preset);
         } finally {
             active.compareAndSet(session, null);
         }

@@ -66,7 +66,7 @@ final class RunSession {
         this.sessionStart = clock.instant();
     }
 
-    RunOutcome drive(boolean planOnly) {
+    RunOutcome drive(boolean planOnly, RunEngine.PresetPlan preset) {
         int session = store.run().session() + 1;
         store.append(EventType.SESSION_STARTED, null, json.createObjectNode().put("session", session)
                 .put("pid", ProcessHandle.current().pid()).put("model", parts.models().runModel())
@@ -88,6 +88,12 @@ final class RunSession {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("longtask-budget-clock"));
         timer.scheduleAtFixedRate(this::checkBudget, 1, 1, TimeUnit.SECONDS);
         try {
+            if (store.tasks().isEmpty() && preset != null) {
+                estimate = preset.estimate();
+                List<Integer> ids = book.accept(preset.plan(), "given", 1, estimate);
+                store.append(EventType.DECISION_RECORDED, null, json.createObjectNode().put("text",
+                        "plan given: " + ids.size() + " tasks" + (estimate == null ? "" : "; estimate " + estimate.text())));
+            }
             if (store.tasks().isEmpty()) {
                 Optional<RunOutcome> ended = plan(session);
                 if (ended.isPresent()) {
