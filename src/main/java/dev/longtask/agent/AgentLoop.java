@@ -195,9 +195,9 @@ public final class AgentLoop {
         }
 
         private AgentOutcome terminalCall(ToolCall call, int step) {
-            ObjectNode args = call.arguments();
+            ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
             List<String> problems = args == null
-                    ? List.of("the arguments were not a valid JSON object")
+                    ? List.of(ToolDispatcher.invalidArguments(call))
                     : terminal.check().problems(args);
             if (problems.isEmpty()) {
                 reply(call, "accepted", false, step);
