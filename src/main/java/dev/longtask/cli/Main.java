@@ -12,6 +12,11 @@ import picocli.CommandLine.Command;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 DoctorCommand.class,
+                RunsCommand.class,
+                StatusCommand.class,
+                TasksCommand.class,
+                TaskCommand.class,
+                BenchCommand.class,
         })
 public final class Main implements Runnable {
 
