@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
                 TaskCommand.class,
                 BenchCommand.class,
                 AgentsCommand.class,
+                AgentCommand.class,
         })
 public final class Main implements Runnable {
 

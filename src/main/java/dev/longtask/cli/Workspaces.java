@@ -1,6 +1,6 @@
 package dev.longtask.cli;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.tools.Toolbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,8 @@ final class Workspaces {
         return home == null || home.isBlank() ? null : Path.of(home).toAbsolutePath().normalize();
     }
 
+    /** The built-in tools' names: enough to validate definitions without starting the tools (bash's sandbox). */
     static Set<String> knownTools() {
-        return AgentCatalog.DESIGN_TOOLS;
+        return Set.copyOf(Toolbox.BUILT_IN);
     }
 }
