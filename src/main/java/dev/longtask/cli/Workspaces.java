@@ -1,6 +1,6 @@
 package dev.longtask.cli;
 
-import dev.longtask.tools.Toolbox;
+import dev.longtask.agent.AgentCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +31,6 @@ final class Workspaces {
 
     /** The built-in tools' names: enough to validate definitions without starting the tools (bash's sandbox). */
     static Set<String> knownTools() {
-        return Set.copyOf(Toolbox.BUILT_IN);
+        return AgentCatalog.BUILT_IN_TOOLS;
     }
 }
