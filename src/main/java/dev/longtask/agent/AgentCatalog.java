@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.tools.Toolbox;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,9 +30,8 @@ public final class AgentCatalog {
     public static final List<String> BUILT_IN = List.of(
             "general", "analyzer", "reviewer", "documenter", "summarizer", "planner", "director", "synthesizer");
 
-    /** The work tools of DESIGN.md, for validating definitions when no tool registry is at hand. */
-    public static final Set<String> DESIGN_TOOLS = Set.of("read", "write", "edit", "glob", "grep", "ls", "bash",
-            "task_create", "task_update", "task_list", "task_get");
+    /** The built-in work tools' names, for validating definitions without building the tools. */
+    public static final Set<String> BUILT_IN_TOOLS = Set.copyOf(Toolbox.BUILT_IN);
 
     private final Map<String, AgentSpec> agents;
     private final Map<String, List<AgentSpec>> overridden;

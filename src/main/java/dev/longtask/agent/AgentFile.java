@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.longtask.llm.ModelSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -27,7 +28,6 @@ final class AgentFile {
             NoteTool.NAME);
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final Pattern MODEL_SPEC = Pattern.compile("(anthropic|openai|ollama):\\S+");
     private static final int MAX_STEPS_LIMIT = 1000;
 
     /** Claude Code's tool names and ours; Claude tools missing here have no equivalent in longtask. */
@@ -213,19 +213,20 @@ final class AgentFile {
             return null;
         }
         String model = node.asText().strip();
-        if (MODEL_SPEC.matcher(model).matches()) {
-            return model;
-        }
-        if (source == AgentSource.CLAUDE) {
-            // Claude Code writes aliases (sonnet, opus, haiku, inherit) that name no exact model.
-            if (!model.equals("inherit")) {
-                warn("model", "Claude Code alias '" + model + "' is ignored; the run's model is used");
+        try {
+            return ModelSpec.parse(model).toString();
+        } catch (RuntimeException e) {
+            // ModelSpec says what is wrong (its ConfigException; config is not a layer agent may use).
+            if (source == AgentSource.CLAUDE) {
+                // Claude Code writes aliases (sonnet, opus, haiku, inherit) that name no exact model.
+                if (!model.equals("inherit")) {
+                    warn("model", "Claude Code alias '" + model + "' is ignored; the run's model is used");
+                }
+                return null;
             }
+            error("model", e.getMessage() + "; or leave it out to use the run's model");
             return null;
         }
-        error("model", "'" + model + "' is not a model spec; write anthropic:<model>, openai:<model> or "
-                + "ollama:<model>, or leave it out to use the run's model");
-        return null;
     }
 
     private int maxSteps(JsonNode node) {

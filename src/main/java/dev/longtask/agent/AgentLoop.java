@@ -195,9 +195,9 @@ public final class AgentLoop {
         }
 
         private AgentOutcome terminalCall(ToolCall call, int step) {
-            ObjectNode args = call.arguments();
+            ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
             List<String> problems = args == null
-                    ? List.of("the arguments were not a valid JSON object")
+                    ? List.of(ToolDispatcher.invalidArguments(call))
                     : terminal.check().problems(args);
             if (problems.isEmpty()) {
                 reply(call, "accepted", false, step);
@@ -229,8 +229,9 @@ public final class AgentLoop {
         private void account(ChatResponse response, ModelCall.Purpose purpose, Instant started) {
             Usage used = response.usage() == null ? Usage.ZERO : response.usage();
             usage = usage.plus(used);
-            listener.called(new ModelCall(task.agent().name(), llm.modelSpec(), purpose, steps, used,
-                    Duration.between(started, clock.instant())));
+            ModelCall call = new ModelCall(task.agent().name(), llm.modelSpec(), purpose, steps, used,
+                    Duration.between(started, clock.instant()));
+            Uninterrupted.run(() -> listener.called(call));
         }
 
         private AgentOutcome interrupted() {
@@ -244,14 +245,7 @@ public final class AgentLoop {
         }
 
         private AgentOutcome finish(AgentOutcome outcome) {
-            boolean wasInterrupted = Thread.interrupted();
-            try {
-                recorder.outcome(outcome);
-            } finally {
-                if (wasInterrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            recorder.outcome(outcome);
             return outcome;
         }
     }

@@ -93,13 +93,15 @@ final class Compactor {
         int outputTokens = Math.max(256, Math.min(2_048, window / 8));
         int chunkBudget = Math.max(500, window / 2 - tokens.count(INSTRUCTIONS) - outputTokens);
         String summary = previous;
+        int summaryTokens = tokens.count(summary);
         StringBuilder chunk = new StringBuilder();
         int chunkTokens = 0;
         for (ChatMessage message : old) {
             String entry = render(message);
             int entryTokens = tokens.count(entry);
-            if (chunk.length() > 0 && chunkTokens + entryTokens + tokens.count(summary) > chunkBudget) {
+            if (chunk.length() > 0 && chunkTokens + entryTokens + summaryTokens > chunkBudget) {
                 summary = call(summary, chunk.toString(), outputTokens, meter);
+                summaryTokens = tokens.count(summary);
                 chunk.setLength(0);
                 chunkTokens = 0;
             }

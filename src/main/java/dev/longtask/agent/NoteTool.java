@@ -52,7 +52,7 @@ final class NoteTool implements Tool {
         }
         if (context.store() != null) {
             ObjectNode data = Json.object().put("text", text).put("agent", agent).put("source", NAME);
-            context.store().append(EventType.FINDING_ADDED, context.taskId(), data);
+            Uninterrupted.run(() -> context.store().append(EventType.FINDING_ADDED, context.taskId(), data));
         }
         notes.add(text);
         return ToolResult.ok("Noted (" + notes.size() + (notes.size() == 1 ? " note" : " notes")

@@ -68,9 +68,7 @@ public final class StoredTaskRunner {
     }
 
     private void record(int taskId, AgentOutcome outcome) {
-        // Writing to a file channel with the interrupt flag set closes the channel; record first, then restore it.
-        boolean interrupted = Thread.interrupted();
-        try {
+        Uninterrupted.run(() -> {
             store.writeResult(taskId, result(outcome));
             if (outcome.submitted() != null) {
                 for (var finding : outcome.submitted().path("findings")) {
@@ -89,11 +87,7 @@ public final class StoredTaskRunner {
             } else {
                 store.fail(taskId, outcome.reason());
             }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     /** result.json: what the agent submitted, and how its loop ended. */

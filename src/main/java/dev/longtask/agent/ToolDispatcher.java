@@ -52,9 +52,9 @@ final class ToolDispatcher {
 
     Dispatched dispatch(ToolCall call, int step) {
         String name = call.name() == null ? "" : call.name();
-        ObjectNode args = call.arguments();
+        ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
         String path = args == null ? null : pathKey(args);
-        ToolResult raw = run(name, args, path);
+        ToolResult raw = run(name, args, path, call);
         String content = clipper.clip(redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
@@ -75,15 +75,14 @@ final class ToolDispatcher {
         return stuck.record(call.name(), Json.canonical(call.arguments()), content, true);
     }
 
-    private ToolResult run(String name, ObjectNode args, String path) {
+    private ToolResult run(String name, ObjectNode args, String path, ToolCall call) {
         Tool tool = whitelisted.get(name);
         if (tool == null) {
             return ToolResult.error("tool '" + name + "' is not available to agent '" + agent
                     + "'; its tools are: " + String.join(", ", whitelisted.keySet()) + " (and its terminal tool)");
         }
         if (args == null) {
-            return ToolResult.error("the arguments of this " + name + " call were not a valid JSON object; "
-                    + "call it again with a JSON object that fits its schema");
+            return ToolResult.error(invalidArguments(call));
         }
         if (name.equals("read")) {
             String refusal = reads.check(path, args);
@@ -113,6 +112,15 @@ final class ToolDispatcher {
             reads.record(path, args);
         }
         return result;
+    }
+
+    /** What the model is told when its arguments were not a JSON object, quoting what it sent. */
+    static String invalidArguments(ToolCall call) {
+        String sent = call.invalidArguments().orElse("");
+        String shown = sent.length() <= 200 ? sent : sent.substring(0, 200) + "...";
+        return "the arguments of this " + call.name() + " call were not a valid JSON object"
+                + (shown.isEmpty() ? "" : " (you sent: " + shown + ")")
+                + "; call it again with a JSON object that fits its schema";
     }
 
     /** The workspace-relative form of the call's path argument, so "a.txt" and "./a.txt" count as one. */

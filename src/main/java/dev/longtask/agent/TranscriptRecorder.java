@@ -68,7 +68,8 @@ final class TranscriptRecorder {
     }
 
     private void write(ObjectNode entry) {
-        sink.append((ObjectNode) redact(entry));
+        ObjectNode line = (ObjectNode) redact(entry);
+        Uninterrupted.run(() -> sink.append(line));
     }
 
     private JsonNode redact(JsonNode node) {

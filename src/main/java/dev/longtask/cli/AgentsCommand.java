@@ -16,10 +16,10 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
-        description = {"Lists the agents this workspace can use: name, source (built-in, user, claude, project",
-                "and the file), tools, model and description, then the problems found in definition files.",
-                "Later sources override earlier ones: built-in < ~/.longtask/agents < .claude/agents",
-                "< .longtask/agents."})
+        description = {"Lists the agents this workspace can use: name, source (built-in, user,",
+                "claude or project, and the file), tools, model and description, then the",
+                "problems found in definition files. Later sources override earlier ones:",
+                "built-in < ~/.longtask/agents < .claude/agents < .longtask/agents."})
 final class AgentsCommand implements Runnable {
 
     @CommandLine.Spec

@@ -14,13 +14,14 @@ import picocli.CommandLine.Command;
                 RunCommand.class,
                 ResumeCommand.class,
                 PlanCommand.class,
-                ReportCommand.class,
-                DoctorCommand.class,
-                AgentsCommand.class,
-                RunsCommand.class,
                 StatusCommand.class,
+                RunsCommand.class,
                 TasksCommand.class,
                 TaskCommand.class,
+                ReportCommand.class,
+                AgentsCommand.class,
+                AgentCommand.class,
+                DoctorCommand.class,
                 BenchCommand.class,
         })
 public final class Main implements Runnable {

@@ -29,7 +29,8 @@ final class Workspaces {
         return home == null || home.isBlank() ? null : Path.of(home).toAbsolutePath().normalize();
     }
 
+    /** The built-in tools' names: enough to validate definitions without starting the tools (bash's sandbox). */
     static Set<String> knownTools() {
-        return AgentCatalog.DESIGN_TOOLS;
+        return AgentCatalog.BUILT_IN_TOOLS;
     }
 }

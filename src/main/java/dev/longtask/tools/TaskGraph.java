@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import dev.longtask.store.RunStore;
+import dev.longtask.store.StoreException;
 import java.util.function.Supplier;
 
 /** What the task_* tools share: the run's store, and the store's refusals turned into tool errors. */
@@ -17,15 +18,14 @@ final class TaskGraph {
     }
 
     /**
-     * Calls the store, whose refusals (unknown id, cycle, a status change that is not allowed) are exceptions with a
-     * message meant for people; the model gets that message as the tool error.
+     * Calls the store, whose refusals ({@link StoreException}: unknown id, cycle, a status change that is not allowed;
+     * {@link IllegalArgumentException}: a field that does not fit) carry a message meant for people; the model gets
+     * that message as the tool error. Anything else is a bug and goes to {@link Guarded} to be logged.
      */
     static <T> T ask(Supplier<T> call) {
         try {
             return call.get();
-        } catch (ToolMistake e) {
-            throw e;
-        } catch (RuntimeException e) {
+        } catch (StoreException | IllegalArgumentException e) {
             throw new ToolMistake(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
     }

@@ -31,7 +31,7 @@ class AgentCatalogTest {
     }
 
     private AgentCatalog discover() throws Exception {
-        return AgentCatalog.discover(workspace(), home(), AgentCatalog.DESIGN_TOOLS);
+        return AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS);
     }
 
     @Test
@@ -44,7 +44,7 @@ class AgentCatalogTest {
             assertThat(a.source()).isEqualTo(AgentSource.BUILT_IN);
             assertThat(a.description()).isNotBlank();
             assertThat(a.systemPrompt()).hasSizeGreaterThan(500);
-            assertThat(a.tools()).isNotEmpty().isSubsetOf(AgentCatalog.DESIGN_TOOLS);
+            assertThat(a.tools()).isNotEmpty().isSubsetOf(AgentCatalog.BUILT_IN_TOOLS);
         });
         assertThat(catalog.require("planner").systemPrompt()).contains("submit_plan");
         assertThat(catalog.require("director").systemPrompt()).contains("decide");
@@ -122,7 +122,7 @@ class AgentCatalogTest {
 
         AgentSpec spec = discover().require("fixer");
 
-        assertThat(spec.tools()).containsExactlyInAnyOrderElementsOf(AgentCatalog.DESIGN_TOOLS);
+        assertThat(spec.tools()).containsExactlyInAnyOrderElementsOf(AgentCatalog.BUILT_IN_TOOLS);
         assertThat(spec.description()).isEqualTo("Fixes things carefully.");
         assertThat(spec.model()).isEqualTo("openai:gpt-4.1");
         assertThat(spec.maxSteps()).isEqualTo(12);
@@ -179,7 +179,7 @@ class AgentCatalogTest {
 
     @Test
     void aMissingHomeOrAgentsDirectoryIsFine() throws Exception {
-        AgentCatalog catalog = AgentCatalog.discover(workspace(), null, AgentCatalog.DESIGN_TOOLS);
+        AgentCatalog catalog = AgentCatalog.discover(workspace(), null, AgentCatalog.BUILT_IN_TOOLS);
 
         assertThat(catalog.agents()).hasSize(AgentCatalog.BUILT_IN.size());
         assertThat(catalog.problems()).isEmpty();

@@ -80,16 +80,19 @@ class AgentLoopTest {
     void anUnknownToolAndBadArgumentsGoBackAsToolErrors() {
         f.model.call("teleport", "{}")
                 .calls(f.model.toolCall("read", null))
+                .calls(new dev.longtask.llm.ToolCall("bad", "read", ScriptedModel.parse(
+                        "{\"" + dev.longtask.llm.ToolCall.INVALID_ARGUMENTS + "\": \"{path: a.txt\"}")))
                 .call("read", "{\"path\": 7, \"offset\": \"x\"}")
                 .submit(true, "done");
 
         AgentOutcome outcome = f.run(LoopFixture.agent(10, "read"), "Try things");
 
         List<ChatMessage.ToolResult> results = ScriptedModel.results(f.model.last());
-        assertThat(results).hasSize(3).allMatch(ChatMessage.ToolResult::error);
+        assertThat(results).hasSize(4).allMatch(ChatMessage.ToolResult::error);
         assertThat(results.get(0).content()).contains("'teleport' is not available");
         assertThat(results.get(1).content()).contains("not a valid JSON object");
-        assertThat(results.get(2).content()).contains("invalid arguments for read", "/path", "/offset");
+        assertThat(results.get(2).content()).contains("not a valid JSON object", "you sent: {path: a.txt");
+        assertThat(results.get(3).content()).contains("invalid arguments for read", "/path", "/offset");
         assertThat(outcome.success()).isTrue();
     }
 

@@ -55,6 +55,7 @@ class InterruptTest {
             assertThat(outcome.success()).isFalse();
             assertThat(flagAfter).isTrue();
             assertThat(f.transcript.kinds()).last().isEqualTo("outcome");
+            assertThat(f.transcript.interruptedWrites()).isZero();
         } finally {
             pool.shutdownNow();
         }
@@ -77,6 +78,7 @@ class InterruptTest {
         List<String> tools = f.transcript.entries().stream().filter(e -> e.path("kind").asText().equals("tool_result"))
                 .map(e -> e.path("tool").asText()).toList();
         assertThat(tools).containsExactly("slow");
+        assertThat(f.transcript.interruptedWrites()).isZero();
     }
 
     @Test

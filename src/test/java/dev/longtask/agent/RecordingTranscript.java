@@ -8,10 +8,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** A transcript kept in memory, for tests. */
 final class RecordingTranscript implements Transcript {
     private final List<ObjectNode> entries = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger interruptedWrites = new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public void append(ObjectNode entry) {
+        if (Thread.currentThread().isInterrupted()) {
+            // A real transcript's file channel would be closed by this write.
+            interruptedWrites.incrementAndGet();
+        }
         entries.add(entry.deepCopy());
+    }
+
+    int interruptedWrites() {
+        return interruptedWrites.get();
     }
 
     List<ObjectNode> entries() {
