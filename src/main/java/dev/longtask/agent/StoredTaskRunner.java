@@ -10,6 +10,8 @@ import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 
@@ -48,6 +50,7 @@ public final class StoredTaskRunner {
                     + "or another worker has it");
         }
         Task task = store.task(taskId);
+        Instant started = clock.instant();
         AgentLoop loop = new AgentLoop(llm, tools, store.transcript(taskId), clock, tokens,
                 call -> store.append(EventType.LLM_CALL, taskId, llmCall(call)), settings);
         AgentOutcome outcome;
@@ -63,56 +66,8 @@ public final class StoredTaskRunner {
             }
             throw e;
         }
-        record(taskId, outcome);
+        new TaskRecorder(store).record(task, outcome, Duration.between(started, clock.instant()));
         return outcome;
-    }
-
-    private void record(int taskId, AgentOutcome outcome) {
-        Uninterrupted.run(() -> {
-            store.writeResult(taskId, result(outcome));
-            if (outcome.submitted() != null) {
-                for (var finding : outcome.submitted().path("findings")) {
-                    store.append(EventType.FINDING_ADDED, taskId, Json.object().put("text", finding.asText())
-                            .put("agent", outcome.agent()).put("source", SubmitResult.NAME));
-                }
-            }
-            String summary = outcome.submitted() != null ? outcome.submitted().path("summary").asText("")
-                    : outcome.reason();
-            store.append(EventType.PROGRESS_NOTE, taskId, Json.object().put("text", "task #" + taskId + " ("
-                    + outcome.agent() + ") " + (outcome.success() ? "completed" : "failed") + ": " + oneLine(summary)));
-            if (outcome.success()) {
-                store.complete(taskId, summary);
-            } else if (outcome.ending() == AgentOutcome.Ending.INTERRUPTED) {
-                store.requeue(taskId, "interrupted");
-            } else {
-                store.fail(taskId, outcome.reason());
-            }
-        });
-    }
-
-    /** result.json: what the agent submitted, and how its loop ended. */
-    static ObjectNode result(AgentOutcome outcome) {
-        ObjectNode result = Json.object();
-        result.put("agent", outcome.agent()).put("ending", outcome.ending().name().toLowerCase(java.util.Locale.ROOT))
-                .put("success", outcome.success());
-        if (!outcome.reason().isEmpty()) {
-            result.put("reason", outcome.reason());
-        }
-        if (outcome.submitted() != null) {
-            outcome.submitted().fields().forEachRemaining(field -> {
-                if (!field.getKey().equals("success")) {
-                    result.set(field.getKey(), field.getValue());
-                }
-            });
-        } else {
-            result.put("summary", outcome.reason());
-        }
-        result.put("output", outcome.output());
-        ArrayNode notes = result.putArray("notes");
-        outcome.notes().forEach(notes::add);
-        result.set("usage", Json.MAPPER.valueToTree(outcome.usage()));
-        result.put("steps", outcome.steps());
-        return result;
     }
 
     private static ObjectNode llmCall(ModelCall call) {
@@ -123,8 +78,4 @@ public final class StoredTaskRunner {
         return data;
     }
 
-    private static String oneLine(String text) {
-        String line = text.strip().replaceAll("\\s+", " ");
-        return line.length() <= 200 ? line : line.substring(0, 197) + "...";
-    }
 }

@@ -61,7 +61,7 @@ final class RunSession {
         this.book = new PlanBook(store, json, runPath);
         this.validator = new PlanValidator(TaskAgents.names(parts.agents()), parts.workspace());
         this.runner = new AgentRunner(store, parts.models(), parts.tools(), parts.tokens(), clock, stop, json);
-        this.executor = new TaskExecutor(store, parts.agents(), runner, parts.workspace(), stop, json, clock);
+        this.executor = new TaskExecutor(store, parts.agents(), runner, parts.workspace(), clock);
         this.activeBefore = activeTime(store.eventsAfter(0));
         this.sessionStart = clock.instant();
     }
