@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 TasksCommand.class,
                 TaskCommand.class,
                 ReportCommand.class,
+                ReviewCommand.class,
                 AgentsCommand.class,
                 AgentCommand.class,
                 DoctorCommand.class,
