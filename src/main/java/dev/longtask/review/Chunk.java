@@ -8,6 +8,12 @@ import java.util.List;
  */
 public record Chunk(String id, String module, List<ChunkPart> parts, long tokens) {
 
+    /** The directories of the chunk's parts, in order. */
+    public List<String> directories() {
+        return parts.stream().map(p -> p.path().contains("/") ? p.path().substring(0, p.path().lastIndexOf('/')) : ".")
+                .distinct().toList();
+    }
+
     public int lines() {
         return parts.stream().mapToInt(ChunkPart::lines).sum();
     }
