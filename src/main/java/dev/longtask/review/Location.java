@@ -7,14 +7,15 @@ import java.util.regex.Pattern;
 /**
  * A location as the report states it: a path, and a line range (both 0 when the finding names a whole file).
  * Parses {@code file:12}, {@code file:12-20}, {@code file:12:5}, {@code file#L12-L20}, {@code file (line 12)},
- * and a bare {@code file}.
+ * a bare {@code file}, and {@code file:0}, which like the bare file names the whole file.
  */
 public record Location(String path, int startLine, int endLine) {
     private static final Pattern WITH_LINES = Pattern.compile(
             "^(.+?)(?::|#L|\\s*\\(\\s*lines?\\s+|,\\s*lines?\\s+)(\\d+)(?:\\s*(?:-|–|\\.\\.|to)\\s*L?(\\d+))?(?::\\d+)?\\s*\\)?$");
 
+    /** No line range: the finding is about the file as a whole ({@code file}, or {@code file:0}). */
     public boolean wholeFile() {
-        return startLine == 0;
+        return startLine == 0 && endLine == 0;
     }
 
     /** {@code path}, {@code path:12} or {@code path:12-20}. */

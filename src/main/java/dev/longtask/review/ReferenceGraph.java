@@ -199,10 +199,13 @@ final class ReferenceGraph {
                     continue;
                 }
                 double weight = identifierWeight(use.getKey(), distinctFiles(sites)) * Math.sqrt(use.getValue());
+                int lastFile = -1;
                 for (int[] site : sites) {
-                    if (site[0] != r && sameFamily(referencer, files.get(site[0]))) {
+                    // a name defined twice in one file (a class and its constructor) is credited to the first
+                    if (site[0] != r && site[0] != lastFile && sameFamily(referencer, files.get(site[0]))) {
                         scores[site[0]][site[1]] += ranks[r] * weight / total;
                     }
+                    lastFile = site[0];
                 }
             }
         }
