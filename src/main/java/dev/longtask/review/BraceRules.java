@@ -44,7 +44,7 @@ final class BraceRules {
                     + "(?<kw>class|interface|enum|record|@\\s*interface)\\s+(?<name>[A-Za-z_$][\\w$]*)", "class", ANY, TYPE),
             Rule.of("^\\s*" + JAVA_ANNOTATIONS + JAVA_MODIFIERS + "(?:<[^;{}()]*>\\s*)?"
                     + "(?:(?<ret>[A-Za-z_$][\\w$.]*(?:\\s*<[^;{}()]*>)?(?:\\s*\\[\\s*\\])*)\\s+)?"
-                    + "(?<name>[A-Za-z_$][\\w$]*)\\s*\\(", "method", MEMBER, CODE).checked(Rule.Check.JAVA_METHOD));
+                    + "(?<name>[A-Za-z_$][\\w$]*)\\s*\\(", "method", MEMBER, CODE).checked(Rule.Check.JAVA_METHOD).needs("("));
 
     private static final String KOTLIN_RECEIVER = "(?:(?<parent>[\\w.]+(?:<[^=(]*>)?\\??)\\.)?";
     private static final List<Rule> KOTLIN = List.of(
@@ -52,9 +52,9 @@ final class BraceRules {
                     + "(?<kw>enum\\s+class|annotation\\s+class|class|interface|fun\\s+interface|object)\\s+"
                     + "(?<name>[A-Za-z_]\\w*)", "class", ANY, TYPE),
             Rule.of("^\\s*" + JAVA_ANNOTATIONS + KOTLIN_MODIFIERS + "companion\\s+object\\b", "object", MEMBER,
-                    TRANSPARENT).silent(),
+                    TRANSPARENT).silent().needs("companion"),
             Rule.of("^\\s*" + JAVA_ANNOTATIONS + KOTLIN_MODIFIERS + "fun\\s+(?:<[^>]*(?:<[^>]*>[^>]*)*>\\s*)?"
-                    + KOTLIN_RECEIVER + "(?<name>[A-Za-z_]\\w*|`[^`]+`)", "function", ANY, CODE),
+                    + KOTLIN_RECEIVER + "(?<name>[A-Za-z_]\\w*|`[^`]+`)", "function", ANY, CODE).needs("fun"),
             Rule.of("^\\s*" + JAVA_ANNOTATIONS + KOTLIN_MODIFIERS + "(?:val|var)\\s+(?:<[^>]*>\\s*)?" + KOTLIN_RECEIVER
                     + "(?<name>[A-Za-z_]\\w*)", "property", TOP, CODE),
             Rule.of("^\\s*" + JAVA_ANNOTATIONS + KOTLIN_MODIFIERS + "(?:val|var)\\s+(?<name>[A-Za-z_]\\w*)",
@@ -68,17 +68,17 @@ final class BraceRules {
             Rule.of("^(?<kw>type|const|var)\\s*\\(", "type", TOP, PAREN_GROUP).silent(),
             Rule.of("^type\\s+(?<name>[A-Za-z_]\\w*)(?:\\[[^\\]]*\\])?\\s*=?\\s*(?<kw>struct|interface)?", "type", TOP, TYPE),
             Rule.of("^(?<kw>const|var)\\s+(?<name>[A-Za-z_]\\w*)", "variable", TOP, CODE),
-            Rule.of("^\\s+(?<name>[A-Za-z_]\\w*)\\s*\\(", "method", MEMBER, CODE));
+            Rule.of("^\\s+(?<name>[A-Za-z_]\\w*)\\s*\\(", "method", MEMBER, CODE).needs("("));
 
     /** Go's grouped declarations: one name at the start of each line of the group. */
     static final Rule GO_GROUP_ENTRY = Rule.of("^\\s+(?<name>[A-Za-z_]\\w*)(?:\\[[^\\]]*\\])?(?:\\s+(?<kw>struct|interface)\\b)?",
             "type", TOP, TYPE);
 
     private static final List<Rule> RUST = List.of(
-            Rule.of("^\\s*" + RUST_MODIFIERS + "fn\\s+(?<name>[A-Za-z_]\\w*)", "function", ANY, CODE),
+            Rule.of("^\\s*" + RUST_MODIFIERS + "fn\\s+(?<name>[A-Za-z_]\\w*)", "function", ANY, CODE).needs("fn"),
             Rule.of("^\\s*" + RUST_MODIFIERS + "(?<kw>struct|enum|union|trait)\\s+(?<name>[A-Za-z_]\\w*)", "struct", ANY, TYPE),
             Rule.of("^\\s*(?:#\\[[^\\]]*\\]\\s*)*(?:unsafe\\s+)?impl(?:\\s*<[^{]*?>)?\\s+(?:!?[\\w:]+(?:<[^{]*?>)?\\s+for\\s+)?"
-                    + "(?:[\\w]+::)*(?<name>[A-Za-z_]\\w*)", "impl", TOP, TYPE).silent(),
+                    + "(?:[\\w]+::)*(?<name>[A-Za-z_]\\w*)", "impl", TOP, TYPE).silent().needs("impl"),
             Rule.of("^\\s*" + RUST_MODIFIERS + "mod\\s+tests?\\s*(?:\\{|$)", "module", ANY, CODE).silent(),
             Rule.of("^\\s*" + RUST_MODIFIERS + "mod\\s+(?<name>[A-Za-z_]\\w*)\\s*(?:\\{|$)", "module", ANY, TRANSPARENT),
             Rule.of("^\\s*" + RUST_MODIFIERS + "mod\\s+(?<name>[A-Za-z_]\\w*)\\s*;", "module", ANY, CODE),
@@ -101,10 +101,10 @@ final class BraceRules {
             Rule.of("^\\s*(?:module\\.)?exports\\.(?<name>" + JS_NAME + ")\\s*=", "variable", TOP, CODE),
             Rule.of("^\\s*(?:(?:public|private|protected|static|readonly|async|abstract|override|declare|get|set|accessor)\\s+)*"
                     + "\\*?\\s*(?<name>#?" + JS_NAME + ")\\s*\\??\\s*(?:<[^>]*>)?\\s*\\(", "method", MEMBER, CODE)
-                    .checked(Rule.Check.JS_MEMBER),
+                    .checked(Rule.Check.JS_MEMBER).needs("("),
             Rule.of("^\\s*(?:(?:public|private|protected|static|readonly|override)\\s+)*(?<name>#?" + JS_NAME
                     + ")\\s*(?::[^=]*)?=\\s*(?:async\\s+)?(?:\\([^)]*\\)|" + JS_NAME + ")\\s*(?::[^=]*)?=>",
-                    "method", MEMBER, CODE));
+                    "method", MEMBER, CODE).needs("=>"));
 
     private static final List<Rule> C_FAMILY = List.of(
             Rule.of("^\\s*(?:inline\\s+)?namespace(?:\\s+(?<name>[A-Za-z_][\\w:]*))?\\s*(?:\\{|$)", "namespace", ANY,
@@ -113,11 +113,11 @@ final class BraceRules {
             Rule.of("^\\s*(?:template\\s*<.*>\\s*)?(?<td>typedef\\s+)?(?<kw>class|struct|union|enum(?:\\s+class|\\s+struct)?)"
                     + "(?:\\s+(?:__attribute__\\s*\\(\\(.*?\\)\\)|alignas\\s*\\([^)]*\\)|__declspec\\([^)]*\\)|[A-Z][A-Z0-9_]{2,}(?=\\s+[A-Za-z_])))*"
                     + "(?:\\s+(?<name>[A-Za-z_]\\w*))?", "struct", ANY, TYPE).checked(Rule.Check.C_TYPE),
-            Rule.of("^\\s*typedef\\b", "typedef", ANY, CODE).checked(Rule.Check.C_TYPEDEF),
-            Rule.of("^\\s*#\\s*define\\s+(?<name>[A-Za-z_]\\w*)", "macro", TOP, CODE).checked(Rule.Check.C_MACRO),
-            Rule.of("^\\s*(?:template\\s*<.*>\\s*)?using\\s+(?<name>[A-Za-z_]\\w*)\\s*=", "type", ANY, CODE),
+            Rule.of("^\\s*typedef\\b", "typedef", ANY, CODE).checked(Rule.Check.C_TYPEDEF).needs("typedef"),
+            Rule.of("^\\s*#\\s*define\\s+(?<name>[A-Za-z_]\\w*)", "macro", TOP, CODE).checked(Rule.Check.C_MACRO).needs("#"),
+            Rule.of("^\\s*(?:template\\s*<.*>\\s*)?using\\s+(?<name>[A-Za-z_]\\w*)\\s*=", "type", ANY, CODE).needs("using"),
             Rule.of("^\\s*(?:template\\s*<.*>\\s*)?" + C_MODIFIERS
                     + "(?<ret>[A-Za-z_][\\w:<>,\\s*&]*?[\\s*&]+)?"
                     + "(?<name>~?[A-Za-z_]\\w*(?:\\s*<[^()]*?>)?(?:::~?[A-Za-z_]\\w*)*(?:::operator\\s*(?:\\(\\)|[^\\s(]+))?"
-                    + "|operator\\s*(?:\\(\\)|[^\\s(]+))\\s*\\(", "function", ANY, CODE).checked(Rule.Check.C_FUNCTION));
+                    + "|operator\\s*(?:\\(\\)|[^\\s(]+))\\s*\\(", "function", ANY, CODE).checked(Rule.Check.C_FUNCTION).needs("("));
 }

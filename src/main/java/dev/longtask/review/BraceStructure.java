@@ -97,18 +97,25 @@ final class BraceStructure {
             if ((rule.where() == Rule.Where.TOP && type != null) || (rule.where() == Rule.Where.MEMBER && type == null)) {
                 continue;
             }
+            if (!rule.mayMatch(line)) {
+                continue;
+            }
             Matcher m = rule.pattern().matcher(line);
-            if (!m.find()) {
+            if (!m.lookingAt()) {
                 continue;
             }
             String name = group(m, "name");
             String kind = kindOf(rule, m, line);
             String parent = type != null ? type.name() : cleanParent(group(m, "parent"));
             if (name != null && name.contains("::")) {
-                String qualified = name.replaceAll("<[^<>]*>", "");
+                String qualified = withoutTemplateArguments(name);
                 int cut = qualified.lastIndexOf("::");
-                parent = lastSegment(qualified.substring(0, cut));
-                name = qualified.substring(cut + 2);
+                if (cut > 0) {
+                    parent = lastSegment(qualified.substring(0, cut));
+                    name = qualified.substring(cut + 2);
+                } else {
+                    name = qualified.replace("::", "");
+                }
             }
             if (name != null && name.contains("<") && !name.startsWith("operator")) {
                 name = name.substring(0, name.indexOf('<')).trim();
@@ -159,7 +166,7 @@ final class BraceStructure {
             return;
         }
         Matcher m = BraceRules.GO_GROUP_ENTRY.pattern().matcher(line);
-        if (m.find() && !trimmed.isEmpty()) {
+        if (m.lookingAt() && !trimmed.isEmpty()) {
             String kw = group(m, "kw");
             String kind = "type".equals(groupKind) && kw != null ? kw : groupKind;
             definitions.add(new Definition(kind, m.group("name"), null, lineNo));
@@ -254,7 +261,7 @@ final class BraceStructure {
         if (end < 0 || (brace >= 0 && brace < end) || end - lineOffset > 400) {
             return Verdict.NO;
         }
-        String statement = text.substring(lineOffset, end);
+        String statement = text.substring(lineOffset, end).replaceAll("(?m)^[ \\t]*#.*$", " ");
         Matcher pointer = TYPEDEF_FUNCTION_POINTER.matcher(statement);
         if (pointer.find()) {
             return new Verdict(true, pointer.group(1), "typedef");
@@ -371,6 +378,18 @@ final class BraceStructure {
             case "var", "let" -> rule.kind();
             default -> k;
         };
+    }
+
+    /** {@code Map<K, std::vector<V>>::find} becomes {@code Map::find}; innermost brackets first. */
+    private static String withoutTemplateArguments(String name) {
+        String current = name;
+        while (true) {
+            String next = current.replaceAll("<[^<>]*>", "");
+            if (next.equals(current)) {
+                return next.replace("<", "").replace(">", "").trim();
+            }
+            current = next;
+        }
     }
 
     private static String cleanParent(String parent) {

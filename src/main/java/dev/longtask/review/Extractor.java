@@ -26,12 +26,15 @@ final class Extractor {
         if (language == Language.RUST) {
             text = withoutRustTestModules(text);
         }
-        Map<String, Integer> identifiers = identifiers(text);
+        Map<String, Integer> identifiers = new HashMap<>();
+        Map<String, Integer> calls = new HashMap<>();
+        identifiers(text, identifiers, calls);
         for (Definition d : definitions) {
             identifiers.computeIfPresent(d.name(), (k, v) -> v > 1 ? v - 1 : null);
+            calls.computeIfPresent(d.name(), (k, v) -> v > 1 ? v - 1 : null);
         }
         return new Extraction(definitions, Imports.find(language, source, text), Imports.packageName(language, text),
-                identifiers, cutLines(text, definitions));
+                identifiers, calls, cutLines(text, definitions));
     }
 
     private static final java.util.regex.Pattern RUST_TEST_MODULE =
@@ -82,6 +85,12 @@ final class Extractor {
 
     static Map<String, Integer> identifiers(String blanked) {
         Map<String, Integer> counts = new HashMap<>();
+        identifiers(blanked, counts, new HashMap<>());
+        return counts;
+    }
+
+    /** Counts identifiers of two characters or more, and separately those followed by '(' (calls). */
+    static void identifiers(String blanked, Map<String, Integer> counts, Map<String, Integer> calls) {
         int n = blanked.length();
         int k = 0;
         while (k < n) {
@@ -93,7 +102,15 @@ final class Extractor {
                     k++;
                 }
                 if (k - start >= 2) {
-                    counts.merge(blanked.substring(start, k), 1, Integer::sum);
+                    String name = blanked.substring(start, k);
+                    counts.merge(name, 1, Integer::sum);
+                    int next = k;
+                    while (next < n && (blanked.charAt(next) == ' ' || blanked.charAt(next) == '\t')) {
+                        next++;
+                    }
+                    if (next < n && blanked.charAt(next) == '(') {
+                        calls.merge(name, 1, Integer::sum);
+                    }
                 }
             } else if (Character.isDigit(c)) {
                 while (k < n && Character.isLetterOrDigit(blanked.charAt(k))) {
@@ -103,7 +120,6 @@ final class Extractor {
                 k++;
             }
         }
-        return counts;
     }
 
     /**

@@ -14,24 +14,24 @@ final class Imports {
     private Imports() {
     }
 
-    private static final Pattern JAVA_IMPORT = Pattern.compile("(?m)^\\s*import\\s+(?:static\\s+)?([\\w$.]+(?:\\.\\*)?)\\s*;");
-    private static final Pattern JAVA_PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
-    private static final Pattern KOTLIN_IMPORT = Pattern.compile("(?m)^\\s*import\\s+([\\w.`]+(?:\\.\\*)?)");
-    private static final Pattern KOTLIN_PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.`]+)");
+    private static final Pattern JAVA_IMPORT = Pattern.compile("(?m)^[ \\t]*import\\s+(?:static\\s+)?([\\w$.]+(?:\\.\\*)?)\\s*;");
+    private static final Pattern JAVA_PACKAGE = Pattern.compile("(?m)^[ \\t]*package\\s+([\\w.]+)\\s*;");
+    private static final Pattern KOTLIN_IMPORT = Pattern.compile("(?m)^[ \\t]*import\\s+([\\w.`]+(?:\\.\\*)?)");
+    private static final Pattern KOTLIN_PACKAGE = Pattern.compile("(?m)^[ \\t]*package\\s+([\\w.`]+)");
     private static final Pattern PY_FROM = Pattern.compile("(?m)^[ \\t]*from[ \\t]+(\\.*[\\w.]*)[ \\t]+import[ \\t]+(\\([^)]*\\)|[^\\n]*)");
     private static final Pattern PY_IMPORT = Pattern.compile("(?m)^[ \\t]*import[ \\t]+([^\\n]+)");
     private static final Pattern JS_SPEC = Pattern.compile(
-            "(?:\\bfrom\\s*|^\\s*import\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(\\s*|^\\s*export\\s*\\*\\s*from\\s*)(['\"`])",
+            "(?:\\bfrom\\s*|^[ \\t]*import\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(\\s*|^[ \\t]*export\\s*\\*\\s*from\\s*)(['\"`])",
             Pattern.MULTILINE);
     private static final Pattern GO_SINGLE = Pattern.compile("(?m)^import\\s+(?:[\\w.]+\\s+)?(\")");
     private static final Pattern GO_GROUP = Pattern.compile("(?ms)^import\\s*\\((.*?)^\\)");
     private static final Pattern GO_PACKAGE = Pattern.compile("(?m)^package\\s+(\\w+)");
     private static final Pattern QUOTE = Pattern.compile("[\"`]");
-    private static final Pattern RUST_USE = Pattern.compile("(?m)^\\s*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?use\\s+([^;]+);");
+    private static final Pattern RUST_USE = Pattern.compile("(?m)^[ \\t]*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?use\\s+([^;]+);");
     private static final Pattern RUST_MOD = Pattern.compile(
-            "(?m)^\\s*(?:#\\[[^\\]]*\\]\\s*)*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?mod\\s+([A-Za-z_]\\w*)\\s*;");
-    private static final Pattern RUST_CRATE = Pattern.compile("(?m)^\\s*extern\\s+crate\\s+(\\w+)");
-    private static final Pattern C_INCLUDE = Pattern.compile("(?m)^\\s*#\\s*(?:include|import)\\s*([\"<])");
+            "(?m)^[ \\t]*(?:#\\[[^\\]]*\\]\\s*)*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?mod\\s+([A-Za-z_]\\w*)\\s*;");
+    private static final Pattern RUST_CRATE = Pattern.compile("(?m)^[ \\t]*extern\\s+crate\\s+(\\w+)");
+    private static final Pattern C_INCLUDE = Pattern.compile("(?m)^[ \\t]*#\\s*(?:include|import)\\s*([\"<])");
 
     static String packageName(Language language, String blanked) {
         Pattern p = switch (language) {

@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * One source file of the map. {@code path} is relative to the repository root with '/' separators;
  * {@code tokens} is the sum of {@link #lineTokens()}; {@code rank} is the file's PageRank (all ranks sum to 1);
- * {@code imports} are the modules as written; {@code dependsOn} are the files of this repository it refers to
- * (by import or by identifier), strongest first. {@code definitionScores} are aligned with {@code definitions}:
+ * {@code imports} are the modules as written; {@code dependsOn} are the files of this repository it imports,
+ * then those it refers to by at least one plain (undamped) name, strongest first. {@code definitionScores} are aligned with {@code definitions}:
  * how much rank flows into each through references (0 for a definition nothing else uses).
  */
 public record MappedFile(

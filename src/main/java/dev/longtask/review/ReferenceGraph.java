@@ -1,13 +1,15 @@
 package dev.longtask.review;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Ranks files by how much the rest of the code refers to them, as Aider's repo map does: an edge from A to B
- * for every identifier A uses that B defines (weight sqrt(uses), times 10 for a long compound name such as
+ * for every identifier A uses that B defines (a use of a function or method name counts only as a call, like
+ * the call references of Aider's tags; type and constant names count wherever they occur; weight sqrt(uses), times 10 for a long compound name such as
  * {@code compute_total} or {@code fetchItems}, times 0.1 for a name of three characters or fewer, a name
  * starting with '_', or a name defined in more than five files; names defined in more than
  * {@value #UBIQUITOUS} files carry no signal and are skipped; a name the file defines itself refers to its own
@@ -30,32 +32,49 @@ final class ReferenceGraph {
     private ReferenceGraph() {
     }
 
+    /**
+     * The files defining one name (ascending, each once), the first such definition in each, the weight, and
+     * whether every definition of the name is a function or method: then only calls count as uses, so a local
+     * variable {@code text} is not taken for a use of some method {@code text()}.
+     */
+    private record Definers(int[] files, int[] firstDefinition, double multiplier, boolean callableOnly) {
+        boolean includes(int file) {
+            return Arrays.binarySearch(files, file) >= 0;
+        }
+
+        int uses(ParsedFile referencer, Map.Entry<String, Integer> use) {
+            return callableOnly ? referencer.extraction().calls().getOrDefault(use.getKey(), 0) : use.getValue();
+        }
+    }
+
+    private static final java.util.Set<String> CALLABLE = java.util.Set.of("function", "method", "constructor");
+
     static Ranking rank(List<ParsedFile> files, List<Map<String, Double>> importTargets) {
         int n = files.size();
         Map<String, Integer> index = new HashMap<>();
         for (int k = 0; k < n; k++) {
             index.put(files.get(k).path(), k);
         }
-        Map<String, List<int[]>> definers = definers(files);
+        Map<String, Definers> definers = definers(files);
 
         List<Map<Integer, Double>> out = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
             Map<Integer, Double> edges = new HashMap<>();
             ParsedFile referencer = files.get(r);
             for (Map.Entry<String, Integer> use : referencer.extraction().identifiers().entrySet()) {
-                List<int[]> sites = definers.get(use.getKey());
-                if (sites == null || definesItself(sites, r)) {
+                Definers defs = definers.get(use.getKey());
+                if (defs == null || defs.includes(r)) {
                     continue;
                 }
-                double weight = identifierWeight(use.getKey(), distinctFiles(sites)) * Math.sqrt(use.getValue());
-                int lastFile = -1;
-                for (int[] site : sites) {
-                    int d = site[0];
-                    if (d == r || d == lastFile || !sameFamily(referencer, files.get(d))) {
-                        continue;
+                int uses = defs.uses(referencer, use);
+                if (uses == 0) {
+                    continue;
+                }
+                double weight = defs.multiplier() * Math.sqrt(uses);
+                for (int d : defs.files()) {
+                    if (sameFamily(referencer, files.get(d))) {
+                        edges.merge(d, weight, Double::sum);
                     }
-                    lastFile = d;
-                    edges.merge(d, weight, Double::sum);
                 }
             }
             for (Map.Entry<String, Double> imp : importTargets.get(r).entrySet()) {
@@ -70,39 +89,30 @@ final class ReferenceGraph {
         return new Ranking(ranks, definitionScores(files, definers, out, ranks), out);
     }
 
-    /** identifier -> {file index, definition index} for every definition, files in ascending order. */
-    private static Map<String, List<int[]>> definers(List<ParsedFile> files) {
-        Map<String, List<int[]>> definers = new HashMap<>();
+    private static Map<String, Definers> definers(List<ParsedFile> files) {
+        Map<String, List<int[]>> sites = new HashMap<>();
+        java.util.Set<String> notCallable = new java.util.HashSet<>();
         for (int d = 0; d < files.size(); d++) {
             List<Definition> defs = files.get(d).extraction().definitions();
             for (int k = 0; k < defs.size(); k++) {
-                definers.computeIfAbsent(defs.get(k).name(), x -> new ArrayList<>()).add(new int[] {d, k});
+                if (!CALLABLE.contains(defs.get(k).kind())) {
+                    notCallable.add(defs.get(k).name());
+                }
+                List<int[]> list = sites.computeIfAbsent(defs.get(k).name(), x -> new ArrayList<>());
+                if (list.isEmpty() || list.get(list.size() - 1)[0] != d) {
+                    list.add(new int[] {d, k}); // a name defined twice in one file counts once, at its first definition
+                }
             }
         }
-        definers.values().removeIf(sites -> distinctFiles(sites) > UBIQUITOUS);
+        Map<String, Definers> definers = new HashMap<>();
+        sites.forEach((name, list) -> {
+            if (list.size() <= UBIQUITOUS) {
+                definers.put(name, new Definers(list.stream().mapToInt(x -> x[0]).toArray(),
+                        list.stream().mapToInt(x -> x[1]).toArray(), identifierWeight(name, list.size()),
+                        !notCallable.contains(name)));
+            }
+        });
         return definers;
-    }
-
-    /** A file's use of a name it defines itself refers to its own definition (a header and its source file). */
-    private static boolean definesItself(List<int[]> sites, int file) {
-        for (int[] site : sites) {
-            if (site[0] == file) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static int distinctFiles(List<int[]> sites) {
-        int count = 0;
-        int last = -1;
-        for (int[] site : sites) {
-            if (site[0] != last) {
-                count++;
-                last = site[0];
-            }
-        }
-        return count;
     }
 
     static double identifierWeight(String name, int definingFiles) {
@@ -181,7 +191,7 @@ final class ReferenceGraph {
         return rank;
     }
 
-    private static double[][] definitionScores(List<ParsedFile> files, Map<String, List<int[]>> definers,
+    private static double[][] definitionScores(List<ParsedFile> files, Map<String, Definers> definers,
             List<Map<Integer, Double>> out, double[] ranks) {
         double[][] scores = new double[files.size()][];
         for (int d = 0; d < files.size(); d++) {
@@ -194,18 +204,20 @@ final class ReferenceGraph {
             }
             ParsedFile referencer = files.get(r);
             for (Map.Entry<String, Integer> use : referencer.extraction().identifiers().entrySet()) {
-                List<int[]> sites = definers.get(use.getKey());
-                if (sites == null || definesItself(sites, r)) {
+                Definers defs = definers.get(use.getKey());
+                if (defs == null || defs.includes(r)) {
                     continue;
                 }
-                double weight = identifierWeight(use.getKey(), distinctFiles(sites)) * Math.sqrt(use.getValue());
-                int lastFile = -1;
-                for (int[] site : sites) {
-                    // a name defined twice in one file (a class and its constructor) is credited to the first
-                    if (site[0] != r && site[0] != lastFile && sameFamily(referencer, files.get(site[0]))) {
-                        scores[site[0]][site[1]] += ranks[r] * weight / total;
+                int uses = defs.uses(referencer, use);
+                if (uses == 0) {
+                    continue;
+                }
+                double credit = ranks[r] * defs.multiplier() * Math.sqrt(uses) / total;
+                for (int i = 0; i < defs.files().length; i++) {
+                    int d = defs.files()[i];
+                    if (sameFamily(referencer, files.get(d))) {
+                        scores[d][defs.firstDefinition()[i]] += credit;
                     }
-                    lastFile = site[0];
                 }
             }
         }

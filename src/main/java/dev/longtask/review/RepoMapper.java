@@ -21,6 +21,8 @@ public final class RepoMapper {
     private static final Logger log = LoggerFactory.getLogger(RepoMapper.class);
     static final String SKIP_UNREADABLE = "unreadable";
     static final String SKIP_EMPTY = "empty";
+    private static final java.util.regex.Pattern CPP_HEADER =
+            java.util.regex.Pattern.compile("(?m)^[ \\t]*(?:class\\s+\\w+\\s*[:{]|namespace\\s+\\w+\\s*\\{|template\\s*<)");
 
     private final TokenCounter tokens;
 
@@ -57,16 +59,26 @@ public final class RepoMapper {
             ParsedFile p = parsed.get(k);
             files.add(new MappedFile(p.path(), p.language(), p.lines(), p.tokens(), ranking.ranks()[k],
                     p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
-                    dependencies(parsed, ranking.edges().get(k)), p.lineTokens(), p.extraction().cutLines(),
+                    dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
+                    p.extraction().cutLines(),
                     ranking.definitionScores()[k]));
         }
         files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
         return new RepoMap(base.toString(), scope.method(), tokens.encodingName(), List.copyOf(files), skipped);
     }
 
-    private static List<String> dependencies(List<ParsedFile> parsed, Map<Integer, Double> edges) {
+    /**
+     * The files a file imports, then those it refers to with a weight of at least one plain reference, each
+     * group strongest first. Edges made only of damped names (short, private, widely defined) still count in
+     * the ranking but are not listed: they are too likely to be coincidences of naming.
+     */
+    private static List<String> dependencies(List<ParsedFile> parsed, Map<Integer, Double> edges,
+            java.util.Set<String> imported) {
         return edges.entrySet().stream()
-                .sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
+                .filter(e -> e.getValue() >= 1.0 || imported.contains(parsed.get(e.getKey()).path()))
+                .sorted(Comparator.<Map.Entry<Integer, Double>, Boolean>comparing(
+                                e -> !imported.contains(parsed.get(e.getKey()).path()))
+                        .thenComparing(Map.Entry.<Integer, Double>comparingByValue().reversed())
                         .thenComparing(e -> parsed.get(e.getKey()).path()))
                 .map(e -> parsed.get(e.getKey()).path())
                 .toList();
@@ -97,9 +109,19 @@ public final class RepoMapper {
             if (reason.isPresent()) {
                 return new Outcome(null, reason.get());
             }
-            Extraction extraction = Extractor.extract(candidate.language(), text);
-            return new Outcome(new ParsedFile(candidate.path(), candidate.language(), lines, tokens.countLines(text),
-                    extraction), null);
+            Language language = candidate.language();
+            if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
+                language = Language.CPP; // a C++ header in C's clothing
+            }
+            Extraction extraction;
+            try {
+                extraction = Extractor.extract(language, text);
+            } catch (RuntimeException e) {
+                // a construct the lexical extractor cannot follow: keep the file in scope, without structure
+                log.warn("cannot extract definitions from {}: {}", candidate.path(), e.toString());
+                extraction = new Extraction(List.of(), List.of(), null, Map.of(), Map.of(), new int[0]);
+            }
+            return new Outcome(new ParsedFile(candidate.path(), language, lines, tokens.countLines(text), extraction), null);
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());
             return new Outcome(null, SKIP_UNREADABLE);

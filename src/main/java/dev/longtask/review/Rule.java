@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * definitions), {@code kw} (the keyword, which becomes the kind when present), {@code parent} (a receiver or
  * impl target), {@code ret} (a return type, for the checks).
  */
-record Rule(Pattern pattern, String kind, Where where, Opens opens, boolean emit, Check check) {
+record Rule(Pattern pattern, String kind, Where where, Opens opens, boolean emit, Check check, String hint) {
 
     /** Where a rule applies: outside any type, directly inside a type body, or both. */
     enum Where { TOP, MEMBER, ANY }
@@ -29,14 +29,23 @@ record Rule(Pattern pattern, String kind, Where where, Opens opens, boolean emit
     enum Check { NONE, JAVA_METHOD, C_TYPE, C_FUNCTION, C_TYPEDEF, JS_MEMBER, C_MACRO }
 
     static Rule of(String regex, String kind, Where where, Opens opens) {
-        return new Rule(Pattern.compile(regex), kind, where, opens, true, Check.NONE);
+        return new Rule(Pattern.compile(regex), kind, where, opens, true, Check.NONE, null);
     }
 
     Rule silent() {
-        return new Rule(pattern, kind, where, opens, false, check);
+        return new Rule(pattern, kind, where, opens, false, check, hint);
     }
 
     Rule checked(Check newCheck) {
-        return new Rule(pattern, kind, where, opens, emit, newCheck);
+        return new Rule(pattern, kind, where, opens, emit, newCheck, hint);
+    }
+
+    /** Text every matching line contains: lines without it skip the regex, which is most of the time saved. */
+    Rule needs(String text) {
+        return new Rule(pattern, kind, where, opens, emit, check, text);
+    }
+
+    boolean mayMatch(String line) {
+        return hint == null || line.contains(hint);
     }
 }

@@ -139,6 +139,25 @@ class RepoMapperTest {
     }
 
     @Test
+    void aFunctionNameCountsAsUsedOnlyWhereItIsCalled(@TempDir Path other) throws IOException {
+        Files.createDirectories(other.resolve("a"));
+        Files.writeString(other.resolve("a/Renderer.java"), "package a;\nclass Renderer {\n  String render() { return \"\"; }\n}\n");
+        Files.writeString(other.resolve("a/Local.java"), "package a;\nclass Local {\n  int f() { int render = 1; return render; }\n}\n");
+        Files.writeString(other.resolve("a/Caller.java"), "package a;\nclass Caller {\n  String f(Object o) { return o.render(); }\n}\n");
+        Files.writeString(other.resolve("a/Typed.java"), "package a;\nclass Typed {\n  Renderer renderer;\n}\n");
+        RepoMap m = new RepoMapper(TOKENS).map(other, ScopeOptions.defaults());
+        assertThat(m.file("a/Local.java").orElseThrow().dependsOn()).isEmpty();
+        assertThat(m.file("a/Caller.java").orElseThrow().dependsOn()).containsExactly("a/Renderer.java");
+        assertThat(m.file("a/Typed.java").orElseThrow().dependsOn()).containsExactly("a/Renderer.java");
+    }
+
+    @Test
+    void aHeaderWithClassesIsCpp() {
+        assertThat(file("c/include/ledger.h").language()).isEqualTo(Language.C);
+        assertThat(file("cpp/src/engine.hpp").language()).isEqualTo(Language.CPP);
+    }
+
+    @Test
     void referencesNeverCrossLanguageFamilies() {
         for (MappedFile f : map.files()) {
             for (String dep : f.dependsOn()) {
