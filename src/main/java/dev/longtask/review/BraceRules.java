@@ -97,7 +97,7 @@ final class BraceRules {
             Rule.of("^\\s*" + JS_MODIFIERS + "type\\s+(?<name>" + JS_NAME + ")\\s*(?:<[^=]*>)?\\s*=", "type", TOP, CODE),
             Rule.of("^\\s*" + JS_MODIFIERS + "function\\s*\\*?\\s*(?<name>" + JS_NAME + ")", "function", TOP, CODE),
             Rule.of("^\\s*" + JS_MODIFIERS + "(?<kw>const|let|var)\\s+(?<name>" + JS_NAME + ")\\s*(?::[^=]*)?=",
-                    "variable", TOP, CODE),
+                    "variable", TOP, CODE).checked(Rule.Check.JS_VARIABLE),
             Rule.of("^\\s*(?:module\\.)?exports\\.(?<name>" + JS_NAME + ")\\s*=", "variable", TOP, CODE),
             Rule.of("^\\s*(?:(?:public|private|protected|static|readonly|async|abstract|override|declare|get|set|accessor)\\s+)*"
                     + "\\*?\\s*(?<name>#?" + JS_NAME + ")\\s*\\??\\s*(?:<[^>]*>)?\\s*\\(", "method", MEMBER, CODE)

@@ -25,6 +25,7 @@ final class BraceStructure {
             "goto", "delete", "typedef", "using", "co_return", "co_yield", "await", "throws");
     private static final Pattern TYPEDEF_FUNCTION_POINTER = Pattern.compile("\\(\\s*\\*\\s*([A-Za-z_]\\w*)\\s*\\)");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
+    private static final Pattern REQUIRE = Pattern.compile("\\s*(?:await\\s+)?(?:require|import)\\s*\\(");
     private static final Pattern HEADER_GUARD = Pattern.compile(".*_(?:H|HPP|HH|HXX|H_|INCLUDED|INCLUDED_)_*");
 
     private record Block(Rule.Opens kind, String name, boolean typedefPending, int typedefLine) {
@@ -225,6 +226,8 @@ final class BraceStructure {
         return switch (rule.check()) {
             case NONE -> Verdict.YES;
             case JS_MEMBER -> Verdict.YES;
+            // const x = require('./x') names an import, not a definition of x
+            case JS_VARIABLE -> REQUIRE.matcher(line).region(m.end(), line.length()).lookingAt() ? Verdict.NO : Verdict.YES;
             case C_MACRO -> HEADER_GUARD.matcher(name).matches() ? Verdict.NO : Verdict.YES;
             case JAVA_METHOD -> javaMethod(m, name, type);
             case C_TYPE -> cType(m, line, lineOffset);

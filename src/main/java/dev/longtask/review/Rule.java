@@ -26,7 +26,7 @@ record Rule(Pattern pattern, String kind, Where where, Opens opens, boolean emit
     }
 
     /** A language-specific confirmation that a regex match is really a declaration. */
-    enum Check { NONE, JAVA_METHOD, C_TYPE, C_FUNCTION, C_TYPEDEF, JS_MEMBER, C_MACRO }
+    enum Check { NONE, JAVA_METHOD, C_TYPE, C_FUNCTION, C_TYPEDEF, JS_MEMBER, JS_VARIABLE, C_MACRO }
 
     static Rule of(String regex, String kind, Where where, Opens opens) {
         return new Rule(Pattern.compile(regex), kind, where, opens, true, Check.NONE, null);

@@ -90,8 +90,9 @@ class ExtractorTest {
     @Test
     void javascriptFunctionsAndArrowConstants() throws IOException {
         Extraction e = extract("web/src/util.js");
-        assertThat(labels(e)).containsExactly("4 function formatPrice", "8 function roundCents");
+        assertThat(labels(e)).containsExactly("6 function formatPrice", "10 function roundCents"); // not path = require()
         assertThat(e.identifiers()).doesNotContainKey("ghostUtil");
+        assertThat(e.imports()).extracting(Import::module).containsExactly("path");
     }
 
     @Test

@@ -1,5 +1,7 @@
 'use strict';
 
+const path = require('path');
+
 /* function ghostUtil() {} */
 function formatPrice(amount) {
   return `$${amount.toFixed(2)}`;
