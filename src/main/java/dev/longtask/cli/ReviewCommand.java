@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code longtask review PATH --map | --dry-run}: the repo map, the chunks and the estimate, with no model. */
-@Command(name = "review", mixinStandardHelpOptions = true,
+@Command(name = "review",
         description = {"Review a code base. --map prints the repository map; --dry-run prints the map summary, the"
                 + " chunks and an estimate of tokens, cost and time. Neither needs a model or a key."})
 final class ReviewCommand implements Callable<Integer> {
@@ -41,6 +41,9 @@ final class ReviewCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
 
     @Parameters(index = "0", paramLabel = "PATH", description = "The repository or directory to review.")
     Path path;
