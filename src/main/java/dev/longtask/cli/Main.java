@@ -11,6 +11,12 @@ import picocli.CommandLine.Command;
         description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                DoctorCommand.class,
+                RunsCommand.class,
+                StatusCommand.class,
+                TasksCommand.class,
+                TaskCommand.class,
+                BenchCommand.class,
                 ReviewCommand.class,
         })
 public final class Main implements Runnable {

@@ -1,8 +1,17 @@
 package dev.longtask.llm;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 
-/** One message of a conversation. */
+/** One message of a conversation. As JSON it carries its kind in "role" (system, user, assistant, tool). */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "role")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = ChatMessage.System.class, name = "system"),
+        @JsonSubTypes.Type(value = ChatMessage.User.class, name = "user"),
+        @JsonSubTypes.Type(value = ChatMessage.Assistant.class, name = "assistant"),
+        @JsonSubTypes.Type(value = ChatMessage.ToolResult.class, name = "tool"),
+})
 public sealed interface ChatMessage {
 
     record System(String text) implements ChatMessage {

@@ -1,5 +1,6 @@
 package dev.longtask.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -48,7 +49,8 @@ public record Task(
         usage = usage == null ? Usage.ZERO : usage;
     }
 
-    /** Ready to run: pending with nothing left blocking it. */
+    /** Ready to run: pending with nothing left blocking it. Derived, so not a field of the task file. */
+    @JsonIgnore
     public boolean isReady() {
         return status == TaskStatus.PENDING && blockedBy.isEmpty();
     }

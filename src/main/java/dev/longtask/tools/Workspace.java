@@ -2,11 +2,20 @@ package dev.longtask.tools;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 
-/** The directory a run works on. Every path a tool touches is resolved inside it, symlinks included. */
+/**
+ * The directory a run works on. Every path a tool touches is resolved inside it, symlinks included.
+ * Instances are immutable and safe to share between threads.
+ */
 public final class Workspace {
+    /** The kernel gives up after 40 links on one lookup (ELOOP); so do we. */
+    private static final int MAX_LINK_HOPS = 40;
+
     private final Path root;
 
     public Workspace(Path root) throws IOException {
@@ -21,28 +30,107 @@ public final class Workspace {
     }
 
     /**
-     * Resolves {@code path} (relative to the root, or absolute) to a real location inside the workspace.
-     * The deepest existing ancestor is resolved with its links followed, so a link leading out is caught
-     * even when the file itself does not exist yet.
+     * Resolves {@code path} (relative to the root, or absolute) the way the kernel would, one name at a time,
+     * following every symlink on the way, including a dangling one at the end, and answers the real location
+     * it names. The answer contains no link and no {@code ..}, so opening it cannot lead anywhere else; a path
+     * through a symlinked directory that stays inside the workspace is fine.
      *
-     * @throws OutsideWorkspaceException when the path, or a link on it, leads out of the workspace
+     * @throws OutsideWorkspaceException when the path, or a link on it, leads out of the workspace, or the path is
+     *         not a usable path at all (empty name with NUL, {@code ~}, a link loop)
      */
     public Path resolveInside(String path) {
-        Path candidate = root.resolve(path).normalize();
-        Path existing = candidate;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
+        if (path == null) {
+            throw new OutsideWorkspaceException("null", "no path given");
         }
-        Path real;
+        if (path.equals("~") || path.startsWith("~/")) {
+            throw new OutsideWorkspaceException(path,
+                    "'~' is not expanded here; give a path relative to the workspace root");
+        }
+        if (path.indexOf('\0') >= 0) {
+            throw new OutsideWorkspaceException(path.replace('\0', '?'), "a path cannot contain a NUL character");
+        }
+        Path real = follow(path);
+        if (!real.startsWith(root)) {
+            throw new OutsideWorkspaceException(path, "it leads outside the workspace " + root
+                    + (real.equals(root.resolve(path).normalize()) ? "" : " (to " + real + ")")
+                    + "; use a path relative to the workspace root");
+        }
+        return real;
+    }
+
+    /** Walks the names of {@code path} from the root (or "/"), expanding links as the kernel does. */
+    private Path follow(String path) {
+        Deque<String> names = new ArrayDeque<>();
+        pushFront(names, path);
+        Path current = path.startsWith("/") ? root.getRoot() : root;
+        int hops = 0;
+        while (!names.isEmpty()) {
+            String name = names.pop();
+            if (name.isEmpty() || name.equals(".")) {
+                continue;
+            }
+            if (name.equals("..")) {
+                current = current.getParent() == null ? current : current.getParent();
+                continue;
+            }
+            Path next;
+            try {
+                next = current.resolve(name);
+            } catch (InvalidPathException e) {
+                throw new OutsideWorkspaceException(path, "it is not a valid path: " + e.getReason());
+            }
+            if (!Files.isSymbolicLink(next)) {
+                current = next;
+                continue;
+            }
+            if (++hops > MAX_LINK_HOPS) {
+                throw new OutsideWorkspaceException(path, "too many levels of symbolic links");
+            }
+            String target;
+            try {
+                target = Files.readSymbolicLink(next).toString();
+            } catch (IOException e) {
+                throw new OutsideWorkspaceException(path, "cannot read the link " + next + ": " + e.getMessage());
+            }
+            pushFront(names, target);
+            if (target.startsWith("/")) {
+                current = root.getRoot();
+            }
+        }
+        return current;
+    }
+
+    private static void pushFront(Deque<String> names, String path) {
+        List<String> parts = List.of(path.split("/"));
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            names.push(parts.get(i));
+        }
+    }
+
+    /**
+     * Whether {@code real} (a path from {@link #resolveInside}) is one of the run store's own files, which only the
+     * store writes: everything under {@code .longtask/runs/} except each run's {@code results/}, where agents put
+     * their artifacts.
+     */
+    boolean isStoreOwned(Path real) {
+        Path runs = runsInside();
+        if (runs == null) {
+            return false;
+        }
+        if (!real.startsWith(runs)) {
+            return false;
+        }
+        Path below = runs.relativize(real);
+        return below.getNameCount() < 2 || !below.getName(1).toString().equals("results");
+    }
+
+    /** Where {@code .longtask/runs} really is, or null when a link takes it out of the workspace (then nothing is). */
+    Path runsInside() {
         try {
-            real = existing == null ? candidate : existing.toRealPath().resolve(existing.relativize(candidate));
-        } catch (IOException e) {
-            throw new OutsideWorkspaceException(path, "cannot resolve it: " + e.getMessage());
+            return resolveInside(".longtask/runs");
+        } catch (OutsideWorkspaceException e) {
+            return null;
         }
-        if (!real.normalize().startsWith(root)) {
-            throw new OutsideWorkspaceException(path, "it leads outside the workspace " + root);
-        }
-        return real.normalize();
     }
 
     /** The path as the model should see it: relative to the root, with forward slashes. */

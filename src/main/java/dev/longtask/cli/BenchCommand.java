@@ -1,0 +1,14 @@
+package dev.longtask.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code longtask bench ...}: measurements of this machine, printed as Markdown tables (not tests). */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure parts of longtask on this machine; prints Markdown tables.",
+        subcommands = {StoreBenchCommand.class})
+final class BenchCommand implements Runnable {
+    @Override
+    public void run() {
+        throw CliFailure.usage("bench needs a subcommand: store (see `longtask bench --help`)");
+    }
+}

@@ -1,0 +1,218 @@
+package dev.longtask.cli;
+
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.ModelPrice;
+import dev.longtask.config.Resolved;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.ChatMessage;
+import dev.longtask.llm.ChatRequest;
+import dev.longtask.llm.ChatResponse;
+import dev.longtask.llm.Endpoint;
+import dev.longtask.llm.LlmClients;
+import dev.longtask.llm.LlmException;
+import dev.longtask.llm.ModelClient;
+import dev.longtask.llm.Provider;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code longtask doctor}: shows which model the settings resolve to and where each setting came from, then
+ * makes one tiny request to prove the provider answers. Exit 0 healthy, 2 not configured, 1 provider failed.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Show the resolved model and settings (and where each came from), then check the provider answers.")
+final class DoctorCommand implements Callable<Integer> {
+    private static final String PROBE = "Reply with the single word: pong";
+    private static final int WIDTH = 16;
+
+    @Mixin
+    ModelOptions model;
+
+    @Option(names = "--workdir", paramLabel = "DIR", defaultValue = ".",
+            description = "Workspace whose .longtask/config.yaml applies (default: the current directory)")
+    Path workdir;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final Environment environment;
+
+    DoctorCommand() {
+        this(Environment.system());
+    }
+
+    DoctorCommand(Environment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        model.tape();
+        Settings settings = model.settings(environment, workdir, Flags.none());
+        showFiles(out, settings);
+        Endpoint endpoint;
+        try {
+            endpoint = LlmClients.endpoint(settings);
+        } catch (ConfigException e) {
+            line(out, "model", "not configured");
+            out.println();
+            out.println(e.getMessage());
+            out.flush();
+            return Main.USAGE;
+        }
+        showEndpoint(out, endpoint);
+        showSettings(out, settings);
+        if (!endpoint.ready()) {
+            line(out, "status", "NOT CONFIGURED: " + endpoint.spec() + " needs " + endpoint.keyVariable());
+            line(out, "what to do", "export " + endpoint.keyVariable() + "=...  (or choose another model with --model)");
+            out.flush();
+            return Main.USAGE;
+        }
+        return probe(out, endpoint);
+    }
+
+    private void showFiles(PrintWriter out, Settings settings) {
+        for (Settings.ConfigFileStatus f : settings.configFiles()) {
+            String kind = f.kind() == dev.longtask.config.Source.Kind.WORKSPACE_FILE ? "workspace config" : "user config";
+            line(out, kind, f.path() + (f.present() ? "" : " (none)"));
+        }
+    }
+
+    private void showEndpoint(PrintWriter out, Endpoint e) {
+        line(out, "model", e.spec() + "   [" + e.modelSource() + "]");
+        line(out, "protocol", e.protocol().title() + (e.textProtocol().value()
+                ? " with the text tool protocol   [" + e.textProtocol().source() + "]"
+                : " with native tool calls"));
+        line(out, "base URL", e.baseUrl() + "   [" + e.baseUrlSource() + "]");
+        if (e.keyVariable() == null) {
+            line(out, "API key", "none needed");
+        } else {
+            line(out, "API key", e.keyVariable() + (e.keyPresent() ? " is set (value not shown)"
+                    : e.keyRequired() ? " is NOT set" : " not set (sent when set; this server may not need one)"));
+        }
+        line(out, "context window", e.contextWindow().value() + " tokens   [" + e.contextWindow().source() + "]");
+        line(out, "price", e.price().map(DoctorCommand::price).orElse(
+                "unknown: costs show as unknown (add it under prices: in config.yaml)"));
+    }
+
+    private static String price(Resolved<ModelPrice> p) {
+        ModelPrice m = p.value();
+        if (Stream.of(m.input(), m.output(), m.cacheRead(), m.cacheWrite()).allMatch(v -> v.signum() == 0)) {
+            return "no charge per token   [" + p.source() + "]";
+        }
+        return "$" + plain(m.input()) + " in, $" + plain(m.output()) + " out, $" + plain(m.cacheRead())
+                + " cache read, $" + plain(m.cacheWrite()) + " cache write per million tokens   [" + p.source() + "]";
+    }
+
+    private void showSettings(PrintWriter out, Settings settings) {
+        for (SettingKey key : List.of(SettingKey.CONCURRENCY, SettingKey.MAX_TOKENS, SettingKey.MAX_COST_USD,
+                SettingKey.MAX_TIME, SettingKey.MAX_OUTPUT_TOKENS, SettingKey.REQUEST_TIMEOUT,
+                SettingKey.RETRY_MAX_ATTEMPTS, SettingKey.RETRY_MAX_WAIT, SettingKey.FSYNC)) {
+            settings.get(key).ifPresent(r -> line(out, key.key(), show(r.value()) + "   [" + r.source() + "]"));
+        }
+    }
+
+    private int probe(PrintWriter out, Endpoint endpoint) {
+        Settings quick = model.settings(environment, workdir, Flags.none()
+                .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
+                .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
+        AttemptListener progress = new AttemptListener() {
+            @Override
+            public void attemptFailed(Failure f) {
+                if (f.willRetry()) {
+                    line(out, "attempt " + f.attempt(), "failed (" + f.error() + "); retrying in "
+                            + show(f.retryIn()));
+                    out.flush();
+                }
+            }
+        };
+        ModelClient client = model.client(quick, progress);
+        long start = System.nanoTime();
+        try {
+            ChatResponse answer = client.chat(new ChatRequest(List.of(new ChatMessage.User(PROBE)), List.of(), 16));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            line(out, "request", "ok in " + ms + " ms: \"" + answer.message().text().strip() + "\" ("
+                    + answer.usage().inputTokens() + " in, " + answer.usage().outputTokens() + " out tokens, "
+                    + answer.usage().costText() + ")");
+            line(out, "status", "healthy");
+            out.flush();
+            return Main.OK;
+        } catch (LlmException e) {
+            line(out, "request", "FAILED: " + e.getMessage());
+            line(out, "what to do", advice(endpoint, e));
+            line(out, "status", "provider failed");
+            out.flush();
+            return Main.FAILED;
+        }
+    }
+
+    /** One line saying what to do about a failed probe. */
+    static String advice(Endpoint endpoint, LlmException e) {
+        String name = endpoint.spec().name();
+        Provider provider = endpoint.spec().provider();
+        int status = e.status();
+        if (status == 401 || status == 403) {
+            return endpoint.keyVariable() != null && endpoint.keyPresent()
+                    ? "the key in " + endpoint.keyVariable() + " was refused: check it is current and allowed to use "
+                      + name + ", then export it again"
+                    : "the server wants a key: export " + Provider.OPENAI.keyVariable() + "=... for it";
+        }
+        if (status == 404) {
+            return provider == Provider.OLLAMA
+                    ? "Ollama does not have " + name + ": run 'ollama pull " + name + "'"
+                    : "the model '" + name + "' or the API path was not found at " + endpoint.baseUrl()
+                      + ": check the model name and that the base URL ends where the API starts (often /v1)";
+        }
+        if (status == 400 || status == 422) {
+            return "the provider refused the request: check that " + name + " is a chat model and the base URL is right";
+        }
+        if (status == 429) {
+            return "rate limited or out of quota: wait and try again, or check your plan and limits with the provider";
+        }
+        if (status >= 500) {
+            return "the provider is having trouble: try again later";
+        }
+        if (status == 0 && e.retryable()) {
+            return provider == Provider.OLLAMA
+                    ? "is Ollama running? start it with 'ollama serve' (and 'ollama pull " + name + "'), or point "
+                      + "--base-url at it"
+                    : "cannot reach " + endpoint.baseUrl() + ": check the URL, your network and any proxy";
+        }
+        return "the server at " + endpoint.baseUrl() + " did not answer like the " + endpoint.protocol().title()
+                + ": check --base-url (OpenAI-compatible servers usually end in /v1)";
+    }
+
+    private static void line(PrintWriter out, String label, String text) {
+        out.println(String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text);
+    }
+
+    private static String show(Object value) {
+        if (value instanceof Duration d) {
+            long s = d.toSeconds();
+            return d.toMillis() % 1000 != 0 ? d.toMillis() + "ms"
+                    : s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+        }
+        if (value instanceof BigDecimal b) {
+            return plain(b);
+        }
+        return String.valueOf(value);
+    }
+
+    private static String plain(BigDecimal b) {
+        return b.stripTrailingZeros().toPlainString();
+    }
+}

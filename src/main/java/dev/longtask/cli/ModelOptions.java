@@ -1,0 +1,76 @@
+package dev.longtask.cli;
+
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.config.SettingsLoader;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.LlmClients;
+import dev.longtask.llm.ModelClient;
+import dev.longtask.llm.Tape;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The model options every command that talks to a model shares ({@code @Mixin ModelOptions model;}), and
+ * the one way such a command gets its settings and client:
+ * <pre>
+ *   Settings settings = model.settings(workspace, Flags.none().set(SettingKey.MAX_COST_USD, "--max-cost", maxCost));
+ *   ModelClient client = model.client(settings, listener);
+ * </pre>
+ * Configuration problems become a one-line {@link CliFailure} with exit code 2.
+ */
+final class ModelOptions {
+
+    @Option(names = "--model", paramLabel = "SPEC",
+            description = "anthropic:<model>, openai:<model> or ollama:<model> (default: from config, else from the key present)")
+    String model;
+
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "Server of the model, e.g. an OpenAI-compatible one (vLLM, llama.cpp, LM Studio): http://host:8000/v1")
+    String baseUrl;
+
+    @Option(names = "--record", paramLabel = "FILE",
+            description = "Append every model request and response to FILE (JSON lines, no keys)")
+    Path record;
+
+    @Option(names = "--replay", paramLabel = "FILE",
+            description = "Answer model requests from a file written by --record, with no network")
+    Path replay;
+
+    /** The flags of this mixin plus {@code extra} (the command's own, e.g. budgets). */
+    Flags flags(Flags extra) {
+        return extra.set(SettingKey.MODEL, "--model", model).set(SettingKey.BASE_URL, "--base-url", baseUrl);
+    }
+
+    Tape tape() {
+        if (record != null && replay != null) {
+            throw CliFailure.usage("--record and --replay cannot be used together");
+        }
+        return record != null ? Tape.record(record) : replay != null ? Tape.replay(replay) : Tape.NONE;
+    }
+
+    /** Settings for {@code workspace} from the real environment and config files. */
+    Settings settings(Path workspace, Flags extra) {
+        return settings(Environment.system(), workspace, extra);
+    }
+
+    Settings settings(Environment environment, Path workspace, Flags extra) {
+        try {
+            return SettingsLoader.load(environment, workspace, flags(extra));
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+    }
+
+    /** The fully decorated client, reporting every attempt to {@code listener}. */
+    ModelClient client(Settings settings, AttemptListener listener) {
+        try {
+            return LlmClients.create(settings, tape(), listener);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+    }
+}

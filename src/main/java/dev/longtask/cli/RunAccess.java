@@ -1,0 +1,103 @@
+package dev.longtask.cli;
+
+import dev.longtask.store.CorruptRunException;
+import dev.longtask.store.DependencyCycleException;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.NoSuchTaskException;
+import dev.longtask.store.OpenReport;
+import dev.longtask.store.RunLockedException;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.StoreException;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.store.TaskStateException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+
+/**
+ * How the run commands reach the store: the {@code --workdir} option, the newest run when no id is given, and
+ * the store's refusals turned into one-line errors with exit code 2 (1 for an I/O failure).
+ */
+final class RunAccess {
+
+    /** The {@code --workdir} option of the run commands, as a picocli mixin. */
+    static final class Workdir {
+        @Option(names = "--workdir", paramLabel = "DIR", defaultValue = ".",
+                description = "The workspace whose .longtask/runs to use (default: the current directory).")
+        Path path;
+
+        Path workspace() {
+            if (!Files.isDirectory(path)) {
+                throw CliFailure.usage("workspace " + path + " does not exist or is not a directory (see --workdir)");
+            }
+            try {
+                return path.toRealPath();
+            } catch (IOException e) {
+                throw CliFailure.usage("cannot use workspace " + path + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private RunAccess() {
+    }
+
+    /** The given run id, or the newest run of the workspace. */
+    static String runOrNewest(Path workspace, String runId) {
+        if (runId != null) {
+            return runId;
+        }
+        List<String> runs = call(() -> FileRunStore.list(workspace));
+        if (runs.isEmpty()) {
+            throw CliFailure.usage("no runs in " + FileRunStore.runsDirectory(workspace)
+                    + "; start one with `longtask run GOAL` or `longtask task add --goal GOAL --subject ...`");
+        }
+        return runs.get(0);
+    }
+
+    static RunSnapshot read(Path workspace, String runId) {
+        return call(() -> FileRunStore.read(workspace, runId));
+    }
+
+    /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
+    static FileRunStore openForWriting(Path workspace, String runId, PrintWriter err) {
+        FileRunStore store = call(() -> FileRunStore.open(workspace, runId, StoreOptions.defaults()));
+        OpenReport report = store.openReport();
+        if (!report.clean()) {
+            List<String> done = new ArrayList<>();
+            if (report.tornBytesCut() > 0) {
+                done.add("cut a torn last line of " + report.tornBytesCut() + " bytes from events.jsonl");
+            }
+            report.checkpointsSkipped().forEach(skipped -> done.add("skipped checkpoint " + skipped));
+            if (!report.filesRepaired().isEmpty()) {
+                done.add("rebuilt from the log: " + String.join(", ", report.filesRepaired()));
+            }
+            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", done));
+        }
+        return store;
+    }
+
+    /** Runs a store call, turning its refusals into a one-line error with the right exit code. */
+    static <T> T call(Supplier<T> storeCall) {
+        try {
+            return storeCall.get();
+        } catch (NoSuchRunException | NoSuchTaskException | CorruptRunException | RunLockedException
+                 | DependencyCycleException | TaskStateException | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        } catch (StoreException e) {
+            throw new CliFailure(e.getCause() instanceof IOException ? Main.FAILED : Main.USAGE, e.getMessage());
+        }
+    }
+
+    static void run(Runnable storeCall) {
+        call(() -> {
+            storeCall.run();
+            return null;
+        });
+    }
+}

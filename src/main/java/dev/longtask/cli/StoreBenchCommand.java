@@ -1,0 +1,185 @@
+package dev.longtask.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.EventType;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.Usage;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreJson;
+import dev.longtask.store.StoreOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code longtask bench store}: how fast the run store appends with each fsync policy, measured in one process
+ * on this machine's disk. Each row is a fresh run in a scratch directory under the workspace (the workspace's
+ * disk is the one runs use; /tmp may be memory). Every append is a whole {@code llm.call} event: serialised,
+ * validated, written, made durable per the policy, and projected (task file, run.json) before it returns.
+ */
+@Command(name = "store", mixinStandardHelpOptions = true,
+        description = "Append throughput and latency of the run store with fsync always, grouped and none.")
+final class StoreBenchCommand implements Callable<Integer> {
+    private static final int TASKS = 8;
+
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    @Option(names = "--events", defaultValue = "1000", description = "Events per row (default: ${DEFAULT-VALUE}).")
+    int events;
+
+    @Option(names = "--threads", defaultValue = "8",
+            description = "Appending threads of the concurrent rows (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--rounds", defaultValue = "3",
+            description = "Each row is measured this many times, interleaved; the median round is shown "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    record Row(FsyncPolicy policy, int threads, int events, double seconds, long medianNanos, long p99Nanos,
+               long fsyncs) {
+        double perSecond() {
+            return events / seconds;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (events < threads || threads < 1 || rounds < 1) {
+            throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
+        }
+        Path workspace = workdir.workspace();
+        Path scratch = Files.createTempDirectory(ensureDirectory(workspace.resolve(".longtask")), "bench-");
+        PrintWriter out = spec.commandLine().getOut();
+        List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
+                FsyncPolicy.GROUPED, FsyncPolicy.NONE);
+        List<Integer> threadCounts = List.of(1, threads, 1, threads, threads);
+        try {
+            measure(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500));
+            List<List<Row>> byConfig = new ArrayList<>();
+            policies.forEach(p -> byConfig.add(new ArrayList<>()));
+            for (int round = 0; round < rounds; round++) {
+                for (int c = 0; c < policies.size(); c++) {
+                    byConfig.get(c).add(measure(scratch, policies.get(c), threadCounts.get(c), events));
+                }
+            }
+            List<Row> rows = new ArrayList<>();
+            for (List<Row> measured : byConfig) {
+                measured.sort(Comparator.comparingDouble(Row::perSecond));
+                rows.add(measured.get(measured.size() / 2));
+            }
+            print(out, workspace, rows);
+        } finally {
+            deleteTree(scratch);
+        }
+        return Main.OK;
+    }
+
+    private static Path ensureDirectory(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    private Row measure(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
+        Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
+        ObjectMapper json = StoreJson.newMapper();
+        StoreOptions options = StoreOptions.defaults().withFsync(policy);
+        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
+            for (int i = 0; i < TASKS; i++) {
+                store.createTask(TaskDraft.of("task " + (i + 1)));
+            }
+            long syncsBefore = store.syncCount();
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
+            List<Future<long[]>> parts = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                int count = total / threadCount + (t < total % threadCount ? 1 : 0);
+                int offset = t;
+                parts.add(pool.submit(() -> {
+                    long[] latencies = new long[count];
+                    start.await();
+                    for (int i = 0; i < count; i++) {
+                        ObjectNode data = json.createObjectNode().put("model", "bench:none").put("duration_ms", i);
+                        data.set("usage", json.valueToTree(new Usage(1000 + i, 200, 0, 0, new BigDecimal("0.0012"), 0)));
+                        long began = System.nanoTime();
+                        store.append(EventType.LLM_CALL, 1 + (offset + i) % TASKS, data);
+                        latencies[i] = System.nanoTime() - began;
+                    }
+                    return latencies;
+                }));
+            }
+            long began = System.nanoTime();
+            start.countDown();
+            long[] all = new long[0];
+            for (Future<long[]> part : parts) {
+                long[] latencies = part.get();
+                long[] joined = Arrays.copyOf(all, all.length + latencies.length);
+                System.arraycopy(latencies, 0, joined, all.length, latencies.length);
+                all = joined;
+            }
+            double seconds = (System.nanoTime() - began) / 1e9;
+            pool.shutdown();
+            Arrays.sort(all);
+            return new Row(policy, threadCount, total, seconds, all[all.length / 2],
+                    all[Math.max(0, (int) Math.ceil(all.length * 0.99) - 1)], store.syncCount() - syncsBefore);
+        }
+    }
+
+    private void print(PrintWriter out, Path workspace, List<Row> rows) throws IOException {
+        out.printf(Locale.ROOT, "Store append benchmark: %d `llm.call` events per row on %d tasks, median of %d "
+                        + "interleaved rounds, %d cores, Java %s, %s file system at %s.%n%n", events, TASKS, rounds,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Files.getFileStore(workspace).type(), workspace);
+        out.println("| fsync | threads | events/s | median append (µs) | p99 append (µs) | fsyncs | events per fsync |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f | %s | %s |%n", r.policy().wire(), r.threads(),
+                    r.perSecond(), r.medianNanos() / 1e3, r.p99Nanos() / 1e3,
+                    String.format(Locale.ROOT, "%,d", r.fsyncs()),
+                    r.fsyncs() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) r.events() / r.fsyncs()));
+        }
+        out.println();
+        Row always1 = rows.get(0);
+        Row alwaysN = rows.get(1);
+        Row grouped1 = rows.get(2);
+        Row groupedN = rows.get(3);
+        Row noneN = rows.get(4);
+        out.printf(Locale.ROOT, "- grouped / always, %d threads: %.2f× the events/s%n", threads,
+                groupedN.perSecond() / alwaysN.perSecond());
+        out.printf(Locale.ROOT, "- grouped / always, 1 thread: %.2f× the events/s (no concurrency, nothing to share)%n",
+                grouped1.perSecond() / always1.perSecond());
+        out.printf(Locale.ROOT, "- none / grouped, %d threads: %.2f× the events/s (the price of durability)%n", threads,
+                noneN.perSecond() / groupedN.perSecond());
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.longtask.config;
+
+import java.util.Map;
+
+/**
+ * The settings one place gives: the flags, the environment or a config file. Single values carry their own
+ * source (each flag or variable is named); the per-model tables come only from files, whose source is
+ * {@code source}.
+ */
+record Layer(Source source,
+             Map<SettingKey, Resolved<Object>> values,
+             Map<String, ModelPrice> prices,
+             Map<String, Integer> contextWindows,
+             Map<String, Boolean> textProtocol) {
+
+    static Layer ofValues(Source source, Map<SettingKey, Resolved<Object>> values) {
+        return new Layer(source, values, Map.of(), Map.of(), Map.of());
+    }
+}

@@ -1,0 +1,5 @@
+package dev.longtask.config;
+
+/** A setting's value together with where it came from. */
+public record Resolved<T>(T value, Source source) {
+}

@@ -1,0 +1,104 @@
+package dev.longtask.config;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The single-valued settings: their name in config.yaml (dotted for nested ones), the environment variable
+ * that sets them, and how their text is read. The per-model tables (prices, context_window, text_protocol)
+ * come from config files only.
+ */
+public enum SettingKey {
+    MODEL("model", "LONGTASK_MODEL", Kind.TEXT),
+    BASE_URL("base_url", "OPENAI_BASE_URL", Kind.URL),
+    CONCURRENCY("concurrency", "LONGTASK_CONCURRENCY", Kind.POSITIVE_INT),
+    MAX_TOKENS("max_tokens", "LONGTASK_MAX_TOKENS", Kind.POSITIVE_LONG),
+    MAX_COST_USD("max_cost_usd", "LONGTASK_MAX_COST_USD", Kind.MONEY),
+    MAX_TIME("max_time", "LONGTASK_MAX_TIME", Kind.DURATION),
+    MAX_OUTPUT_TOKENS("max_output_tokens", "LONGTASK_MAX_OUTPUT_TOKENS", Kind.POSITIVE_INT),
+    FSYNC("fsync", "LONGTASK_FSYNC", Kind.TEXT),
+    REQUEST_TIMEOUT("request_timeout", "LONGTASK_REQUEST_TIMEOUT", Kind.DURATION),
+    RETRY_MAX_ATTEMPTS("retry.max_attempts", "LONGTASK_RETRY_MAX_ATTEMPTS", Kind.POSITIVE_INT),
+    RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION);
+
+    private final String key;
+    private final String environmentVariable;
+    private final Kind kind;
+
+    SettingKey(String key, String environmentVariable, Kind kind) {
+        this.key = key;
+        this.environmentVariable = environmentVariable;
+        this.kind = kind;
+    }
+
+    /** The name in config.yaml, e.g. "max_cost_usd" or "retry.max_wait". */
+    public String key() {
+        return key;
+    }
+
+    public String environmentVariable() {
+        return environmentVariable;
+    }
+
+    public static Optional<SettingKey> byKey(String key) {
+        return Arrays.stream(values()).filter(k -> k.key.equals(key)).findFirst();
+    }
+
+    /** Reads the value's text; the message of the exception says what was expected. */
+    Object parse(String text) {
+        String t = text.trim();
+        return switch (kind) {
+            case TEXT -> {
+                if (t.isEmpty()) {
+                    throw new IllegalArgumentException("must not be empty");
+                }
+                yield t;
+            }
+            case URL -> url(t);
+            case POSITIVE_INT -> (int) positive(t, Integer.MAX_VALUE);
+            case POSITIVE_LONG -> positive(t, Long.MAX_VALUE);
+            case MONEY -> money(t);
+            case DURATION -> DurationText.parse(t);
+        };
+    }
+
+    private static String url(String t) {
+        try {
+            URI uri = new URI(t);
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return t;
+            }
+        } catch (java.net.URISyntaxException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("must be an http:// or https:// URL, got '" + t + "'");
+    }
+
+    private static long positive(String t, long max) {
+        try {
+            long n = Long.parseLong(t.replace("_", ""));
+            if (n > 0 && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("must be a positive whole number, got '" + t + "'");
+    }
+
+    private static BigDecimal money(String t) {
+        try {
+            BigDecimal usd = new BigDecimal(t.startsWith("$") ? t.substring(1) : t);
+            if (usd.signum() >= 0) {
+                return usd;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("must be an amount of US dollars like 5 or 2.50, got '" + t + "'");
+    }
+
+    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION }
+}

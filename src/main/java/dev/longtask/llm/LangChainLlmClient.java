@@ -1,0 +1,52 @@
+package dev.longtask.llm;
+
+import dev.langchain4j.model.chat.ChatModel;
+
+/**
+ * The adapter from our port to a LangChain4j chat model (Anthropic Messages or OpenAI Chat Completions).
+ * LangChain4j's own retries are off; failures come out as {@link LlmException} via {@link ProviderErrors}.
+ * Usage comes back unpriced; {@link PricedLlmClient} prices it.
+ */
+final class LangChainLlmClient implements LlmClient {
+    private final ChatModel model;
+    private final String modelSpec;
+    private final int contextWindow;
+    private final int defaultMaxOutputTokens;
+    private final MessageMapping.OutputLimit outputLimit;
+    private final ProviderErrors errors;
+
+    LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
+                       MessageMapping.OutputLimit outputLimit, ProviderErrors errors) {
+        this.model = model;
+        this.modelSpec = modelSpec;
+        this.contextWindow = contextWindow;
+        this.defaultMaxOutputTokens = defaultMaxOutputTokens;
+        this.outputLimit = outputLimit;
+        this.errors = errors;
+    }
+
+    @Override
+    public ChatResponse chat(ChatRequest request) {
+        dev.langchain4j.model.chat.response.ChatResponse response;
+        try {
+            response = model.chat(MessageMapping.toLangChain(request, defaultMaxOutputTokens, outputLimit));
+        } catch (RuntimeException e) {
+            throw errors.toLlmException(e);
+        }
+        try {
+            return MessageMapping.fromLangChain(response);
+        } catch (RuntimeException e) {
+            throw errors.toLlmException(e);
+        }
+    }
+
+    @Override
+    public String modelSpec() {
+        return modelSpec;
+    }
+
+    @Override
+    public int contextWindowTokens() {
+        return contextWindow;
+    }
+}

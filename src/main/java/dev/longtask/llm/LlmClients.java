@@ -1,0 +1,163 @@
+package dev.longtask.llm;
+
+import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.longtask.config.ApiKey;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Resolved;
+import dev.longtask.config.Settings;
+import dev.longtask.config.Source;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+
+/**
+ * Builds model clients from resolved settings; the one place run, agent, review and doctor get theirs.
+ * <pre>
+ *   Settings settings = SettingsLoader.load(Environment.system(), workspace, flags);
+ *   ModelClient client = LlmClients.create(settings, Tape.NONE, listener);
+ * </pre>
+ */
+public final class LlmClients {
+    private static final LlmClients REAL = new LlmClients(Sleeper.REAL,
+            () -> ThreadLocalRandom.current().nextDouble(), Clock.systemUTC(), RetryPolicy.BASE_DELAY);
+    private static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(20);
+
+    private final Sleeper sleeper;
+    private final DoubleSupplier jitter;
+    private final Clock clock;
+    private final Duration baseDelay;
+
+    LlmClients(Sleeper sleeper, DoubleSupplier jitter, Clock clock, Duration baseDelay) {
+        this.sleeper = sleeper;
+        this.jitter = jitter;
+        this.clock = clock;
+        this.baseDelay = baseDelay;
+    }
+
+    /**
+     * What the settings point at: model, protocol, base URL, key presence, price, context window, each with
+     * its source.
+     *
+     * @throws ConfigException when no model is configured (saying how to add one) or the spec is bad
+     */
+    public static Endpoint endpoint(Settings settings) {
+        return REAL.resolve(settings, null);
+    }
+
+    /**
+     * The fully decorated client: text protocol (if configured for the model) over our retries (reported to
+     * {@code listener}) over pricing over record/replay over the LangChain4j adapter.
+     *
+     * @throws ConfigException when no model is configured, the spec is bad, the provider's key is missing,
+     *                         or the replay file cannot be read
+     */
+    public static ModelClient create(Settings settings, Tape tape, AttemptListener listener) {
+        return REAL.build(settings, tape, listener);
+    }
+
+    ModelClient build(Settings settings, Tape tape, AttemptListener listener) {
+        Endpoint endpoint;
+        LlmClient source;
+        if (tape instanceof Tape.Replay replay) {
+            List<LlmJson.Exchange> exchanges = ReplayLlmClient.read(replay.file());
+            endpoint = resolve(settings, exchanges.isEmpty() ? null : exchanges.get(0).model());
+            source = ReplayLlmClient.of(replay.file(), exchanges, endpoint.spec().toString(),
+                    endpoint.contextWindow().value());
+        } else {
+            endpoint = resolve(settings, null);
+            source = adapter(endpoint, settings);
+            if (tape instanceof Tape.Record record) {
+                source = new RecordingLlmClient(source, record.file());
+            }
+        }
+        LlmClient priced = new PricedLlmClient(source, endpoint.price().map(Resolved::value).orElse(null));
+        RetryPolicy policy = new RetryPolicy(settings.retryMaxAttempts().value(), settings.retryMaxWait().value(),
+                baseDelay, RetryPolicy.MAX_DELAY);
+        boolean textProtocol = endpoint.textProtocol().value();
+        Function<AttemptListener, LlmClient> assembly = l -> {
+            LlmClient c = new RetryingLlmClient(priced, policy, l, sleeper, jitter, System::nanoTime);
+            return textProtocol ? new TextProtocolLlmClient(c, TextProtocolLlmClient.MAX_CORRECTIONS) : c;
+        };
+        return new ModelClient(endpoint, assembly, listener == null ? AttemptListener.NONE : listener);
+    }
+
+    Endpoint resolve(Settings settings, String fallbackModel) {
+        Resolved<String> model = settings.model().orElse(null);
+        boolean onlyDefaulted = model == null || model.source().kind() == Source.Kind.DEFAULT;
+        if (onlyDefaulted && fallbackModel != null) {
+            model = new Resolved<>(fallbackModel, Source.defaulted("the replay file"));
+        }
+        if (model == null) {
+            settings.requireModel();
+        }
+        ModelSpec spec = ModelSpec.parse(model.value());
+        Provider provider = spec.provider();
+        Resolved<String> url = settings.baseUrl()
+                .filter(u -> provider == Provider.OPENAI || u.source().kind() != Source.Kind.ENVIRONMENT)
+                .orElse(new Resolved<>(provider.defaultBaseUrl(), Source.defaulted(provider == Provider.OLLAMA
+                        ? "Ollama's local server" : "")));
+        String keyVariable = provider.keyVariable();
+        boolean keyPresent = keyVariable != null && settings.apiKey(keyVariable).isPresent();
+        boolean keyRequired = provider == Provider.ANTHROPIC
+                || (provider == Provider.OPENAI && url.value().equals(provider.defaultBaseUrl()));
+        ModelCatalog catalog = ModelCatalog.of(settings);
+        return new Endpoint(spec, model.source(), url.value(), url.source(), keyVariable, keyPresent, keyRequired,
+                catalog.textProtocol(spec), catalog.contextWindow(spec), catalog.price(spec));
+    }
+
+    private LlmClient adapter(Endpoint endpoint, Settings settings) {
+        if (!endpoint.ready()) {
+            throw new ConfigException(endpoint.spec() + " needs an API key: export " + endpoint.keyVariable()
+                    + "=... , or choose another model with --model (run 'longtask doctor' to check)");
+        }
+        Provider provider = endpoint.spec().provider();
+        String key = endpoint.keyVariable() == null ? null
+                : settings.apiKey(endpoint.keyVariable()).map(ApiKey::value).orElse(null);
+        Duration timeout = settings.requestTimeout().value();
+        ProviderHttpClient.Builder http = new CappedConnectTimeout();
+        ChatModel model = switch (provider.protocol()) {
+            case ANTHROPIC -> AnthropicChatModel.builder()
+                    .httpClientBuilder(http)
+                    .baseUrl(endpoint.baseUrl())
+                    .apiKey(key)
+                    .modelName(endpoint.spec().name())
+                    .maxTokens(settings.maxOutputTokens().value())
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
+            case OPENAI -> OpenAiChatModel.builder()
+                    .httpClientBuilder(http)
+                    .baseUrl(endpoint.baseUrl())
+                    .apiKey(key)
+                    .modelName(endpoint.spec().name())
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
+        };
+        MessageMapping.OutputLimit limit = provider == Provider.OPENAI
+                && endpoint.baseUrl().equals(provider.defaultBaseUrl())
+                ? MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS
+                : MessageMapping.OutputLimit.MAX_TOKENS;
+        return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
+                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
+    }
+
+    /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */
+    private static final class CappedConnectTimeout extends ProviderHttpClient.Builder {
+        @Override
+        public ProviderHttpClient.Builder connectTimeout(Duration timeout) {
+            return super.connectTimeout(timeout == null || timeout.compareTo(MAX_CONNECT_TIMEOUT) > 0
+                    ? MAX_CONNECT_TIMEOUT : timeout);
+        }
+    }
+
+}

@@ -1,0 +1,19 @@
+package dev.longtask.llm;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** JSON of recorded exchanges: one line {"model":..,"request":{..},"response":{..}} per model call. */
+final class LlmJson {
+    static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private LlmJson() {
+    }
+
+    record Exchange(@JsonProperty("model") String model,
+                    @JsonProperty("request") ChatRequest request,
+                    @JsonProperty("response") ChatResponse response) {
+    }
+}

@@ -1,0 +1,127 @@
+package dev.longtask.llm;
+
+import dev.langchain4j.http.client.HttpClient;
+import dev.langchain4j.http.client.HttpClientBuilder;
+import dev.langchain4j.http.client.HttpRequest;
+import dev.langchain4j.http.client.SuccessfulHttpResponse;
+import dev.langchain4j.http.client.sse.ServerSentEventListener;
+import dev.langchain4j.http.client.sse.ServerSentEventParser;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The HTTP client under the LangChain4j models: java.net.http, with a non-2xx answer thrown as a
+ * {@link ProviderHttpException} that keeps the headers, an interrupt surfaced as
+ * {@link LlmInterruptedException}, and no logging of anything (requests carry the key in a header).
+ */
+final class ProviderHttpClient implements HttpClient {
+    private final java.net.http.HttpClient http;
+    private final Duration readTimeout;
+
+    private ProviderHttpClient(Builder builder) {
+        java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_1_1);
+        if (builder.connectTimeout != null) {
+            b.connectTimeout(builder.connectTimeout);
+        }
+        this.http = b.build();
+        this.readTimeout = builder.readTimeout;
+    }
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public SuccessfulHttpResponse execute(HttpRequest request) {
+        java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()))
+                .method(request.method().name(), request.body() == null
+                        ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(request.body(), StandardCharsets.UTF_8));
+        request.headers().forEach((name, values) -> values.forEach(v -> b.header(name, v)));
+        if (readTimeout != null) {
+            b.timeout(readTimeout);
+        }
+        HttpResponse<String> response;
+        try {
+            response = http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LlmInterruptedException("interrupted while waiting for " + hostOf(request), e);
+        } catch (IOException e) {
+            throw new ConnectionFailure(hostOf(request), e);
+        }
+        int status = response.statusCode();
+        if (status < 200 || status >= 300) {
+            throw new ProviderHttpException(status, response.headers().map(), response.body());
+        }
+        return SuccessfulHttpResponse.builder()
+                .statusCode(status)
+                .headers(response.headers().map())
+                .body(response.body())
+                .build();
+    }
+
+    @Override
+    public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
+        throw new UnsupportedOperationException("longtask does not stream model answers");
+    }
+
+    private static String hostOf(HttpRequest request) {
+        URI uri = URI.create(request.url());
+        return uri.getScheme() + "://" + uri.getAuthority();
+    }
+
+    /** The provider could not be reached or the connection broke; says where, never what was sent. */
+    static final class ConnectionFailure extends RuntimeException {
+        final String where;
+
+        ConnectionFailure(String where, IOException cause) {
+            super(describe(where, cause), cause);
+            this.where = where;
+        }
+
+        private static String describe(String where, IOException e) {
+            String kind = e instanceof java.net.http.HttpTimeoutException ? "timed out"
+                    : e instanceof java.net.ConnectException ? "connection refused"
+                    : "connection failed";
+            String detail = e.getMessage() == null || e.getMessage().isBlank() ? "" : " (" + e.getMessage() + ")";
+            return kind + " talking to " + where + detail;
+        }
+    }
+
+    static class Builder implements HttpClientBuilder {
+        private Duration connectTimeout;
+        private Duration readTimeout;
+
+        @Override
+        public Duration connectTimeout() {
+            return connectTimeout;
+        }
+
+        @Override
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = timeout;
+            return this;
+        }
+
+        @Override
+        public Duration readTimeout() {
+            return readTimeout;
+        }
+
+        @Override
+        public Builder readTimeout(Duration timeout) {
+            this.readTimeout = timeout;
+            return this;
+        }
+
+        @Override
+        public ProviderHttpClient build() {
+            return new ProviderHttpClient(this);
+        }
+    }
+}

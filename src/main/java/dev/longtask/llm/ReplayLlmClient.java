@@ -1,0 +1,148 @@
+package dev.longtask.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Answers from a file written by {@link RecordingLlmClient}, with no network. Requests are served in
+ * recorded order; one that is not the next recorded request may still match a later unused one (parallel
+ * tasks interleave differently from run to run). A request that matches none fails, naming the exchange
+ * expected next and the first place where the request differs from it.
+ */
+final class ReplayLlmClient implements LlmClient {
+    private static final int SHOWN = 80;
+
+    private final Path file;
+    private final String modelSpec;
+    private final int contextWindow;
+    private final List<LlmJson.Exchange> exchanges;
+    private final List<JsonNode> requests;
+    private final boolean[] used;
+
+    private ReplayLlmClient(Path file, List<LlmJson.Exchange> exchanges, String modelSpec, int contextWindow) {
+        this.file = file;
+        this.exchanges = exchanges;
+        this.requests = exchanges.stream().map(e -> (JsonNode) LlmJson.MAPPER.valueToTree(e.request())).toList();
+        this.used = new boolean[exchanges.size()];
+        this.modelSpec = modelSpec;
+        this.contextWindow = contextWindow;
+    }
+
+    /** Reads the whole file; a missing file or a bad line is a {@link ConfigException} naming it. */
+    static List<LlmJson.Exchange> read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("--replay " + file + ": no such file");
+        } catch (IOException e) {
+            throw new ConfigException("--replay " + file + ": cannot read: " + e.getMessage());
+        }
+        List<LlmJson.Exchange> exchanges = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                LlmJson.Exchange e = LlmJson.MAPPER.readValue(lines.get(i), LlmJson.Exchange.class);
+                if (e.request() == null || e.response() == null) {
+                    throw new IOException("no request or response");
+                }
+                exchanges.add(e);
+            } catch (IOException | RuntimeException e) {
+                throw new ConfigException("--replay " + file + ": line " + (i + 1)
+                        + " is not a recorded exchange (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
+        }
+        return exchanges;
+    }
+
+    static ReplayLlmClient of(Path file, List<LlmJson.Exchange> exchanges, String modelSpec, int contextWindow) {
+        return new ReplayLlmClient(file, exchanges, modelSpec, contextWindow);
+    }
+
+    @Override
+    public synchronized ChatResponse chat(ChatRequest request) {
+        JsonNode now = LlmJson.MAPPER.valueToTree(request);
+        int next = firstUnused();
+        if (next < 0) {
+            throw new LlmException("replay " + file + ": all " + exchanges.size()
+                    + " recorded exchanges are used; this request was not recorded", 0, false, null);
+        }
+        for (int i = next; i < exchanges.size(); i++) {
+            if (!used[i] && requests.get(i).equals(now)) {
+                used[i] = true;
+                return exchanges.get(i).response();
+            }
+        }
+        throw new LlmException("replay " + file + ": request does not match recorded exchange #" + (next + 1)
+                + ": " + firstDifference("", requests.get(next), now), 0, false, null);
+    }
+
+    private int firstUnused() {
+        for (int i = 0; i < used.length; i++) {
+            if (!used[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The first path where two JSON trees differ, with both values shortened. */
+    static String firstDifference(String path, JsonNode recorded, JsonNode now) {
+        if (recorded.isObject() && now.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = recorded.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                JsonNode other = now.get(f.getKey());
+                String at = path.isEmpty() ? f.getKey() : path + "." + f.getKey();
+                if (other == null) {
+                    return at + " was recorded but is missing now";
+                }
+                if (!f.getValue().equals(other)) {
+                    return firstDifference(at, f.getValue(), other);
+                }
+            }
+            for (Iterator<String> it = now.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                if (!recorded.has(name)) {
+                    return (path.isEmpty() ? name : path + "." + name) + " is new (not recorded)";
+                }
+            }
+        }
+        if (recorded.isArray() && now.isArray()) {
+            for (int i = 0; i < Math.min(recorded.size(), now.size()); i++) {
+                if (!recorded.get(i).equals(now.get(i))) {
+                    return firstDifference(path + "[" + i + "]", recorded.get(i), now.get(i));
+                }
+            }
+            if (recorded.size() != now.size()) {
+                return path + " had " + recorded.size() + " entries when recorded, " + now.size() + " now";
+            }
+        }
+        return (path.isEmpty() ? "the request" : path) + " was " + shown(recorded) + ", now " + shown(now);
+    }
+
+    private static String shown(JsonNode n) {
+        String s = Objects.toString(n);
+        return s.length() > SHOWN ? s.substring(0, SHOWN) + "..." : s;
+    }
+
+    @Override
+    public String modelSpec() {
+        return modelSpec;
+    }
+
+    @Override
+    public int contextWindowTokens() {
+        return contextWindow;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.longtask.llm;
+
+import java.time.Duration;
+
+/**
+ * How hard to retry: at most {@code maxAttempts} tries, at most {@code maxWait} spent waiting in all, and
+ * exponential backoff with full jitter from {@code baseDelay}, each wait capped at {@code maxDelay} unless
+ * the provider asked for longer with Retry-After.
+ */
+record RetryPolicy(int maxAttempts, Duration maxWait, Duration baseDelay, Duration maxDelay) {
+    static final Duration BASE_DELAY = Duration.ofSeconds(1);
+    static final Duration MAX_DELAY = Duration.ofSeconds(60);
+
+    RetryPolicy {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be at least 1");
+        }
+    }
+
+    static RetryPolicy of(int maxAttempts, Duration maxWait) {
+        return new RetryPolicy(maxAttempts, maxWait, BASE_DELAY, MAX_DELAY);
+    }
+
+    /** The backoff ceiling before the {@code attempt}-th retry: base * 2^(attempt-1), capped. */
+    Duration ceiling(int attempt) {
+        long base = baseDelay.toMillis();
+        long ceiling = attempt >= 31 ? Long.MAX_VALUE : base << Math.max(0, attempt - 1);
+        return Duration.ofMillis(Math.min(ceiling < 0 ? Long.MAX_VALUE : ceiling, maxDelay.toMillis()));
+    }
+}

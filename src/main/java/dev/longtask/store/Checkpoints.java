@@ -1,0 +1,219 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Snapshots of the state in {@code checkpoints/checkpoint-<seq>.ckpt}: one header line of JSON (format, run id,
+ * last seq, SHA-256 and length of the state bytes, SHA-256 of the log line of that seq), then the state as
+ * JSON. A checkpoint is used only if both checksums hold, so a damaged checkpoint or one that does not belong to
+ * this log is skipped for an older one (or a full replay).
+ */
+final class Checkpoints {
+    static final String DIRECTORY = "checkpoints";
+    private static final String PREFIX = "checkpoint-";
+    private static final String SUFFIX = ".ckpt";
+    static final String BAD_SUFFIX = ".bad";
+    private static final int FORMAT_VERSION = 1;
+
+    record Header(@JsonProperty("format_version") int formatVersion,
+                  @JsonProperty("run_id") String runId,
+                  @JsonProperty("last_seq") long lastSeq,
+                  @JsonProperty("state_sha256") String stateSha256,
+                  @JsonProperty("state_bytes") long stateBytes,
+                  @JsonProperty("event_sha256") String eventSha256) {
+    }
+
+    /** The checkpoint chosen on open: its state (null: replay from the start) and why others were skipped. */
+    record Choice(RunState state, Path file, List<String> skipped, List<Path> bad) {
+    }
+
+    /** Reads the line of one seq from the log, without its newline; null if the log has no such line. */
+    interface LogLines {
+        byte[] line(long seq) throws IOException;
+    }
+
+    private final Path directory;
+    private final ObjectMapper json;
+    private final String runId;
+
+    Checkpoints(Path directory, ObjectMapper json, String runId) {
+        this.directory = directory;
+        this.json = json;
+        this.runId = runId;
+    }
+
+    /** The newest checkpoint that verifies against the log (whose last seq is {@code lastSeq}). */
+    Choice latestGood(long lastSeq, LogLines log) throws IOException {
+        List<String> skipped = new ArrayList<>();
+        List<Path> bad = new ArrayList<>();
+        for (Path file : newestFirst()) {
+            String problem;
+            try {
+                Verified verified = verify(file, lastSeq, log);
+                if (verified.state != null) {
+                    return new Choice(verified.state, file, skipped, bad);
+                }
+                problem = verified.problem;
+            } catch (NoSuchFileException gone) {
+                continue;
+            }
+            skipped.add(file.getFileName() + ": " + problem);
+            bad.add(file);
+        }
+        return new Choice(null, null, skipped, bad);
+    }
+
+    private record Verified(RunState state, String problem) {
+    }
+
+    private Verified verify(Path file, long lastSeq, LogLines log) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        int newline = indexOf(bytes, (byte) '\n');
+        if (newline < 0) {
+            return new Verified(null, "no header line");
+        }
+        Header header;
+        try {
+            header = json.readValue(Arrays.copyOfRange(bytes, 0, newline), Header.class);
+        } catch (IOException | RuntimeException e) {
+            return new Verified(null, "unreadable header");
+        }
+        if (header.formatVersion() != FORMAT_VERSION || !runId.equals(header.runId())) {
+            return new Verified(null, "written for another run or format");
+        }
+        if (header.lastSeq() > lastSeq) {
+            return new Verified(null, "it is ahead of the log (seq " + header.lastSeq() + " > " + lastSeq + ")");
+        }
+        byte[] state = Arrays.copyOfRange(bytes, newline + 1, bytes.length);
+        if (state.length != header.stateBytes() || !sha256(state).equals(header.stateSha256())) {
+            return new Verified(null, "state checksum does not match");
+        }
+        byte[] eventLine = log.line(header.lastSeq());
+        if (eventLine == null || !sha256(eventLine).equals(header.eventSha256())) {
+            return new Verified(null, "it does not match event " + header.lastSeq() + " of the log");
+        }
+        RunState parsed;
+        try {
+            parsed = json.readValue(state, RunState.class);
+        } catch (IOException | RuntimeException e) {
+            return new Verified(null, "unreadable state");
+        }
+        if (parsed.lastSeq() != header.lastSeq() || parsed.run() == null) {
+            return new Verified(null, "state does not match its header");
+        }
+        return new Verified(parsed, null);
+    }
+
+    /** Writes a checkpoint of {@code state} durably, then prunes all but the newest {@code keep}. */
+    Path write(RunState state, byte[] eventLine, int keep) throws IOException {
+        Files.createDirectories(directory);
+        byte[] stateBytes = json.writeValueAsBytes(state);
+        Header header = new Header(FORMAT_VERSION, runId, state.lastSeq(), sha256(stateBytes), stateBytes.length,
+                sha256(eventLine));
+        byte[] head = (json.writeValueAsString(header) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] content = ByteBuffer.allocate(head.length + stateBytes.length).put(head).put(stateBytes).array();
+        Path file = directory.resolve(name(state.lastSeq()));
+        AtomicFiles.write(file, content, true);
+        List<Path> all = newestFirst();
+        for (int i = keep; i < all.size(); i++) {
+            Files.deleteIfExists(all.get(i));
+        }
+        return file;
+    }
+
+    /** Renames checkpoints that failed verification to {@code *.bad}: kept for inspection, never read again. */
+    void setAside(List<Path> bad) throws IOException {
+        for (Path file : bad) {
+            Files.move(file, file.resolveSibling(file.getFileName() + BAD_SUFFIX), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    List<Path> newestFirst() throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (!Files.isDirectory(directory)) {
+            return files;
+        }
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory, PREFIX + "*" + SUFFIX)) {
+            for (Path file : stream) {
+                if (seqOf(file) >= 0) {
+                    files.add(file);
+                }
+            }
+        }
+        files.sort((a, b) -> Long.compare(seqOf(b), seqOf(a)));
+        return files;
+    }
+
+    static String name(long seq) {
+        return PREFIX + String.format("%012d", seq) + SUFFIX;
+    }
+
+    static long seqOf(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(name.substring(PREFIX.length(), name.length() - SUFFIX.length()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java 17 runtime has SHA-256", e);
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Reads one line of the log given where lines end. */
+    static LogLines linesOf(Path log, LogScan.Shape shape) {
+        return seq -> {
+            if (seq < 1 || seq > shape.lastSeq()) {
+                return null;
+            }
+            long start = shape.endOf(seq - 1);
+            long end = shape.endOf(seq) - 1;
+            ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(end - start));
+            try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
+                long at = start;
+                while (buffer.hasRemaining()) {
+                    int n = channel.read(buffer, at);
+                    if (n < 0) {
+                        return null;
+                    }
+                    at += n;
+                }
+            }
+            return buffer.array();
+        };
+    }
+}

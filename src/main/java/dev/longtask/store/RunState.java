@@ -1,0 +1,548 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.model.Usage;
+import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The whole state of a run as a pure function of its events. {@link #apply} returns the next state and touches
+ * no file, so live appends and replay on open share this one code path, and it is also the validator: an event
+ * it refuses (unknown id, cycle, illegal status change) is never written. Immutable; a task that an event does
+ * not change is the same object in the next state, so "did task i change" is a reference comparison.
+ *
+ * <p>Graph semantics (seeds/001): {@code blocks} keeps every task that ever waited for this one;
+ * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
+ * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
+ */
+record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
+                List<Note> decisions, List<Note> errors) {
+
+    static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of());
+
+    private static final Set<TaskStatus> COMPLETABLE =
+            EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.FAILED);
+    private static final Set<TaskStatus> FAILABLE = EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS);
+    private static final Set<TaskStatus> CANCELLABLE =
+            EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.FAILED);
+    private static final Set<TaskStatus> REQUEUEABLE =
+            EnumSet.of(TaskStatus.IN_PROGRESS, TaskStatus.FAILED, TaskStatus.CANCELLED);
+    private static final Set<TaskStatus> MAY_GET_BLOCKER =
+            EnumSet.of(TaskStatus.PENDING, TaskStatus.FAILED, TaskStatus.CANCELLED);
+    static final List<String> EDITABLE_FIELDS =
+            List.of("subject", "instruction", "agent", "inputs", "outputs", "success_criteria", "owner");
+
+    /** @throws NoSuchTaskException naming the id */
+    Task task(int id) {
+        if (id < 1 || id > tasks.size()) {
+            throw new NoSuchTaskException(id, tasks.size());
+        }
+        return tasks.get(id - 1);
+    }
+
+    int nextTaskId() {
+        return tasks.size() + 1;
+    }
+
+    /**
+     * The state after {@code event}.
+     *
+     * @throws StoreException (NoSuchTaskException, DependencyCycleException, TaskStateException) or
+     *                        IllegalArgumentException naming the field, when the event does not fit this state
+     */
+    RunState apply(Event event) {
+        if (event.seq() != lastSeq + 1) {
+            throw new IllegalArgumentException("event seq " + event.seq() + " does not follow seq " + lastSeq);
+        }
+        if (run == null && !EventType.RUN_CREATED.equals(event.type())) {
+            throw new IllegalArgumentException("the first event must be run.created, not " + event.type());
+        }
+        Next next = new Next(this, event);
+        next.apply();
+        return next.build();
+    }
+
+    /** A working copy: lists are copied only when the event changes them. */
+    private static final class Next {
+        private final Event event;
+        private final JsonNode data;
+        private final RunState before;
+        private Run run;
+        private RunStatus status;
+        private String statusReason;
+        private Budget budget;
+        private Usage usage;
+        private int session;
+        private int round;
+        private List<Task> tasks;
+        private boolean tasksCopied;
+        private List<ProgressEntry> progress;
+        private List<Note> findings;
+        private List<Note> decisions;
+        private List<Note> errors;
+
+        Next(RunState before, Event event) {
+            this.before = before;
+            this.event = event;
+            this.data = event.data() == null ? MissingNode.getInstance() : event.data();
+            this.run = before.run;
+            if (run != null) {
+                status = run.status();
+                statusReason = run.statusReason();
+                budget = run.budget();
+                usage = run.usage();
+                session = run.session();
+                round = run.round();
+            }
+            tasks = before.tasks;
+            progress = before.progress;
+            findings = before.findings;
+            decisions = before.decisions;
+            errors = before.errors;
+        }
+
+        void apply() {
+            switch (event.type()) {
+                case EventType.RUN_CREATED -> runCreated();
+                case EventType.RUN_STATUS -> {
+                    status = RunStatus.fromWire(text("status"));
+                    statusReason = optionalText("reason", "");
+                }
+                case EventType.RUN_BUDGET -> budget = budget.overriddenBy(budget(field("budget")));
+                case EventType.SESSION_STARTED -> {
+                    session = optionalInt("session", session + 1);
+                    progress = appended(progress, new ProgressEntry(ProgressEntry.SESSION, event.time(), session, ""));
+                }
+                case EventType.ROUND_STARTED -> {
+                    round = optionalInt("round", round + 1);
+                    progress = appended(progress, new ProgressEntry(ProgressEntry.ROUND, event.time(), round,
+                            optionalText("objective", "")));
+                }
+                case EventType.PROGRESS_NOTE -> progress = appended(progress,
+                        new ProgressEntry(ProgressEntry.NOTE, event.time(), null, text("text")));
+                case EventType.FINDING_ADDED -> findings = appended(findings, note());
+                case EventType.DECISION_RECORDED -> decisions = appended(decisions, note());
+                case EventType.ERROR_RECORDED -> errors = appended(errors, note());
+                case EventType.TASK_CREATED -> taskCreated();
+                case EventType.TASK_UPDATED -> taskUpdated();
+                case EventType.TASK_DEPENDENCY_ADDED -> dependencyAdded();
+                case EventType.TASK_CLAIMED -> claimed();
+                case EventType.TASK_COMPLETED -> completed();
+                case EventType.TASK_FAILED -> {
+                    TaskBuilder t = transition(FAILABLE, TaskStatus.FAILED, "only a pending or running task can fail");
+                    t.error = optionalText("error", "");
+                    t.finished = event.time();
+                    put(t.build());
+                }
+                case EventType.TASK_CANCELLED -> {
+                    TaskBuilder t = transition(CANCELLABLE, TaskStatus.CANCELLED,
+                            "only a pending, running or failed task can be cancelled");
+                    t.finished = event.time();
+                    put(t.build());
+                }
+                case EventType.TASK_REQUEUED -> {
+                    TaskBuilder t = transition(REQUEUEABLE, TaskStatus.PENDING,
+                            "only a running, failed or cancelled task can be requeued (completed tasks never run again)");
+                    t.owner = "";
+                    t.started = null;
+                    t.finished = null;
+                    put(t.build());
+                }
+                case EventType.LLM_CALL -> llmCall();
+                default -> {
+                    // llm.retry and kinds this version does not know are a record only.
+                }
+            }
+        }
+
+        RunState build() {
+            Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), run.model(), status,
+                    statusReason, budget, run.created(), event.time(), usage, session, round, event.seq());
+            return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
+                    progress, findings, decisions, errors);
+        }
+
+        private void runCreated() {
+            if (run != null) {
+                throw new IllegalArgumentException("run.created may only be the first event");
+            }
+            status = RunStatus.CREATED;
+            statusReason = "";
+            budget = data.has("budget") ? budget(data.get("budget")) : Budget.UNLIMITED;
+            usage = Usage.ZERO;
+            run = new Run(Run.FORMAT_VERSION, text("run_id"), text("goal"), optionalText("workspace", null),
+                    optionalText("model", null), status, statusReason, budget, event.time(), event.time(), usage,
+                    0, 0, event.seq());
+        }
+
+        private void taskCreated() {
+            int id = optionalInt("id", event.task() == null ? -1 : event.task());
+            if (id != before.nextTaskId()) {
+                throw new IllegalArgumentException("task.created: id " + id + ", expected the next id "
+                        + before.nextTaskId() + " (ids count up and are never reused)");
+            }
+            String subject = text("subject");
+            if (subject.isBlank()) {
+                throw new IllegalArgumentException("task.created: a task needs a subject");
+            }
+            Set<Integer> blockers = new LinkedHashSet<>(intList("blockedBy"));
+            List<Integer> stillBlocking = new ArrayList<>();
+            for (int b : blockers) {
+                Task blocker = task(b);
+                TaskBuilder changed = TaskBuilder.from(blocker);
+                changed.blocks = plus(blocker.blocks(), id);
+                put(changed.build());
+                if (blocker.status() != TaskStatus.COMPLETED) {
+                    stillBlocking.add(b);
+                }
+            }
+            put(new Task(id, subject, optionalText("instruction", ""), optionalText("agent", "general"),
+                    TaskStatus.PENDING, stillBlocking, List.of(), stringMap("inputs"), stringMap("outputs"),
+                    stringList("success_criteria"), optionalText("owner", ""), 0, event.time(), null, null,
+                    Usage.ZERO, null));
+        }
+
+        private void taskUpdated() {
+            TaskBuilder t = TaskBuilder.from(task(eventTask()));
+            var names = data.fieldNames();
+            while (names.hasNext()) {
+                String name = names.next();
+                switch (name) {
+                    case "subject" -> {
+                        t.subject = text(name);
+                        if (t.subject.isBlank()) {
+                            throw new IllegalArgumentException("task.updated: subject must not be blank");
+                        }
+                    }
+                    case "instruction" -> t.instruction = text(name);
+                    case "agent" -> t.agent = text(name);
+                    case "owner" -> t.owner = text(name);
+                    case "inputs" -> t.inputs = stringMap(name);
+                    case "outputs" -> t.outputs = stringMap(name);
+                    case "success_criteria" -> t.successCriteria = stringList(name);
+                    default -> throw new IllegalArgumentException("task.updated: field '" + name
+                            + "' cannot be edited (editable: " + String.join(", ", EDITABLE_FIELDS) + ")");
+                }
+            }
+            put(t.build());
+        }
+
+        private void dependencyAdded() {
+            int id = eventTask();
+            int blockerId = requiredInt("blocked_by");
+            if (id == blockerId) {
+                throw new DependencyCycleException(id, id, List.of(id, id));
+            }
+            Task dependent = task(id);
+            Task blocker = task(blockerId);
+            if (blocker.blocks().contains(id)) {
+                return;
+            }
+            if (!MAY_GET_BLOCKER.contains(dependent.status())) {
+                throw new TaskStateException(id, dependent.status(), dependent.status() == TaskStatus.IN_PROGRESS
+                        ? "requeue it before it can wait for task " + blockerId
+                        : "a completed task cannot wait for another task");
+            }
+            List<Integer> path = pathAlongBlocks(id, blockerId);
+            if (path != null) {
+                List<Integer> cycle = new ArrayList<>();
+                cycle.add(id);
+                for (int i = path.size() - 1; i >= 0; i--) {
+                    cycle.add(path.get(i));
+                }
+                throw new DependencyCycleException(id, blockerId, cycle);
+            }
+            TaskBuilder b = TaskBuilder.from(blocker);
+            b.blocks = plus(blocker.blocks(), id);
+            put(b.build());
+            if (blocker.status() != TaskStatus.COMPLETED) {
+                TaskBuilder d = TaskBuilder.from(dependent);
+                d.blockedBy = plus(dependent.blockedBy(), blockerId);
+                put(d.build());
+            }
+        }
+
+        /** Tasks from {@code from} to {@code to} following blocks edges (each waits for the one before), or null. */
+        private List<Integer> pathAlongBlocks(int from, int to) {
+            Map<Integer, Integer> parent = new HashMap<>();
+            Deque<Integer> queue = new ArrayDeque<>();
+            queue.add(from);
+            parent.put(from, from);
+            while (!queue.isEmpty()) {
+                int current = queue.poll();
+                if (current == to) {
+                    List<Integer> path = new ArrayList<>();
+                    for (int at = to; at != from; at = parent.get(at)) {
+                        path.add(0, at);
+                    }
+                    path.add(0, from);
+                    return path;
+                }
+                for (int next : task(current).blocks()) {
+                    if (parent.putIfAbsent(next, current) == null) {
+                        queue.add(next);
+                    }
+                }
+            }
+            return null;
+        }
+
+        private void claimed() {
+            int id = eventTask();
+            Task task = task(id);
+            if (task.status() != TaskStatus.PENDING) {
+                throw new TaskStateException(id, task.status(), "only a pending task can be claimed");
+            }
+            if (!task.blockedBy().isEmpty()) {
+                throw new TaskStateException(id, task.status(), "it is still blocked by "
+                        + String.join(", ", task.blockedBy().stream().map(String::valueOf).toList()));
+            }
+            TaskBuilder t = TaskBuilder.from(task);
+            t.status = TaskStatus.IN_PROGRESS;
+            t.owner = optionalText("owner", "");
+            t.attempts = task.attempts() + 1;
+            t.started = event.time();
+            t.finished = null;
+            put(t.build());
+        }
+
+        private void completed() {
+            TaskBuilder t = transition(COMPLETABLE, TaskStatus.COMPLETED,
+                    "only a pending, running or failed task can be completed");
+            t.finished = event.time();
+            t.error = null;
+            put(t.build());
+            for (int dependentId : t.blocks) {
+                Task dependent = task(dependentId);
+                if (dependent.blockedBy().contains(t.id)) {
+                    TaskBuilder d = TaskBuilder.from(dependent);
+                    d.blockedBy = dependent.blockedBy().stream().filter(b -> b != t.id).toList();
+                    put(d.build());
+                }
+            }
+        }
+
+        private void llmCall() {
+            Usage call = usage(field("usage"));
+            usage = usage.plus(call);
+            if (event.task() != null) {
+                Task task = task(event.task());
+                put(task.withUsage(task.usage().plus(call)));
+            }
+        }
+
+        private TaskBuilder transition(Set<TaskStatus> from, TaskStatus to, String refusal) {
+            int id = eventTask();
+            Task task = task(id);
+            if (!from.contains(task.status())) {
+                throw new TaskStateException(id, task.status(), refusal);
+            }
+            TaskBuilder t = TaskBuilder.from(task);
+            t.status = to;
+            return t;
+        }
+
+        private Note note() {
+            if (event.task() != null) {
+                task(event.task());
+            }
+            return new Note(event.time(), event.task(), text("text"));
+        }
+
+        private Task task(int id) {
+            if (id < 1 || id > tasks.size()) {
+                throw new NoSuchTaskException(id, tasks.size());
+            }
+            return tasks.get(id - 1);
+        }
+
+        private void put(Task task) {
+            if (!tasksCopied) {
+                tasks = new ArrayList<>(tasks);
+                tasksCopied = true;
+            }
+            if (task.id() == tasks.size() + 1) {
+                tasks.add(task);
+            } else {
+                tasks.set(task.id() - 1, task);
+            }
+        }
+
+        private int eventTask() {
+            if (event.task() == null) {
+                throw new IllegalArgumentException(event.type() + ": the event names no task");
+            }
+            return event.task();
+        }
+
+        private JsonNode field(String name) {
+            JsonNode node = data.get(name);
+            if (node == null || node.isNull()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' is missing");
+            }
+            return node;
+        }
+
+        private String text(String name) {
+            JsonNode node = field(name);
+            if (!node.isTextual()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a string");
+            }
+            return node.asText();
+        }
+
+        private String optionalText(String name, String fallback) {
+            JsonNode node = data.get(name);
+            return node == null || node.isNull() ? fallback : text(name);
+        }
+
+        private int requiredInt(String name) {
+            JsonNode node = field(name);
+            if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be an integer");
+            }
+            return node.intValue();
+        }
+
+        private int optionalInt(String name, int fallback) {
+            JsonNode node = data.get(name);
+            return node == null || node.isNull() ? fallback : requiredInt(name);
+        }
+
+        private List<Integer> intList(String name) {
+            JsonNode node = data.get(name);
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a list of ids");
+            }
+            List<Integer> ids = new ArrayList<>();
+            for (JsonNode item : node) {
+                if (!item.isIntegralNumber() || !item.canConvertToInt()) {
+                    throw new IllegalArgumentException(event.type() + ": field '" + name + "' must hold task ids");
+                }
+                ids.add(item.intValue());
+            }
+            return ids;
+        }
+
+        private List<String> stringList(String name) {
+            JsonNode node = data.get(name);
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a list of strings");
+            }
+            List<String> items = new ArrayList<>();
+            for (JsonNode item : node) {
+                if (!item.isTextual()) {
+                    throw new IllegalArgumentException(event.type() + ": field '" + name + "' must hold strings");
+                }
+                items.add(item.asText());
+            }
+            return items;
+        }
+
+        private Map<String, String> stringMap(String name) {
+            JsonNode node = data.get(name);
+            if (node == null || node.isNull()) {
+                return Map.of();
+            }
+            if (!node.isObject()) {
+                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be an object of paths");
+            }
+            Map<String, String> map = new LinkedHashMap<>();
+            var fields = node.fields();
+            while (fields.hasNext()) {
+                var entry = fields.next();
+                if (!entry.getValue().isTextual()) {
+                    throw new IllegalArgumentException(event.type() + ": " + name + "." + entry.getKey()
+                            + " must be a string");
+                }
+                map.put(entry.getKey(), entry.getValue().asText());
+            }
+            return map;
+        }
+
+        private Budget budget(JsonNode node) {
+            if (!node.isObject()) {
+                throw new IllegalArgumentException(event.type() + ": budget must be an object");
+            }
+            return new Budget(optionalLong(node, "max_tokens"), optionalDecimal(node, "max_cost_usd"),
+                    optionalLong(node, "max_time_s"));
+        }
+
+        private Usage usage(JsonNode node) {
+            if (!node.isObject()) {
+                throw new IllegalArgumentException(event.type() + ": usage must be an object");
+            }
+            Long unpriced = optionalLong(node, "unpriced_calls");
+            BigDecimal cost = optionalDecimal(node, "cost_usd");
+            return new Usage(zeroIfNull(optionalLong(node, "input_tokens")),
+                    zeroIfNull(optionalLong(node, "output_tokens")),
+                    zeroIfNull(optionalLong(node, "cache_read_tokens")),
+                    zeroIfNull(optionalLong(node, "cache_write_tokens")),
+                    cost == null ? BigDecimal.ZERO : cost, unpriced == null ? 0 : Math.toIntExact(unpriced));
+        }
+
+        private static long zeroIfNull(Long value) {
+            return value == null ? 0 : value;
+        }
+
+        private Long optionalLong(JsonNode object, String name) {
+            JsonNode node = object.get(name);
+            if (node == null || node.isNull()) {
+                return null;
+            }
+            if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+                throw new IllegalArgumentException(event.type() + ": " + name + " must be a whole number");
+            }
+            return node.longValue();
+        }
+
+        private BigDecimal optionalDecimal(JsonNode object, String name) {
+            JsonNode node = object.get(name);
+            if (node == null || node.isNull()) {
+                return null;
+            }
+            if (!node.isNumber() || node.getNodeType() != JsonNodeType.NUMBER) {
+                throw new IllegalArgumentException(event.type() + ": " + name + " must be a number");
+            }
+            return node.decimalValue();
+        }
+
+        private static <T> List<T> appended(List<T> list, T item) {
+            List<T> copy = new ArrayList<>(list.size() + 1);
+            copy.addAll(list);
+            copy.add(item);
+            return Collections.unmodifiableList(copy);
+        }
+
+        private static List<Integer> plus(List<Integer> ids, int id) {
+            List<Integer> copy = new ArrayList<>(ids);
+            copy.add(id);
+            return copy;
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.longtask.store;
+
+/** A failure of the run store whose message names what is wrong (the run, the file, the task) and what to do. */
+public class StoreException extends RuntimeException {
+    public StoreException(String message) {
+        super(message);
+    }
+
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

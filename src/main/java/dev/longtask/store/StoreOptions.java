@@ -1,0 +1,84 @@
+package dev.longtask.store;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Settings of a {@link FileRunStore}.
+ *
+ * @param fsync           when events are forced to disk
+ * @param checkpointEvery a checkpoint is written after this many events (and on pause and close)
+ * @param checkpointsKept how many checkpoints stay in {@code checkpoints/}; older ones are pruned
+ * @param clock           the time stamped on events
+ * @param secrets         strings that must never reach the run directory; any occurrence in an event,
+ *                        transcript line or result is replaced by {@code [REDACTED]}
+ */
+public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpointsKept, Clock clock,
+                           List<String> secrets) {
+
+    public static final int DEFAULT_CHECKPOINT_EVERY = 500;
+    public static final int DEFAULT_CHECKPOINTS_KEPT = 3;
+    private static final int SHORTEST_SECRET = 8;
+
+    public StoreOptions {
+        if (fsync == null) {
+            throw new IllegalArgumentException("fsync policy is required");
+        }
+        if (checkpointEvery < 1) {
+            throw new IllegalArgumentException("checkpointEvery must be at least 1, got " + checkpointEvery);
+        }
+        if (checkpointsKept < 1) {
+            throw new IllegalArgumentException("checkpointsKept must be at least 1, got " + checkpointsKept);
+        }
+        clock = clock == null ? Clock.systemUTC() : clock;
+        secrets = List.copyOf(secrets == null ? List.of() : secrets.stream()
+                .filter(StoreOptions::worthRedacting).distinct().toList());
+    }
+
+    /** Short or letterless values (flags, numbers) would redact ordinary text and JSON structure, not secrets. */
+    private static boolean worthRedacting(String value) {
+        return value != null && value.length() >= SHORTEST_SECRET && value.chars().anyMatch(Character::isLetter);
+    }
+
+    /** fsync always, a checkpoint every 500 events, 3 kept, and the API keys of this process's environment as secrets. */
+    public static StoreOptions defaults() {
+        return new StoreOptions(FsyncPolicy.ALWAYS, DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINTS_KEPT,
+                Clock.systemUTC(), secretsIn(System.getenv()));
+    }
+
+    public StoreOptions withFsync(FsyncPolicy policy) {
+        return new StoreOptions(policy, checkpointEvery, checkpointsKept, clock, secrets);
+    }
+
+    public StoreOptions withCheckpointEvery(int events) {
+        return new StoreOptions(fsync, events, checkpointsKept, clock, secrets);
+    }
+
+    public StoreOptions withCheckpointsKept(int count) {
+        return new StoreOptions(fsync, checkpointEvery, count, clock, secrets);
+    }
+
+    public StoreOptions withClock(Clock newClock) {
+        return new StoreOptions(fsync, checkpointEvery, checkpointsKept, newClock, secrets);
+    }
+
+    public StoreOptions withSecrets(List<String> newSecrets) {
+        return new StoreOptions(fsync, checkpointEvery, checkpointsKept, clock, newSecrets);
+    }
+
+    /** The values of variables whose names say they hold a credential (…_API_KEY, …TOKEN, …SECRET, …PASSWORD). */
+    public static List<String> secretsIn(Map<String, String> environment) {
+        List<String> found = new ArrayList<>();
+        environment.forEach((name, value) -> {
+            String upper = name.toUpperCase(Locale.ROOT);
+            if (upper.endsWith("API_KEY") || upper.contains("TOKEN") || upper.contains("SECRET")
+                    || upper.contains("PASSWORD")) {
+                found.add(value);
+            }
+        });
+        return found;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.longtask.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** {@code write {path, content}}: creates or replaces a whole file atomically, creating missing parent directories. */
+final class WriteTool implements Tool {
+    private final Schema schema = Schema.object()
+            .string("path", "File to write, relative to the workspace root", true)
+            .string("content", "The whole new content of the file", true);
+
+    @Override
+    public String name() {
+        return "write";
+    }
+
+    @Override
+    public String description() {
+        return "Creates a file, or replaces all of an existing file's content, creating missing parent directories. "
+                + "To change part of an existing file use edit instead.";
+    }
+
+    @Override
+    public ObjectNode parameters() {
+        return schema.build();
+    }
+
+    @Override
+    public ToolResult execute(ObjectNode arguments, ToolContext context) {
+        return Guarded.run(name(), () -> write(new Arguments(arguments), context.workspace()));
+    }
+
+    private static ToolResult write(Arguments args, Workspace workspace) throws IOException {
+        String path = args.string("path");
+        String content = args.string("content");
+        Path file = workspace.resolveInside(path);
+        String shown = workspace.relative(file);
+        refuseStoreFiles(workspace, file, shown);
+        if (Files.isDirectory(file)) {
+            return ToolResult.error(shown + " is a directory; give the path of a file inside it");
+        }
+        boolean existed = Files.exists(file);
+        Files.createDirectories(file.getParent());
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(file, bytes);
+        int lines = lineCount(content);
+        return ToolResult.ok((existed ? "replaced " : "created ") + shown + ": " + bytes.length + " bytes, "
+                + lines + (lines == 1 ? " line" : " lines"));
+    }
+
+    static void refuseStoreFiles(Workspace workspace, Path file, String shown) {
+        if (workspace.isStoreOwned(file)) {
+            throw new ToolMistake(shown + " belongs to longtask's run store and only the runtime writes it; report "
+                    + "results with submit_result, and put files you produce under .longtask/runs/<run>/results/ or "
+                    + "elsewhere in the workspace");
+        }
+    }
+
+    static int lineCount(String text) {
+        if (text.isEmpty()) {
+            return 0;
+        }
+        int lines = (int) text.chars().filter(c -> c == '\n').count();
+        return text.endsWith("\n") ? lines : lines + 1;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.longtask.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+
+/** Runs the real {@code longtask} command line in-process with captured output. */
+final class CliRunner {
+    record Result(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- out\n" + out + "--- err\n" + err;
+        }
+    }
+
+    private CliRunner() {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,165 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.config.Environment;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class DoctorCommandTest {
+    private static final String KEY = "sk-ant-api03-doctor-secret-42";
+
+    @TempDir
+    Path tmp;
+    private MockWebServer server;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private int doctor(Map<String, String> env, String... args) {
+        CommandLine cli = new CommandLine(new DoctorCommand(new Environment(env, tmp.resolve("user.yaml"))));
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (e instanceof CliFailure f) {
+                c.getErr().println("longtask: " + f.getMessage());
+                return f.exitCode();
+            }
+            throw e;
+        });
+        String[] all = new String[args.length + 2];
+        all[0] = "--workdir";
+        all[1] = tmp.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return cli.execute(all);
+    }
+
+    private static MockResponse body(int code, String resource) {
+        try (InputStream in = DoctorCommandTest.class.getResourceAsStream("/dev/longtask/llm/wire/" + resource)) {
+            return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json")
+                    .body(new String(in.readAllBytes(), StandardCharsets.UTF_8)).build();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void healthyProviderShowsEverySettingWithItsSourceAndExitsZero() throws Exception {
+        Files.createDirectories(tmp.resolve(".longtask"));
+        Files.writeString(tmp.resolve(".longtask/config.yaml"), "concurrency: 3\ncontext_window:\n  llama3.1: 32768\n");
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--model", "ollama:llama3.1", "--base-url", server.url("/v1").toString());
+
+        String shown = out.toString();
+        assertThat(code).as(shown + err).isZero();
+        assertThat(shown).contains("model           ollama:llama3.1   [flag --model]")
+                .contains("protocol        OpenAI Chat Completions API with native tool calls")
+                .contains("base URL        " + server.url("/v1") + "   [flag --base-url]")
+                .contains("API key         none needed")
+                .contains("context window  32768 tokens   [" + tmp.resolve(".longtask/config.yaml") + "]")
+                .contains("concurrency     3   [" + tmp.resolve(".longtask/config.yaml") + "]")
+                .contains("retry.max_attempts 6   [default]")
+                .contains("request         ok in ")
+                .contains("\"pong\"")
+                .contains("status          healthy");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void keyPresenceIsShownButNeverItsValue() {
+        server.enqueue(body(200, "anthropic-text.json"));
+
+        int code = doctor(Map.of("ANTHROPIC_API_KEY", KEY), "--base-url", server.url("/v1/").toString());
+
+        assertThat(code).as(out.toString() + err).isZero();
+        assertThat(out.toString())
+                .contains("model           anthropic:claude-sonnet-4-5   [default (ANTHROPIC_API_KEY is set)]")
+                .contains("API key         ANTHROPIC_API_KEY is set (value not shown)")
+                .contains("price           $3 in, $15 out, $0.3 cache read, $3.75 cache write per million tokens");
+        assertThat(out.toString() + err).doesNotContain(KEY);
+    }
+
+    @Test
+    void nothingConfiguredExitsTwoSayingHowToAddAModel() {
+        int code = doctor(Map.of());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(out.toString()).contains("model           not configured")
+                .contains("export ANTHROPIC_API_KEY=...")
+                .contains("--model ollama:llama3.1")
+                .contains("--base-url URL --model openai:NAME");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void missingKeyForTheChosenModelExitsTwo() {
+        int code = doctor(Map.of(), "--model", "anthropic:claude-haiku-4-5");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(out.toString()).contains("API key         ANTHROPIC_API_KEY is NOT set")
+                .contains("what to do      export ANTHROPIC_API_KEY=...");
+    }
+
+    @Test
+    void refusedKeyExitsOneWithTheProvidersMessageAndWhatToDo() {
+        server.enqueue(body(401, "anthropic-401.json"));
+
+        int code = doctor(Map.of("ANTHROPIC_API_KEY", KEY), "--base-url", server.url("/v1/").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString())
+                .contains("request         FAILED: anthropic answered HTTP 401: authentication_error: invalid x-api-key")
+                .contains("what to do      the key in ANTHROPIC_API_KEY was refused");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(out.toString() + err).doesNotContain(KEY);
+    }
+
+    @Test
+    void ollamaNotRunningSaysToStartIt() throws IOException {
+        MockWebServer closed = new MockWebServer();
+        closed.start();
+        String url = closed.url("/v1").toString();
+        closed.close();
+
+        int code = doctor(Map.of(), "--model", "ollama:llama3.1", "--base-url", url);
+
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString()).contains("connection refused")
+                .contains("what to do      is Ollama running? start it with 'ollama serve'");
+    }
+
+    @Test
+    void badConfigFileIsAUsageError() throws Exception {
+        Files.createDirectories(tmp.resolve(".longtask"));
+        Files.writeString(tmp.resolve(".longtask/config.yaml"), "concurency: 3\n");
+
+        int code = doctor(Map.of());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("config.yaml: unknown key 'concurency'");
+    }
+}

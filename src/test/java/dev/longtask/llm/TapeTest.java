@@ -1,0 +1,99 @@
+package dev.longtask.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.longtask.config.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TapeTest {
+    private static final String KEY = "sk-ant-api03-secret-value-for-tape";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void recordedCallsReplayWithoutNetworkAndWithoutKeys() throws Exception {
+        Path tape = dir.resolve("calls.jsonl");
+        ChatResponse first;
+        ChatResponse second;
+        try (MockWebServer server = new MockWebServer()) {
+            server.start();
+            server.enqueue(Wire.json(200, "anthropic-tool-use.json"));
+            server.enqueue(Wire.json(200, "anthropic-text.json"));
+            ModelClient recording = Wire.noWaiting(new ArrayList<>()).build(Wire.settings(dir,
+                            Map.of("ANTHROPIC_API_KEY", KEY), "anthropic:claude-sonnet-4-5", server.url("/v1/").toString()),
+                    Tape.record(tape), AttemptListener.NONE);
+            first = recording.chat(Wire.toolRequest());
+            second = recording.chat(Wire.simple("ping"));
+        }
+        assertThat(Files.readAllLines(tape)).hasSize(2);
+        assertThat(Files.readString(tape)).doesNotContain(KEY);
+
+        // no key, no server: only the tape answers
+        ModelClient replaying = Wire.noWaiting(new ArrayList<>()).build(
+                Wire.settings(dir, Map.of(), null, null), Tape.replay(tape), AttemptListener.NONE);
+
+        assertThat(replaying.modelSpec()).isEqualTo("anthropic:claude-sonnet-4-5");
+        assertThat(replaying.chat(Wire.toolRequest())).isEqualTo(first);
+        assertThat(replaying.chat(Wire.simple("ping"))).isEqualTo(second);
+        assertThatThrownBy(() -> replaying.chat(Wire.simple("ping")))
+                .isInstanceOfSatisfying(LlmException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("all 2 recorded exchanges are used");
+    }
+
+    @Test
+    void aRequestThatDiffersIsReportedWithTheExchangeAndThePlace() throws Exception {
+        Path tape = writeTape(Wire.simple("ping"), Wire.simple("pong"));
+        ModelClient replaying = replay(tape);
+
+        assertThatThrownBy(() -> replaying.chat(Wire.simple("PING")))
+                .isInstanceOfSatisfying(LlmException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("request does not match recorded exchange #1")
+                .hasMessageContaining("messages[0].text was \"ping\", now \"PING\"");
+    }
+
+    @Test
+    void requestsOfParallelTasksMayArriveInAnotherOrder() throws Exception {
+        Path tape = writeTape(Wire.simple("task 1"), Wire.simple("task 2"));
+        ModelClient replaying = replay(tape);
+
+        assertThat(replaying.chat(Wire.simple("task 2")).message().text()).isEqualTo("answer to task 2");
+        assertThat(replaying.chat(Wire.simple("task 1")).message().text()).isEqualTo("answer to task 1");
+    }
+
+    @Test
+    void aMissingOrBrokenTapeIsAConfigurationError() throws Exception {
+        assertThatThrownBy(() -> replay(dir.resolve("none.jsonl"))).isInstanceOf(ConfigException.class)
+                .hasMessageEndingWith("none.jsonl: no such file");
+        Path broken = dir.resolve("broken.jsonl");
+        Files.writeString(broken, "{\"model\":\"openai:gpt-4o\"\n");
+        assertThatThrownBy(() -> replay(broken)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("broken.jsonl: line 1 is not a recorded exchange");
+    }
+
+    private ModelClient replay(Path tape) {
+        return Wire.noWaiting(new ArrayList<>()).build(Wire.settings(dir, Map.of(), "openai:gpt-4o", null),
+                Tape.replay(tape), AttemptListener.NONE);
+    }
+
+    private Path writeTape(ChatRequest... requests) throws Exception {
+        Path tape = dir.resolve("tape.jsonl");
+        List<String> lines = new ArrayList<>();
+        for (ChatRequest r : requests) {
+            String text = ((ChatMessage.User) r.messages().get(0)).text();
+            ChatResponse answer = new ChatResponse(new ChatMessage.Assistant("answer to " + text, List.of()),
+                    dev.longtask.model.Usage.unpriced(5, 3, 0, 0), "stop");
+            lines.add(LlmJson.MAPPER.writeValueAsString(new LlmJson.Exchange("openai:gpt-4o", r, answer)));
+        }
+        Files.write(tape, lines);
+        return tape;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.longtask.store;
+
+import static dev.longtask.store.StoreFixtures.appendNote;
+import static dev.longtask.store.StoreFixtures.draft;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConcurrencyTest {
+    @TempDir
+    Path workspace;
+
+    @Test
+    void manyThreadsClaimingTheSameTasksGetEachTaskExactlyOnce() throws Exception {
+        int tasks = 40;
+        int threads = 8;
+        StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.GROUPED);
+        try (FileRunStore store = FileRunStore.create(workspace, "race", "race", null, null, options)) {
+            for (int i = 0; i < tasks; i++) {
+                store.createTask(draft("t" + i, List.of()));
+            }
+            Map<Integer, List<String>> winners = new ConcurrentHashMap<>();
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String owner = "worker-" + t;
+                int offset = t;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < tasks; i++) {
+                        int id = 1 + (i + offset) % tasks;
+                        if (store.claim(id, owner)) {
+                            winners.computeIfAbsent(id, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(owner);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : done) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+
+            assertThat(winners).hasSize(tasks);
+            winners.forEach((id, owners) -> assertThat(owners).as("task " + id).hasSize(1));
+            for (Task task : store.tasks()) {
+                assertThat(task.status()).isEqualTo(TaskStatus.IN_PROGRESS);
+                assertThat(task.attempts()).isEqualTo(1);
+                assertThat(task.owner()).isEqualTo(winners.get(task.id()).get(0));
+            }
+            Map<Integer, Long> claimsInLog = store.eventsAfter(0).stream()
+                    .filter(e -> e.type().equals(EventType.TASK_CLAIMED))
+                    .collect(Collectors.groupingBy(Event::task, Collectors.counting()));
+            assertThat(claimsInLog).hasSize(tasks).allSatisfy((id, count) -> assertThat(count).isEqualTo(1));
+        }
+    }
+
+    @Test
+    void groupCommitSharesOneFsyncAndNobodyReturnsBeforeIt() throws Exception {
+        AtomicBoolean armed = new AtomicBoolean(false);
+        CountDownLatch firstSyncEntered = new CountDownLatch(1);
+        CountDownLatch releaseFirstSync = new CountDownLatch(1);
+        AtomicInteger syncsWhileArmed = new AtomicInteger();
+        EventLog.Syncer holdingSyncer = channel -> {
+            if (armed.get() && syncsWhileArmed.getAndIncrement() == 0) {
+                firstSyncEntered.countDown();
+                await(releaseFirstSync);
+            }
+            channel.force(false);
+        };
+        StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.GROUPED).withCheckpointEvery(1000);
+        int appenders = 6;
+        try (FileRunStore store = FileRunStore.create(workspace, "group", "g", null, null, options, holdingSyncer)) {
+            long before = store.writtenSeq();
+            armed.set(true);
+            AtomicInteger returned = new AtomicInteger();
+            ExecutorService pool = Executors.newFixedThreadPool(appenders);
+            List<Future<Long>> seqs = new ArrayList<>();
+            for (int i = 0; i < appenders; i++) {
+                String text = "note " + i;
+                seqs.add(pool.submit(() -> {
+                    long seq = store.append(EventType.PROGRESS_NOTE, null, StoreFixtures.note(text)).seq();
+                    returned.incrementAndGet();
+                    return seq;
+                }));
+            }
+            assertThat(firstSyncEntered.await(10, TimeUnit.SECONDS)).isTrue();
+            awaitCondition(() -> store.writtenSeq() == before + appenders);
+            assertThat(returned.get()).as("no append returns while the fsync that covers it is held").isZero();
+            assertThat(store.run().lastSeq()).as("readers see no event that is not durable").isEqualTo(before);
+
+            releaseFirstSync.countDown();
+            List<Long> got = new ArrayList<>();
+            for (Future<Long> f : seqs) {
+                got.add(f.get(10, TimeUnit.SECONDS));
+            }
+            pool.shutdown();
+            assertThat(got).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.LongStream.rangeClosed(before + 1, before + appenders).boxed().toList());
+            assertThat(syncsWhileArmed.get())
+                    .as("the leader's fsync, then one fsync shared by the %d that waited", appenders - 1)
+                    .isEqualTo(2);
+            assertThat(store.run().lastSeq()).isEqualTo(before + appenders);
+        }
+    }
+
+    @Test
+    void aFailedFsyncRefusesFurtherChangesAndReopenRecovers() throws Exception {
+        AtomicBoolean failing = new AtomicBoolean(false);
+        EventLog.Syncer syncer = channel -> {
+            if (failing.get()) {
+                throw new IOException("simulated EIO");
+            }
+            channel.force(false);
+        };
+        StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.ALWAYS);
+        FileRunStore store = FileRunStore.create(workspace, "eio", "g", null, null, options, syncer);
+        store.createTask(draft("one", List.of()));
+        failing.set(true);
+        assertThatThrownBy(() -> appendNote(store, "lost?")).isInstanceOf(StoreException.class)
+                .hasMessageContaining("could not be fsynced");
+        assertThatThrownBy(() -> store.claim(1, "w")).isInstanceOf(StoreException.class)
+                .hasMessageContaining("reopen the run");
+        assertThat(store.run().lastSeq()).as("the unacknowledged event is not shown").isEqualTo(2);
+        store.close();
+        try (FileRunStore again = FileRunStore.open(workspace, "eio", options)) {
+            assertThat(again.task(1).subject()).isEqualTo("one");
+            assertThat(again.claim(1, "w")).isTrue();
+        }
+    }
+
+    private static void await(CountDownLatch latch) throws IOException {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new IOException("test latch never released");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    /** Waits for a condition another thread makes true (not a sleep standing in for it); fails after 10 s. */
+    static void awaitCondition(BooleanSupplier condition) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (!condition.getAsBoolean()) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("condition not met within 10 s");
+            }
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+}

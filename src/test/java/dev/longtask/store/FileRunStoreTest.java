@@ -1,0 +1,282 @@
+package dev.longtask.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.model.Usage;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileRunStoreTest {
+    private static final ObjectMapper JSON = StoreJson.newMapper();
+
+    @TempDir
+    Path workspace;
+
+    private StoreOptions options() {
+        return StoreOptions.defaults().withSecrets(List.of());
+    }
+
+    private FileRunStore newRun() {
+        return FileRunStore.create(workspace, "20261125-213000-a1b2", "Write a report", "openai:gpt-4o-mini",
+                new Budget(1000L, new BigDecimal("2.50"), null), options());
+    }
+
+    private static TaskDraft draft(String subject, Integer... blockedBy) {
+        return new TaskDraft(subject, "do " + subject, "general", List.of(blockedBy), Map.of("in", "a.txt"),
+                Map.of("out", "b.txt"), List.of("it exists"));
+    }
+
+    @Test
+    void createWritesTheRunDirectoryAsDesignDescribesIt() throws Exception {
+        try (FileRunStore store = newRun()) {
+            Path dir = store.directory();
+            assertThat(dir).isEqualTo(workspace.resolve(".longtask/runs/20261125-213000-a1b2"));
+            assertThat(dir.resolve("events.jsonl")).exists();
+            assertThat(dir.resolve("run.json")).exists();
+            assertThat(dir.resolve("task_plan.md")).content().contains("Write a report");
+            JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+            assertThat(run.get("goal").asText()).isEqualTo("Write a report");
+            assertThat(run.get("status").asText()).isEqualTo("created");
+            assertThat(run.get("budget").get("max_tokens").asLong()).isEqualTo(1000);
+            assertThat(run.get("format_version").asInt()).isEqualTo(1);
+            assertThat(store.run().lastSeq()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void taskFilesHoldExactlyTheDesignFields() throws Exception {
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            JsonNode file = JSON.readTree(store.directory().resolve("tasks/task_1.json").toFile());
+            List<String> names = new ArrayList<>();
+            file.fieldNames().forEachRemaining(names::add);
+            assertThat(names).containsExactly("id", "subject", "instruction", "agent", "status", "blockedBy",
+                    "blocks", "inputs", "outputs", "success_criteria", "owner", "attempts", "created", "started",
+                    "finished", "usage", "error");
+            assertThat(file.get("status").asText()).isEqualTo("pending");
+        }
+    }
+
+    @Test
+    void graphFollowsSeed001Semantics() throws Exception {
+        try (FileRunStore store = newRun()) {
+            Task one = store.createTask(draft("one"));
+            Task two = store.createTask(draft("two", 1));
+            Task three = store.createTask(draft("three", 1, 2));
+            assertThat(List.of(one.id(), two.id(), three.id())).containsExactly(1, 2, 3);
+            assertThat(store.task(1).blocks()).containsExactly(2, 3);
+            assertThat(store.task(3).blockedBy()).containsExactly(1, 2);
+
+            assertThat(store.claim(2, "w")).isFalse();
+            assertThat(store.claim(1, "w")).isTrue();
+            assertThat(store.claim(1, "other")).isFalse();
+            store.complete(1, "done");
+            assertThat(store.task(2).blockedBy()).isEmpty();
+            assertThat(store.task(3).blockedBy()).containsExactly(2);
+            assertThat(store.task(1).blocks()).containsExactly(2, 3);
+
+            assertThatThrownBy(() -> store.addDependency(2, 3))
+                    .isInstanceOf(DependencyCycleException.class)
+                    .hasMessageContaining("task 2 cannot wait for task 3")
+                    .hasMessageContaining("2 -> 3 -> 2");
+            assertThatThrownBy(() -> store.addDependency(3, 3)).isInstanceOf(DependencyCycleException.class)
+                    .hasMessageContaining("cannot wait for itself");
+            assertThatThrownBy(() -> store.addDependency(3, 9)).isInstanceOf(NoSuchTaskException.class)
+                    .hasMessageContaining("no task 9");
+            assertThatThrownBy(() -> store.createTask(draft("bad", 7))).isInstanceOf(NoSuchTaskException.class);
+            assertThatThrownBy(() -> store.complete(1, "again")).isInstanceOf(TaskStateException.class)
+                    .hasMessageContaining("task 1 is completed");
+            Task four = store.createTask(draft("four"));
+            assertThat(four.id()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void llmCallsAddToTaskAndRunUsage() {
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            ObjectNode data = JSON.createObjectNode().put("model", "m");
+            data.set("usage", JSON.valueToTree(new Usage(100, 20, 0, 0, new BigDecimal("0.0105"), 0)));
+            store.append(EventType.LLM_CALL, 1, data);
+            store.append(EventType.LLM_CALL, 1, data);
+            store.append(EventType.LLM_CALL, null, data);
+            assertThat(store.task(1).usage().inputTokens()).isEqualTo(200);
+            assertThat(store.run().usage().inputTokens()).isEqualTo(300);
+            assertThat(store.run().usage().costUsd()).isEqualByComparingTo("0.0315");
+        }
+    }
+
+    @Test
+    void appendRefusesKindsThatHaveTheirOwnMethods() {
+        try (FileRunStore store = newRun()) {
+            assertThatThrownBy(() -> store.append(EventType.TASK_COMPLETED, 1, null))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("complete");
+        }
+    }
+
+    @Test
+    void refusedEventsAreNeverWritten() throws Exception {
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            long before = Files.size(store.directory().resolve("events.jsonl"));
+            assertThatThrownBy(() -> store.complete(5, "x")).isInstanceOf(NoSuchTaskException.class);
+            assertThatThrownBy(() -> store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'text' is missing");
+            assertThat(Files.size(store.directory().resolve("events.jsonl"))).isEqualTo(before);
+            assertThat(store.run().lastSeq()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void reopenedStoreEqualsTheLiveOneAndEventsCountWithoutGaps() {
+        List<Task> liveTasks;
+        Object liveRun;
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            store.createTask(draft("two", 1));
+            store.claim(1, "w");
+            store.append(EventType.SESSION_STARTED, null, JSON.createObjectNode().put("session", 1));
+            store.append(EventType.ROUND_STARTED, null, JSON.createObjectNode().put("round", 1).put("objective", "go"));
+            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "working"));
+            store.append(EventType.FINDING_ADDED, 1, JSON.createObjectNode().put("text", "found it"));
+            store.complete(1, "ok");
+            store.setRunStatus(RunStatus.PAUSED, "budget");
+            liveTasks = store.tasks();
+            liveRun = store.run();
+            List<Event> events = store.eventsAfter(0);
+            for (int i = 0; i < events.size(); i++) {
+                assertThat(events.get(i).seq()).isEqualTo(i + 1);
+            }
+            assertThat(store.eventsAfter(8)).extracting(Event::seq).containsExactly(9L, 10L);
+        }
+        try (FileRunStore again = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
+            assertThat(again.tasks()).isEqualTo(liveTasks);
+            assertThat(again.run()).isEqualTo(liveRun);
+            assertThat(again.openReport().clean()).as(again.openReport().toString()).isTrue();
+            assertThat(again.openReport().checkpoint()).isNotNull();
+        }
+        RunSnapshot read = FileRunStore.read(workspace, "20261125-213000-a1b2");
+        assertThat(read.tasks()).isEqualTo(liveTasks);
+        assertThat(read.run()).isEqualTo(liveRun);
+    }
+
+    @Test
+    void markdownProjectionsShowPlanProgressAndFindings() throws Exception {
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            store.createTask(draft("two", 1));
+            store.append(EventType.SESSION_STARTED, null, JSON.createObjectNode().put("session", 1));
+            store.append(EventType.ROUND_STARTED, null, JSON.createObjectNode().put("round", 1).put("objective", "plan"));
+            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "planned two tasks"));
+            store.append(EventType.FINDING_ADDED, 1, JSON.createObjectNode().put("text", "the build is slow"));
+            store.append(EventType.DECISION_RECORDED, null, JSON.createObjectNode().put("text", "go on"));
+            store.append(EventType.ERROR_RECORDED, 2, JSON.createObjectNode().put("text", "timeout"));
+            Path dir = store.directory();
+            assertThat(dir.resolve("task_plan.md")).content()
+                    .contains("## Goal\n\nWrite a report")
+                    .contains("[ ] #1: one\n[ ] #2: two (blocked by: 1)")
+                    .contains("## Decisions\n\n- ").contains(": go on")
+                    .contains("## Errors\n\n- ").contains(" task 2: timeout");
+            assertThat(dir.resolve("progress.md")).content()
+                    .containsPattern("## Session \\d{4}-\\d\\d-\\d\\dT")
+                    .contains("### Round 1: plan")
+                    .contains("planned two tasks");
+            assertThat(dir.resolve("findings.md")).content().contains("## Task 1: one\n\n- the build is slow");
+        }
+    }
+
+    @Test
+    void secondWriterIsRefusedWithTheRunId() {
+        try (FileRunStore store = newRun()) {
+            assertThatThrownBy(() -> FileRunStore.open(workspace, store.runId(), options()))
+                    .isInstanceOf(RunLockedException.class)
+                    .hasMessageContaining("20261125-213000-a1b2");
+            assertThat(FileRunStore.read(workspace, store.runId()).run().goal()).isEqualTo("Write a report");
+        }
+        FileRunStore.open(workspace, "20261125-213000-a1b2", options()).close();
+    }
+
+    @Test
+    void unknownRunAndMissingWorkspaceAreClearErrors() {
+        assertThatThrownBy(() -> FileRunStore.open(workspace, "nope", options()))
+                .isInstanceOf(NoSuchRunException.class).hasMessageContaining("no run 'nope'");
+        assertThatThrownBy(() -> FileRunStore.read(workspace.resolve("missing"), "x"))
+                .isInstanceOf(StoreException.class).hasMessageContaining("does not exist");
+        assertThatThrownBy(() -> FileRunStore.create(workspace, "../evil", "g", null, null, options()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not valid");
+    }
+
+    @Test
+    void listShowsNewestFirst() {
+        FileRunStore.create(workspace, "b-run", "first", null, null, options()).close();
+        FileRunStore.create(workspace, "a-run", "second", null, null, options()).close();
+        assertThat(FileRunStore.list(workspace)).containsExactly("a-run", "b-run");
+    }
+
+    @Test
+    void resultsAndTranscriptsLandInTheirFiles() throws Exception {
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("one"));
+            Path result = store.writeResult(1, JSON.createObjectNode().put("success", true).put("summary", "ok"));
+            assertThat(result).isEqualTo(store.directory().resolve("results/task_1/result.json"));
+            assertThat(JSON.readTree(result.toFile()).get("summary").asText()).isEqualTo("ok");
+            Transcript transcript = store.transcript(1);
+            transcript.append(JSON.createObjectNode().put("role", "user").put("content", "hi"));
+            transcript.append(JSON.createObjectNode().put("role", "assistant").put("content", "hello"));
+            List<String> lines = Files.readAllLines(store.directory().resolve("transcripts/task_1.jsonl"));
+            assertThat(lines).hasSize(2);
+            assertThat(JSON.readTree(lines.get(1)).get("content").asText()).isEqualTo("hello");
+            assertThatThrownBy(() -> store.transcript(2)).isInstanceOf(NoSuchTaskException.class);
+        }
+    }
+
+    @Test
+    void knownSecretsNeverReachTheRunDirectory() throws Exception {
+        String key = "sk-test-0123456789abcdef";
+        StoreOptions withSecret = options().withSecrets(List.of(key));
+        try (FileRunStore store = FileRunStore.create(workspace, "secret-run", "goal", null, null, withSecret)) {
+            store.createTask(draft("one"));
+            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "key is " + key));
+            store.transcript(1).append(JSON.createObjectNode().put("content", "Authorization: Bearer " + key));
+            store.writeResult(1, JSON.createObjectNode().put("summary", key));
+            assertThat(store.directory().resolve("progress.md")).content().contains("[REDACTED]");
+        }
+        try (var files = Files.walk(workspace)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(file, StandardCharsets.ISO_8859_1)).as(file.toString()).doesNotContain(key);
+            }
+        }
+    }
+
+    @Test
+    void listenersHearEachEventAfterItIsDurable() {
+        try (FileRunStore store = newRun()) {
+            List<Long> heard = new ArrayList<>();
+            store.subscribe(e -> heard.add(e.seq()));
+            store.subscribe(e -> {
+                throw new IllegalStateException("a broken listener does not break the store");
+            });
+            store.createTask(draft("one"));
+            store.claim(1, "w");
+            assertThat(heard).containsExactly(2L, 3L);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.Usage;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** Shared helpers of the store tests: quick options, drafts, and the "what the log implies" oracle. */
+final class StoreFixtures {
+    static final ObjectMapper JSON = StoreJson.newMapper();
+
+    private StoreFixtures() {
+    }
+
+    static StoreOptions fast() {
+        return StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE);
+    }
+
+    static TaskDraft draft(String subject, List<Integer> blockedBy) {
+        return new TaskDraft(subject, "do " + subject, "general", blockedBy, Map.of("in", "in/" + subject),
+                Map.of("out", "out/" + subject), List.of(subject + " is done"));
+    }
+
+    static ObjectNode note(String text) {
+        return JSON.createObjectNode().put("text", text);
+    }
+
+    static ObjectNode llmCall(long in, long out, String cost) {
+        ObjectNode data = JSON.createObjectNode().put("model", "test:model");
+        data.set("usage", JSON.valueToTree(new Usage(in, out, 0, 0, new BigDecimal(cost), 0)));
+        return data;
+    }
+
+    static void appendNote(RunStore store, String text) {
+        store.append(EventType.PROGRESS_NOTE, null, note(text));
+    }
+
+    /** The state a full replay of events.jsonl gives, ignoring checkpoints: the oracle. */
+    static RunState fullReplay(Path runDirectory) throws IOException {
+        RunState state = RunState.EMPTY;
+        for (String line : Files.readAllLines(runDirectory.resolve("events.jsonl"), StandardCharsets.UTF_8)) {
+            state = state.apply(JSON.readValue(line, Event.class));
+        }
+        return state;
+    }
+
+    /** Fails unless every projection file has exactly the bytes the state implies. */
+    static void assertProjectionsMatch(Path dir, RunState state) throws IOException {
+        Projector projector = new Projector(dir, JSON);
+        for (var task : state.tasks()) {
+            assertSame(Projector.taskFile(dir, task.id()), projector.taskBytes(task));
+        }
+        assertSame(dir.resolve("run.json"), projector.runBytes(state));
+        assertSame(dir.resolve("task_plan.md"), Markdown.taskPlan(state).getBytes(StandardCharsets.UTF_8));
+        assertSame(dir.resolve("progress.md"), Markdown.progress(state).getBytes(StandardCharsets.UTF_8));
+        assertSame(dir.resolve("findings.md"), Markdown.findings(state).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void assertSame(Path file, byte[] expected) throws IOException {
+        byte[] actual = Files.readAllBytes(file);
+        if (!Arrays.equals(actual, expected)) {
+            throw new AssertionError(file + " disagrees with the log:\n--- file\n"
+                    + new String(actual, StandardCharsets.UTF_8) + "\n--- log implies\n"
+                    + new String(expected, StandardCharsets.UTF_8));
+        }
+    }
+}
