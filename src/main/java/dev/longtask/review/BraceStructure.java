@@ -28,7 +28,11 @@ final class BraceStructure {
     private static final Pattern REQUIRE = Pattern.compile("\\s*(?:await\\s+)?(?:require|import)\\s*\\(");
     private static final Pattern HEADER_GUARD = Pattern.compile(".*_(?:H|HPP|HH|HXX|H_|INCLUDED|INCLUDED_)_*");
 
-    private record Block(Rule.Opens kind, String name, boolean typedefPending, int typedefLine) {
+    /** An open brace block; {@code outerParens} is the parenthesis depth around it, restored when it closes. */
+    private record Block(Rule.Opens kind, String name, boolean typedefPending, int typedefLine, int outerParens) {
+        Block at(int parens) {
+            return new Block(kind, name, typedefPending, typedefLine, parens);
+        }
     }
 
     private final List<Rule> rules;
@@ -37,6 +41,8 @@ final class BraceStructure {
     private final List<Block> stack = new ArrayList<>();
     private Block pending;
     private int pendingDepth = -1;
+    /** Open parentheses in the current block: a line that starts inside them continues a declaration's header. */
+    private int parens;
     /** Inside a Go {@code const (...)}-style group: the kind of entries, and the block depth it sits at. */
     private String groupKind;
     private int groupDepth;
@@ -64,7 +70,7 @@ final class BraceStructure {
             String line = text.substring(lineStart, end);
             if (groupKind != null) {
                 groupLine(line, lineNo);
-            } else if (line.length() <= MAX_RULE_LINE && declarative() && !line.isBlank()) {
+            } else if (parens == 0 && line.length() <= MAX_RULE_LINE && declarative() && !line.isBlank()) {
                 matchRules(line, lineNo, lineStart);
             }
             track(lineStart, end, lineNo);
@@ -149,7 +155,7 @@ final class BraceStructure {
                 pending = null;
             } else {
                 boolean typedef = rule.check() == Rule.Check.C_TYPE && group(m, "td") != null;
-                pending = new Block(rule.opens(), name, typedef, lineNo);
+                pending = new Block(rule.opens(), name, typedef, lineNo, 0);
                 pendingDepth = stack.size();
             }
             return;
@@ -172,7 +178,7 @@ final class BraceStructure {
             String kind = "type".equals(groupKind) && kw != null ? kw : groupKind;
             definitions.add(new Definition(kind, m.group("name"), null, lineNo));
             if ("type".equals(groupKind)) {
-                pending = new Block(Rule.Opens.TYPE, m.group("name"), false, lineNo);
+                pending = new Block(Rule.Opens.TYPE, m.group("name"), false, lineNo, 0);
                 pendingDepth = stack.size();
             }
         }
@@ -184,18 +190,24 @@ final class BraceStructure {
             char c = text.charAt(k);
             if (c == '{') {
                 if (pending != null && pendingDepth == stack.size()) {
-                    stack.add(pending);
+                    stack.add(pending.at(parens));
                 } else {
-                    stack.add(new Block(Rule.Opens.CODE, null, false, lineNo));
+                    stack.add(new Block(Rule.Opens.CODE, null, false, lineNo, parens));
                 }
                 pending = null;
+                parens = 0;
             } else if (c == '}') {
                 if (!stack.isEmpty()) {
                     Block closed = stack.remove(stack.size() - 1);
+                    parens = closed.outerParens();
                     if (closed.typedefPending()) {
                         typedefNameAfter(k + 1, closed.typedefLine());
                     }
                 }
+            } else if (c == '(') {
+                parens++;
+            } else if (c == ')') {
+                parens = Math.max(0, parens - 1);
             } else if (c == ';' && pending != null && pendingDepth == stack.size()) {
                 pending = null;
             }

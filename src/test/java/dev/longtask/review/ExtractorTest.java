@@ -171,6 +171,54 @@ class ExtractorTest {
         assertThat(source.identifiers()).doesNotContainKey("fake_raw");
     }
 
+    private static List<String> labels(Language language, String source) {
+        return labels(Extractor.extract(language, source));
+    }
+
+    @Test
+    void multiLineHeadersGenericsOperatorsAndAccessors() {
+        String kotlin = String.join("\n",
+                "data class Circle(",
+                "    val r: Double,",              // a constructor parameter, not a property of the file
+                ") : Shape {",
+                "    override fun area() = Math.PI * r * r",
+                "}",
+                "suspend fun <T> List<T>.firstAsync(): T = first()");
+        assertThat(labels(Language.KOTLIN, kotlin))
+                .containsExactly("1 class Circle", "4 method Circle.area", "6 method List.firstAsync");
+        String go = String.join("\n",
+                "type Pair[K comparable, V any] struct {",
+                "\tKey K",
+                "}",
+                "func Map[T, U any](xs []T, f func(T) U) []U {",
+                "\treturn nil",
+                "}",
+                "func (p *Pair[K, V]) Swap() {}");
+        assertThat(labels(Language.GO, go)).containsExactly("1 struct Pair", "4 function Map", "7 method Pair.Swap");
+        String cpp = String.join("\n",
+                "template <typename T>",
+                "class Vec : public Base<T> {",
+                "public:",
+                "    Vec() = default;",
+                "    T& operator[](size_t i) { return data_[i]; }",
+                "    static Vec<T> make(std::initializer_list<T> xs);",
+                "};",
+                "static inline int clamp(int v,",
+                "                        int lo) { return v < lo ? lo : v; }");
+        assertThat(labels(Language.CPP, cpp)).containsExactly("2 class Vec", "4 method Vec.Vec",
+                "5 method Vec.operator[]", "6 method Vec.make", "8 function clamp");
+        String ts = String.join("\n",
+                "@Component({ selector: 'x' })",
+                "export abstract class Base<T extends object> {",
+                "  protected abstract load(id: string): Promise<T>;",
+                "  get size(): number { return 0; }",
+                "}",
+                "export const handler = async (event: Event): Promise<void> => {};",
+                "const ratio = a / b / c;");
+        assertThat(labels(Language.TYPESCRIPT, ts)).containsExactly("2 class Base", "3 method Base.load",
+                "4 method Base.size", "6 function handler", "7 constant ratio");
+    }
+
     @Test
     void cutLinesMoveUpOverCommentsAndAnnotations() {
         String java = String.join("\n",
