@@ -20,8 +20,4 @@ public record CheckedFinding(
     public String locationText() {
         return location == null ? "(none)" : location.text();
     }
-
-    CheckedFinding withOccurrences(int count) {
-        return new CheckedFinding(severity, type, location, description, suggestion, verified, problem, count);
-    }
 }

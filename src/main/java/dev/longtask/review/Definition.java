@@ -14,12 +14,4 @@ public record Definition(String kind, String name, String parent, int line) {
     public String label() {
         return kind + " " + (parent == null ? name : parent + "." + name);
     }
-
-    boolean isType() {
-        return switch (kind) {
-            case "class", "interface", "enum", "record", "annotation", "object", "struct", "trait", "union", "type",
-                 "typedef", "namespace", "module" -> true;
-            default -> false;
-        };
-    }
 }
