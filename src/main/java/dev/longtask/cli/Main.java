@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 AgentsCommand.class,
                 AgentCommand.class,
+                ReviewCommand.class,
         })
 public final class Main implements Runnable {
 
