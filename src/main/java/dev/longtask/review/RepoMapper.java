@@ -1,0 +1,130 @@
+package dev.longtask.review;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the {@link RepoMap} of a repository: lists the files in scope, reads and extracts each one (in
+ * parallel), resolves imports, and ranks the files by the reference graph. Reads files; writes nothing.
+ */
+public final class RepoMapper {
+    private static final Logger log = LoggerFactory.getLogger(RepoMapper.class);
+    static final String SKIP_UNREADABLE = "unreadable";
+    static final String SKIP_EMPTY = "empty";
+    private static final java.util.regex.Pattern CPP_HEADER =
+            java.util.regex.Pattern.compile("(?m)^[ \\t]*(?:class\\s+\\w+\\s*[:{]|namespace\\s+\\w+\\s*\\{|template\\s*<)");
+
+    private final TokenCounter tokens;
+
+    public RepoMapper(TokenCounter tokens) {
+        this.tokens = tokens;
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@code root} is not a directory
+     * @throws IOException when the tree cannot be listed
+     */
+    public RepoMap map(Path root, ScopeOptions options) throws IOException {
+        Path base = root.toAbsolutePath().normalize();
+        if (!Files.isDirectory(base)) {
+            throw new IllegalArgumentException(root + " is not a directory");
+        }
+        RepoScanner.Scope scope = RepoScanner.scan(base, options);
+        Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
+        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options)).toList();
+        List<ParsedFile> parsed = new ArrayList<>();
+        for (Outcome outcome : outcomes) {
+            if (outcome.file() != null) {
+                parsed.add(outcome.file());
+            } else {
+                skipped.merge(outcome.skipReason(), 1, Integer::sum);
+            }
+        }
+        ImportResolver resolver = new ImportResolver(base, parsed);
+        List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
+        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports);
+
+        List<MappedFile> files = new ArrayList<>();
+        for (int k = 0; k < parsed.size(); k++) {
+            ParsedFile p = parsed.get(k);
+            files.add(new MappedFile(p.path(), p.language(), p.lines(), p.tokens(), ranking.ranks()[k],
+                    p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
+                    dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
+                    p.extraction().cutLines(),
+                    ranking.definitionScores()[k]));
+        }
+        files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
+        return new RepoMap(base.toString(), scope.method(), tokens.encodingName(), List.copyOf(files), skipped);
+    }
+
+    /**
+     * The files a file imports, then those it refers to with a weight of at least one plain reference, each
+     * group strongest first. Edges made only of damped names (short, private, widely defined) still count in
+     * the ranking but are not listed: they are too likely to be coincidences of naming.
+     */
+    private static List<String> dependencies(List<ParsedFile> parsed, Map<Integer, Double> edges,
+            java.util.Set<String> imported) {
+        return edges.entrySet().stream()
+                .filter(e -> e.getValue() >= 1.0 || imported.contains(parsed.get(e.getKey()).path()))
+                .sorted(Comparator.<Map.Entry<Integer, Double>, Boolean>comparing(
+                                e -> !imported.contains(parsed.get(e.getKey()).path()))
+                        .thenComparing(Map.Entry.<Integer, Double>comparingByValue().reversed())
+                        .thenComparing(e -> parsed.get(e.getKey()).path()))
+                .map(e -> parsed.get(e.getKey()).path())
+                .toList();
+    }
+
+    private record Outcome(ParsedFile file, String skipReason) {
+    }
+
+    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options) {
+        try {
+            if (Files.size(candidate.file()) > options.maxFileBytes()) {
+                return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
+            }
+            byte[] bytes = Files.readAllBytes(candidate.file());
+            if (ContentFilter.binary(bytes)) {
+                return new Outcome(null, ContentFilter.SKIP_BINARY);
+            }
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+                text = ' ' + text.substring(1);
+            }
+            int lines = SourceLines.count(text);
+            if (text.isBlank()) {
+                return new Outcome(null, SKIP_EMPTY);
+            }
+            String fileName = candidate.path().substring(candidate.path().lastIndexOf('/') + 1);
+            Optional<String> reason = ContentFilter.reasonToSkip(fileName, text, lines);
+            if (reason.isPresent()) {
+                return new Outcome(null, reason.get());
+            }
+            Language language = candidate.language();
+            if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
+                language = Language.CPP; // a C++ header in C's clothing
+            }
+            Extraction extraction;
+            try {
+                extraction = Extractor.extract(language, text);
+            } catch (RuntimeException e) {
+                // a construct the lexical extractor cannot follow: keep the file in scope, without structure
+                log.warn("cannot extract definitions from {}: {}", candidate.path(), e.toString());
+                extraction = new Extraction(List.of(), List.of(), null, Map.of(), Map.of(), new int[0]);
+            }
+            return new Outcome(new ParsedFile(candidate.path(), language, lines, tokens.countLines(text), extraction), null);
+        } catch (IOException e) {
+            log.warn("skipping {}: {}", candidate.path(), e.toString());
+            return new Outcome(null, SKIP_UNREADABLE);
+        }
+    }
+}

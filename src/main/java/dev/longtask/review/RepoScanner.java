@@ -1,0 +1,241 @@
+package dev.longtask.review;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.ignore.IgnoreNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which files of a repository are in scope by path alone. Where the root is in a git work tree and
+ * git runs, the candidates are {@code git ls-files --cached --others --exclude-standard} (tracked plus
+ * untracked-but-not-ignored, exactly git's view); otherwise a walk that applies every {@code .gitignore} on the
+ * way down and {@code .git/info/exclude}, with git's own matching rules (JGit's). Either way build output and
+ * vendored directories, hidden directories, files of no known language and (unless asked) tests are left out
+ * and counted by reason.
+ */
+final class RepoScanner {
+    private static final Logger log = LoggerFactory.getLogger(RepoScanner.class);
+
+    static final Set<String> SKIPPED_DIRS = Set.of("target", "build", "out", "dist", "node_modules", "vendor",
+            "third_party", "bower_components", "__pycache__", "venv", "site-packages", "coverage", "obj",
+            "cmake-build-debug", "cmake-build-release", "Pods", "DerivedData");
+
+    static final String SKIP_BUILD = "build output or vendored";
+    static final String SKIP_HIDDEN = "hidden directory";
+    static final String SKIP_NOT_SOURCE = "not source";
+    static final String SKIP_TEST = "test";
+    static final String SKIP_IGNORED = "ignored by .gitignore";
+    static final String SKIP_LINK = "symbolic link";
+
+    /** A file in scope: path relative to the root with '/' separators. */
+    record Candidate(String path, Path file, Language language) {
+    }
+
+    record Scope(String method, List<Candidate> candidates, Map<String, Integer> skipped) {
+    }
+
+    private final ScopeOptions options;
+    private final Map<String, Integer> skipped = new TreeMap<>();
+
+    private RepoScanner(ScopeOptions options) {
+        this.options = options;
+    }
+
+    static Scope scan(Path root, ScopeOptions options) throws IOException {
+        return new RepoScanner(options).run(root.toAbsolutePath().normalize());
+    }
+
+    private Scope run(Path root) throws IOException {
+        Optional<List<String>> listed = gitListing(root);
+        List<Candidate> candidates = new ArrayList<>();
+        String method;
+        if (listed.isPresent()) {
+            method = "git ls-files";
+            for (String path : listed.get()) {
+                Path file = root.resolve(path);
+                if (Files.isSymbolicLink(file)) {
+                    skip(SKIP_LINK);
+                } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    consider(path, file, candidates);
+                }
+            }
+        } else {
+            method = "walk with .gitignore";
+            walk(root, candidates);
+        }
+        candidates.sort((a, b) -> a.path().compareTo(b.path()));
+        return new Scope(method, candidates, skipped);
+    }
+
+    private void consider(String path, Path file, List<Candidate> candidates) {
+        String[] parts = path.split("/");
+        for (int k = 0; k < parts.length - 1; k++) {
+            if (SKIPPED_DIRS.contains(parts[k])) {
+                skip(SKIP_BUILD);
+                return;
+            }
+            if (parts[k].startsWith(".")) {
+                skip(SKIP_HIDDEN);
+                return;
+            }
+        }
+        Optional<Language> language = Language.ofFileName(parts[parts.length - 1]);
+        if (language.isEmpty()) {
+            skip(SKIP_NOT_SOURCE);
+            return;
+        }
+        if (!options.includeTests() && language.get().isTestPath(path)) {
+            skip(SKIP_TEST);
+            return;
+        }
+        candidates.add(new Candidate(path, file, language.get()));
+    }
+
+    private void skip(String reason) {
+        skipped.merge(reason, 1, Integer::sum);
+    }
+
+    /** The files git lists, or empty when this is not a git work tree, git is missing, or git refuses. */
+    private static Optional<List<String>> gitListing(Path root) {
+        ProcessBuilder pb = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others",
+                "--exclude-standard").redirectError(ProcessBuilder.Redirect.DISCARD);
+        try {
+            Process process = pb.start();
+            byte[] out;
+            try (InputStream in = process.getInputStream()) {
+                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+                in.transferTo(buffer);
+                out = buffer.toByteArray();
+            }
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.empty();
+            }
+            if (process.exitValue() != 0) {
+                return Optional.empty();
+            }
+            List<String> paths = new ArrayList<>();
+            for (String path : new String(out, StandardCharsets.UTF_8).split("\0")) {
+                if (!path.isEmpty()) {
+                    paths.add(path);
+                }
+            }
+            return paths.isEmpty() ? Optional.empty() : Optional.of(paths);
+        } catch (IOException e) {
+            log.debug("git is not usable here, walking the tree instead: {}", e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** The ignore rules of one directory, keyed by that directory's path relative to the root ("" for root). */
+    private record Rules(String dir, IgnoreNode node) {
+    }
+
+    private void walk(Path root, List<Candidate> candidates) throws IOException {
+        List<Rules> active = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                String rel = relative(root, dir);
+                if (!rel.isEmpty()) {
+                    String name = dir.getFileName().toString();
+                    if (name.startsWith(".")) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (SKIPPED_DIRS.contains(name)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (ignored(active, rel, true)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                }
+                IgnoreNode node = new IgnoreNode();
+                boolean any = parseInto(node, dir.resolve(".gitignore"));
+                if (rel.isEmpty()) {
+                    any |= parseInto(node, dir.resolve(".git").resolve("info").resolve("exclude"));
+                }
+                if (any) {
+                    active.add(new Rules(rel, node));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc) {
+                String rel = relative(root, dir);
+                if (!active.isEmpty() && active.get(active.size() - 1).dir().equals(rel)) {
+                    active.remove(active.size() - 1);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                String rel = relative(root, file);
+                if (attrs.isSymbolicLink()) {
+                    skip(SKIP_LINK);
+                } else if (attrs.isRegularFile()) {
+                    if (ignored(active, rel, false)) {
+                        skip(SKIP_IGNORED);
+                    } else {
+                        consider(rel, file, candidates);
+                    }
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                log.warn("cannot read {}: {}", file, exc.toString());
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** Git's rule: the deepest .gitignore with an opinion on the path decides. */
+    private static boolean ignored(List<Rules> active, String rel, boolean directory) {
+        for (int k = active.size() - 1; k >= 0; k--) {
+            Rules rules = active.get(k);
+            String local = rules.dir().isEmpty() ? rel : rel.substring(rules.dir().length() + 1);
+            Boolean verdict = rules.node().checkIgnored(local, directory);
+            if (verdict != null) {
+                return verdict;
+            }
+        }
+        return false;
+    }
+
+    private static boolean parseInto(IgnoreNode node, Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            node.parse(file.toString(), in);
+        }
+        return true;
+    }
+
+    private static String relative(Path root, Path path) {
+        String rel = root.relativize(path).toString();
+        return path.getFileSystem().getSeparator().equals("/") ? rel : rel.replace(path.getFileSystem().getSeparator(), "/");
+    }
+}

@@ -1,0 +1,107 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.review.ReviewFixture;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReviewCommandTest {
+    @TempDir
+    static Path dir;
+    static Path repo;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    @BeforeAll
+    static void copyFixture() throws IOException {
+        repo = ReviewFixture.copyTo(dir.resolve("repo"));
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void mapPrintsTheRankedMapWithoutAModel() {
+        Result r = run("review", repo.toString(), "--map", "--tokens", "400");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("(walk with .gitignore): 22 files").contains("skipped: ")
+                .contains("# Repository map: 22 files");
+        String firstFile = r.out().lines().filter(l -> l.contains("  (") && !l.startsWith(" ") && !l.startsWith("#"))
+                .findFirst().orElseThrow();
+        assertThat(firstFile).startsWith("java/src/main/java/com/acme/store/Inventory.java  (java");
+        assertThat(r.out()).contains("more files not shown (map budget 400 tokens)");
+    }
+
+    @Test
+    void dryRunPrintsSummaryChunksAndAnEstimateWithUnknownCost() {
+        Result r = run("review", repo.toString(), "--dry-run", "--chunk-tokens", "600", "--focus", "security,performance",
+                "--concurrency", "2");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("focus: security, performance | model: (none) | concurrency: 2 | chunk budget: 600 tokens")
+                .contains("most referenced files:\n   1. java/src/main/java/com/acme/store/Inventory.java")
+                .contains("chunk-001").contains("estimate: ").contains("cost:   unknown")
+                .contains("with concurrency 2");
+    }
+
+    @Test
+    void dryRunWithAPriceShowsACostAndJsonParses() throws Exception {
+        Result r = run("review", repo.toString(), "--dry-run", "--json", "--price-in", "3", "--price-out", "15",
+                "--model", "anthropic:claude-sonnet-4-5", "--include-tests");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("summary").get("files").asInt()).isEqualTo(26);
+        assertThat(json.get("chunks").get(0).get("id").asText()).isEqualTo("chunk-001");
+        JsonNode estimate = json.get("estimate");
+        assertThat(estimate.get("cost_usd").decimalValue()).isPositive();
+        assertThat(estimate.get("model").asText()).isEqualTo("anthropic:claude-sonnet-4-5");
+        assertThat(estimate.get("input_tokens").asLong()).isPositive();
+    }
+
+    @Test
+    void mapJsonListsFilesWithDefinitions() throws Exception {
+        Result r = run("review", repo.toString(), "--map", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode first = new ObjectMapper().readTree(r.out()).get("map").get("files").get(0);
+        assertThat(first.get("path").asText()).isEqualTo("java/src/main/java/com/acme/store/Inventory.java");
+        assertThat(first.get("language").asText()).isEqualTo("java");
+        assertThat(first.get("definitions").get(0).get("name").asText()).isEqualTo("Inventory");
+        assertThat(first.has("lineTokens")).isFalse();
+    }
+
+    @Test
+    void badInputIsAUsageErrorWithOneClearLine() throws IOException {
+        Result missing = run("review", dir.resolve("nope").toString(), "--map");
+        assertThat(missing.exit()).isEqualTo(Main.USAGE);
+        assertThat(missing.err()).contains("does not exist").hasLineCount(1);
+        Path file = Files.writeString(dir.resolve("one.py"), "x = 1\n");
+        assertThat(run("review", file.toString(), "--map").err()).contains("is not a directory");
+        assertThat(run("review", repo.toString(), "--dry-run", "--focus", "speed").err())
+                .contains("unknown focus speed; choose from bug, security");
+        assertThat(run("review", repo.toString(), "--dry-run", "--price-in", "3").err())
+                .contains("give both --price-in and --price-out");
+        assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(Main.USAGE);
+        assertThat(run("review", repo.toString(), "--map", "--tokens", "10").err()).contains("--tokens must be at least 64");
+        Result neither = run("review", repo.toString());
+        assertThat(neither.exit()).isEqualTo(Main.USAGE);
+        assertThat(neither.err()).contains("use --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(Main.USAGE);
+    }
+}

@@ -1,0 +1,1 @@
+GENERATED = True

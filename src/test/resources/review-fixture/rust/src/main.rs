@@ -1,0 +1,7 @@
+use ledger::ledger::Ledger;
+
+fn main() {
+    let mut ledger = Ledger::new();
+    ledger.record(5);
+    println!("{}", ledger::total(&ledger));
+}

@@ -1,0 +1,5 @@
+import { Cart } from './cart';
+
+test('adds', () => {
+  new Cart().add('x');
+});
