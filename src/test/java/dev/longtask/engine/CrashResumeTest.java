@@ -9,6 +9,8 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,15 @@
 package dev.longtask.engine;
 
-import static dev.longtask.engine.ScriptedModel.call;
-import static dev.longtask.engine.ScriptedModel.decide;
-import static dev.longtask.engine.ScriptedModel.report;
-import static dev.longtask.engine.ScriptedModel.submitResult;
-import static dev.longtask.engine.ScriptedModel.write;
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.write;
 
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Budget;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,9 +1,9 @@
 package dev.longtask.engine;
 
-import static dev.longtask.engine.ScriptedModel.call;
-import static dev.longtask.engine.ScriptedModel.decide;
-import static dev.longtask.engine.ScriptedModel.report;
-import static dev.longtask.engine.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Budget;
@@ -12,6 +12,8 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.longtask.engine;
 
-import static dev.longtask.engine.ScriptedModel.call;
-import static dev.longtask.engine.ScriptedModel.decide;
-import static dev.longtask.engine.ScriptedModel.report;
-import static dev.longtask.engine.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,15 +11,17 @@ import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Each kind of malformed plan goes back to the planner with the problem; it is never run. */
 class PlanningTest {

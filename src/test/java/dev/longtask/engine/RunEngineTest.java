@@ -1,10 +1,10 @@
 package dev.longtask.engine;
 
-import static dev.longtask.engine.ScriptedModel.call;
-import static dev.longtask.engine.ScriptedModel.decide;
-import static dev.longtask.engine.ScriptedModel.report;
-import static dev.longtask.engine.ScriptedModel.submitResult;
-import static dev.longtask.engine.ScriptedModel.write;
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +15,8 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

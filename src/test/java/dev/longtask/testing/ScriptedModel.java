@@ -1,4 +1,4 @@
-package dev.longtask.engine;
+package dev.longtask.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,23 +21,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A fake model for engine tests, behind the {@link LlmClient} port: it answers by who is asking (the planner,
- * the director, the synthesizer, or the agent of the task whose subject the contract names) and how far that
- * conversation has got, so answers do not depend on the order in which parallel tasks call it.
+ * A fake model for engine and review tests, behind the {@link LlmClient} port: it answers by who is asking (the
+ * planner, the director, the synthesizer, or the agent of the task whose subject the contract names) and how far
+ * that conversation has got, so answers do not depend on the order in which parallel tasks call it. Test scope
+ * only: the product never ships a canned answer.
  */
-final class ScriptedModel implements LlmClient {
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final Usage CALL_USAGE = new Usage(1000, 100, 0, 0, new BigDecimal("0.0100"), 0);
+public final class ScriptedModel implements LlmClient {
+    public static final ObjectMapper JSON = new ObjectMapper();
+    public static final Usage CALL_USAGE = new Usage(1000, 100, 0, 0, new BigDecimal("0.0100"), 0);
     private static final Pattern SUBJECT = Pattern.compile("^Subject: (.*)$", Pattern.MULTILINE);
 
     /** Who a request comes from, and what it has said so far. */
-    record Turn(String role, String subject, int step, ChatRequest request) {
-        String system() {
+    public record Turn(String role, String subject, int step, ChatRequest request) {
+        public String system() {
             return ((ChatMessage.System) request.messages().get(0)).text();
         }
 
         /** The text of the last tool result, or "" at the first step. */
-        String lastResult() {
+        public String lastResult() {
             for (int i = request.messages().size() - 1; i >= 0; i--) {
                 if (request.messages().get(i) instanceof ChatMessage.ToolResult r) {
                     return r.content();
@@ -49,9 +50,9 @@ final class ScriptedModel implements LlmClient {
 
     private final Function<Turn, ChatMessage.Assistant> brain;
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    final List<Turn> turns = new CopyOnWriteArrayList<>();
+    public final List<Turn> turns = new CopyOnWriteArrayList<>();
 
-    ScriptedModel(Function<Turn, ChatMessage.Assistant> brain) {
+    public ScriptedModel(Function<Turn, ChatMessage.Assistant> brain) {
         this.brain = brain;
     }
 
@@ -78,12 +79,12 @@ final class ScriptedModel implements LlmClient {
         return 200_000;
     }
 
-    int calls(String role, String subject) {
+    public int calls(String role, String subject) {
         AtomicInteger n = calls.get(role + ":" + subject);
         return n == null ? 0 : n.get();
     }
 
-    static Turn turnOf(ChatRequest request) {
+    public static Turn turnOf(ChatRequest request) {
         List<String> tools = request.tools().stream().map(ToolSpec::name).toList();
         String role = tools.contains("submit_plan") ? "planner" : tools.contains("decide") ? "director"
                 : tools.contains("submit_report") ? "synthesizer" : "task";
@@ -94,15 +95,15 @@ final class ScriptedModel implements LlmClient {
         return new Turn(role, subject, step, request);
     }
 
-    static ChatMessage.Assistant call(String tool, ObjectNode args) {
+    public static ChatMessage.Assistant call(String tool, ObjectNode args) {
         return new ChatMessage.Assistant("", List.of(new ToolCall("call_" + System.nanoTime(), tool, args)));
     }
 
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return JSON.createObjectNode();
     }
 
-    static ChatMessage.Assistant submitResult(boolean success, String summary, String... findings) {
+    public static ChatMessage.Assistant submitResult(boolean success, String summary, String... findings) {
         ObjectNode args = object().put("success", success).put("summary", summary).put("details", summary);
         args.set("findings", JSON.valueToTree(List.of(findings)));
         args.set("artifacts", object());
@@ -110,15 +111,15 @@ final class ScriptedModel implements LlmClient {
         return call("submit_result", args);
     }
 
-    static ChatMessage.Assistant write(String path, String content) {
+    public static ChatMessage.Assistant write(String path, String content) {
         return call("write", object().put("path", path).put("content", content));
     }
 
-    static ChatMessage.Assistant decide(String action, String reason) {
+    public static ChatMessage.Assistant decide(String action, String reason) {
         return call("decide", object().put("action", action).put("reason", reason));
     }
 
-    static ChatMessage.Assistant report(String title, String markdown) {
+    public static ChatMessage.Assistant report(String title, String markdown) {
         return call("submit_report", object().put("title", title).put("summary", "summary of " + title)
                 .put("markdown", markdown));
     }

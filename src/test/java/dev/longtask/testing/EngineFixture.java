@@ -1,8 +1,13 @@
-package dev.longtask.engine;
+package dev.longtask.testing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.engine.EngineConfig;
+import dev.longtask.engine.Estimator;
+import dev.longtask.engine.ModelSource;
+import dev.longtask.engine.RunEngine;
+import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.store.StoreOptions;
@@ -18,12 +23,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Builds an engine over a small fixture workspace with a scripted model. */
-final class EngineFixture {
+/** Builds an engine over a small fixture workspace (or any given one) with a scripted model. */
+public final class EngineFixture {
     private EngineFixture() {
     }
 
-    static Path workspace(Path dir) {
+    public static Path workspace(Path dir) {
         try {
             Files.createDirectories(dir.resolve("src"));
             Files.writeString(dir.resolve("src/alpha.txt"), "alpha\nthe first file\n");
@@ -34,35 +39,39 @@ final class EngineFixture {
         }
     }
 
-    static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
+    public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
         try {
             Toolbox box = Toolbox.builtIn();
             AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
-            ModelSource models = new ModelSource() {
-                @Override
-                public String runModel() {
-                    return model.modelSpec();
-                }
-
-                @Override
-                public LlmClient client(String modelSpec, AttemptListener listener) {
-                    return model;
-                }
-
-                @Override
-                public Estimator.Pricer pricer() {
-                    return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
-                }
-            };
-            return new RunEngine(new Workspace(workspace), agents, box.all(), models, config,
+            return new RunEngine(new Workspace(workspace), agents, box.all(), models(model), config,
                     StoreOptions.defaults().withSecrets(List.of()), observer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static ObjectNode task(String key, String subject, String agent, List<String> dependsOn, Map<String, String> outputs) {
+    /** The model for every agent; priced at $3 / $15 per million tokens in and out. */
+    public static ModelSource models(LlmClient model) {
+        return new ModelSource() {
+            @Override
+            public String runModel() {
+                return model.modelSpec();
+            }
+
+            @Override
+            public LlmClient client(String modelSpec, AttemptListener listener) {
+                return model;
+            }
+
+            @Override
+            public Estimator.Pricer pricer() {
+                return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
+            }
+        };
+    }
+
+    public static ObjectNode task(String key, String subject, String agent, List<String> dependsOn, Map<String, String> outputs) {
         ObjectNode t = ScriptedModel.object().put("key", key).put("subject", subject)
                 .put("instruction", "Do: " + subject).put("agent", agent);
         t.set("depends_on", ScriptedModel.JSON.valueToTree(dependsOn));
@@ -71,7 +80,7 @@ final class EngineFixture {
         return t;
     }
 
-    static ObjectNode plan(ObjectNode... tasks) {
+    public static ObjectNode plan(ObjectNode... tasks) {
         ObjectNode plan = ScriptedModel.object();
         ArrayNode list = plan.putArray("tasks");
         for (ObjectNode t : tasks) {
