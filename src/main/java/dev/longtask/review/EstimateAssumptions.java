@@ -3,15 +3,14 @@ package dev.longtask.review;
 /**
  * The figures an estimate rests on, stated so a user can judge them. Each chunk becomes an analysis task and
  * a review task; each is an agent loop that reads the chunk's parts one tool call at a time, so every call
- * resends the conversation so far: call j of a task sends the system prompt plus everything read before it.
+ * resends the conversation so far: call j of a task sends the system prompt (with the repo map the task's
+ * instruction carries) plus everything read before it. The plan is made in code, so no planner is asked.
  *
- * @param systemPromptTokens       agent prompt, plan head, findings tail and task contract, per call
+ * @param systemPromptTokens       agent prompt, plan head, findings tail and task contract, per call (without the map)
  * @param focusTokensPerArea       review instructions added per focus area
  * @param toolCallTokens           one read call and its framing, in and out
  * @param analysisOutputTokens     what an analysis task writes in the end
  * @param reviewOutputTokens       what a review task writes in the end (its findings)
- * @param planTokensPerTask        what the planner writes per task it plans
- * @param chunkListTokensPerChunk  what the planner reads per chunk besides the map
  * @param reportOutputTokens       the final report
  * @param synthesisBatchTokens     results the synthesizer reads in one call before summarising
  * @param synthesisSummaryTokens   a partial summary per synthesizer batch
@@ -26,8 +25,6 @@ public record EstimateAssumptions(
         int toolCallTokens,
         int analysisOutputTokens,
         int reviewOutputTokens,
-        int planTokensPerTask,
-        int chunkListTokensPerChunk,
         int reportOutputTokens,
         int synthesisBatchTokens,
         int synthesisSummaryTokens,
@@ -43,15 +40,16 @@ public record EstimateAssumptions(
     }
 
     public static EstimateAssumptions defaults() {
-        return new EstimateAssumptions(2_500, 40, 80, 800, 1_500, 120, 30, 3_000, 40_000, 800, 60, 60.0, 4_000.0, 2.0);
+        return new EstimateAssumptions(2_500, 40, 80, 800, 1_500, 3_000, 40_000, 800, 60, 60.0, 4_000.0, 2.0);
     }
 
     /** One line for the estimate's "assumptions". */
     public String describe() {
         return String.format("analysis + review task per chunk, each reading its parts one call at a time (prompt"
-                        + " ~%,d tokens + what was read so far); ~%,d/%,d output tokens per analysis/review; planner,"
-                        + " director and a synthesizer reading results in batches of %,d tokens; %.0f output and %,.0f"
-                        + " input tokens/s, %.1f s latency per call; no prompt caching",
+                        + " ~%,d tokens + the repo map + what was read so far); ~%,d/%,d output tokens per"
+                        + " analysis/review; no planner (the plan is made from the chunks), one director call and a"
+                        + " synthesizer reading results in batches of %,d tokens; %.0f output and %,.0f input tokens/s,"
+                        + " %.1f s latency per call; no prompt caching",
                 systemPromptTokens, analysisOutputTokens, reviewOutputTokens, synthesisBatchTokens,
                 outputTokensPerSecond, inputTokensPerSecond, secondsPerCall);
     }

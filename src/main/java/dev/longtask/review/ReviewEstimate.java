@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * What a whole review is expected to take before anything is spent. {@code costUsd} is null when no price is
- * known for the model. {@code seconds} is wall time with the given concurrency.
+ * known for the model. {@code seconds} is wall time with the given concurrency. {@code tasks} are the tasks of
+ * the graph (two per chunk); {@code steps} are the role calls besides them (director, synthesizer).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReviewEstimate(
@@ -36,7 +37,7 @@ public record ReviewEstimate(
             @JsonProperty("time_s") double seconds) {
     }
 
-    /** The planner, director or synthesizer. */
+    /** The director or the synthesizer. */
     public record StepEstimate(
             String name,
             int calls,

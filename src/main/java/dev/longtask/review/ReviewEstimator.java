@@ -8,11 +8,11 @@ import java.util.PriorityQueue;
 /**
  * Estimates a whole review from its chunks before anything is spent: tokens in and out, calls, cost (only when
  * a price is known) and wall time with the given concurrency. The model of the work is
- * {@link EstimateAssumptions}: per chunk an analysis task then a review task, each an agent loop that reads the
- * chunk's parts one call at a time; before them the planner (which reads the repo map), after them the
- * director and the synthesizer. Time comes from a simulation of the schedule: the planner, then the chunk
- * tasks on {@code concurrency} workers (a review starts when its chunk's analysis is done, longest chains
- * first), then the director and the synthesizer.
+ * {@link EstimateAssumptions}: per chunk an analysis task then a review task, each an agent loop whose
+ * instruction carries the repo map and which reads the chunk's parts one call at a time; after them the
+ * director and the synthesizer. The plan is made in code from the chunks, so no planner call is counted. Time
+ * comes from a simulation of the schedule: the chunk tasks on {@code concurrency} workers (a review starts when
+ * its chunk's analysis is done, longest chains first), then the director and the synthesizer.
  */
 public final class ReviewEstimator {
     private final EstimateAssumptions assumptions;
@@ -24,7 +24,7 @@ public final class ReviewEstimator {
     }
 
     /**
-     * @param mapTokens tokens of the repo map the planner reads
+     * @param mapTokens tokens of the repo map every task's instruction carries
      * @param model     the model spec, only to name it in the result (may be null)
      */
     public ReviewEstimate estimate(List<Chunk> chunks, long mapTokens, ReviewFocus focus, int concurrency, String model) {
@@ -32,7 +32,7 @@ public final class ReviewEstimator {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
         EstimateAssumptions a = assumptions;
-        long prompt = a.systemPromptTokens() + (long) a.focusTokensPerArea() * focus.areas().size();
+        long prompt = a.systemPromptTokens() + (long) a.focusTokensPerArea() * focus.areas().size() + mapTokens;
         List<Call> analysis = new ArrayList<>();
         List<Call> review = new ArrayList<>();
         List<ReviewEstimate.ChunkEstimate> perChunk = new ArrayList<>();
@@ -45,23 +45,20 @@ public final class ReviewEstimator {
                     an.input + re.input, an.output + re.output, round1(an.seconds + re.seconds)));
         }
         int tasks = chunks.size() * 2;
-        Call planner = call(a.systemPromptTokens() + mapTokens + (long) a.chunkListTokensPerChunk() * chunks.size(),
-                (long) a.planTokensPerTask() * tasks);
         Call director = call(a.systemPromptTokens() + (long) a.directorTokensPerTask() * tasks, 300);
         Call synthesizer = synthesis(chunks.size());
 
-        List<ReviewEstimate.StepEstimate> steps = List.of(
-                step("planner", planner), step("director", director), step("synthesizer", synthesizer));
-        long input = planner.input + director.input + synthesizer.input;
-        long output = planner.output + director.output + synthesizer.output;
-        int calls = planner.calls + director.calls + synthesizer.calls;
+        List<ReviewEstimate.StepEstimate> steps = List.of(step("director", director), step("synthesizer", synthesizer));
+        long input = director.input + synthesizer.input;
+        long output = director.output + synthesizer.output;
+        int calls = director.calls + synthesizer.calls;
         for (int k = 0; k < chunks.size(); k++) {
             input += analysis.get(k).input + review.get(k).input;
             output += analysis.get(k).output + review.get(k).output;
             calls += analysis.get(k).calls + review.get(k).calls;
         }
-        double seconds = planner.seconds + schedule(analysis, review, concurrency) + director.seconds + synthesizer.seconds;
-        return new ReviewEstimate(chunks.size(), tasks + 3, calls, input, output, pricing.cost(input, output).orElse(null),
+        double seconds = schedule(analysis, review, concurrency) + director.seconds + synthesizer.seconds;
+        return new ReviewEstimate(chunks.size(), tasks, calls, input, output, pricing.cost(input, output).orElse(null),
                 Math.round(Math.ceil(seconds)), concurrency, model, focus.areas(), perChunk, steps, a.describe());
     }
 

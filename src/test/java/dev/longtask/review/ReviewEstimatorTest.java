@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ReviewEstimatorTest {
     /** Round figures so the expected numbers below can be worked out by hand. */
     private static final EstimateAssumptions SIMPLE =
-            new EstimateAssumptions(1_000, 0, 10, 100, 200, 50, 20, 300, 100_000, 50, 10, 10.0, 1_000.0, 1.0);
+            new EstimateAssumptions(1_000, 0, 10, 100, 200, 300, 100_000, 50, 10, 10.0, 1_000.0, 1.0);
 
     private static Chunk chunk(String id, long... partTokens) {
         List<ChunkPart> parts = new ArrayList<>();
@@ -23,24 +23,35 @@ class ReviewEstimatorTest {
 
     @Test
     void tokensCallsCostAndTimeFollowTheAgentLoopModel() {
-        // analysis: calls send 1000, 1000+10+500, 1510+10+300 -> 4330 in; out 10+10+100
-        // review:   the same with the analysis (100) in its prompt -> 4630 in; out 10+10+200
-        // planner 1000+400+20 in, 2 tasks x 50 out; director 1000+2x10 in, 300 out; synthesizer 1000+300 in, 300 out
+        // every task's prompt carries the map: 1000 + 400
+        // analysis: calls send 1400, 1400+10+500, 1910+10+300 -> 5530 in; out 10+10+100
+        // review:   the same with the analysis (100) in its prompt -> 5830 in; out 10+10+200
+        // no planner (the plan is made in code); director 1000+2x10 in, 300 out; synthesizer 1000+300 in, 300 out
         ReviewEstimate e = new ReviewEstimator(SIMPLE, Pricing.perMillion(new BigDecimal("3"), new BigDecimal("15")))
                 .estimate(List.of(chunk("chunk-001", 500, 300)), 400, ReviewFocus.defaults(), 3, "anthropic:x");
-        assertThat(e.inputTokens()).isEqualTo(4_330 + 4_630 + 1_420 + 1_020 + 1_300);
-        assertThat(e.outputTokens()).isEqualTo(120 + 220 + 100 + 300 + 300);
-        assertThat(e.calls()).isEqualTo(9);
-        assertThat(e.tasks()).isEqualTo(5);
-        assertThat(e.costUsd()).isEqualByComparingTo("0.0537");
-        assertThat(e.costText()).isEqualTo("$0.05");
-        // seconds: planner 12.42 + analysis 19.33 + review 29.63 + director 32.02 + synthesizer 32.3 = 125.7
-        assertThat(e.seconds()).isEqualTo(126);
+        assertThat(e.inputTokens()).isEqualTo(5_530 + 5_830 + 1_020 + 1_300);
+        assertThat(e.outputTokens()).isEqualTo(120 + 220 + 300 + 300);
+        assertThat(e.calls()).isEqualTo(8);
+        assertThat(e.tasks()).isEqualTo(2);
+        assertThat(e.steps()).extracting(ReviewEstimate.StepEstimate::name).containsExactly("director", "synthesizer");
+        assertThat(e.costUsd()).isEqualByComparingTo("0.05514");
+        assertThat(e.costText()).isEqualTo("$0.06");
+        // seconds: analysis 3.4+3.91+13.22 + review 3.5+4.01+23.32 + director 32.02 + synthesizer 32.3 = 115.68
+        assertThat(e.seconds()).isEqualTo(116);
         assertThat(e.perChunk()).singleElement().satisfies(c -> {
-            assertThat(c.inputTokens()).isEqualTo(4_330 + 4_630);
+            assertThat(c.inputTokens()).isEqualTo(5_530 + 5_830);
             assertThat(c.calls()).isEqualTo(6);
             assertThat(c.codeTokens()).isEqualTo(800);
         });
+    }
+
+    @Test
+    void theMapInEveryInstructionIsPaidForOnEveryCall() {
+        ReviewEstimator estimator = new ReviewEstimator(SIMPLE, Pricing.unknown());
+        ReviewEstimate small = estimator.estimate(List.of(chunk("c1", 500, 300)), 400, ReviewFocus.defaults(), 1, null);
+        ReviewEstimate large = estimator.estimate(List.of(chunk("c1", 500, 300)), 1_400, ReviewFocus.defaults(), 1, null);
+        // 3 calls of the analysis and 3 of the review each send 1,000 more tokens
+        assertThat(large.inputTokens() - small.inputTokens()).isEqualTo(6 * 1_000);
     }
 
     @Test
