@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * Renders a {@link ReviewReport} as Markdown (issues by severity with location, description and suggestion;
  * the score; a table of modules with their issue counts and summaries; unverified findings apart, marked as
- * such) and as JSON with the same content.
+ * such; the chunks that could not be reviewed) and as JSON with the same content.
  */
 public final class ReportRenderer {
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -34,6 +34,10 @@ public final class ReportRenderer {
             md.append("; ").append(unverified.size()).append(unverified.size() == 1 ? " finding" : " findings")
                     .append(" whose location could not be verified ").append(unverified.size() == 1 ? "is" : "are")
                     .append(" listed apart");
+        }
+        if (!report.gaps().isEmpty()) {
+            md.append("; ").append(report.gaps().size()).append(report.gaps().size() == 1 ? " chunk" : " chunks")
+                    .append(" could not be reviewed (see Not reviewed)");
         }
         md.append(".\n");
         int number = 1;
@@ -58,8 +62,10 @@ public final class ReportRenderer {
             md.append("\nNo issues found.\n");
         }
         if (!report.modules().isEmpty()) {
-            md.append("\n## Modules\n\n| module | files | lines | critical | high | medium | low | info | summary |\n")
-                    .append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            boolean scored = report.modules().stream().anyMatch(m -> m.reviewerScore() != null);
+            md.append("\n## Modules\n\n| module | files | lines | critical | high | medium | low | info |")
+                    .append(scored ? " reviewer's score |" : "").append(" summary |\n")
+                    .append("|---|---:|---:|---:|---:|---:|---:|---:|").append(scored ? "---:|" : "").append("---|\n");
             Map<String, Map<Severity, Integer>> counts = countsByModule(report);
             for (ModuleSummary m : report.modules()) {
                 Map<Severity, Integer> c = counts.get(m.module());
@@ -67,6 +73,9 @@ public final class ReportRenderer {
                         .append(String.format("%,d", m.lines()));
                 for (Severity s : Severity.values()) {
                     md.append(" | ").append(c.getOrDefault(s, 0));
+                }
+                if (scored) {
+                    md.append(" | ").append(m.reviewerScore() == null ? "" : m.reviewerScore());
                 }
                 md.append(" | ").append(cell(m.summary())).append(" |\n");
             }
@@ -78,6 +87,15 @@ public final class ReportRenderer {
                 md.append("- [").append(f.severity().id()).append("/").append(oneLine(f.type())).append("] `")
                         .append(f.locationText()).append("` — ").append(oneLine(f.problem())).append(": ")
                         .append(oneLine(f.description())).append("\n");
+            }
+        }
+        if (!report.gaps().isEmpty()) {
+            md.append("\n## Not reviewed\n\nNo findings could be taken from these chunks, so their code is not counted"
+                    + " as reviewed and the score says nothing about it.\n\n");
+            for (ReviewGap g : report.gaps()) {
+                md.append("- ").append(g.chunk()).append(" `").append(cell(g.module())).append("` (")
+                        .append(g.files().size()).append(g.files().size() == 1 ? " file" : " files").append("): ")
+                        .append(oneLine(g.reason())).append("\n");
             }
         }
         md.append("\n---\nScore: 100 / (1 + d/10), where d is penalty points (critical 10, high 5, medium 2, low 0.5)"
@@ -108,6 +126,15 @@ public final class ReportRenderer {
             byModule.get(m.module()).forEach((s, n) -> c.put(s.id(), n));
             node.put("counts", c);
             node.put("summary", m.summary());
+            node.put("reviewer_score", m.reviewerScore());
+            return node;
+        }).toList());
+        root.put("gaps", report.gaps().stream().map(g -> {
+            Map<String, Object> node = new LinkedHashMap<>();
+            node.put("chunk", g.chunk());
+            node.put("module", g.module());
+            node.put("files", g.files());
+            node.put("reason", g.reason());
             return node;
         }).toList());
         try {

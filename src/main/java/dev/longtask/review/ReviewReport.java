@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Everything a report is rendered from: the synthesizer's title and summary, one summary per module, the
- * findings after checking and merging (verified and not), and how much code was reviewed (for the score).
+ * findings after checking and merging (verified and not), how much code was reviewed (for the score), and the
+ * chunks that could not be reviewed.
  */
 public record ReviewReport(
         String title,
@@ -12,11 +13,18 @@ public record ReviewReport(
         List<ModuleSummary> modules,
         List<CheckedFinding> findings,
         int filesReviewed,
-        long linesReviewed) {
+        long linesReviewed,
+        List<ReviewGap> gaps) {
 
     public ReviewReport {
         modules = List.copyOf(modules);
         findings = List.copyOf(findings);
+        gaps = List.copyOf(gaps);
+    }
+
+    public ReviewReport(String title, String summary, List<ModuleSummary> modules, List<CheckedFinding> findings,
+            int filesReviewed, long linesReviewed) {
+        this(title, summary, modules, findings, filesReviewed, linesReviewed, List.of());
     }
 
     public List<CheckedFinding> verified() {
@@ -25,5 +33,9 @@ public record ReviewReport(
 
     public List<CheckedFinding> unverified() {
         return findings.stream().filter(f -> !f.verified()).toList();
+    }
+
+    public int score() {
+        return ReviewScore.of(verified(), linesReviewed);
     }
 }
