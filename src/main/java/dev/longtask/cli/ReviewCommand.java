@@ -3,6 +3,19 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.ModelPrice;
+import dev.longtask.config.Resolved;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.engine.Estimate;
+import dev.longtask.engine.ModelSource;
+import dev.longtask.engine.Plan;
+import dev.longtask.engine.RunObserver;
+import dev.longtask.llm.Endpoint;
+import dev.longtask.llm.LlmClients;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
 import dev.longtask.review.Chunker;
@@ -15,29 +28,56 @@ import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
 import dev.longtask.review.ReviewEstimator;
 import dev.longtask.review.ReviewFocus;
+import dev.longtask.review.ReviewManifest;
+import dev.longtask.review.ReviewPlanner;
+import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.review.ScopeOptions;
 import dev.longtask.review.TokenCounter;
+import dev.longtask.store.FileRunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code longtask review PATH --map | --dry-run}: the repo map, the chunks and the estimate, with no model. */
-@Command(name = "review",
-        description = {"Review a code base. --map prints the repository map; --dry-run prints the map summary, the"
-                + " chunks and an estimate of tokens, cost and time. Neither needs a model or a key."})
+/**
+ * {@code longtask review PATH}: a code review as a long task. The plan is made in code from the chunks (an
+ * analysis and a review task per chunk), carried out by the engine like any run in PATH/.longtask/runs/ID, and
+ * ended by a checked report (every location verified against the repository, duplicates merged, a score) written
+ * into the run and printed. {@code --map} and {@code --dry-run} show the map, the chunks, the plan and the
+ * estimate without a model.
+ */
+@Command(name = "review", sortOptions = false,
+        description = {"Review a code base as a long task: per chunk of code an analysis, then a review that writes"
+                + " its issues as JSON; then a checked report (every location verified against the repository,"
+                + " duplicates merged, a score), written to the run directory and printed.",
+                "--map prints the repository map; --dry-run prints the chunks, the plan and the estimate. Neither"
+                        + " needs a model or a key.",
+                "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
+                        + " configuration (no model), 3 paused (a budget), 130 interrupted. 'longtask resume RUN_ID"
+                        + " --workdir PATH' carries a paused review on and writes its report."})
 final class ReviewCommand implements Callable<Integer> {
     private static final int TOP_FILES = 10;
+    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final String DRY_RUN_ID = "<run-id>";
 
     @Spec
     CommandSpec spec;
@@ -45,96 +85,306 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "The repository or directory to review.")
+    @Parameters(index = "0", paramLabel = "PATH",
+            description = "The repository to review; it is the run's workspace (runs go to PATH/.longtask/runs).")
     Path path;
 
     @Option(names = "--map", description = "Print the repository map, cut to --tokens.")
     boolean map;
 
-    @Option(names = "--dry-run", description = "Print the map summary, the chunks and the estimate; spend nothing.")
+    @Option(names = "--dry-run", description = "Print the map summary, the chunks, the plan and the estimate; spend nothing.")
     boolean dryRun;
-
-    @Option(names = "--tokens", defaultValue = "2048", paramLabel = "N",
-            description = "Token budget of the map (default: ${DEFAULT-VALUE}).")
-    int tokens;
-
-    @Option(names = "--chunk-tokens", defaultValue = "20000", paramLabel = "N",
-            description = "Code tokens per chunk at most (default: ${DEFAULT-VALUE}).")
-    long chunkTokens;
-
-    @Option(names = "--include-tests", description = "Review test code too.")
-    boolean includeTests;
 
     @Option(names = "--focus", paramLabel = "AREAS",
             description = "Comma-separated: bug, security, performance, style, maintainability, concurrency,"
                     + " error-handling, testing, documentation (default: bug,security,performance,style).")
     String focus;
 
-    @Option(names = "--concurrency", defaultValue = "3", paramLabel = "N",
-            description = "Tasks run at once, for the time estimate (default: ${DEFAULT-VALUE}).")
-    int concurrency;
+    @Option(names = "--include-tests", description = "Review test code too.")
+    boolean includeTests;
 
-    @Option(names = "--model", paramLabel = "SPEC", description = "Model spec, e.g. anthropic:claude-sonnet-4-5.")
-    String model;
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown",
+            description = "What is printed: markdown or json (default: ${DEFAULT-VALUE}). Both are written to the run.")
+    String format;
 
-    @Option(names = "--price-in", paramLabel = "USD", description = "Price per million input tokens, for the cost.")
+    @Option(names = "--json", description = "The same as --format json.")
+    boolean json;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
+    Path out;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
+    String runId;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
+    Integer concurrency;
+
+    @Mixin
+    ModelOptions model;
+
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
+    String maxTokens;
+
+    @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")
+    String maxCost;
+
+    @Option(names = "--max-time", paramLabel = "DURATION", description = "Pause after this long at work, e.g. 45m, 2h.")
+    String maxTime;
+
+    @Option(names = "--json-events", description = "Print every event as a JSON line (on stderr) instead of the progress view.")
+    boolean jsonEvents;
+
+    @Option(names = "--tokens", defaultValue = "2048", paramLabel = "N",
+            description = "Token budget of the map, printed or given to every task (default: ${DEFAULT-VALUE}).")
+    int tokens;
+
+    @Option(names = "--chunk-tokens", defaultValue = "20000", paramLabel = "N",
+            description = "Code tokens per chunk at most (default: ${DEFAULT-VALUE}).")
+    long chunkTokens;
+
+    @Option(names = "--price-in", paramLabel = "USD",
+            description = "With --dry-run: price per million input tokens (default: the model's price, if known).")
     BigDecimal priceIn;
 
-    @Option(names = "--price-out", paramLabel = "USD", description = "Price per million output tokens, for the cost.")
+    @Option(names = "--price-out", paramLabel = "USD",
+            description = "With --dry-run: price per million output tokens (default: the model's price, if known).")
     BigDecimal priceOut;
 
-    @Option(names = "--json", description = "Print JSON instead of text.")
-    boolean json;
+    private final Environment environment;
+    private final RunDriver.Models models;
+
+    ReviewCommand() {
+        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+    }
+
+    /** For tests: the environment settings are read from, and where the run's models come from. */
+    ReviewCommand(Environment environment, RunDriver.Models models) {
+        this.environment = environment;
+        this.models = models;
+    }
 
     @Override
     public Integer call() throws IOException {
         validate();
-        if (!map && !dryRun) {
-            throw CliFailure.usage("review runs on the engine, which this build does not have yet;"
-                    + " use --map or --dry-run to see the map, the chunks and the estimate");
-        }
+        return map || dryRun ? preview() : review();
+    }
+
+    // ------------------------------------------------------------------ the review run
+
+    private int review() {
+        PrintWriter err = spec.commandLine().getErr();
+        // The driver's progress and summary go to stderr, so stdout carries the report alone.
+        RunDriver driver = new RunDriver(err, err, model, runOptions(), environment, models);
+        ModelSource source = driver.models();
+        Path workspace = driver.workspacePath();
         ReviewFocus areas = focusAreas();
-        Pricing pricing = pricing();
         TokenCounter counter = TokenCounter.cl100k();
-        RepoMap repoMap;
-        try {
-            repoMap = new RepoMapper(counter).map(path, ScopeOptions.defaults().withTests(includeTests));
-        } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot list " + path + ": " + e.getMessage());
+        RepoMap repoMap = repoMap(workspace, counter);
+        if (repoMap.files().isEmpty()) {
+            throw CliFailure.usage("review: nothing to review in " + path + ": no source file in scope"
+                    + skippedText(repoMap) + (includeTests ? "" : "; add --include-tests to review tests"));
         }
+        List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
+        String id = newRunId(workspace);
+        String runPath = ".longtask/runs/" + id;
+        ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
-        PrintWriter out = spec.commandLine().getOut();
+        Plan plan = new ReviewPlanner(rendered).plan(manifest);
+        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricer()::cost)
+                .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
+        Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
+        err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
+                        + " estimate: %s", chunks.size(), plan.tasks().size(), areas.text(), source.runModel(),
+                estimate.text()));
+        err.flush();
+        String goal = goal(repoMap, chunks.size(), areas, manifest);
+        Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
+        int code = driver.drive(engine -> {
+            try {
+                return engine.start(goal, id, driver.budget(), plan, estimate);
+            } catch (IllegalArgumentException e) {
+                throw CliFailure.usage("review: " + e.getMessage()
+                        + "; raise --chunk-tokens or review a subdirectory");
+            }
+        }, manifestWriter(runDirectory, manifest));
+        if (driver.review().isEmpty()) {
+            return code;
+        }
+        ReviewReportWriter.Written written = driver.review().get();
+        print(jsonFormat() ? written.json() : written.markdown());
+        return code;
+    }
+
+    /**
+     * Writes the manifest into the run directory as soon as the run exists (its first event), before the plan is
+     * recorded, so whichever process ends the run - this one or a later resume - can build the checked report.
+     */
+    private static RunObserver manifestWriter(Path runDirectory, ReviewManifest manifest) {
+        AtomicBoolean written = new AtomicBoolean();
+        return (event, snapshot) -> {
+            if (!written.get() && Files.isDirectory(runDirectory)) {
+                try {
+                    manifest.writeTo(runDirectory);
+                    written.set(true);
+                } catch (IOException e) {
+                    // The store logs a listener's failure; the next event tries again.
+                    throw new java.io.UncheckedIOException("cannot write the review manifest into " + runDirectory, e);
+                }
+            }
+        };
+    }
+
+    private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
+        return String.format("Review the code of this repository (%,d files, %,d lines, in %d chunks) for: %s."
+                        + " Each chunk is analysed, then reviewed; each review writes its issues as JSON to"
+                        + " %s/results/work/chunk-NNN-issues.json. The runtime checks every issue's location against"
+                        + " the repository, merges duplicates and computes the score and the issue list itself"
+                        + " (%s/%s/review.md). The final report should give the overall state of the code base, the"
+                        + " most important problems and the modules at risk, citing path:line, and say which chunks"
+                        + " were not reviewed.", m.files().size(), m.totalLines(), chunks, areas.text(),
+                manifest.runPath(), manifest.runPath(), ReviewManifest.DIRECTORY);
+    }
+
+    private String newRunId(Path workspace) {
+        Path runs = FileRunStore.runsDirectory(workspace);
+        if (runId != null) {
+            if (Files.exists(runs.resolve(runId))) {
+                throw CliFailure.usage("review: run " + runId + " already exists in " + runs + "; choose another"
+                        + " --run-id, or carry it on with: longtask resume " + runId + " --workdir " + path);
+            }
+            return runId;
+        }
+        while (true) {
+            String id = FileRunStore.newRunId(Clock.systemDefaultZone());
+            if (!Files.exists(runs.resolve(id))) {
+                return id;
+            }
+        }
+    }
+
+    private RunOptions runOptions() {
+        RunOptions o = new RunOptions();
+        o.workdir = path;
+        o.concurrency = concurrency == null ? null : concurrency.toString();
+        o.maxTokens = maxTokens;
+        o.maxCost = maxCost;
+        o.maxTime = maxTime;
+        o.jsonEvents = jsonEvents;
+        return o;
+    }
+
+    private void print(Path report) {
+        String text;
+        try {
+            text = Files.readString(report, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliFailure(Main.FAILED, "review: cannot read " + report + ": " + e.getMessage());
+        }
+        if (out == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        try {
+            writeAtomically(out, text);
+        } catch (IOException e) {
+            throw new CliFailure(Main.FAILED, "review: cannot write " + out + ": " + e.getMessage()
+                    + " (the report is in " + report + ")");
+        }
+        spec.commandLine().getErr().println("review written to " + out);
+        spec.commandLine().getErr().flush();
+    }
+
+    private static void writeAtomically(Path target, String text) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    // ------------------------------------------------------------------ map and dry run
+
+    private int preview() throws IOException {
+        ReviewFocus areas = focusAreas();
+        TokenCounter counter = TokenCounter.cl100k();
+        RepoMap repoMap = repoMap(path, counter);
+        String rendered = new MapRenderer(counter).render(repoMap, tokens);
+        PrintWriter stdout = spec.commandLine().getOut();
         Map<String, Object> document = new LinkedHashMap<>();
         if (map) {
-            if (json) {
+            if (jsonFormat()) {
                 document.put("map", repoMap);
             } else {
-                out.println(summary(repoMap));
-                out.print(rendered);
+                stdout.println(summary(repoMap));
+                stdout.print(rendered);
             }
         }
         if (dryRun) {
+            Settings settings = model.settings(environment, path.toRealPath(), concurrency == null ? Flags.none()
+                    : Flags.none().set(SettingKey.CONCURRENCY, "--concurrency", concurrency.toString()));
+            Optional<Endpoint> endpoint = endpoint(settings);
+            String modelSpec = endpoint.map(e -> e.spec().toString()).orElse(null);
+            int workers = settings.concurrency().value();
             List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
-            ReviewEstimate estimate = new ReviewEstimator(EstimateAssumptions.defaults(), pricing)
-                    .estimate(chunks, counter.count(rendered), areas, concurrency, model);
-            if (json) {
+            ReviewEstimate estimate = new ReviewEstimator(EstimateAssumptions.defaults(), pricing(endpoint))
+                    .estimate(chunks, counter.count(rendered), areas, workers, modelSpec);
+            String runPath = ".longtask/runs/" + (runId == null ? DRY_RUN_ID : runId);
+            ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
+            if (jsonFormat()) {
                 if (!map) {
                     document.put("summary", mapSummary(repoMap));
                 }
                 document.put("chunks", chunks);
+                document.put("plan", chunks.isEmpty() ? List.of() : new ReviewPlanner(rendered).plan(manifest).tasks());
                 document.put("estimate", estimate);
             } else {
                 if (map) {
-                    out.println();
+                    stdout.println();
                 }
-                printDryRun(out, repoMap, chunks, estimate, areas);
+                printDryRun(stdout, repoMap, chunks, estimate, areas, modelSpec, workers, manifest);
             }
         }
-        if (json) {
-            out.println(toJson(document));
+        if (jsonFormat()) {
+            stdout.println(toJson(document));
         }
-        out.flush();
+        stdout.flush();
         return Main.OK;
+    }
+
+    /** The model the settings name, if any; a malformed one is a usage error, none at all is fine for a dry run. */
+    private static Optional<Endpoint> endpoint(Settings settings) {
+        if (settings.model().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LlmClients.endpoint(settings));
+        } catch (ConfigException e) {
+            throw CliFailure.usage("review: " + e.getMessage());
+        }
+    }
+
+    private Pricing pricing(Optional<Endpoint> endpoint) {
+        if (priceIn != null) {
+            return Pricing.perMillion(priceIn, priceOut);
+        }
+        Optional<ModelPrice> price = endpoint.flatMap(Endpoint::price).map(Resolved::value);
+        return price.map(p -> Pricing.perMillion(p.input(), p.output())).orElse(Pricing.unknown());
+    }
+
+    private RepoMap repoMap(Path root, TokenCounter counter) {
+        try {
+            return new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(includeTests));
+        } catch (IOException e) {
+            throw new CliFailure(Main.FAILED, "review: cannot list " + root + ": " + e.getMessage());
+        }
     }
 
     private void validate() {
@@ -150,12 +400,12 @@ final class ReviewCommand implements Callable<Integer> {
         if (chunkTokens < 500) {
             throw CliFailure.usage("review: --chunk-tokens must be at least 500, was " + chunkTokens);
         }
-        if (concurrency < 1 || concurrency > 64) {
+        if (concurrency != null && (concurrency < 1 || concurrency > 64)) {
             throw CliFailure.usage("review: --concurrency must be between 1 and 64, was " + concurrency);
         }
-        if (model != null && !model.matches("[a-z][a-z0-9_-]*:\\S+")) {
-            throw CliFailure.usage("review: --model must look like provider:model (anthropic:claude-sonnet-4-5,"
-                    + " openai:gpt-4o, ollama:llama3), was " + model);
+        String f = format.strip().toLowerCase(Locale.ROOT);
+        if (!f.equals("markdown") && !f.equals("md") && !f.equals("json")) {
+            throw CliFailure.usage("review: --format must be markdown or json, was " + format);
         }
         if ((priceIn == null) != (priceOut == null)) {
             throw CliFailure.usage("review: give both --price-in and --price-out (USD per million tokens), or neither");
@@ -163,6 +413,32 @@ final class ReviewCommand implements Callable<Integer> {
         if (priceIn != null && (priceIn.signum() < 0 || priceOut.signum() < 0)) {
             throw CliFailure.usage("review: prices cannot be negative");
         }
+        boolean preview = map || dryRun;
+        if (priceIn != null && !preview) {
+            throw CliFailure.usage("review: --price-in and --price-out apply to --dry-run; a review run is priced"
+                    + " from the price table (the 'prices' of .longtask/config.yaml)");
+        }
+        if (preview && (out != null || maxTokens != null || maxCost != null || maxTime != null || jsonEvents)) {
+            throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
+                    + " review run, not to --map or --dry-run");
+        }
+        if (runId != null && !RUN_ID.matcher(runId).matches()) {
+            throw CliFailure.usage("review: --run-id '" + runId + "' is not valid: use letters, digits, '.', '_'"
+                    + " and '-' (like 20261125-213000-a1b2)");
+        }
+        if (out != null) {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent == null || !Files.isDirectory(parent)) {
+                throw CliFailure.usage("review: --out " + out + ": the directory " + parent + " does not exist");
+            }
+            if (Files.isDirectory(out)) {
+                throw CliFailure.usage("review: --out " + out + " is a directory; give a file");
+            }
+        }
+    }
+
+    private boolean jsonFormat() {
+        return json || format.strip().equalsIgnoreCase("json");
     }
 
     private ReviewFocus focusAreas() {
@@ -173,18 +449,17 @@ final class ReviewCommand implements Callable<Integer> {
         }
     }
 
-    private Pricing pricing() {
-        return priceIn == null ? Pricing.unknown() : Pricing.perMillion(priceIn, priceOut);
+    private static String summary(RepoMap m) {
+        return String.format("review of %s (%s): %,d files, %,d lines, %,d tokens (%s)", m.root(), m.scope(),
+                m.files().size(), m.totalLines(), m.totalTokens(), m.encoding()) + (m.skipped().isEmpty() ? ""
+                : "\nskipped: " + skippedText(m).substring(2));
     }
 
-    private static String summary(RepoMap m) {
-        StringBuilder b = new StringBuilder(String.format("review of %s (%s): %,d files, %,d lines, %,d tokens (%s)",
-                m.root(), m.scope(), m.files().size(), m.totalLines(), m.totalTokens(), m.encoding()));
-        if (!m.skipped().isEmpty()) {
-            b.append("\nskipped: ");
-            m.skipped().forEach((reason, count) -> b.append(count).append(' ').append(reason).append(", "));
-            b.setLength(b.length() - 2);
-        }
+    /** "; 3 tests, 1 binary" - what was left out, or "". */
+    private static String skippedText(RepoMap m) {
+        StringBuilder b = new StringBuilder();
+        m.skipped().forEach((reason, count) -> b.append(b.length() == 0 ? "; " : ", ").append(count).append(' ')
+                .append(reason));
         return b.toString();
     }
 
@@ -201,12 +476,13 @@ final class ReviewCommand implements Callable<Integer> {
         return s;
     }
 
-    private void printDryRun(PrintWriter out, RepoMap m, List<Chunk> chunks, ReviewEstimate e, ReviewFocus areas) {
+    private void printDryRun(PrintWriter out, RepoMap m, List<Chunk> chunks, ReviewEstimate e, ReviewFocus areas,
+            String modelSpec, int workers, ReviewManifest manifest) {
         if (!map) {
             out.println(summary(m));
         }
         out.printf("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens%n", areas.text(),
-                model == null ? "(none)" : model, concurrency, chunkTokens);
+                modelSpec == null ? "(none)" : modelSpec, workers, chunkTokens);
         if (m.files().isEmpty()) {
             out.println("\nnothing to review: no source file in scope");
             return;
@@ -230,7 +506,11 @@ final class ReviewCommand implements Callable<Integer> {
                 }
             }
         }
-        out.printf("%nestimate: %d tasks (%d chunks x analysis + review, planner, director, synthesizer), %,d model calls%n",
+        out.printf("%nplan: %d tasks, made from the chunks (no planner): for each chunk an analysis (agent %s) writing"
+                        + " %s/results/work/chunk-NNN-analysis.md, then a review (agent %s) writing"
+                        + " chunk-NNN-issues.json; then the director and the synthesizer%n", e.tasks(),
+                ReviewPlanner.ANALYZER, manifest.runPath(), ReviewPlanner.REVIEWER);
+        out.printf("estimate: %d tasks (%d chunks x analysis + review) and 2 role calls, %,d model calls%n",
                 e.tasks(), e.chunks(), e.calls());
         out.printf("  tokens: ~%s in, ~%s out%n", human(e.inputTokens()), human(e.outputTokens()));
         out.printf("  cost:   %s%s%n", e.costText(), e.costUsd() == null

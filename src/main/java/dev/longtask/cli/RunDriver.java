@@ -2,17 +2,24 @@ package dev.longtask.cli;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
+import dev.longtask.config.Environment;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.EngineConfig;
+import dev.longtask.engine.ModelSource;
 import dev.longtask.engine.RunEngine;
+import dev.longtask.engine.RunObserver;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Budget;
+import dev.longtask.model.RunStatus;
+import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.store.CorruptRunException;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
+import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
@@ -20,6 +27,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,24 +35,69 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * What run, resume and plan share: settings, the model, the agents and tools, the engine, the progress view,
- * Ctrl-C (pause after saving, exit 130), and the exit code of the outcome.
+ * What run, resume, plan and review share: settings, the model, the agents and tools, the engine, the progress
+ * view, Ctrl-C (pause after saving, exit 130), and the exit code of the outcome. A review run (one whose run
+ * directory holds a review manifest) that ends completed or failed gets its checked review report written here,
+ * so {@code longtask resume} finishes a review exactly as {@code longtask review} does.
  */
 final class RunDriver {
+    /** Where a driver gets its models from the settings; tests give a scripted model. */
+    @FunctionalInterface
+    interface Models {
+        Models FROM_SETTINGS = SettingsModelSource::new;
+
+        ModelSource open(ModelOptions options, Path workspace, Settings settings);
+    }
+
     private final PrintWriter out;
     private final PrintWriter err;
     private final ModelOptions model;
     private final RunOptions options;
     private final Path workspace;
     private final Settings settings;
+    private final Models modelsFactory;
+    private ModelSource models;
+    private ReviewReportWriter.Written review;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options) {
+        this(out, err, model, options, Environment.system(), Models.FROM_SETTINGS);
+    }
+
+    RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Environment environment,
+            Models models) {
         this.out = out;
         this.err = err;
         this.model = model;
         this.options = options;
         this.workspace = Workspaces.directory(options.workdir);
-        this.settings = model.settings(workspace, options.flags());
+        this.settings = model.settings(environment, workspace, options.flags());
+        this.modelsFactory = models;
+    }
+
+    /** The workspace's real path. */
+    Path workspacePath() {
+        return workspace;
+    }
+
+    /** Tasks run at once, from the flags, environment or config files. */
+    int concurrency() {
+        return settings.concurrency().value();
+    }
+
+    /**
+     * The run's models, built once; no model configured is a usage error (exit 2) before anything is created,
+     * so a command may call this first to fail fast and to price its estimate.
+     */
+    ModelSource models() {
+        if (models == null) {
+            models = modelsFactory.open(model, workspace, settings);
+        }
+        return models;
+    }
+
+    /** The checked review report the last session wrote, when the run is a review that ended. */
+    Optional<ReviewReportWriter.Written> review() {
+        return Optional.ofNullable(review);
     }
 
     /** Every budget the settings give (flags, environment, config files): for a new run. */
@@ -61,7 +114,12 @@ final class RunDriver {
     }
 
     int drive(Function<RunEngine, RunOutcome> session) {
-        SettingsModelSource models = new SettingsModelSource(model, workspace, settings);
+        return drive(session, RunObserver.NONE);
+    }
+
+    /** @param also sees every event too, after the progress view */
+    int drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
+        ModelSource models = models();
         Toolbox tools = Toolbox.builtIn();
         AgentCatalog agents = AgentCatalog.discover(workspace, Workspaces.home(), new HashSet<>(tools.names()));
         for (AgentProblem problem : agents.problems()) {
@@ -70,7 +128,10 @@ final class RunDriver {
         ProgressView view = view();
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
-                StoreOptions.defaults().withFsync(fsync()), view::onEvent);
+                StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
+                    view.onEvent(event, snapshot);
+                    also.onEvent(event, snapshot);
+                });
         CountDownLatch finished = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
             engine.interrupt("interrupted by the user (Ctrl-C)");
@@ -92,7 +153,14 @@ final class RunDriver {
             }
             clock.shutdownNow();
             view.close();
-            return report(outcome);
+            String reviewFailure = writeReview(outcome);
+            int code = report(outcome);
+            if (reviewFailure != null) {
+                err.println("longtask: the checked review report could not be written: " + reviewFailure);
+                err.flush();
+                return code == Main.OK ? Main.FAILED : code;
+            }
+            return code;
         } finally {
             clock.shutdownNow();
             finished.countDown();
@@ -101,6 +169,25 @@ final class RunDriver {
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C is being handled: the hook is running and the JVM exits with 130 once it returns.
             }
+        }
+    }
+
+    /**
+     * Writes the checked review report of a review run that has ended (completed, or failed with some chunks
+     * unreviewed); a paused or interrupted review gets it when a resume ends it. Returns why it failed, or null.
+     */
+    private String writeReview(RunOutcome outcome) {
+        review = null;
+        if (!ReviewReportWriter.isReview(outcome.directory())
+                || (outcome.status() != RunStatus.COMPLETED && outcome.status() != RunStatus.FAILED)) {
+            return null;
+        }
+        try (FileRunStore store = FileRunStore.open(workspace, outcome.runId(),
+                StoreOptions.defaults().withFsync(fsync()))) {
+            review = new ReviewReportWriter(workspace).write(store);
+            return null;
+        } catch (IOException | StoreException e) {
+            return e.getMessage();
         }
     }
 
@@ -114,6 +201,10 @@ final class RunDriver {
         }
         if (outcome.report() != null) {
             to.println("report: " + outcome.report());
+        }
+        if (review != null) {
+            to.println("review: " + review.markdown() + " (" + review.line() + "; JSON: " + review.json().getFileName()
+                    + ")");
         }
         to.println("run directory: " + outcome.directory());
         switch (outcome.status()) {

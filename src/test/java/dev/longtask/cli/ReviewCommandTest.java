@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.config.Environment;
 import dev.longtask.review.ReviewFixture;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +30,23 @@ class ReviewCommandTest {
         repo = ReviewFixture.copyTo(dir.resolve("repo"));
     }
 
+    /** {@code longtask review ...} with an environment that has no key, so no model is ever configured by accident. */
     private static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
+        CommandLine cli = new CommandLine(new ReviewCommand(new Environment(Map.of(), dir.resolve("no-user-config.yaml")),
+                RunDriver.Models.FROM_SETTINGS));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
+        cli.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (e instanceof CliFailure f) {
+                c.getErr().println("longtask: " + f.getMessage());
+                return f.exitCode();
+            }
+            throw e;
+        });
+        assertThat(args[0]).isEqualTo("review");
+        int exit = cli.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         return new Result(exit, out.toString(), err.toString());
     }
 
@@ -58,7 +70,9 @@ class ReviewCommandTest {
         assertThat(r.out()).contains("focus: security, performance | model: (none) | concurrency: 2 | chunk budget: 600 tokens")
                 .contains("most referenced files:\n   1. java/src/main/java/com/acme/store/Inventory.java")
                 .contains("chunk-001").contains("estimate: ").contains("cost:   unknown")
-                .contains("with concurrency 2");
+                .contains("with concurrency 2")
+                .containsPattern("plan: \\d+ tasks, made from the chunks \\(no planner\\): for each chunk an analysis"
+                        + " \\(agent analyzer\\) writing .longtask/runs/<run-id>/results/work/chunk-NNN-analysis.md");
     }
 
     @Test
@@ -69,6 +83,10 @@ class ReviewCommandTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.get("summary").get("files").asInt()).isEqualTo(26);
         assertThat(json.get("chunks").get(0).get("id").asText()).isEqualTo("chunk-001");
+        JsonNode plan = json.get("plan");
+        assertThat(plan).hasSize(2 * json.get("chunks").size());
+        assertThat(plan.get(1).get("depends_on").get(0).asText()).isEqualTo(plan.get(0).get("key").asText());
+        assertThat(json.get("estimate").get("tasks").asInt()).isEqualTo(plan.size());
         JsonNode estimate = json.get("estimate");
         assertThat(estimate.get("cost_usd").decimalValue()).isPositive();
         assertThat(estimate.get("model").asText()).isEqualTo("anthropic:claude-sonnet-4-5");
@@ -99,9 +117,13 @@ class ReviewCommandTest {
                 .contains("give both --price-in and --price-out");
         assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(Main.USAGE);
         assertThat(run("review", repo.toString(), "--map", "--tokens", "10").err()).contains("--tokens must be at least 64");
-        Result neither = run("review", repo.toString());
-        assertThat(neither.exit()).isEqualTo(Main.USAGE);
-        assertThat(neither.err()).contains("use --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--format", "xml").err())
+                .contains("--format must be markdown or json, was xml");
+        assertThat(run("review", repo.toString(), "--price-in", "3", "--price-out", "15").err())
+                .contains("--price-in and --price-out apply to --dry-run");
+        assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
+                .contains("apply to a review run, not to --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id 'no/slashes' is not valid");
         assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(Main.USAGE);
     }
 }
