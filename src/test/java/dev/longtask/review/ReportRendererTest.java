@@ -84,4 +84,28 @@ class ReportRendererTest {
                 .contains("line 400 is past the end of python/acme/pricing.py (36 lines)");
         assertThat(md).contains("| `python/acme` | 3 | 60 | 0 | 1 | 0 | 0 | 0 |  |");
     }
+
+    @Test
+    void chunksNotReviewedAreNamedAndReviewerScoresGetAColumn() throws Exception {
+        ReviewReport report = new ReviewReport("R", "", List.of(new ModuleSummary("src/db", 4, 800, "Data access", 70)),
+                List.of(SQL), 4, 800, List.of(new ReviewGap("chunk-002", "src/web", List.of("src/web/Page.java"),
+                "the review task #4 failed (gave up); its issues file w/chunk-002-issues.json does not exist")));
+        String md = new ReportRenderer().markdown(report);
+        assertThat(md).contains("in 800 lines of 4 files; 1 chunk could not be reviewed (see Not reviewed).")
+                .contains("| module | files | lines | critical | high | medium | low | info | reviewer's score | summary |")
+                .contains("| `src/db` | 4 | 800 | 0 | 1 | 0 | 0 | 0 | 70 | Data access |")
+                .contains("## Not reviewed\n\nNo findings could be taken from these chunks")
+                .contains("- chunk-002 `src/web` (1 file): the review task #4 failed (gave up); its issues file"
+                        + " w/chunk-002-issues.json does not exist");
+        JsonNode json = new ObjectMapper().readTree(new ReportRenderer().json(report));
+        assertThat(json.get("modules").get(0).get("reviewer_score").asInt()).isEqualTo(70);
+        assertThat(json.get("gaps")).singleElement().satisfies(g -> {
+            assertThat(g.get("chunk").asText()).isEqualTo("chunk-002");
+            assertThat(g.get("files").get(0).asText()).isEqualTo("src/web/Page.java");
+            assertThat(g.get("reason").asText()).startsWith("the review task #4 failed");
+        });
+        assertThat(new ReportRenderer().markdown(report()))
+                .as("without reviewer scores and gaps the report has neither").doesNotContain("reviewer's score")
+                .doesNotContain("Not reviewed");
+    }
 }
