@@ -1,9 +1,7 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
@@ -11,9 +9,7 @@ import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;
-import dev.longtask.tools.Workspace;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,38 +31,23 @@ final class Director {
                     AgentOutcome outcome) {
     }
 
-    private final AgentCatalog agents;
-    private final AgentRunner runner;
-    private final RunStore store;
-    private final PlanValidator validator;
-    private final RoleTools roles;
-    private final ObjectMapper json;
-    private final Workspace workspace;
-    private final PlanBook book;
+    private final RoleKit kit;
 
-    Director(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
-            ObjectMapper json, Workspace workspace, PlanBook book) {
-        this.agents = agents;
-        this.runner = runner;
-        this.store = store;
-        this.validator = validator;
-        this.roles = roles;
-        this.json = json;
-        this.workspace = workspace;
-        this.book = book;
+    Director(RoleKit kit) {
+        this.kit = kit;
     }
 
     Decision consult(String goal, String occasion, int round, int maxRounds) {
-        Terminal decide = Terminal.of(roles.decide(), this::problems).withMaxRejections(MAX_REJECTIONS);
-        AgentTask job = new AgentTask(agents.require("director"),
+        Terminal decide = Terminal.of(kit.roles().decide(), this::problems).withMaxRejections(MAX_REJECTIONS);
+        AgentTask job = new AgentTask(kit.agents().require("director"),
                 TaskContract.instruction(brief(goal, occasion, round, maxRounds)),
-                RunMemory.read(store.directory()), new ToolContext(workspace, store, 0), decide);
-        AgentOutcome outcome = runner.run(job, null, store.roleTranscript("director_round_" + round));
+                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), decide);
+        AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("director_round_" + round));
         if (outcome.ending() != AgentOutcome.Ending.SUBMITTED) {
             return new Decision(null, null, List.of(), List.of(), outcome.reason(), outcome);
         }
         ObjectNode args = outcome.submitted();
-        return new Decision(action(args), PlanBook.parse(json, args, "add_tasks"), ids(args, "cancel_tasks"),
+        return new Decision(action(args), PlanBook.parse(kit.json(), args, "add_tasks"), ids(args, "cancel_tasks"),
                 ids(args, "retry_tasks"), args.path("reason").asText(""), outcome);
     }
 
@@ -81,8 +62,8 @@ final class Director {
             problems.add("give a reason: one or two sentences a person can check");
         }
         Map<Integer, Task> tasks = new HashMap<>();
-        store.tasks().forEach(t -> tasks.put(t.id(), t));
-        Plan added = PlanBook.parse(json, args, "add_tasks");
+        kit.store().tasks().forEach(t -> tasks.put(t.id(), t));
+        Plan added = PlanBook.parse(kit.json(), args, "add_tasks");
         List<Integer> cancel = ids(args, "cancel_tasks");
         List<Integer> retry = ids(args, "retry_tasks");
         if (action != Action.ADJUST) {
@@ -95,7 +76,7 @@ final class Director {
             problems.add("adjust must add, cancel or retry at least one task; use continue or stop otherwise");
         }
         if (!added.tasks().isEmpty()) {
-            problems.addAll(validator.problems(added, tasks.keySet()));
+            problems.addAll(kit.validator().problems(added, tasks.keySet()));
         }
         for (int id : cancel) {
             Task t = tasks.get(id);
@@ -121,13 +102,13 @@ final class Director {
         b.append("This is round ").append(round).append(" of at most ").append(maxRounds)
                 .append("; each consultation opens a round, so adjust only when it clearly helps.\n\n");
         b.append("The graph now:\n");
-        for (Task t : store.tasks()) {
+        for (Task t : kit.store().tasks()) {
             b.append(t.line()).append(" [").append(t.agent()).append("]");
             if (t.status() == TaskStatus.FAILED && t.error() != null) {
                 b.append("\n    error: ").append(t.error());
             }
             if (t.status() == TaskStatus.COMPLETED || t.status() == TaskStatus.FAILED) {
-                b.append("\n    result: ").append(book.resultPath(t.id()));
+                b.append("\n    result: ").append(kit.book().resultPath(t.id()));
             }
             if (!t.outputs().isEmpty()) {
                 b.append("\n    outputs: ").append(t.outputs().values().stream().sorted().collect(Collectors.joining(", ")));

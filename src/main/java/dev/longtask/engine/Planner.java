@@ -1,16 +1,12 @@
 package dev.longtask.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
-import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;
-import dev.longtask.tools.Workspace;
 
 /**
  * Turns the goal into a plan: the planner agent must call {@code submit_plan}; a plan that fails validation goes
@@ -27,36 +23,21 @@ final class Planner {
         }
     }
 
-    private final AgentCatalog agents;
-    private final AgentRunner runner;
-    private final RunStore store;
-    private final PlanValidator validator;
-    private final RoleTools roles;
-    private final ObjectMapper json;
-    private final Workspace workspace;
-    private final String runPath;
+    private final RoleKit kit;
 
-    Planner(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
-            ObjectMapper json, Workspace workspace, String runPath) {
-        this.agents = agents;
-        this.runner = runner;
-        this.store = store;
-        this.validator = validator;
-        this.roles = roles;
-        this.json = json;
-        this.workspace = workspace;
-        this.runPath = runPath;
+    Planner(RoleKit kit) {
+        this.kit = kit;
     }
 
     Result plan(String goal, int session) {
-        AgentSpec planner = agents.require("planner");
-        Terminal submitPlan = Terminal.of(roles.submitPlan(),
-                args -> validator.problems(PlanBook.parse(json, args, "tasks"))).withMaxRejections(MAX_REJECTIONS);
+        AgentSpec planner = kit.agents().require("planner");
+        Terminal submitPlan = Terminal.of(kit.roles().submitPlan(),
+                args -> kit.validator().problems(PlanBook.parse(kit.json(), args, "tasks"))).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(planner, TaskContract.instruction(brief(goal)), RunMemory.NONE,
-                new ToolContext(workspace, null, 0), submitPlan);
-        AgentOutcome outcome = runner.run(job, null, store.roleTranscript("planner_session_" + session));
+                new ToolContext(kit.workspace(), null, 0), submitPlan);
+        AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("planner_session_" + session));
         if (outcome.ending() == AgentOutcome.Ending.SUBMITTED) {
-            return new Result(PlanBook.parse(json, outcome.submitted(), "tasks"), outcome);
+            return new Result(PlanBook.parse(kit.json(), outcome.submitted(), "tasks"), outcome);
         }
         return new Result(null, outcome);
     }
@@ -64,20 +45,20 @@ final class Planner {
     private String brief(String goal) {
         StringBuilder b = new StringBuilder();
         b.append("Plan the work for this goal:\n\n").append(goal.strip()).append("\n\n");
-        b.append("The workspace is ").append(workspace.root()).append("; every path you give is relative to it.\n");
-        b.append("Put intermediate files (notes, analyses, drafts) under ").append(runPath)
+        b.append("The workspace is ").append(kit.workspace().root()).append("; every path you give is relative to it.\n");
+        b.append("Put intermediate files (notes, analyses, drafts) under ").append(kit.book().runPath())
                 .append("/results/work/; put deliverables the goal asks for where the goal wants them.\n");
         b.append("Every task automatically receives the result file of each task it depends on (")
-                .append(runPath).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
+                .append(kit.book().runPath()).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
                 .append("so a dependency is enough to pass a result on; list other files a task needs as inputs.\n\n");
         b.append("Agents you may assign:\n");
-        for (AgentSpec a : agents.agents()) {
+        for (AgentSpec a : kit.agents().agents()) {
             if (!TaskAgents.ROLES.contains(a.name())) {
                 b.append("- ").append(a.name()).append(": ").append(a.description().strip())
                         .append(" (tools: ").append(String.join(", ", a.tools())).append(")\n");
             }
         }
-        b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(workspace.root(), OVERVIEW_ENTRIES));
+        b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(kit.workspace().root(), OVERVIEW_ENTRIES));
         b.append("\nWhen the plan is ready, call submit_plan.\n");
         return b.toString();
     }

@@ -46,6 +46,7 @@ final class RunSession {
     private final PlanValidator validator;
     private final AgentRunner runner;
     private final TaskExecutor executor;
+    private final RoleKit kit;
     private final Duration activeBefore;
     private final Instant sessionStart;
     private Estimate estimate;
@@ -62,6 +63,7 @@ final class RunSession {
         this.validator = new PlanValidator(TaskAgents.names(parts.agents()), parts.workspace());
         this.runner = new AgentRunner(store, parts.models(), parts.tools(), parts.tokens(), clock, stop, json);
         this.executor = new TaskExecutor(store, parts.agents(), runner, parts.workspace(), clock);
+        this.kit = new RoleKit(parts.agents(), runner, store, validator, parts.roles(), json, parts.workspace(), book);
         this.activeBefore = activeTime(store.eventsAfter(0));
         this.sessionStart = clock.instant();
     }
@@ -123,8 +125,7 @@ final class RunSession {
 
     private Optional<RunOutcome> plan(int session) {
         store.setRunStatus(RunStatus.PLANNING, "");
-        Planner planner = new Planner(parts.agents(), runner, store, validator, parts.roles(), json,
-                parts.workspace(), book.runPath());
+        Planner planner = new Planner(kit);
         Planner.Result result = planner.plan(store.run().goal(), session);
         if (!result.accepted()) {
             return Optional.of(roleFailed("planning", result.outcome()));
@@ -259,8 +260,7 @@ final class RunSession {
     private void consultDirector(String occasion) {
         int round = store.run().round() + 1;
         startRound(round, "director: " + occasion);
-        Director director = new Director(parts.agents(), runner, store, validator, parts.roles(), json,
-                parts.workspace(), book);
+        Director director = new Director(kit);
         Director.Decision d = director.consult(store.run().goal(), occasion, round, config.maxRounds());
         if (d.action() == null) {
             AgentOutcome o = d.outcome();
@@ -310,8 +310,7 @@ final class RunSession {
 
     private RunOutcome finish(int session) {
         store.setRunStatus(RunStatus.RUNNING, "writing the report");
-        Synthesizer synthesizer = new Synthesizer(parts.agents(), runner, store, parts.roles(), parts.workspace(),
-                book, config.synthesisPartChars());
+        Synthesizer synthesizer = new Synthesizer(kit, config.synthesisPartChars());
         Synthesizer.Result result = synthesizer.synthesize(store.run().goal(), session);
         if (!result.written()) {
             AgentOutcome o = result.outcome();

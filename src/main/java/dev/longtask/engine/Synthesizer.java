@@ -2,7 +2,6 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.AgentTask;
@@ -10,10 +9,8 @@ import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunStore;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.ToolContext;
-import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -41,25 +38,14 @@ final class Synthesizer {
         }
     }
 
-    private final AgentCatalog agents;
-    private final AgentRunner runner;
-    private final RunStore store;
-    private final RoleTools roles;
-    private final Workspace workspace;
-    private final PlanBook book;
+    private final RoleKit kit;
     private final int partChars;
 
-    Synthesizer(AgentCatalog agents, AgentRunner runner, RunStore store, RoleTools roles, Workspace workspace,
-            PlanBook book, int configuredPartChars) {
-        this.agents = agents;
-        this.runner = runner;
-        this.store = store;
-        this.roles = roles;
-        this.workspace = workspace;
-        this.book = book;
-        AgentSpec synthesizer = agents.require("synthesizer");
+    Synthesizer(RoleKit kit, int configuredPartChars) {
+        this.kit = kit;
+        AgentSpec synthesizer = kit.agents().require("synthesizer");
         this.partChars = configuredPartChars > 0 ? configuredPartChars
-                : Math.max(4_000, runner.contextWindow(synthesizer.model()) / 2 * CHARS_PER_TOKEN);
+                : Math.max(4_000, kit.runner().contextWindow(synthesizer.model()) / 2 * CHARS_PER_TOKEN);
     }
 
     Result synthesize(String goal, int session) {
@@ -83,13 +69,13 @@ final class Synthesizer {
     }
 
     private Result report(String goal, String results, int session) {
-        Terminal submitReport = Terminal.of(roles.submitReport(), args -> List.of());
+        Terminal submitReport = Terminal.of(kit.roles().submitReport(), args -> List.of());
         String brief = "The goal of the run:\n\n" + goal.strip() + "\n\nBelow is every result of the run, in full: each "
                 + "task's result.json and the output files it declared. Task files are also in the workspace if you "
                 + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
-        AgentTask job = new AgentTask(agents.require("synthesizer"), TaskContract.instruction(brief),
-                RunMemory.read(store.directory()), new ToolContext(workspace, store, 0), submitReport);
-        AgentOutcome outcome = runner.run(job, null, store.roleTranscript("synthesizer_session_" + session));
+        AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
+                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
+        AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
         return outcome.ending() == AgentOutcome.Ending.SUBMITTED
                 ? new Result(outcome.submitted(), outcome) : new Result(null, outcome);
     }
@@ -101,18 +87,18 @@ final class Synthesizer {
                 + "issue with its exact location (path:line), severity and suggestion, every number, every failed "
                 + "task and why. Do not drop anything relevant; the report is written from your notes only.\n\n"
                 + part;
-        AgentTask job = AgentTask.submitting(agents.require("summarizer"), TaskContract.instruction(brief),
-                RunMemory.NONE, new ToolContext(workspace, store, 0));
-        return runner.run(job, null, store.roleTranscript("synthesizer_session_" + session + "_pass_" + reduction
+        AgentTask job = AgentTask.submitting(kit.agents().require("summarizer"), TaskContract.instruction(brief),
+                RunMemory.NONE, new ToolContext(kit.workspace(), kit.store(), 0));
+        return kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session + "_pass_" + reduction
                 + "_part_" + index));
     }
 
     /** Every task's result.json and declared outputs, as text; a missing or binary file is said so, not skipped. */
     private List<ResultParts.Document> documents() {
         List<ResultParts.Document> docs = new ArrayList<>();
-        for (Task t : store.tasks()) {
+        for (Task t : kit.store().tasks()) {
             String head = "task #" + t.id() + " [" + t.status().wire() + "] " + t.subject() + " (" + t.agent() + ")";
-            docs.add(new ResultParts.Document(head + ": " + book.resultPath(t.id()), resultText(t)));
+            docs.add(new ResultParts.Document(head + ": " + kit.book().resultPath(t.id()), resultText(t)));
             Map<String, String> outputs = new TreeMap<>(t.outputs());
             outputs.forEach((name, path) -> docs.add(new ResultParts.Document(
                     "task #" + t.id() + " output '" + name + "': " + path, fileText(path))));
@@ -121,7 +107,7 @@ final class Synthesizer {
     }
 
     private String resultText(Task t) {
-        Path file = store.directory().resolve("results").resolve("task_" + t.id()).resolve("result.json");
+        Path file = kit.store().directory().resolve("results").resolve("task_" + t.id()).resolve("result.json");
         if (!Files.exists(file)) {
             return "(no result: the task is " + t.status().wire()
                     + (t.error() == null || t.error().isEmpty() ? "" : "; error: " + t.error()) + ")";
@@ -131,7 +117,7 @@ final class Synthesizer {
 
     private String fileText(String path) {
         try {
-            Path file = workspace.resolveInside(path);
+            Path file = kit.workspace().resolveInside(path);
             if (!Files.isRegularFile(file)) {
                 return "(the file does not exist)";
             }
