@@ -1,13 +1,15 @@
 package dev.longtask.engine;
 
-import static dev.longtask.engine.ScriptedModel.call;
-import static dev.longtask.engine.ScriptedModel.decide;
-import static dev.longtask.engine.ScriptedModel.report;
-import static dev.longtask.engine.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
