@@ -29,12 +29,16 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    RunAccess.Workdir workdir;
+
     @Override
     public Integer call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
-        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options);
+        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
+                workdir.path);
         int code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
         // A plan that is ready ends "paused" in the run's terms; for this command that is success.
         return code == Main.PAUSED ? Main.OK : code;

@@ -23,9 +23,13 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    RunAccess.Workdir workdir;
+
     @Override
     public Integer call() {
-        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options);
+        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
+                workdir.path);
         return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
     }
 }

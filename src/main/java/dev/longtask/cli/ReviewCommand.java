@@ -116,23 +116,11 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
     String runId;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
-    Integer concurrency;
-
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
-    String maxTokens;
-
-    @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")
-    String maxCost;
-
-    @Option(names = "--max-time", paramLabel = "DURATION", description = "Pause after this long at work, e.g. 45m, 2h.")
-    String maxTime;
-
-    @Option(names = "--json-events", description = "Print every event as a JSON line (on stderr) instead of the progress view.")
-    boolean jsonEvents;
+    @Mixin
+    RunOptions run;
 
     @Option(names = "--tokens", defaultValue = "2048", paramLabel = "N",
             description = "Token budget of the map, printed or given to every task (default: ${DEFAULT-VALUE}).")
@@ -174,7 +162,7 @@ final class ReviewCommand implements Callable<Integer> {
     private int review() {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
-        RunDriver driver = new RunDriver(err, err, model, runOptions(), environment, models);
+        RunDriver driver = new RunDriver(err, err, model, run, path, environment, models);
         ModelSource source = driver.models();
         Path workspace = driver.workspacePath();
         ReviewFocus areas = focusAreas();
@@ -262,17 +250,6 @@ final class ReviewCommand implements Callable<Integer> {
         }
     }
 
-    private RunOptions runOptions() {
-        RunOptions o = new RunOptions();
-        o.workdir = path;
-        o.concurrency = concurrency == null ? null : concurrency.toString();
-        o.maxTokens = maxTokens;
-        o.maxCost = maxCost;
-        o.maxTime = maxTime;
-        o.jsonEvents = jsonEvents;
-        return o;
-    }
-
     private void print(Path report) {
         String text;
         try {
@@ -328,8 +305,7 @@ final class ReviewCommand implements Callable<Integer> {
             }
         }
         if (dryRun) {
-            Settings settings = model.settings(environment, path.toRealPath(), concurrency == null ? Flags.none()
-                    : Flags.none().set(SettingKey.CONCURRENCY, "--concurrency", concurrency.toString()));
+            Settings settings = model.settings(environment, path.toRealPath(), run.flags());
             Optional<Endpoint> endpoint = endpoint(settings);
             String modelSpec = endpoint.map(e -> e.spec().toString()).orElse(null);
             int workers = settings.concurrency().value();
@@ -400,6 +376,7 @@ final class ReviewCommand implements Callable<Integer> {
         if (chunkTokens < 500) {
             throw CliFailure.usage("review: --chunk-tokens must be at least 500, was " + chunkTokens);
         }
+        Integer concurrency = concurrency();
         if (concurrency != null && (concurrency < 1 || concurrency > 64)) {
             throw CliFailure.usage("review: --concurrency must be between 1 and 64, was " + concurrency);
         }
@@ -418,7 +395,8 @@ final class ReviewCommand implements Callable<Integer> {
             throw CliFailure.usage("review: --price-in and --price-out apply to --dry-run; a review run is priced"
                     + " from the price table (the 'prices' of .longtask/config.yaml)");
         }
-        if (preview && (out != null || maxTokens != null || maxCost != null || maxTime != null || jsonEvents)) {
+        if (preview && (out != null || run.maxTokens != null || run.maxCost != null || run.maxTime != null
+                || run.jsonEvents)) {
             throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
                     + " review run, not to --map or --dry-run");
         }
@@ -434,6 +412,17 @@ final class ReviewCommand implements Callable<Integer> {
             if (Files.isDirectory(out)) {
                 throw CliFailure.usage("review: --out " + out + " is a directory; give a file");
             }
+        }
+    }
+
+    private Integer concurrency() {
+        if (run.concurrency == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(run.concurrency.strip());
+        } catch (NumberFormatException e) {
+            throw CliFailure.usage("review: --concurrency must be a whole number, was '" + run.concurrency + "'");
         }
     }
 

@@ -33,14 +33,7 @@ final class RunAccess {
         Path path;
 
         Path workspace() {
-            if (!Files.isDirectory(path)) {
-                throw CliFailure.usage("workspace " + path + " does not exist or is not a directory (see --workdir)");
-            }
-            try {
-                return path.toRealPath();
-            } catch (IOException e) {
-                throw CliFailure.usage("cannot use workspace " + path + ": " + e.getMessage());
-            }
+            return Workspaces.directory(path);
         }
     }
 

@@ -27,12 +27,16 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    RunAccess.Workdir workdir;
+
     @Override
     public Integer call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
-        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options);
+        RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
+                workdir.path);
         return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
     }
 }

@@ -53,23 +53,25 @@ final class RunDriver {
     private final PrintWriter err;
     private final ModelOptions model;
     private final RunOptions options;
+    private final Path workdir;
     private final Path workspace;
     private final Settings settings;
     private final Models modelsFactory;
     private ModelSource models;
     private ReviewReportWriter.Written review;
 
-    RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options) {
-        this(out, err, model, options, Environment.system(), Models.FROM_SETTINGS);
+    RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
+        this(out, err, model, options, workdir, Environment.system(), Models.FROM_SETTINGS);
     }
 
-    RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Environment environment,
-            Models models) {
+    RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir,
+            Environment environment, Models models) {
         this.out = out;
         this.err = err;
         this.model = model;
         this.options = options;
-        this.workspace = Workspaces.directory(options.workdir);
+        this.workdir = workdir;
+        this.workspace = Workspaces.directory(workdir);
         this.settings = model.settings(environment, workspace, options.flags());
         this.modelsFactory = models;
     }
@@ -209,7 +211,7 @@ final class RunDriver {
         to.println("run directory: " + outcome.directory());
         switch (outcome.status()) {
             case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + (options.workdir.equals(Path.of(".")) ? "" : " --workdir " + options.workdir));
+                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
             default -> {
             }
         }

@@ -2,14 +2,10 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
-import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The options of commands that carry a run: workspace, concurrency, budgets, and how progress is shown. */
+/** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
 final class RunOptions {
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
-    Path workdir = Path.of(".");
-
     @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
     String concurrency;
 

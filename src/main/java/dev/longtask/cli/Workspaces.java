@@ -13,8 +13,11 @@ final class Workspaces {
 
     /** The real path of {@code --workdir}; a usage error when it is not a directory. */
     static Path directory(Path workdir) {
+        if (!Files.exists(workdir)) {
+            throw CliFailure.usage("workspace " + workdir + " does not exist; give the workspace to work on with --workdir");
+        }
         if (!Files.isDirectory(workdir)) {
-            throw CliFailure.usage("--workdir " + workdir + " is not a directory; give the workspace to work on");
+            throw CliFailure.usage("workspace " + workdir + " is not a directory; give the workspace to work on with --workdir");
         }
         try {
             return workdir.toRealPath();

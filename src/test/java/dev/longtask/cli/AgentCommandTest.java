@@ -206,7 +206,7 @@ class AgentCommandTest {
         assertThat(agentWithModel("wizard", "do magic")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown agent 'wizard'", "analyzer");
         assertThat(agent(Map.of(), "--workdir", tmp.resolve("nope").toString(), "general", "x")).isEqualTo(2);
-        assertThat(err.toString()).contains("is not a directory");
+        assertThat(err.toString()).contains("nope does not exist");
         assertThat(ws.resolve(".longtask/runs")).doesNotExist();
     }
 }

@@ -284,10 +284,9 @@ class ReviewRunTest {
 
         // 'longtask resume paused-review --workdir repo' is this driver call
         RunOptions options = new RunOptions();
-        options.workdir = repo;
         StringWriter resumeOut = new StringWriter();
         RunDriver driver = new RunDriver(new PrintWriter(resumeOut, true), new PrintWriter(resumeOut, true),
-                new ModelOptions(), options, noKeys(), (o, w, s) -> EngineFixture.models(model));
+                new ModelOptions(), options, repo, noKeys(), (o, w, s) -> EngineFixture.models(model));
         int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget()));
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
