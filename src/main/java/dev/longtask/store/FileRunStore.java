@@ -14,7 +14,9 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import java.io.BufferedReader;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -132,7 +134,7 @@ public final class FileRunStore implements RunStore {
      */
     public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                       StoreOptions options) {
-        return create(workspace, runId, goal, model, budget, options, EventLog.FDATASYNC);
+        return create(workspace, runId, goal, model, budget, options, EventLog.FSYNC);
     }
 
     static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
@@ -207,7 +209,7 @@ public final class FileRunStore implements RunStore {
      * @throws CorruptRunException    if the log is damaged before its last line (nothing is changed then)
      */
     public static FileRunStore open(Path workspace, String runId, StoreOptions options) {
-        return open(workspace, runId, options, EventLog.FDATASYNC);
+        return open(workspace, runId, options, EventLog.FSYNC);
     }
 
     static FileRunStore open(Path workspace, String runId, StoreOptions options, EventLog.Syncer syncer) {
@@ -292,7 +294,8 @@ public final class FileRunStore implements RunStore {
 
     private static Instant createdTime(Path dir) {
         ObjectMapper json = StoreJson.newMapper();
-        try (BufferedReader reader = Files.newBufferedReader(dir.resolve(EVENTS), StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                new FileInputStream(dir.resolve(EVENTS).toFile()), StandardCharsets.UTF_8))) {
             String first = reader.readLine();
             if (first != null) {
                 Event event = json.readValue(first, Event.class);

@@ -132,7 +132,7 @@ final class Projector {
     }
 
     private void rewriteIfDifferent(Path file, byte[] expected, List<String> touched) throws IOException {
-        if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), expected)) {
+        if (Files.isRegularFile(file) && Arrays.equals(AtomicFiles.readAll(file), expected)) {
             return;
         }
         AtomicFiles.write(file, expected, false);
