@@ -166,7 +166,7 @@ final class StoreBenchCommand implements Callable<Integer> {
     }
 
     record TaskRow(FsyncPolicy policy, int threads, int tasks, int events, double seconds, long medianNanos,
-                   long p99Nanos, long fsyncs) {
+                   long p99Nanos, long fsyncs, long projectionFiles) {
         double tasksPerSecond() {
             return tasks / seconds;
         }
@@ -226,6 +226,7 @@ final class StoreBenchCommand implements Callable<Integer> {
                 store.createTask(TaskDraft.of("task " + (i + 1)));
             }
             long syncsBefore = store.syncCount();
+            long filesBefore = store.projectionFilesWritten();
             AtomicInteger next = new AtomicInteger(1);
             AtomicInteger events = new AtomicInteger();
             long[] latencies = new long[total];
@@ -253,7 +254,8 @@ final class StoreBenchCommand implements Callable<Integer> {
             pool.shutdown();
             Arrays.sort(latencies);
             return new TaskRow(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
-                    latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore);
+                    latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore,
+                    store.projectionFilesWritten() - filesBefore);
         }
     }
 
@@ -261,11 +263,13 @@ final class StoreBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Engine-like tasks: %d tasks per row, each claim, 6 transcript lines, 2 `llm.call`, "
                 + "result.json, `finding.added`, `progress.note`, complete (6 events); worker threads take the tasks "
                 + "one after another; median of %d interleaved rounds.%n%n", tasks, rounds);
-        out.println("| fsync | threads | tasks/s | median store time per task (ms) | p99 (ms) | log fsyncs per task |");
-        out.println("|---|---:|---:|---:|---:|---:|");
+        out.println("| fsync | threads | tasks/s | median store time per task (ms) | p99 (ms) | log fsyncs per task "
+                + "| projection files per task |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|");
         for (TaskRow r : rows) {
-            out.printf(Locale.ROOT, "| %s | %d | %,.1f | %,.1f | %,.1f | %.2f |%n", r.policy().wire(), r.threads(),
-                    r.tasksPerSecond(), r.medianNanos() / 1e6, r.p99Nanos() / 1e6, (double) r.fsyncs() / r.tasks());
+            out.printf(Locale.ROOT, "| %s | %d | %,.1f | %,.1f | %,.1f | %.2f | %.2f |%n", r.policy().wire(),
+                    r.threads(), r.tasksPerSecond(), r.medianNanos() / 1e6, r.p99Nanos() / 1e6,
+                    (double) r.fsyncs() / r.tasks(), (double) r.projectionFiles() / r.tasks());
         }
     }
 

@@ -799,6 +799,11 @@ public final class FileRunStore implements RunStore {
         return log.syncCount();
     }
 
+    /** How many projection files (task files, run.json, the .md files) this store has replaced: for benchmarks. */
+    public long projectionFilesWritten() {
+        return projector.filesWritten();
+    }
+
     /**
      * Writes what is pending (projections, a checkpoint), forces the log and releases the writer lock.
      * Stop the threads that append before closing.
@@ -818,10 +823,8 @@ public final class FileRunStore implements RunStore {
         try {
             if (brokenBecause == null) {
                 RunState state = published.get();
-                if (state.lastSeq() > projectedSeq) {
-                    projector.write(state);
-                    projectedSeq = state.lastSeq();
-                }
+                projector.flush(state);
+                projectedSeq = state.lastSeq();
                 writeCheckpoint(state);
             }
         } catch (IOException e) {
