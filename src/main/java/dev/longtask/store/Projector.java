@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * round...), not for an event that only advances its {@code last_seq} and {@code updated} (a claim, a note, a
  * finding: most events). Between such rewrites its {@code last_seq}/{@code updated} are those of the event that
  * last changed the run; {@link #flush} (on close) and {@link #repair} (on a write open) bring them up to date.
- * Every event rewrote it before, the most frequent write of all, for two bookkeeping fields nobody reads from it.
+ * Rewriting it for every event would make it the most frequent write of all, for two bookkeeping fields whose
+ * exact value is the log's last line anyway.
  */
 final class Projector {
     static final String RUN_FILE = "run.json";
