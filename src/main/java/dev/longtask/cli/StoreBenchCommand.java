@@ -9,6 +9,7 @@ import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreJson;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.store.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -24,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +37,10 @@ import picocli.CommandLine.Option;
  * on this machine's disk. Each row is a fresh run in a scratch directory under the workspace (the workspace's
  * disk is the one runs use; /tmp may be memory). Every append is a whole {@code llm.call} event: serialised,
  * validated, written, made durable per the policy, and projected (task file, run.json) before it returns.
+ *
+ * <p>A second table measures the store's share of an engine task: the calls a task's agent makes on the store,
+ * in the engine's order (claim, transcript lines, 2 llm.call, result.json, finding.added, progress.note,
+ * complete), by worker threads taking the tasks of a run one after another.
  */
 @Command(name = "store", mixinStandardHelpOptions = true,
         description = "Append throughput and latency of the run store with fsync always, grouped and none.")
@@ -56,6 +62,10 @@ final class StoreBenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--tasks", defaultValue = "120",
+            description = "Tasks per row of the engine-like table; 0 leaves the table out (default: ${DEFAULT-VALUE}).")
+    int tasks;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -70,6 +80,9 @@ final class StoreBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (events < threads || threads < 1 || rounds < 1) {
             throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
+        }
+        if (tasks != 0 && tasks < threads) {
+            throw CliFailure.usage("--tasks must be 0 or at least --threads");
         }
         Path workspace = workdir.workspace();
         Path scratch = Files.createTempDirectory(ensureDirectory(workspace.resolve(".longtask")), "bench-");
@@ -92,6 +105,10 @@ final class StoreBenchCommand implements Callable<Integer> {
                 rows.add(measured.get(measured.size() / 2));
             }
             print(out, workspace, rows);
+            if (tasks > 0) {
+                out.println();
+                printTasks(out, measureTasks(scratch));
+            }
         } finally {
             deleteTree(scratch);
         }
@@ -145,6 +162,114 @@ final class StoreBenchCommand implements Callable<Integer> {
             Arrays.sort(all);
             return new Row(policy, threadCount, total, seconds, all[all.length / 2],
                     all[Math.max(0, (int) Math.ceil(all.length * 0.99) - 1)], store.syncCount() - syncsBefore);
+        }
+    }
+
+    record TaskRow(FsyncPolicy policy, int threads, int tasks, int events, double seconds, long medianNanos,
+                   long p99Nanos, long fsyncs, long projectionFiles) {
+        double tasksPerSecond() {
+            return tasks / seconds;
+        }
+    }
+
+    private List<TaskRow> measureTasks(Path scratch) throws Exception {
+        List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
+                FsyncPolicy.GROUPED);
+        List<Integer> threadCounts = List.of(1, threads, 1, threads);
+        measureTaskRow(scratch, FsyncPolicy.GROUPED, threads, Math.min(tasks, 40));
+        List<List<TaskRow>> byConfig = new ArrayList<>();
+        policies.forEach(p -> byConfig.add(new ArrayList<>()));
+        for (int round = 0; round < rounds; round++) {
+            for (int c = 0; c < policies.size(); c++) {
+                byConfig.get(c).add(measureTaskRow(scratch, policies.get(c), threadCounts.get(c), tasks));
+            }
+        }
+        List<TaskRow> rows = new ArrayList<>();
+        for (List<TaskRow> measured : byConfig) {
+            measured.sort(Comparator.comparingDouble(TaskRow::tasksPerSecond));
+            rows.add(measured.get(measured.size() / 2));
+        }
+        return rows;
+    }
+
+    /** One engine-like task's calls on the store; returns how many events it appended. */
+    private static int runTask(FileRunStore store, ObjectMapper json, int id, String owner) {
+        if (!store.claim(id, owner)) {
+            throw new IllegalStateException("task " + id + " was not ready");
+        }
+        Transcript transcript = store.transcript(id);
+        transcript.append(json.createObjectNode().put("role", "system").put("content", "You are a bench agent."));
+        transcript.append(json.createObjectNode().put("role", "user").put("content", "Do task " + id + "."));
+        for (int call = 1; call <= 2; call++) {
+            ObjectNode data = json.createObjectNode().put("model", "bench:none").put("agent", "general")
+                    .put("purpose", "task").put("step", call).put("duration_ms", 40);
+            data.set("usage", json.valueToTree(new Usage(1000 + id, 200, 0, 0, new BigDecimal("0.0012"), 0)));
+            store.append(EventType.LLM_CALL, id, data);
+            transcript.append(json.createObjectNode().put("role", "assistant").put("content", "step " + call));
+            transcript.append(json.createObjectNode().put("role", "tool").put("content", "ok"));
+        }
+        ObjectNode result = json.createObjectNode().put("task", id).put("success", true).put("summary", "done " + id);
+        result.putArray("findings").add("finding of task " + id);
+        store.writeResult(id, result);
+        store.append(EventType.FINDING_ADDED, id, json.createObjectNode().put("text", "finding of task " + id));
+        store.append(EventType.PROGRESS_NOTE, id, json.createObjectNode().put("text", "task #" + id + " completed"));
+        store.complete(id, "done " + id);
+        return 6;
+    }
+
+    private TaskRow measureTaskRow(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
+        Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
+        ObjectMapper json = StoreJson.newMapper();
+        StoreOptions options = StoreOptions.defaults().withFsync(policy);
+        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
+            for (int i = 0; i < total; i++) {
+                store.createTask(TaskDraft.of("task " + (i + 1)));
+            }
+            long syncsBefore = store.syncCount();
+            long filesBefore = store.projectionFilesWritten();
+            AtomicInteger next = new AtomicInteger(1);
+            AtomicInteger events = new AtomicInteger();
+            long[] latencies = new long[total];
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
+            List<Future<?>> parts = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                String owner = "worker-" + t;
+                parts.add(pool.submit(() -> {
+                    start.await();
+                    for (int id = next.getAndIncrement(); id <= total; id = next.getAndIncrement()) {
+                        long began = System.nanoTime();
+                        events.addAndGet(runTask(store, json, id, owner));
+                        latencies[id - 1] = System.nanoTime() - began;
+                    }
+                    return null;
+                }));
+            }
+            long began = System.nanoTime();
+            start.countDown();
+            for (Future<?> part : parts) {
+                part.get();
+            }
+            double seconds = (System.nanoTime() - began) / 1e9;
+            pool.shutdown();
+            Arrays.sort(latencies);
+            return new TaskRow(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
+                    latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore,
+                    store.projectionFilesWritten() - filesBefore);
+        }
+    }
+
+    private void printTasks(PrintWriter out, List<TaskRow> rows) {
+        out.printf(Locale.ROOT, "Engine-like tasks: %d tasks per row, each claim, 6 transcript lines, 2 `llm.call`, "
+                + "result.json, `finding.added`, `progress.note`, complete (6 events); worker threads take the tasks "
+                + "one after another; median of %d interleaved rounds.%n%n", tasks, rounds);
+        out.println("| fsync | threads | tasks/s | median store time per task (ms) | p99 (ms) | log fsyncs per task "
+                + "| projection files per task |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|");
+        for (TaskRow r : rows) {
+            out.printf(Locale.ROOT, "| %s | %d | %,.1f | %,.1f | %,.1f | %.2f | %.2f |%n", r.policy().wire(),
+                    r.threads(), r.tasksPerSecond(), r.medianNanos() / 1e6, r.p99Nanos() / 1e6,
+                    (double) r.fsyncs() / r.tasks(), (double) r.projectionFiles() / r.tasks());
         }
     }
 

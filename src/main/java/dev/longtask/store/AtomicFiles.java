@@ -1,9 +1,14 @@
 package dev.longtask.store;
 
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.InputStream;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +19,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * Whole-file replacement that a reader or a crash never sees half done: write a temp file in the same directory,
  * optionally fsync it, rename it over the target (atomic on POSIX), optionally fsync the directory.
  * Temp files are named {@code .<name>.<random>.tmp}; they are never state and are removed on a write open.
+ *
+ * <p>Interrupts: the threads that write to a store are the ones the engine interrupts to stop a run, and a
+ * {@link FileChannel} is closed by an interrupt of a thread using it (ClosedByInterruptException). So file
+ * contents go through {@code java.io} streams, whose read, write and {@code getFD().sync()} ignore interrupts.
+ * A directory can only be fsynced through a FileChannel; {@link #fsyncDirectory} opens one for that single
+ * call and retries on a fresh one if an interrupt closes it, then restores the thread's interrupt status.
  */
 final class AtomicFiles {
     private AtomicFiles() {
@@ -24,14 +35,12 @@ final class AtomicFiles {
      *                power loss once this returns; without it the content survives a process crash only
      */
     static void write(Path target, byte[] content, boolean durable) throws IOException {
-        byte[] suffix = new byte[4];
-        ThreadLocalRandom.current().nextBytes(suffix);
-        Path temp = target.resolveSibling("." + target.getFileName() + "." + HexFormat.of().formatHex(suffix) + ".tmp");
+        Path temp = tempFor(target);
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                writeFully(channel, ByteBuffer.wrap(content));
+            try (FileOutputStream out = new FileOutputStream(temp.toFile())) {
+                out.write(content);
                 if (durable) {
-                    channel.force(true);
+                    out.getFD().sync();
                 }
             }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -44,16 +53,41 @@ final class AtomicFiles {
         }
     }
 
-    static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+    /** A fresh temp name beside {@code target}; 64 random bits, so two writers never share one. */
+    private static Path tempFor(Path target) {
+        byte[] suffix = new byte[8];
+        ThreadLocalRandom.current().nextBytes(suffix);
+        return target.resolveSibling("." + target.getFileName() + "." + HexFormat.of().formatHex(suffix) + ".tmp");
+    }
+
+    /** Makes the directory's entries (created, renamed files) durable, whatever the thread's interrupt status. */
+    static void fsyncDirectory(Path directory) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+                    channel.force(true);
+                    return;
+                } catch (ClosedByInterruptException e) {
+                    interrupted |= Thread.interrupted();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
-    /** Makes the directory's entries (created, renamed files) durable. */
-    static void fsyncDirectory(Path directory) throws IOException {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
+    /** The whole file, read without a FileChannel (see the class comment). */
+    static byte[] readAll(Path file) throws IOException {
+        try (InputStream in = new FileInputStream(file.toFile())) {
+            return in.readAllBytes();
+        } catch (FileNotFoundException e) {
+            if (Files.notExists(file)) {
+                throw new NoSuchFileException(file.toString());
+            }
+            throw e;
         }
     }
 

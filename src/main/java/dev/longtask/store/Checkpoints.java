@@ -2,16 +2,16 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ final class Checkpoints {
     }
 
     private Verified verify(Path file, long lastSeq, LogLines log) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = AtomicFiles.readAll(file);
         int newline = indexOf(bytes, (byte) '\n');
         if (newline < 0) {
             return new Verified(null, "no header line");
@@ -202,18 +202,14 @@ final class Checkpoints {
             }
             long start = shape.endOf(seq - 1);
             long end = shape.endOf(seq) - 1;
-            ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(end - start));
-            try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
-                long at = start;
-                while (buffer.hasRemaining()) {
-                    int n = channel.read(buffer, at);
-                    if (n < 0) {
-                        return null;
-                    }
-                    at += n;
-                }
+            byte[] line = new byte[Math.toIntExact(end - start)];
+            try (RandomAccessFile in = new RandomAccessFile(log.toFile(), "r")) {
+                in.seek(start);
+                in.readFully(line);
+            } catch (EOFException e) {
+                return null;
             }
-            return buffer.array();
+            return line;
         };
     }
 }

@@ -1,10 +1,8 @@
 package dev.longtask.store;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
@@ -15,18 +13,25 @@ import java.util.concurrent.locks.ReentrantLock;
  * orders them); durability is then awaited per the {@link FsyncPolicy}. With GROUPED, the first waiter becomes
  * the leader and fsyncs everything written so far; waiters that arrive meanwhile wait for the next fsync, which
  * covers them all. An fsync failure poisons the log: nobody is told an event is durable after that.
+ *
+ * <p>The file is a {@link RandomAccessFile}, not a FileChannel: the engine stops a run by interrupting the
+ * threads that append, and an interrupt closes a FileChannel for every thread of the process. RandomAccessFile's
+ * write, read and {@code getFD().sync()} ignore interrupts, and the waits here are uninterruptible, so an append
+ * by an interrupted thread completes and leaves the thread's interrupt status as it was.
  */
 final class EventLog implements AutoCloseable {
 
     /** The fsync itself; a seam so tests can hold one and see that nobody returns before it ends. */
     interface Syncer {
-        void sync(FileChannel channel) throws IOException;
+        void sync(RandomAccessFile file) throws IOException;
     }
 
-    static final Syncer FDATASYNC = channel -> channel.force(false);
+    /** fsync(2) of the log; for an append, which changes the size, it costs what fdatasync(2) would. */
+    static final Syncer FSYNC = file -> file.getFD().sync();
 
     private final Path file;
-    private final FileChannel channel;
+    /** The append handle. Only {@link #write} moves its file pointer (callers hold the append lock); reads open their own. */
+    private final RandomAccessFile out;
     private final FsyncPolicy policy;
     private final Syncer syncer;
     private final LongList lineEnds;
@@ -40,9 +45,9 @@ final class EventLog implements AutoCloseable {
     private IOException failure;
     private long syncCount;
 
-    private EventLog(Path file, FileChannel channel, FsyncPolicy policy, Syncer syncer, LogScan.Shape shape) {
+    private EventLog(Path file, RandomAccessFile out, FsyncPolicy policy, Syncer syncer, LogScan.Shape shape) {
         this.file = file;
-        this.channel = channel;
+        this.out = out;
         this.policy = policy;
         this.syncer = syncer;
         this.lineEnds = shape.lineEnds();
@@ -53,15 +58,16 @@ final class EventLog implements AutoCloseable {
 
     /** Opens the log for appending after {@code shape}, cutting off a torn tail first. */
     static EventLog open(Path file, FsyncPolicy policy, Syncer syncer, LogScan.Shape shape) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw");
         try {
-            if (channel.size() != shape.validLength()) {
-                channel.truncate(shape.validLength());
-                channel.force(false);
+            if (out.length() != shape.validLength()) {
+                out.setLength(shape.validLength());
+                out.getFD().sync();
             }
-            return new EventLog(file, channel, policy, syncer, shape);
+            out.seek(shape.validLength());
+            return new EventLog(file, out, policy, syncer, shape);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            out.close();
             throw e;
         }
     }
@@ -75,13 +81,9 @@ final class EventLog implements AutoCloseable {
         if (seq != writtenSeq + 1) {
             throw new IllegalStateException("seq " + seq + " written after " + writtenSeq);
         }
-        ByteBuffer buffer = ByteBuffer.wrap(line);
-        long at = position;
-        while (buffer.hasRemaining()) {
-            at += channel.write(buffer, at);
-        }
-        position = at;
-        lineEnds.add(at);
+        out.write(line);
+        position += line.length;
+        lineEnds.add(position);
         writtenSeq = seq;
     }
 
@@ -115,7 +117,7 @@ final class EventLog implements AutoCloseable {
                 IOException error = null;
                 syncLock.unlock();
                 try {
-                    syncer.sync(channel);
+                    syncer.sync(out);
                 } catch (IOException e) {
                     error = e;
                 } finally {
@@ -147,7 +149,7 @@ final class EventLog implements AutoCloseable {
                 throw new IOException("an earlier fsync of " + file + " failed", failure);
             }
             try {
-                syncer.sync(channel);
+                syncer.sync(out);
             } catch (IOException e) {
                 failure = e;
                 throw e;
@@ -199,16 +201,13 @@ final class EventLog implements AutoCloseable {
         }
         long start = endOf(seq);
         long end = endOf(lastSeq);
-        ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(end - start));
-        long at = start;
-        while (buffer.hasRemaining()) {
-            int n = channel.read(buffer, at);
-            if (n < 0) {
-                throw new IOException(file + " ended at byte " + at + " before byte " + end);
-            }
-            at += n;
+        byte[] bytes = new byte[Math.toIntExact(end - start)];
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.seek(start);
+            in.readFully(bytes);
+        } catch (java.io.EOFException e) {
+            throw new IOException(file + " ended before byte " + end, e);
         }
-        byte[] bytes = buffer.array();
         int lineStart = 0;
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == '\n') {
@@ -228,7 +227,7 @@ final class EventLog implements AutoCloseable {
                 forceNow();
             }
         } finally {
-            channel.close();
+            out.close();
         }
     }
 }

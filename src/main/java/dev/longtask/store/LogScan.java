@@ -4,16 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Reads {@code events.jsonl}. Line n must be the event with seq n. Bytes after the last newline are a torn tail
  * (a crash mid-write; never acknowledged, because an append returns only after its whole line is written) and
  * are reported, not parsed. Anything wrong before that is corruption, reported with the file and line.
+ * Read with a RandomAccessFile, which an interrupt of the reading thread does not close.
  */
 final class LogScan {
     /** The verified shape of the log. {@code lineEnds[i]} is the byte offset just after the line of seq i + 1. */
@@ -48,9 +46,8 @@ final class LogScan {
 
     private static long read(Path file, ObjectMapper json, long offset, long seqBefore, LineHandler handler,
                              LongList ends, long[] torn) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            channel.position(offset);
-            InputStream in = Channels.newInputStream(channel);
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.seek(offset);
             byte[] buffer = new byte[1 << 16];
             ByteArrayOutputStream line = new ByteArrayOutputStream(512);
             long position = offset;

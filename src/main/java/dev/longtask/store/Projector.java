@@ -2,6 +2,7 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,13 @@ import java.util.regex.Pattern;
  * {@code progress.md}, {@code findings.md}. Each file is replaced whole (temp + rename), never half-written.
  * They are not fsynced: the log is the truth, and a write open compares every projection with the log and
  * rewrites those that disagree. Only files whose content changed since the last write are written.
+ *
+ * <p>{@code run.json} is rewritten when the run changes in substance (status, usage, budget, model, session,
+ * round...), not for an event that only advances its {@code last_seq} and {@code updated} (a claim, a note, a
+ * finding: most events). Between such rewrites its {@code last_seq}/{@code updated} are those of the event that
+ * last changed the run; {@link #flush} (on close) and {@link #repair} (on a write open) bring them up to date.
+ * Rewriting it for every event would make it the most frequent write of all, for two bookkeeping fields whose
+ * exact value is the log's last line anyway.
  */
 final class Projector {
     static final String RUN_FILE = "run.json";
@@ -31,14 +39,19 @@ final class Projector {
     private static final Pattern TASK_FILE = Pattern.compile("task_(\\d+)\\.json");
 
     private final Path directory;
+    private final ObjectMapper json;
     private final ObjectWriter pretty;
     private RunState written;
+    private volatile long filesWritten;
+    /** The last seq of the state {@code run.json} was last written from. */
+    private long runFileSeq = -1;
     private String planText;
     private String progressText;
     private String findingsText;
 
     Projector(Path directory, ObjectMapper json) {
         this.directory = directory;
+        this.json = json;
         this.pretty = json.writerWithDefaultPrettyPrinter();
     }
 
@@ -51,14 +64,15 @@ final class Projector {
         RunState before = written;
         for (Task task : state.tasks()) {
             if (before == null || task.id() > before.tasks().size() || before.tasks().get(task.id() - 1) != task) {
-                AtomicFiles.write(taskFile(directory, task.id()), taskBytes(task), false);
+                replace(taskFile(directory, task.id()), taskBytes(task));
             }
         }
-        if (before == null || !before.run().equals(state.run())) {
-            AtomicFiles.write(directory.resolve(RUN_FILE), runBytes(state), false);
+        boolean runChanged = before == null || !sameApartFromSeq(before.run(), state.run());
+        if (runChanged) {
+            writeRunFile(state);
         }
         if (before == null || before.tasks() != state.tasks() || before.decisions() != state.decisions()
-                || before.errors() != state.errors() || !before.run().equals(state.run())) {
+                || before.errors() != state.errors() || runChanged) {
             planText = writeIfChanged(PLAN_FILE, planText, Markdown.taskPlan(state));
         }
         if (before == null || before.progress() != state.progress()) {
@@ -70,9 +84,38 @@ final class Projector {
         written = state;
     }
 
+    private void replace(Path file, byte[] content) throws IOException {
+        AtomicFiles.write(file, content, false);
+        filesWritten++;
+    }
+
+    /** How many files {@link #write} and {@link #flush} have replaced (not {@link #repair}): for benchmarks. */
+    long filesWritten() {
+        return filesWritten;
+    }
+
+    /** Writes what changed, and {@code run.json} up to {@code state}'s last seq even if only that changed. */
+    void flush(RunState state) throws IOException {
+        write(state);
+        if (runFileSeq != state.lastSeq()) {
+            writeRunFile(state);
+        }
+    }
+
+    private void writeRunFile(RunState state) throws IOException {
+        replace(directory.resolve(RUN_FILE), runBytes(state));
+        runFileSeq = state.lastSeq();
+    }
+
+    /** True when the two differ at most in the fields every event advances. */
+    static boolean sameApartFromSeq(Run a, Run b) {
+        return a.equals(new Run(b.formatVersion(), b.id(), b.goal(), b.workspace(), b.model(), b.status(),
+                b.statusReason(), b.budget(), b.created(), a.updated(), b.usage(), b.session(), b.round(), a.lastSeq()));
+    }
+
     private String writeIfChanged(String name, String old, String text) throws IOException {
         if (!text.equals(old)) {
-            AtomicFiles.write(directory.resolve(name), text.getBytes(StandardCharsets.UTF_8), false);
+            replace(directory.resolve(name), text.getBytes(StandardCharsets.UTF_8));
         }
         return text;
     }
@@ -111,7 +154,7 @@ final class Projector {
                 }
             }
         }
-        rewriteIfDifferent(directory.resolve(RUN_FILE), runBytes(state), touched);
+        repairRunFile(state, touched);
         planText = Markdown.taskPlan(state);
         progressText = Markdown.progress(state);
         findingsText = Markdown.findings(state);
@@ -120,6 +163,29 @@ final class Projector {
         rewriteIfDifferent(directory.resolve(FINDINGS_FILE), findingsText.getBytes(StandardCharsets.UTF_8), touched);
         written = state;
         return touched;
+    }
+
+    /** Like the others, except that a run.json behind only in last_seq/updated is brought up to date silently. */
+    private void repairRunFile(RunState state, List<String> touched) throws IOException {
+        Path file = directory.resolve(RUN_FILE);
+        byte[] expected = runBytes(state);
+        byte[] actual = Files.isRegularFile(file) ? AtomicFiles.readAll(file) : null;
+        if (actual == null || !Arrays.equals(actual, expected)) {
+            AtomicFiles.write(file, expected, false);
+            if (actual == null || !lagsOnlyInSeq(actual, state.run())) {
+                touched.add(relative(file));
+            }
+        }
+        runFileSeq = state.lastSeq();
+    }
+
+    private boolean lagsOnlyInSeq(byte[] content, Run run) {
+        try {
+            Run onDisk = json.readValue(content, Run.class);
+            return onDisk != null && onDisk.lastSeq() <= run.lastSeq() && sameApartFromSeq(onDisk, run);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static boolean knownId(String digits, RunState state) {
@@ -132,7 +198,7 @@ final class Projector {
     }
 
     private void rewriteIfDifferent(Path file, byte[] expected, List<String> touched) throws IOException {
-        if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), expected)) {
+        if (Files.isRegularFile(file) && Arrays.equals(AtomicFiles.readAll(file), expected)) {
             return;
         }
         AtomicFiles.write(file, expected, false);

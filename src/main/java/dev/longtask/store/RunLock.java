@@ -1,13 +1,10 @@
 package dev.longtask.store;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,6 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The one-writer rule: an exclusive OS lock on {@code writer.lock} in the run directory, held while a store is
  * open for writing. The OS drops it when the process dies, so a crashed writer never blocks the next one.
  * The file holds the writer's pid so the refusal can name it. Readers never take it.
+ *
+ * <p>The file is a RandomAccessFile; its channel is used only for {@code tryLock} and the lock's release, which
+ * ignore interrupts. Any interruptible channel operation would let an interrupt of the calling thread close the
+ * channel, and with it drop the lock while the store is still open.
  */
 final class RunLock implements AutoCloseable {
     static final String FILE = "writer.lock";
@@ -27,12 +28,12 @@ final class RunLock implements AutoCloseable {
     private static final Set<Path> HELD_BY_THIS_PROCESS = ConcurrentHashMap.newKeySet();
 
     private final Path key;
-    private final FileChannel channel;
+    private final RandomAccessFile file;
     private final FileLock lock;
 
-    private RunLock(Path key, FileChannel channel, FileLock lock) {
+    private RunLock(Path key, RandomAccessFile file, FileLock lock) {
         this.key = key;
-        this.channel = channel;
+        this.file = file;
         this.lock = lock;
     }
 
@@ -50,28 +51,26 @@ final class RunLock implements AutoCloseable {
     }
 
     private static RunLock lock(Path file, String runId) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        RandomAccessFile handle = new RandomAccessFile(file.toFile(), "rw");
         FileLock lock;
         try {
-            lock = channel.tryLock();
+            lock = handle.getChannel().tryLock();
+            if (lock == null) {
+                handle.close();
+                throw new RunLockedException(runId, recordedPid(file), false);
+            }
+            handle.setLength(0);
+            handle.write((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII));
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            handle.close();
             throw e;
         }
-        if (lock == null) {
-            channel.close();
-            throw new RunLockedException(runId, recordedPid(file), false);
-        }
-        channel.truncate(0);
-        AtomicFiles.writeFully(channel.position(0), ByteBuffer.wrap(
-                (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-        return new RunLock(file, channel, lock);
+        return new RunLock(file, handle, lock);
     }
 
     private static Long recordedPid(Path file) {
         try {
-            String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
+            String text = new String(AtomicFiles.readAll(file), StandardCharsets.US_ASCII).trim();
             return text.isEmpty() ? null : Long.valueOf(text);
         } catch (IOException | NumberFormatException e) {
             return null;
@@ -84,7 +83,7 @@ final class RunLock implements AutoCloseable {
             lock.release();
         } finally {
             try {
-                channel.close();
+                file.close();
             } finally {
                 HELD_BY_THIS_PROCESS.remove(key);
             }

@@ -99,6 +99,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         private List<Note> findings;
         private List<Note> decisions;
         private List<Note> errors;
+        private String model;
 
         Next(RunState before, Event event) {
             this.before = before;
@@ -112,6 +113,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                 usage = run.usage();
                 session = run.session();
                 round = run.round();
+                model = run.model();
             }
             tasks = before.tasks;
             progress = before.progress;
@@ -130,6 +132,10 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                 case EventType.RUN_BUDGET -> budget = budget.overriddenBy(budget(field("budget")));
                 case EventType.SESSION_STARTED -> {
                     session = optionalInt("session", session + 1);
+                    // A run started without a model (a graph built by hand) takes the model of the session that runs it.
+                    if (model == null || model.isBlank()) {
+                        model = optionalText("model", model);
+                    }
                     progress = appended(progress, new ProgressEntry(ProgressEntry.SESSION, event.time(), session, ""));
                 }
                 case EventType.ROUND_STARTED -> {
@@ -175,7 +181,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         }
 
         RunState build() {
-            Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), run.model(), status,
+            Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), model, status,
                     statusReason, budget, run.created(), event.time(), usage, session, round, event.seq());
             return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
                     progress, findings, decisions, errors);
@@ -189,8 +195,9 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             statusReason = "";
             budget = data.has("budget") ? budget(data.get("budget")) : Budget.UNLIMITED;
             usage = Usage.ZERO;
+            model = optionalText("model", null);
             run = new Run(Run.FORMAT_VERSION, text("run_id"), text("goal"), optionalText("workspace", null),
-                    optionalText("model", null), status, statusReason, budget, event.time(), event.time(), usage,
+                    model, status, statusReason, budget, event.time(), event.time(), usage,
                     0, 0, event.seq());
         }
 

@@ -86,12 +86,12 @@ class ConcurrencyTest {
         CountDownLatch firstSyncEntered = new CountDownLatch(1);
         CountDownLatch releaseFirstSync = new CountDownLatch(1);
         AtomicInteger syncsWhileArmed = new AtomicInteger();
-        EventLog.Syncer holdingSyncer = channel -> {
+        EventLog.Syncer holdingSyncer = file -> {
             if (armed.get() && syncsWhileArmed.getAndIncrement() == 0) {
                 firstSyncEntered.countDown();
                 await(releaseFirstSync);
             }
-            channel.force(false);
+            file.getFD().sync();
         };
         StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.GROUPED).withCheckpointEvery(1000);
         int appenders = 6;
@@ -132,11 +132,11 @@ class ConcurrencyTest {
     @Test
     void aFailedFsyncRefusesFurtherChangesAndReopenRecovers() throws Exception {
         AtomicBoolean failing = new AtomicBoolean(false);
-        EventLog.Syncer syncer = channel -> {
+        EventLog.Syncer syncer = file -> {
             if (failing.get()) {
                 throw new IOException("simulated EIO");
             }
-            channel.force(false);
+            file.getFD().sync();
         };
         StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.ALWAYS);
         FileRunStore store = FileRunStore.create(workspace, "eio", "g", null, null, options, syncer);

@@ -44,6 +44,76 @@ class FileRunStoreTest {
                 Map.of("out", "b.txt"), List.of("it exists"));
     }
 
+    /**
+     * The projection files an engine task's events replace, and nothing more: the task file and task_plan.md
+     * when its status changes, the task file and run.json when its usage does, findings.md and progress.md for
+     * their notes. run.json is not rewritten for events that only advance its last_seq, and is exact after close.
+     */
+    @Test
+    void eachEventReplacesOnlyTheProjectionsItChanges() throws Exception {
+        Path dir;
+        try (FileRunStore store = newRun()) {
+            dir = store.directory();
+            Task task = store.createTask(draft("one"));
+            long files = store.projectionFilesWritten();
+            long runFileSeq = JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong();
+
+            assertThat(store.claim(task.id(), "w")).isTrue();
+            assertThat(store.projectionFilesWritten() - files).as("claim: task file, task_plan.md").isEqualTo(2);
+            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong())
+                    .as("a claim does not change the run").isEqualTo(runFileSeq);
+            files = store.projectionFilesWritten();
+
+            ObjectNode call = JSON.createObjectNode().put("model", "m");
+            call.set("usage", JSON.valueToTree(new Usage(10, 5, 0, 0, new BigDecimal("0.01"), 0)));
+            Event llm = store.append(EventType.LLM_CALL, task.id(), call);
+            assertThat(store.projectionFilesWritten() - files).as("llm.call: task file, run.json").isEqualTo(2);
+            JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+            assertThat(run.get("last_seq").asLong()).isEqualTo(llm.seq());
+            assertThat(run.get("usage").get("input_tokens").asLong()).isEqualTo(10);
+            files = store.projectionFilesWritten();
+
+            store.append(EventType.FINDING_ADDED, task.id(), JSON.createObjectNode().put("text", "found"));
+            store.append(EventType.PROGRESS_NOTE, task.id(), JSON.createObjectNode().put("text", "noted"));
+            assertThat(store.projectionFilesWritten() - files).as("findings.md, then progress.md").isEqualTo(2);
+            assertThat(dir.resolve("findings.md")).content().contains("- found");
+            assertThat(dir.resolve("progress.md")).content().contains("noted");
+            files = store.projectionFilesWritten();
+
+            store.complete(task.id(), "done");
+            assertThat(store.projectionFilesWritten() - files).as("complete: task file, task_plan.md").isEqualTo(2);
+            assertThat(dir.resolve("task_plan.md")).content().contains("[x] #1: one");
+            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong()).isEqualTo(llm.seq());
+        }
+        StoreFixtures.assertProjectionsMatch(dir, StoreFixtures.fullReplay(dir));
+        try (FileRunStore reopened = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
+            assertThat(reopened.openReport().clean()).as(reopened.openReport().toString()).isTrue();
+        }
+    }
+
+    @Test
+    void aRunJsonBehindOnlyInLastSeqIsBroughtUpToDateOnOpenWithoutCountingAsARepair() throws Exception {
+        Path dir;
+        byte[] lagging;
+        try (FileRunStore store = newRun()) {
+            dir = store.directory();
+            lagging = Files.readAllBytes(dir.resolve("run.json"));
+            store.createTask(draft("one"));
+            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "n"));
+        }
+        Files.write(dir.resolve("run.json"), lagging);
+        try (FileRunStore reopened = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
+            assertThat(reopened.openReport().filesRepaired()).doesNotContain("run.json");
+            StoreFixtures.assertProjectionsMatch(dir, StoreFixtures.fullReplay(dir));
+        }
+        String goalChanged = new String(lagging, StandardCharsets.UTF_8).replace("Write a report", "Something else");
+        Files.writeString(dir.resolve("run.json"), goalChanged);
+        try (FileRunStore reopened = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
+            assertThat(reopened.openReport().filesRepaired()).contains("run.json");
+            StoreFixtures.assertProjectionsMatch(dir, StoreFixtures.fullReplay(dir));
+        }
+    }
+
     @Test
     void createWritesTheRunDirectoryAsDesignDescribesIt() throws Exception {
         try (FileRunStore store = newRun()) {
