@@ -79,7 +79,7 @@ public record ReviewManifest(
 
     /** Writes the manifest into {@code runDirectory} atomically. */
     public void writeTo(Path runDirectory) throws IOException {
-        ReviewFiles.write(file(runDirectory), JSON.writeValueAsString(this) + "\n");
+        ReviewReportWriter.write(file(runDirectory), JSON.writeValueAsString(this) + "\n");
     }
 
     /** Every file in the review's scope, once. */

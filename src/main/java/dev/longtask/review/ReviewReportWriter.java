@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -76,8 +77,8 @@ public final class ReviewReportWriter {
         Path dir = store.directory().resolve(ReviewManifest.DIRECTORY);
         Path markdown = dir.resolve(MARKDOWN);
         Path json = dir.resolve(JSON_FILE);
-        ReviewFiles.write(markdown, renderer.markdown(report));
-        ReviewFiles.write(json, renderer.json(report));
+        write(markdown, renderer.markdown(report));
+        write(json, renderer.json(report));
         ObjectNode data = JSON.createObjectNode().put("score", report.score())
                 .put("issues", report.verified().size()).put("unverified", report.unverified().size())
                 .put("gaps", report.gaps().size()).put("lines_reviewed", report.linesReviewed())
@@ -182,5 +183,11 @@ public final class ReviewReportWriter {
             return new ModuleSummary(name, files.size(), lines, summaries.stream().collect(Collectors.joining(" ")),
                     score);
         }
+    }
+
+    /** The review's files are replaced whole: a reader or a crash sees the old content or the new, never half. */
+    static void write(Path target, String content) throws IOException {
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        AtomicFiles.write(target, content.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
     }
 }

@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -26,7 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * A directory can only be fsynced through a FileChannel; {@link #fsyncDirectory} opens one for that single
  * call and retries on a fresh one if an interrupt closes it, then restores the thread's interrupt status.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
     private AtomicFiles() {
     }
 
@@ -34,10 +36,11 @@ final class AtomicFiles {
      * @param durable fsync the file before the rename and the directory after it, so the new content survives a
      *                power loss once this returns; without it the content survives a process crash only
      */
-    static void write(Path target, byte[] content, boolean durable) throws IOException {
+    public static void write(Path target, byte[] content, boolean durable) throws IOException {
         Path temp = tempFor(target);
         try {
             try (FileOutputStream out = new FileOutputStream(temp.toFile())) {
+                keepPermissions(target, temp);
                 out.write(content);
                 if (durable) {
                     out.getFD().sync();
@@ -50,6 +53,14 @@ final class AtomicFiles {
         }
         if (durable) {
             fsyncDirectory(target.getParent());
+        }
+    }
+
+    /** A file that is replaced keeps its permissions (an edited script stays executable). */
+    private static void keepPermissions(Path existing, Path temp) throws IOException {
+        if (Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS)
+                && Files.getFileAttributeView(temp, PosixFileAttributeView.class) != null) {
+            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(existing));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.store.AtomicFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -74,7 +75,7 @@ final class EditTool implements Tool {
                     + "or set replace_all=true to replace all " + count);
         }
         String changed = replace(text, oldString, newString, replaceAll ? Integer.MAX_VALUE : 1);
-        AtomicFiles.write(file, changed.getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(file, changed.getBytes(StandardCharsets.UTF_8), true);
         int made = replaceAll ? count : 1;
         return ToolResult.ok("replaced " + made + (made == 1 ? " occurrence" : " occurrences") + " in " + shown);
     }

@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.store.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ final class WriteTool implements Tool {
         boolean existed = Files.exists(file);
         Files.createDirectories(file.getParent());
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-        AtomicFiles.write(file, bytes);
+        AtomicFiles.write(file, bytes, true);
         int lines = lineCount(content);
         return ToolResult.ok((existed ? "replaced " : "created ") + shown + ": " + bytes.length + " bytes, "
                 + lines + (lines == 1 ? " line" : " lines"));
