@@ -10,7 +10,8 @@ import java.util.Map;
  * Ranks files by how much the rest of the code refers to them, as Aider's repo map does: an edge from A to B
  * for every identifier A uses that B defines (a use of a function or method name counts only as a call, like
  * the call references of Aider's tags; type and constant names count wherever they occur; weight sqrt(uses), times 10 for a long compound name such as
- * {@code compute_total} or {@code fetchItems}, times 0.1 for a name of three characters or fewer, a name
+ * {@code compute_total} or {@code fetchItems} and for a type name of four characters or more ({@code Task}),
+ * times 0.1 for a name of three characters or fewer, a name
  * starting with '_', or a name defined in more than five files; names defined in more than
  * {@value #UBIQUITOUS} files carry no signal and are skipped; a name the file defines itself refers to its own
  * definition, so a header and its implementation do not point at each other by shared names), plus an edge of weight 1 for every import A
@@ -48,6 +49,20 @@ final class ReferenceGraph {
     }
 
     private static final java.util.Set<String> CALLABLE = java.util.Set.of("function", "method", "constructor");
+    private static final java.util.Set<String> TYPES = java.util.Set.of("class", "interface", "record", "enum",
+            "struct", "trait", "object", "type", "typedef", "union", "protocol");
+
+    /**
+     * Methods every program inherits from its language's core types (Object, CharSequence, collections, streams,
+     * functional interfaces, Kotlin's and C++'s equivalents): a file that overrides {@code toString} or
+     * {@code size} is not what a call {@code x.toString()} refers to, so these names make no edges.
+     */
+    private static final java.util.Set<String> INHERITED = java.util.Set.of(
+            "toString", "equals", "hashCode", "compareTo", "clone", "finalize", "getClass",
+            "length", "charAt", "subSequence", "chars", "isEmpty", "size", "get", "set", "put", "add", "remove",
+            "contains", "containsKey", "iterator", "forEach", "stream", "close", "run", "call", "apply", "accept",
+            "test", "of", "valueOf", "values", "next", "hasNext", "clear", "addAll", "getOrDefault",
+            "begin", "end", "swap", "invoke", "compare", "write", "read", "flush");
 
     static Ranking rank(List<ParsedFile> files, List<Map<String, Double>> importTargets) {
         int n = files.size();
@@ -92,11 +107,19 @@ final class ReferenceGraph {
     private static Map<String, Definers> definers(List<ParsedFile> files) {
         Map<String, List<int[]>> sites = new HashMap<>();
         java.util.Set<String> notCallable = new java.util.HashSet<>();
+        java.util.Set<String> topLevel = new java.util.HashSet<>();
+        java.util.Set<String> notType = new java.util.HashSet<>();
         for (int d = 0; d < files.size(); d++) {
             List<Definition> defs = files.get(d).extraction().definitions();
             for (int k = 0; k < defs.size(); k++) {
                 if (!CALLABLE.contains(defs.get(k).kind())) {
                     notCallable.add(defs.get(k).name());
+                }
+                if (defs.get(k).parent() == null) {
+                    topLevel.add(defs.get(k).name());
+                }
+                if (!TYPES.contains(defs.get(k).kind())) {
+                    notType.add(defs.get(k).name());
                 }
                 List<int[]> list = sites.computeIfAbsent(defs.get(k).name(), x -> new ArrayList<>());
                 if (list.isEmpty() || list.get(list.size() - 1)[0] != d) {
@@ -106,18 +129,23 @@ final class ReferenceGraph {
         }
         Map<String, Definers> definers = new HashMap<>();
         sites.forEach((name, list) -> {
-            if (list.size() <= UBIQUITOUS) {
+            boolean inherited = INHERITED.contains(name) && !notCallable.contains(name) && !topLevel.contains(name);
+            if (list.size() <= UBIQUITOUS && !inherited) {
                 definers.put(name, new Definers(list.stream().mapToInt(x -> x[0]).toArray(),
-                        list.stream().mapToInt(x -> x[1]).toArray(), identifierWeight(name, list.size()),
+                        list.stream().mapToInt(x -> x[1]).toArray(),
+                        identifierWeight(name, list.size(), !notType.contains(name)),
                         !notCallable.contains(name)));
             }
         });
         return definers;
     }
 
-    static double identifierWeight(String name, int definingFiles) {
+    /** @param typeName every definition of the name is a type (class, interface, record, struct, trait ...) */
+    static double identifierWeight(String name, int definingFiles, boolean typeName) {
         double weight = 1.0;
-        if (name.length() >= 8 && isCompound(name)) {
+        // A type's name is chosen to be found (Task, Tool, Usage): short as it may be, it rarely collides by chance.
+        boolean distinctive = (name.length() >= 8 && isCompound(name)) || (typeName && name.length() >= 4);
+        if (distinctive) {
             weight *= 10;
         }
         if (name.length() <= 3) {

@@ -152,6 +152,22 @@ class RepoMapperTest {
     }
 
     @Test
+    void anInheritedMethodNameMakesNoEdgeAndAShortTypeNameCounts(@TempDir Path other) throws IOException {
+        Files.createDirectories(other.resolve("a"));
+        // Text overrides toString and length, which every file calls on other objects; Task is a short type name.
+        Files.writeString(other.resolve("a/Text.java"), "package a;\nclass Text implements CharSequence {\n"
+                + "  public String toString() { return \"\"; }\n  public int length() { return 0; }\n}\n");
+        Files.writeString(other.resolve("a/Task.java"), "package a;\nrecord Task(int id) {\n}\n");
+        for (int i = 1; i <= 4; i++) {
+            Files.writeString(other.resolve("a/User" + i + ".java"), "package a;\nclass User" + i + " {\n"
+                    + "  String f(Task t, Object o) { return o.toString() + o.toString().length() + t.id(); }\n}\n");
+        }
+        RepoMap m = new RepoMapper(TOKENS).map(other, ScopeOptions.defaults());
+        assertThat(m.file("a/User1.java").orElseThrow().dependsOn()).containsExactly("a/Task.java");
+        assertThat(m.files().get(0).path()).isEqualTo("a/Task.java");
+    }
+
+    @Test
     void aHeaderWithClassesIsCpp() {
         assertThat(file("c/include/ledger.h").language()).isEqualTo(Language.C);
         assertThat(file("cpp/src/engine.hpp").language()).isEqualTo(Language.CPP);
