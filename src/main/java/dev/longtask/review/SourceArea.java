@@ -1,0 +1,40 @@
+package dev.longtask.review;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which part of a repository a file belongs to: the library or application itself, its examples (examples,
+ * samples, demos, documentation, tutorials, benchmarks), or its tests (in scope only when asked for). Code refers
+ * to examples and tests only from within its own kind, and only the library's own code is where a reader is
+ * sent first.
+ */
+enum SourceArea {
+    CORE, EXAMPLE, TEST;
+
+    private static final Set<String> EXAMPLE_DIRS = Set.of("example", "examples", "_example", "_examples",
+            "sample", "samples", "demo", "demos", "doc", "docs", "_docs", "tutorial", "tutorials", "benchmark",
+            "benchmarks", "bench", "playground", "playgrounds", "cookbook");
+
+    static SourceArea of(ParsedFile file) {
+        if (file.test()) {
+            return TEST;
+        }
+        return ofPath(file.path());
+    }
+
+    static SourceArea ofPath(String path) {
+        String[] parts = path.split("/");
+        for (int k = 0; k < parts.length - 1; k++) {
+            if (EXAMPLE_DIRS.contains(parts[k].toLowerCase(Locale.ROOT))) {
+                return EXAMPLE;
+            }
+        }
+        return CORE;
+    }
+
+    /** Whether code of this area may refer to a definition in {@code target}: the library, or its own kind. */
+    boolean mayReferTo(SourceArea target) {
+        return target == CORE || target == this;
+    }
+}
