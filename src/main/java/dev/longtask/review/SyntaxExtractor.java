@@ -290,9 +290,8 @@ final class SyntaxExtractor {
                     }
                 }
                 case "variable" -> {
-                    if (value != null && value.getType().equals("call_expression")
-                            && text.text(value).startsWith("require")) {
-                        return; // const x = require('...') binds a module
+                    if (value != null && text.text(value).matches("(?s)require\\s*\\(.*")) {
+                        return; // const x = require('...') (or require('...').x) binds a module
                     }
                     if (value != null && FUNCTION_VALUES.contains(value.getType())) {
                         kind = value.getType().equals("class") ? "class" : "function";
@@ -347,8 +346,11 @@ final class SyntaxExtractor {
                 kind = "function";
             }
             String name = text.text(nameNode);
-            if (name.isEmpty()) {
-                return;
+            if (name.isEmpty() || name.equals("_")) {
+                return; // Go's blank identifier declares nothing
+            }
+            if (language == Language.RUST && parent != null && (kind.equals("constant") || kind.equals("type"))) {
+                return; // an associated constant or type is a member, like a field
             }
             classified.add(text.charOffset(nameNode.getStartByte()));
             found.add(new Found(new Definition(kind, name, parent, text.line(nameNode.getStartByte())),
@@ -404,7 +406,10 @@ final class SyntaxExtractor {
             while (up != null && !up.isNull()) {
                 String type = up.getType();
                 if (grammar.rules().bodies().contains(type)) {
-                    return true;
+                    TSNode above = up.getParent();
+                    if (grammar.rules().isBody(type, above == null || above.isNull() ? "" : above.getType())) {
+                        return true;
+                    }
                 }
                 String field = grammar.rules().containers().get(type);
                 if (field != null && container[0] == null) {

@@ -7,23 +7,34 @@ import java.util.Set;
  * How to read one grammar's trees beyond what its tag query captures: which nodes are <em>containers</em>
  * whose name becomes the parent of the definitions inside them (a class, an impl block, a Go type spec), and
  * which are <em>bodies</em> of code, inside which nothing is a definition of the map (a local class, a nested
- * function, a variable of a block). {@code containers} maps a node type to the field that holds its name.
+ * function, a variable of a block). {@code containers} maps a node type to the field that holds its name;
+ * {@code namespaces} are nodes whose body holds declarations, not code (a TypeScript namespace's block).
  */
-record TagRules(Map<String, String> containers, Set<String> bodies) {
+record TagRules(Map<String, String> containers, Set<String> bodies, Set<String> namespaces) {
+
+    TagRules(Map<String, String> containers, Set<String> bodies) {
+        this(containers, bodies, Set.of());
+    }
+
+    /** Whether a node of type {@code type} under a node of type {@code parentType} is a body of code. */
+    boolean isBody(String type, String parentType) {
+        return bodies.contains(type) && !namespaces.contains(parentType);
+    }
 
     static TagRules of(String grammar) {
         return switch (grammar) {
             case "java" -> new TagRules(Map.of("class_declaration", "name", "interface_declaration", "name",
                     "enum_declaration", "name", "record_declaration", "name", "annotation_type_declaration", "name"),
                     Set.of("block", "constructor_body", "lambda_expression", "object_creation_expression",
-                            "static_initializer", "switch_block"));
+                            "static_initializer", "switch_block", "enum_constant"));
             case "kotlin" -> new TagRules(Map.of("class_declaration", "", "object_declaration", ""),
                     Set.of("function_body", "lambda_literal", "anonymous_function", "anonymous_initializer",
                             "getter", "setter", "object_literal"));
             case "python" -> new TagRules(Map.of("class_definition", "name"), Set.of("function_definition", "lambda"));
             case "javascript", "typescript", "tsx" -> new TagRules(Map.of("class_declaration", "name",
                     "abstract_class_declaration", "name", "interface_declaration", "name", "class", "name"),
-                    Set.of("statement_block", "arrow_function", "function_expression", "generator_function"));
+                    Set.of("statement_block", "arrow_function", "function_expression", "generator_function"),
+                    Set.of("internal_module", "module"));
             case "go" -> new TagRules(Map.of("type_spec", "name"), Set.of("block", "func_literal"));
             case "rust" -> new TagRules(Map.of("impl_item", "type", "trait_item", "name"),
                     Set.of("block", "closure_expression"));

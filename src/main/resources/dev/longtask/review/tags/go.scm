@@ -21,13 +21,12 @@
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.member
-(call_expression function: (generic_type type: (type_identifier) @name)) @reference.call
 (type_identifier) @name @reference.type
 
 (parameter_declaration name: (identifier) @local)
 (variadic_parameter_declaration name: (identifier) @local)
 (short_var_declaration left: (expression_list (identifier) @local))
-(block (var_declaration (var_spec name: (identifier) @local)))
+(statement_list (var_declaration (var_spec name: (identifier) @local)))
 (range_clause left: (expression_list (identifier) @local))
 (field_declaration name: (field_identifier) @local)
 (type_parameter_declaration name: (identifier) @local)

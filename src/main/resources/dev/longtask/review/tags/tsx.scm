@@ -35,7 +35,6 @@
 
 (required_parameter pattern: (identifier) @local)
 (optional_parameter pattern: (identifier) @local)
-(formal_parameters (identifier) @local)
 (arrow_function parameter: (identifier) @local)
 (statement_block (lexical_declaration (variable_declarator name: (identifier) @local)))
 (statement_block (variable_declaration (variable_declarator name: (identifier) @local)))
