@@ -21,7 +21,7 @@ import java.util.Set;
  * <p>Where the syntax tree says how a name is used ({@link UseKind}), a use counts only toward definitions it can
  * mean: a type position toward types, a free call {@code f()} toward functions, constructors and classes (and,
  * in languages with an implicit {@code this}, methods), a call on an object {@code x.f()} toward methods, fully
- * only when A knows the method's class (names it, imports its file, or sits in its directory) and a tenth
+ * only when A knows the method's class (names it, imports its file, or shares its Java, Kotlin or Go package) and a tenth
  * otherwise, a plain value toward constants, variables, types and macros. Parameters and locals were never
  * definitions, and they shadow other files' names. Example, documentation and benchmark code, and tests when
  * they are in scope, are only referred to from their own kind: a library never depends on its example.
@@ -86,6 +86,9 @@ final class ReferenceGraph {
             "contains", "containsKey", "iterator", "forEach", "stream", "close", "run", "call", "apply", "accept",
             "test", "of", "valueOf", "values", "next", "hasNext", "clear", "addAll", "getOrDefault",
             "begin", "end", "swap", "invoke", "compare", "write", "read", "flush");
+
+    /** Languages whose files see their directory's (package's) types without importing them. */
+    private static final Set<Language> SAME_PACKAGE_VISIBLE = Set.of(Language.JAVA, Language.KOTLIN, Language.GO);
 
     /** Languages where a method of the enclosing class is called without a receiver. */
     private static final Set<Language> IMPLICIT_THIS = Set.of(Language.JAVA, Language.KOTLIN, Language.CPP);
@@ -185,7 +188,8 @@ final class ReferenceGraph {
 
     /** Whether a file that calls {@code x.m()} can be taken to mean the definer's {@code m}. */
     private static boolean knows(ParsedFile referencer, ParsedFile definer, Set<String> parents, Set<String> imported) {
-        if (imported.contains(definer.path()) || referencer.directory().equals(definer.directory())) {
+        if (imported.contains(definer.path()) || (SAME_PACKAGE_VISIBLE.contains(referencer.language())
+                && referencer.directory().equals(definer.directory()))) {
             return true;
         }
         for (String parent : parents) {

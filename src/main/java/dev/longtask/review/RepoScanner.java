@@ -39,6 +39,8 @@ final class RepoScanner {
             "thirdparty", "3rdparty", "deps", "external", "bower_components", "Pods");
 
     static final String SKIP_BUILD = "build output";
+    /** Entries looked at, at most, when counting a vendored directory's files. */
+    private static final int MAX_COUNTED = 100_000;
     static final String SKIP_VENDORED = "vendored";
     static final String SKIP_SUBMODULE = "git submodule";
     static final String SKIP_HIDDEN = "hidden directory";
@@ -175,7 +177,11 @@ final class RepoScanner {
                     if (name.startsWith(".")) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    if (BUILD_DIRS.contains(name) || VENDORED_DIRS.contains(name)) {
+                    if (BUILD_DIRS.contains(name)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (VENDORED_DIRS.contains(name)) {
+                        countSources(dir, SKIP_VENDORED);
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
@@ -227,6 +233,19 @@ final class RepoScanner {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** Counts the source files under a directory the walk does not enter, so the skipped line shows them. */
+    private void countSources(Path dir, String reason) {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            long n = files.limit(MAX_COUNTED).filter(f -> Language.ofFileName(f.getFileName().toString()).isPresent()
+                    && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).count();
+            if (n > 0) {
+                skipped.merge(reason, (int) n, Integer::sum);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.debug("cannot count the files of {}: {}", dir, e.toString());
+        }
     }
 
     /** Git's rule: the deepest .gitignore with an opinion on the path decides. */
