@@ -30,7 +30,7 @@ import org.treesitter.TreeSitterTypescript;
 final class Grammars {
 
     /** A loaded grammar: its language, its compiled tag query, and the rules that read its trees. */
-    record Grammar(String name, TSLanguage language, TSQuery tags, TagRules rules) {
+    record Grammar(String name, TSLanguage language, TSQuery tags, String[] captureNames, TagRules rules) {
     }
 
     /** A grammar or why there is none. */
@@ -72,7 +72,11 @@ final class Grammars {
         try {
             TSLanguage language = constructor.get();
             TSQuery query = new TSQuery(language, queryText(name));
-            return new Loaded(new Grammar(name, language, query, TagRules.of(name)), null);
+            String[] captureNames = new String[query.getCaptureCount()];
+            for (int k = 0; k < captureNames.length; k++) {
+                captureNames[k] = query.getCaptureNameForId(k);
+            }
+            return new Loaded(new Grammar(name, language, query, captureNames, TagRules.of(name)), null);
         } catch (RuntimeException | LinkageError e) {
             // ExceptionInInitializerError / UnsatisfiedLinkError when the native library cannot be loaded here
             Throwable cause = e.getCause() != null ? e.getCause() : e;

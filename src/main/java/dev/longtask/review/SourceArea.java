@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * Which part of a repository a file belongs to: the library or application itself, its examples (examples,
- * samples, demos, documentation, tutorials, benchmarks), or its tests (in scope only when asked for). Code refers
+ * samples, demos, documentation, tutorials, benchmarks, fuzz targets), or its tests (in scope only when asked for). Code refers
  * to examples and tests only from within its own kind, and only the library's own code is where a reader is
  * sent first.
  */
@@ -14,7 +14,7 @@ enum SourceArea {
 
     private static final Set<String> EXAMPLE_DIRS = Set.of("example", "examples", "_example", "_examples",
             "sample", "samples", "demo", "demos", "doc", "docs", "_docs", "tutorial", "tutorials", "benchmark",
-            "benchmarks", "bench", "playground", "playgrounds", "cookbook");
+            "benchmarks", "bench", "playground", "playgrounds", "cookbook", "fuzz", "fuzzing");
 
     static SourceArea of(ParsedFile file) {
         if (file.test()) {

@@ -149,6 +149,11 @@ final class SyntaxExtractor {
                 "function", "generator_function", "class");
         private static final Set<String> DECLARATOR_WRAPPERS = Set.of("pointer_declarator", "reference_declarator",
                 "array_declarator", "init_declarator", "attributed_declarator", "parenthesized_declarator");
+        /** Words a C declaration misread around an unknown macro can present as a name. */
+        private static final Set<String> C_KEYWORDS = Set.of("unsigned", "signed", "int", "char", "long", "short",
+                "void", "float", "double", "const", "volatile", "static", "extern", "inline", "struct", "union",
+                "enum", "register", "auto", "return", "if", "else", "while", "for", "do", "switch", "case", "sizeof",
+                "typedef", "bool", "true", "false", "NULL", "__attribute__", "__declspec", "__asm__", "asm");
         private static final Set<String> DECLARATOR_NAMES = Set.of("identifier", "field_identifier",
                 "type_identifier", "destructor_name", "operator_name", "primitive_type");
 
@@ -185,7 +190,7 @@ final class SyntaxExtractor {
             TSNode declarator = null;
             TSNode requireCall = null;
             for (TSQueryCapture capture : captures) {
-                String captureName = grammar.tags().getCaptureNameForId(capture.getIndex());
+                String captureName = grammar.captureNames()[capture.getIndex()];
                 TSNode node = capture.getNode();
                 switch (captureName) {
                     case "name" -> name = node;
@@ -227,7 +232,6 @@ final class SyntaxExtractor {
                     case "ignore" -> ignored.add(new int[] {text.charOffset(roleNode.getStartByte()),
                             text.charOffset(roleNode.getEndByte())});
                     default -> {
-                        // "error": error recovery is judged on the whole tree
                     }
                 }
             }
@@ -346,8 +350,8 @@ final class SyntaxExtractor {
                 kind = "function";
             }
             String name = text.text(nameNode);
-            if (name.isEmpty() || name.equals("_")) {
-                return; // Go's blank identifier declares nothing
+            if (name.isEmpty() || name.equals("_") || C_KEYWORDS.contains(name)) {
+                return; // Go's blank identifier declares nothing; a keyword is a misread declaration
             }
             if (language == Language.RUST && parent != null && (kind.equals("constant") || kind.equals("type"))) {
                 return; // an associated constant or type is a member, like a field

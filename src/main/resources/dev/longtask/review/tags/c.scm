@@ -20,4 +20,3 @@
 (for_statement initializer: (declaration declarator: (_) @local.declarator))
 (field_declaration declarator: (_) @local.declarator)
 
-(ERROR) @error

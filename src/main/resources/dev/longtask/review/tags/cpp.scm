@@ -35,4 +35,3 @@
 (field_declaration declarator: (field_identifier) @local)
 (field_declaration declarator: (_ declarator: (field_identifier) @local))
 
-(ERROR) @error

@@ -34,4 +34,3 @@
 (import_spec name: (package_identifier) @binding)
 (import_spec !name path: (interpreted_string_literal) @binding.path)
 
-(ERROR) @error

@@ -28,4 +28,3 @@
 (resource name: (identifier) @local)
 (field_declaration declarator: (variable_declarator name: (identifier) @local))
 
-(ERROR) @error

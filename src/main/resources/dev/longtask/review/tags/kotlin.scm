@@ -27,4 +27,3 @@
 (for_statement (variable_declaration (simple_identifier) @local))
 (class_body (property_declaration (variable_declaration (simple_identifier) @local)))
 
-(ERROR) @error

@@ -33,4 +33,3 @@
 (import_from_statement name: (dotted_name . (identifier) @binding))
 (import_from_statement name: (aliased_import alias: (identifier) @binding))
 
-(ERROR) @error

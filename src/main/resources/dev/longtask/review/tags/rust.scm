@@ -35,4 +35,3 @@
 (for_expression pattern: (identifier) @local)
 (field_declaration name: (field_identifier) @local)
 
-(ERROR) @error

@@ -48,6 +48,5 @@
 (namespace_import (identifier) @binding)
 (variable_declarator name: (identifier) @binding value: (call_expression function: (identifier) @binding.require))
 
-(ERROR) @error
 (jsx_opening_element name: (identifier) @name) @reference.type
 (jsx_self_closing_element name: (identifier) @name) @reference.type

@@ -48,4 +48,3 @@
 (namespace_import (identifier) @binding)
 (variable_declarator name: (identifier) @binding value: (call_expression function: (identifier) @binding.require))
 
-(ERROR) @error
