@@ -23,8 +23,9 @@ import java.util.Set;
  * in languages with an implicit {@code this}, methods), a call on an object {@code x.f()} toward methods, fully
  * only when A knows the method's class (names it, imports its file, or shares its Java, Kotlin or Go package) and a tenth
  * otherwise, a plain value toward constants, variables, types and macros. Parameters and locals were never
- * definitions, and they shadow other files' names. Example, documentation and benchmark code, and tests when
- * they are in scope, are only referred to from their own kind: a library never depends on its example.
+ * definitions, and they shadow other files' names. Auxiliary code (examples, documentation, benchmarks, fuzz
+ * targets, build logic), and tests when they are in scope, are only referred to from their own kind: a library never
+ * depends on its example.
  *
  * <p>PageRank (damping 0.85) gives each file's rank, personalised as Aider personalises toward the files a chat
  * mentions: here the teleport goes to the library's own code (not examples or tests), and more of it to the
@@ -134,7 +135,7 @@ final class ReferenceGraph {
             }
             for (Map.Entry<String, Double> imp : importTargets.get(r).entrySet()) {
                 Integer d = index.get(imp.getKey());
-                if (d != null && d != r) {
+                if (d != null && d != r && areas[r].mayReferTo(areas[d])) {
                     edges.merge(d, imp.getValue(), Double::sum);
                 }
             }

@@ -350,11 +350,13 @@ final class SyntaxExtractor {
                 kind = "function";
             }
             String name = text.text(nameNode);
-            if (name.isEmpty() || name.equals("_") || C_KEYWORDS.contains(name)) {
+            boolean cFamily = language == Language.C || language == Language.CPP;
+            if (name.isEmpty() || name.equals("_") || (cFamily && C_KEYWORDS.contains(name))) {
                 return; // Go's blank identifier declares nothing; a keyword is a misread declaration
             }
-            if (language == Language.RUST && parent != null && (kind.equals("constant") || kind.equals("type"))) {
-                return; // an associated constant or type is a member, like a field
+            if ((language == Language.RUST || language == Language.CPP) && parent != null
+                    && (kind.equals("constant") || kind.equals("type") || kind.equals("typedef"))) {
+                return; // an associated constant or a member type is a member, like a field
             }
             classified.add(text.charOffset(nameNode.getStartByte()));
             found.add(new Found(new Definition(kind, name, parent, text.line(nameNode.getStartByte())),

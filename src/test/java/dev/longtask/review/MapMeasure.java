@@ -130,7 +130,7 @@ public final class MapMeasure {
     }
 
     private static List<Tag> tags(String path, List<Definition> definitions) {
-        return definitions.stream().map(d -> new Tag(path, d.name(), d.line())).toList();
+        return definitions.stream().map(d -> new Tag(path, d.name().replace(" ", ""), d.line())).toList();
     }
 
     /** Matches ours against theirs; with {@code label}, prints what did not match (for reading the misses). */
@@ -186,7 +186,7 @@ public final class MapMeasure {
                     || notADefinition(f.language(), kind, pattern, indented)) {
                 continue;
             }
-            Tag t = new Tag(path, name, tag.path("line").asInt());
+            Tag t = new Tag(path, name.replace(" ", ""), tag.path("line").asInt()); // "operator ()" as "operator()"
             List<Tag> tags = out.computeIfAbsent(path, x -> new ArrayList<>());
             if (!tags.contains(t)) {
                 tags.add(t); // ctags tags `obj.m = function m()` twice, as a class member and as a function
