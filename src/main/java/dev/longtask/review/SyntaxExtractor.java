@@ -75,10 +75,10 @@ final class SyntaxExtractor {
             tags.add(match.getCaptures());
         }
         Extraction extraction = tags.extraction(source);
-        if (root.hasError()) {
+        if (tags.errorBytes() * 10 > bytes.length) {
             // Error recovery usually keeps the definitions around a construct the grammar cannot read (an
-            // #if/#else that splits a function header, a macro that hides a brace); where it loses many, the
-            // lexical extractor reads the file better.
+            // #if/#else that splits a function header, a macro that hides a brace); where errors cover over a
+            // tenth of the file and it lost many, the lexical extractor reads the file better.
             Extraction lexical = Extractor.extract(language, source);
             int found = extraction.definitions().size();
             if (lexical.definitions().size() > found * 3 / 2 + 3) {
@@ -167,6 +167,8 @@ final class SyntaxExtractor {
         private final Set<String> bindings = new HashSet<>();
         private final List<int[]> ignored = new ArrayList<>();
         private final List<Ref> refs = new ArrayList<>();
+        private long errorBytes;
+        private int errorEnd = -1;
 
         private record Found(Definition definition, int nameByte) {
         }
@@ -231,10 +233,22 @@ final class SyntaxExtractor {
                     case "binding.path" -> bindings.add(goPackageName(text.text(roleNode)));
                     case "ignore" -> ignored.add(new int[] {text.charOffset(roleNode.getStartByte()),
                             text.charOffset(roleNode.getEndByte())});
+                    case "error" -> {
+                        int start = roleNode.getStartByte();
+                        int end = roleNode.getEndByte();
+                        if (start >= errorEnd) { // nested errors count once, with the outermost
+                            errorBytes += end - start;
+                            errorEnd = end;
+                        }
+                    }
                     default -> {
                     }
                 }
             }
+        }
+
+        long errorBytes() {
+            return errorBytes;
         }
 
         private void declareLocal(TSNode node) {

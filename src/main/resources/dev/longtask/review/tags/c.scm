@@ -20,3 +20,6 @@
 (for_statement initializer: (declaration declarator: (_) @local.declarator))
 (field_declaration declarator: (_) @local.declarator)
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

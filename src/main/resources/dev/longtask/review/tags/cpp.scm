@@ -35,3 +35,6 @@
 (field_declaration declarator: (field_identifier) @local)
 (field_declaration declarator: (_ declarator: (field_identifier) @local))
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

@@ -34,3 +34,6 @@
 (import_spec name: (package_identifier) @binding)
 (import_spec !name path: (interpreted_string_literal) @binding.path)
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

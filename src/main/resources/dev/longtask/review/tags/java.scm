@@ -28,3 +28,6 @@
 (resource name: (identifier) @local)
 (field_declaration declarator: (variable_declarator name: (identifier) @local))
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

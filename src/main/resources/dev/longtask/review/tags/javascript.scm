@@ -36,3 +36,6 @@
 (namespace_import (identifier) @binding)
 (variable_declarator name: (identifier) @binding value: (call_expression function: (identifier) @binding.require))
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

@@ -27,3 +27,6 @@
 (for_statement (variable_declaration (simple_identifier) @local))
 (class_body (property_declaration (variable_declaration (simple_identifier) @local)))
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

@@ -33,3 +33,6 @@
 (import_from_statement name: (dotted_name . (identifier) @binding))
 (import_from_statement name: (aliased_import alias: (identifier) @binding))
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

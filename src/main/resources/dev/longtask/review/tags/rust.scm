@@ -35,3 +35,6 @@
 (for_expression pattern: (identifier) @local)
 (field_declaration name: (field_identifier) @local)
 
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error

@@ -50,3 +50,6 @@
 
 (jsx_opening_element name: (identifier) @name) @reference.type
 (jsx_self_closing_element name: (identifier) @name) @reference.type
+
+; regions the parser could not read: where they cover much of a file, the lexical extractor may read it better
+(ERROR) @error
