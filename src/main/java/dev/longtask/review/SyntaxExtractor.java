@@ -75,10 +75,12 @@ final class SyntaxExtractor {
             tags.add(match.getCaptures());
         }
         Extraction extraction = tags.extraction(source);
-        if (tags.errorBytes() * 10 > bytes.length) {
+        boolean cFamily = language == Language.C || language == Language.CPP;
+        if (cFamily ? tags.errorBytes() * 10 > bytes.length : tags.errorBytes() > 0) {
             // Error recovery usually keeps the definitions around a construct the grammar cannot read (an
-            // #if/#else that splits a function header, a macro that hides a brace); where errors cover over a
-            // tenth of the file and it lost many, the lexical extractor reads the file better.
+            // #if/#else that splits a function header, a macro that hides a brace); where it lost many, the
+            // lexical extractor reads the file better. C's macros leave small errors in most files: there only
+            // errors over a tenth of the file are worth the second reading.
             Extraction lexical = Extractor.extract(language, source);
             int found = extraction.definitions().size();
             if (lexical.definitions().size() > found * 3 / 2 + 3) {
