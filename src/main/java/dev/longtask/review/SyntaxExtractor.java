@@ -332,6 +332,9 @@ final class SyntaxExtractor {
                     if (!function && !exported) {
                         return; // obj.field = value: state, not a definition
                     }
+                    if (!function && nameNode != null && value != null && text.text(value).equals(text.text(nameNode))) {
+                        return; // exports.f = f: the export of a definition already listed
+                    }
                     if (parent != null && !parent.matches("[A-Za-z_$][\\w$]*")) {
                         return; // a computed target such as a()[0].m
                     }
