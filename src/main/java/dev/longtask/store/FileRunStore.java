@@ -36,7 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -89,7 +88,7 @@ public final class FileRunStore implements RunStore {
     private long projectedSeq;
     private long checkpointSeq;
 
-    private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
+    private final Subscribers subscribers;
     private final Map<Integer, FileTranscript> transcripts = new ConcurrentHashMap<>();
     private final Map<String, FileTranscript> roleTranscripts = new ConcurrentHashMap<>();
     /** Tasks whose {@code results/task_<id>/} entry this store has fsynced. */
@@ -113,6 +112,7 @@ public final class FileRunStore implements RunStore {
         this.projectedSeq = state.lastSeq();
         this.checkpointSeq = checkpointSeq;
         this.openReport = report;
+        this.subscribers = new Subscribers(runId, state.lastSeq());
     }
 
     // ---------------------------------------------------------------- opening
@@ -468,17 +468,12 @@ public final class FileRunStore implements RunStore {
         try {
             log.awaitDurable(event.seq());
         } catch (IOException e) {
+            subscribers.skip(event.seq());
             throw broken("events.jsonl could not be fsynced (" + e + ")", e);
         }
         published.accumulateAndGet(after, (current, next) -> next.lastSeq() > current.lastSeq() ? next : current);
         project();
-        for (Consumer<Event> listener : listeners) {
-            try {
-                listener.accept(event);
-            } catch (RuntimeException e) {
-                LOG.warn("a listener of run {} failed on event {}", runId, event.seq(), e);
-            }
-        }
+        subscribers.deliver(event);
         return new Committed(event, after);
     }
 
@@ -807,10 +802,13 @@ public final class FileRunStore implements RunStore {
         }
     }
 
-    /** Listeners are called after each event is durable, on the appending thread; their failures are logged. */
+    /**
+     * Listeners are called after each event is durable, on an appending thread, one event at a time and in the
+     * order of the log; their failures are logged.
+     */
     @Override
     public void subscribe(Consumer<Event> listener) {
-        listeners.add(listener);
+        subscribers.add(listener);
     }
 
     // ---------------------------------------------------------------- beyond the port
