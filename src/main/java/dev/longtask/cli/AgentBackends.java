@@ -1,7 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.agent.AgentSpec;
-import dev.longtask.agent.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.config.Environment;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.store.RunStore;
@@ -23,7 +23,7 @@ interface AgentBackends {
     }
 
     Factory REAL = (workspace, options) -> new RealAgentBackends(workspace, options, Environment.system(),
-            new TokenCounter());
+            TokenCounter.shared());
 
     List<Tool> tools();
 
@@ -39,8 +39,8 @@ interface AgentBackends {
      */
     LlmClient model(AgentSpec agent);
 
-    /** The client for one task: the same model, reporting its failed attempts to the run as llm.retry. */
-    LlmClient forTask(LlmClient client, RunStore store, int taskId);
+    /** The same model, reporting its failed attempts to {@code listener}. */
+    LlmClient withListener(LlmClient client, dev.longtask.llm.AttemptListener listener);
 
     /** A new ad-hoc run in the workspace. */
     RunStore createRun(String goal, String modelSpec);

@@ -5,7 +5,11 @@ import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.LoopSettings;
-import dev.longtask.agent.StoredTaskRunner;
+import dev.longtask.agent.AgentRunner;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.tools.ToolContext;
 import dev.longtask.agent.Subagents;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.model.RunStatus;
@@ -106,15 +110,15 @@ final class AgentCommand implements Callable<Integer> {
                 ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
                         Map.of(), List.of())).id());
             }
-            StoredTaskRunner runner = new StoredTaskRunner(store, workspace, env.tools(), env.tokens(),
-                    Clock.systemUTC(), LoopSettings.DEFAULTS);
             Subagents subagents = new Subagents((step, task, index, total) -> {
                 int id = ids.get(index - 1);
                 if (!task.equals(step.task())) {
                     store.updateTask(id, JsonNodeFactory.instance.objectNode().put("instruction", task));
                 }
-                return runner.run(id, agents.get(step.agent()), env.forTask(clients.get(step.agent()), store, id),
-                        index, total);
+                AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(
+                        stepModels(clients.get(step.agent()), env, store), env.tools(), env.tokens(),
+                        Clock.systemUTC(), LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0), null));
+                return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
             });
             List<Subagents.StepResult> results = parallel ? subagents.parallel(steps, concurrency())
                     : subagents.chain(steps);
@@ -131,6 +135,26 @@ final class AgentCommand implements Callable<Integer> {
             ctrlC.done();
             return interrupted ? Main.INTERRUPTED : allOk ? Main.OK : Main.FAILED;
         }
+    }
+
+    /** Every call of a step goes to its agent's client, its failed attempts recorded as llm.retry of the task. */
+    private static ModelSource stepModels(LlmClient client, AgentBackends env, RunStore store) {
+        return new ModelSource() {
+            @Override
+            public String runModel() {
+                return client.modelSpec();
+            }
+
+            @Override
+            public LlmClient client(String modelSpec, AttemptListener listener) {
+                return env.withListener(client, listener);
+            }
+
+            @Override
+            public Pricing pricing() {
+                return Pricing.unknown();
+            }
+        };
     }
 
     private List<Subagents.Step> steps() {

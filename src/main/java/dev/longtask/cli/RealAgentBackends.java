@@ -2,7 +2,7 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.agent.AgentSpec;
-import dev.longtask.agent.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
@@ -68,21 +68,8 @@ final class RealAgentBackends implements AgentBackends {
     }
 
     @Override
-    public LlmClient forTask(LlmClient client, RunStore store, int taskId) {
-        if (!(client instanceof ModelClient model)) {
-            return client;
-        }
-        return model.withListener(new AttemptListener() {
-            @Override
-            public void attemptFailed(Failure failure) {
-                var data = JsonNodeFactory.instance.objectNode().put("model", failure.model())
-                        .put("attempt", failure.attempt()).put("status", failure.status()).put("error", failure.error());
-                if (failure.retryIn() != null) {
-                    data.put("wait_ms", failure.retryIn().toMillis());
-                }
-                store.append(EventType.LLM_RETRY, taskId, data);
-            }
-        });
+    public LlmClient withListener(LlmClient client, AttemptListener listener) {
+        return client instanceof ModelClient model ? model.withListener(listener) : client;
     }
 
     @Override

@@ -11,7 +11,7 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.Endpoint;
@@ -22,7 +22,7 @@ import dev.longtask.review.Chunker;
 import dev.longtask.review.EstimateAssumptions;
 import dev.longtask.review.MapRenderer;
 import dev.longtask.review.MappedFile;
-import dev.longtask.review.Pricing;
+import dev.longtask.llm.Pricing;
 import dev.longtask.review.RepoMap;
 import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
@@ -32,7 +32,7 @@ import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
 import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.review.ScopeOptions;
-import dev.longtask.review.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FileRunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -166,7 +166,7 @@ final class ReviewCommand implements Callable<Integer> {
         ModelSource source = driver.models();
         Path workspace = driver.workspacePath();
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(workspace, counter);
         if (repoMap.files().isEmpty()) {
             throw CliFailure.usage("review: nothing to review in " + path + ": no source file in scope"
@@ -178,7 +178,7 @@ final class ReviewCommand implements Callable<Integer> {
         ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         Plan plan = new ReviewPlanner(rendered).plan(manifest);
-        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricer()::cost)
+        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricing())
                 .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
         Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
         err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
@@ -291,7 +291,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     private int preview() throws IOException {
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(path, counter);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         PrintWriter stdout = spec.commandLine().getOut();

@@ -7,7 +7,7 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.engine.RunOutcome;

@@ -5,8 +5,8 @@ import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
-import dev.longtask.engine.Estimator;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.ModelClient;
@@ -51,7 +51,7 @@ final class SettingsModelSource implements ModelSource {
     }
 
     @Override
-    public Estimator.Pricer pricer() {
+    public Pricing pricing() {
         Optional<ModelPrice> price = runModel.endpoint().price().map(Resolved::value);
         return (in, out) -> price.map(p -> p.input().multiply(BigDecimal.valueOf(in))
                 .add(p.output().multiply(BigDecimal.valueOf(out))).divide(MILLION, MathContext.DECIMAL64));

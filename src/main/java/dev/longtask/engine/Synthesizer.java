@@ -74,7 +74,7 @@ final class Synthesizer {
                 + "task's result.json and the output files it declared. Task files are also in the workspace if you "
                 + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
-                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
+                RunMemory.read(kit.store().directory()), kit.context(), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
         return outcome.ending() == AgentOutcome.Ending.SUBMITTED
                 ? new Result(outcome.submitted(), outcome) : new Result(null, outcome);
@@ -88,7 +88,7 @@ final class Synthesizer {
                 + "task and why. Do not drop anything relevant; the report is written from your notes only.\n\n"
                 + part;
         AgentTask job = AgentTask.submitting(kit.agents().require("summarizer"), TaskContract.instruction(brief),
-                RunMemory.NONE, new ToolContext(kit.workspace(), kit.store(), 0));
+                RunMemory.NONE, kit.context());
         return kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session + "_pass_" + reduction
                 + "_part_" + index));
     }

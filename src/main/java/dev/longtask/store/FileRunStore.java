@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
+import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
@@ -24,6 +26,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -62,6 +65,8 @@ public final class FileRunStore implements RunStore {
     static final String EVENTS = "events.jsonl";
     static final String RESULTS = "results";
     static final String TRANSCRIPTS = "transcripts";
+    /** The cause of a {@code task.cancelled} that {@link #cancelAsBlocked} records. */
+    public static final String BLOCKED = "blocked";
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
@@ -137,11 +142,25 @@ public final class FileRunStore implements RunStore {
      */
     public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                       StoreOptions options) {
-        return create(workspace, runId, goal, model, budget, options, EventLog.FSYNC);
+        return create(workspace, runId, goal, model, budget, null, options, EventLog.FSYNC);
+    }
+
+    /**
+     * As {@link #create(Path, String, String, String, Budget, StoreOptions)}, recording the run's {@code settings}
+     * (base URL, concurrency, approval, sandbox) so every later session keeps them.
+     */
+    public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                                      RunSettings settings, StoreOptions options) {
+        return create(workspace, runId, goal, model, budget, settings, options, EventLog.FSYNC);
     }
 
     static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                StoreOptions options, EventLog.Syncer syncer) {
+        return create(workspace, runId, goal, model, budget, null, options, syncer);
+    }
+
+    private static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                                       RunSettings settings, StoreOptions options, EventLog.Syncer syncer) {
         requireWorkspace(workspace);
         if (goal == null || goal.isBlank()) {
             throw new IllegalArgumentException("a run needs a goal");
@@ -191,6 +210,9 @@ public final class FileRunStore implements RunStore {
                 data.put("model", model);
             }
             data.set("budget", json.valueToTree(budget == null ? Budget.UNLIMITED : budget));
+            if (settings != null) {
+                data.set("settings", json.valueToTree(settings));
+            }
             store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
             return store;
         } catch (IOException e) {
@@ -232,12 +254,12 @@ public final class FileRunStore implements RunStore {
             OpenReport report = new OpenReport(loaded.shape.tornBytes(),
                     choice.file() == null ? null : choice.file().getFileName().toString(),
                     choice.skipped(), loaded.replayed, repaired);
-            if (!report.clean()) {
-                LOG.info("run {} opened after repair: {}", runId, report);
-            }
             long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
             FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state,
                     checkpointed, report);
+            if (!report.clean()) {
+                LOG.info("run {} opened after repair: {}", runId, report);
+            }
             if (loaded.replayed >= options.checkpointEvery()) {
                 store.checkpoint();
             }
@@ -269,6 +291,29 @@ public final class FileRunStore implements RunStore {
         } catch (IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
         }
+    }
+
+    /**
+     * The events of a run after {@code afterSeq}, read without the writer lock and without changing anything; a
+     * line being written (a torn last line) is left out.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the line that cannot be read
+     */
+    public static List<Event> events(Path workspace, String runId, long afterSeq) {
+        Path dir = existingRun(workspace, runId);
+        ObjectMapper json = StoreJson.newMapper();
+        List<Event> events = new ArrayList<>();
+        try {
+            LogScan.replay(dir.resolve(EVENTS), json, 0, 1, (seq, bytes, event) -> {
+                if (seq > afterSeq) {
+                    events.add(event);
+                }
+            });
+        } catch (IOException e) {
+            throw new StoreException("cannot read the events of run " + runId + " in " + dir + ": " + e, e);
+        }
+        return events;
     }
 
     /** The run ids of a workspace, newest first (by the time of their run.created event). */
@@ -652,6 +697,12 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public Task cancelAsBlocked(int id, String reason) {
+        ObjectNode data = data("reason", reason).put("cause", BLOCKED);
+        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data)).state().task(id);
+    }
+
+    @Override
     public Task requeue(int id, String reason) {
         return commit(state -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason))).state().task(id);
     }
@@ -701,6 +752,11 @@ public final class FileRunStore implements RunStore {
         return commit(state -> new Draft(type, task, copy)).event();
     }
 
+    @Override
+    public Event append(Integer task, EventData data) {
+        return append(data.type(), task, json.valueToTree(data));
+    }
+
     /**
      * Durable when this returns, with two journal commits rather than three: the temp file is fsynced (which on
      * ext4 also commits a new {@code task_<id>/} directory), renamed, then its directory is fsynced; the entry of
@@ -743,6 +799,9 @@ public final class FileRunStore implements RunStore {
         }
         ObjectNode data = json.createObjectNode().put("report", "report.md").put("final_result", "final_result.json");
         data.put("title", finalResult.path("title").asText(""));
+        if (finalResult.has("synthesized")) {
+            data.put("synthesized", finalResult.path("synthesized").asBoolean());
+        }
         append(EventType.REPORT_WRITTEN, null, data);
         return report;
     }
@@ -811,6 +870,11 @@ public final class FileRunStore implements RunStore {
         subscribers.add(listener);
     }
 
+    @Override
+    public void unsubscribe(Consumer<Event> listener) {
+        subscribers.remove(listener);
+    }
+
     // ---------------------------------------------------------------- beyond the port
 
     /** What the write open found and repaired ({@link OpenReport#clean()} for a run left in order). */
@@ -820,6 +884,36 @@ public final class FileRunStore implements RunStore {
 
     public StoreOptions options() {
         return options;
+    }
+
+    /**
+     * Says what this open repaired, once: the lines of {@link #openReport()}, plus each result.json whose task the
+     * log does not record as finished (a crash came between writing it and finishing the task, or the log lost its
+     * end), which is renamed to {@code result.json.stale} because the task runs again. Records the lines as a
+     * {@code run.repaired} event; returns them, empty when the run was in order.
+     */
+    public List<String> recordRepairs() {
+        List<String> lines = new ArrayList<>(openReport.lines());
+        RunState state = published.get();
+        for (Task task : state.tasks()) {
+            if (task.status() == TaskStatus.COMPLETED || task.status() == TaskStatus.FAILED) {
+                continue;
+            }
+            Path result = directory.resolve(RESULTS).resolve("task_" + task.id()).resolve("result.json");
+            if (Files.isRegularFile(result)) {
+                try {
+                    Files.move(result, result.resolveSibling("result.json.stale"), StandardCopyOption.REPLACE_EXISTING);
+                    lines.add("set aside results/task_" + task.id() + "/result.json as result.json.stale: the log does "
+                            + "not record task #" + task.id() + " as finished, so it runs again");
+                } catch (IOException e) {
+                    throw new StoreException("cannot set aside " + result + ": " + e, e);
+                }
+            }
+        }
+        if (!lines.isEmpty()) {
+            append(null, new EventData.RunRepaired(lines));
+        }
+        return lines;
     }
 
     /** The highest seq written to the log (durable or not yet): for tests of group commit. */

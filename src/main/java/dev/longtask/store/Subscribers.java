@@ -34,6 +34,10 @@ final class Subscribers {
         listeners.add(listener);
     }
 
+    void remove(Consumer<Event> listener) {
+        listeners.remove(listener);
+    }
+
     /** Called once per durable event, on the appending thread; returns after every event up to it was handed on. */
     void deliver(Event event) {
         delivering.lock();

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
@@ -15,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A workspace, a scripted model, a transcript and a listener, wired to run agent loops in tests. */
 final class LoopFixture {
-    static final TokenCounter TOKENS = new TokenCounter();
+    static final TokenCounter TOKENS = TokenCounter.shared();
 
     final Path root;
     final Workspace workspace;

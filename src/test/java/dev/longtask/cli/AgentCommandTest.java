@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.agent.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.config.Environment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +29,7 @@ import picocli.CommandLine;
  */
 class AgentCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TokenCounter TOKENS = new TokenCounter();
+    private static final TokenCounter TOKENS = TokenCounter.shared();
 
     @TempDir
     Path tmp;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.Estimator;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
@@ -65,7 +65,7 @@ public final class EngineFixture {
             }
 
             @Override
-            public Estimator.Pricer pricer() {
+            public Pricing pricing() {
                 return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
             }
         };

@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.ChatMessage;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.tools.ToolContext;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.TaskDraft;
@@ -25,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One task of a real file store run by the loop: transcript on disk as it happens, result, findings, status. */
-class StoredTaskRunnerTest {
+class AgentRunnerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -46,9 +51,29 @@ class StoredTaskRunnerTest {
         store.close();
     }
 
-    private StoredTaskRunner runner() {
-        return new StoredTaskRunner(store, f.workspace, f.tools, LoopFixture.TOKENS, Clock.systemUTC(),
-                LoopSettings.DEFAULTS);
+    private Runner runner() {
+        return (id, agent, model, index, total) -> new AgentRunner(store, new AgentRunner.Parts(new ModelSource() {
+            @Override
+            public String runModel() {
+                return model.modelSpec();
+            }
+
+            @Override
+            public LlmClient client(String modelSpec, AttemptListener listener) {
+                return model;
+            }
+
+            @Override
+            public Pricing pricing() {
+                return Pricing.unknown();
+            }
+        }, f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+                new ToolContext(f.workspace, store, 0), null)).claimAndExecute(id, agent, index, total).outcome();
+    }
+
+    /** The runner as {@code longtask agent} uses it: claim, run, record. */
+    private interface Runner {
+        AgentOutcome run(int id, AgentSpec agent, LlmClient model, int index, int total);
     }
 
     private int task(String instruction, Map<String, String> outputs) {

@@ -1,4 +1,4 @@
-package dev.longtask.review;
+package dev.longtask.llm;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -6,9 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What tokens of the chosen model cost; empty when the price is not known, so an estimate says "unknown"
- * rather than a made-up number. Same shape as the engine's pricer, so either adapts to the other with a
- * method reference.
+ * What tokens of a model cost; empty when the price is not known, so an estimate says "unknown" rather than
+ * a made-up number. The one pricing interface of estimates (a run's, a review's).
  */
 @FunctionalInterface
 public interface Pricing {
@@ -30,5 +29,10 @@ public interface Pricing {
         return (in, out) -> Optional.of(inputUsd.multiply(BigDecimal.valueOf(in))
                 .add(outputUsd.multiply(BigDecimal.valueOf(out)))
                 .divide(million, 6, RoundingMode.HALF_UP));
+    }
+
+    /** The price of a model as configured or known, or {@link #unknown()} without one. */
+    static Pricing of(dev.longtask.config.ModelPrice price) {
+        return price == null ? unknown() : perMillion(price.input(), price.output());
     }
 }
