@@ -1,6 +1,8 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
@@ -16,6 +18,8 @@ import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.Endpoint;
+import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
@@ -117,7 +121,7 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle start(RunRequest request) {
         Path root = workspace(request.workspace());
-        Settings settings = settings(root, flags(request.model() != null ? request.model() : model, "the run's model",
+        Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
         ModelSource models = models(root, settings, null);
         int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
@@ -129,7 +133,7 @@ public final class Longtask implements AutoCloseable {
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
         EngineSession session = engine(root, models, tasks).create(newRun);
-        return launch(session, root);
+        return launch(session, root, 0);
     }
 
     /** Resumes a run of the default workspace as it was recorded. */
@@ -160,7 +164,7 @@ public final class Longtask implements AutoCloseable {
         } else {
             String spec = request.model() != null ? request.model() : run.model() != null ? run.model() : model;
             String url = request.baseUrl() != null ? request.baseUrl() : was.baseUrl() != null ? was.baseUrl() : baseUrl;
-            Settings settings = settings(root, flags(spec, request.model() != null ? request.by() : "run "
+            Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
                     + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
             models = models(root, settings, run);
             tasks = firstSet(request.concurrency(), was.concurrency(), concurrency, settings.concurrency().value());
@@ -174,7 +178,47 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         EngineSession session = engine(root, models, tasks).open(request.runId(), change);
-        return launch(session, root);
+        return launch(session, root, run.lastSeq());
+    }
+
+    /**
+     * Runs agents directly, each step as a task of a new run (transcripts and results are kept there), on this
+     * thread; an interrupt of this thread stops them, records their state and leaves the flag set. Every model is
+     * resolved before the run is created.
+     *
+     * @throws IllegalArgumentException naming an unknown agent (and the problems of its definition file)
+     * @throws ConfigException          when a step's model cannot be used (none configured, a key missing)
+     */
+    public AgentsOutcome runAgents(AgentsRequest request) {
+        Path root = workspace(request.workspace());
+        AgentCatalog catalog = agents(root);
+        Map<String, AgentSpec> specs = new LinkedHashMap<>();
+        Map<String, LlmClient> chosen = new LinkedHashMap<>();
+        for (Subagents.Step step : request.steps()) {
+            AgentSpec agent;
+            try {
+                agent = catalog.require(step.agent());
+            } catch (IllegalArgumentException e) {
+                String problems = catalog.problems().stream().filter(p -> p.file().contains(step.agent()))
+                        .map(Object::toString).collect(java.util.stream.Collectors.joining("; "));
+                throw new IllegalArgumentException(e.getMessage() + (problems.isEmpty() ? "" : "; " + problems), e);
+            }
+            AgentSpec used = request.maxSteps() == null ? agent : agent.withMaxSteps(request.maxSteps());
+            specs.put(used.name(), used);
+            chosen.computeIfAbsent(used.name(), name -> llm != null ? llm : clients.of(root, load(root, flags(
+                    request.model() != null ? request.model() : agent.model() != null ? agent.model() : model,
+                    request.model() != null ? "--model" : "model: of agent " + agent.name(),
+                    request.baseUrl() != null ? request.baseUrl() : baseUrl, "--base-url"))));
+        }
+        Workspace ws;
+        try {
+            ws = new Workspace(root);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
+        }
+        StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
+                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        return new AgentRuns(ws, tools().all(), store, clock).run(request, specs, chosen);
     }
 
     /** The runs of the default workspace, read-only. */
@@ -197,7 +241,24 @@ public final class Longtask implements AutoCloseable {
      * with where it came from.
      */
     public Settings settings(Path dir, String modelSpec, String url) {
-        return settings(workspace(dir), flags(modelSpec, "--model", url, "--base-url"));
+        return load(workspace(dir), flags(modelSpec, "--model", url, "--base-url"));
+    }
+
+    /**
+     * The settings of {@code dir} with {@code flags} on top (what a command line gives), each with where it came
+     * from.
+     */
+    public Settings settings(Path dir, Flags flags) {
+        return load(workspace(dir), flags);
+    }
+
+    /**
+     * What {@code settings} point at: model, protocol, base URL, key presence, price, context window.
+     *
+     * @throws ConfigException when no model is configured (saying how to add one) or the spec is bad
+     */
+    public Endpoint endpoint(Settings settings) {
+        return LlmClients.endpoint(settings);
     }
 
     /** A client for {@code settings}' model that reports every failed attempt to {@code listener}; not shared. */
@@ -208,14 +269,14 @@ public final class Longtask implements AutoCloseable {
     /** The model a run started with {@code request} would use, resolved now (fails as {@link #start} would). */
     public ModelSource models(RunRequest request) {
         Path root = workspace(request.workspace());
-        return models(root, settings(root, flags(request.model() != null ? request.model() : model, "the run's model",
+        return models(root, load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL")), null);
     }
 
     /** Tasks a run started with {@code request} runs at once. */
     public int concurrency(RunRequest request) {
         Path root = workspace(request.workspace());
-        return firstSet(request.concurrency(), concurrency, settings(root, Flags.none()).concurrency().value());
+        return firstSet(request.concurrency(), concurrency, load(root, Flags.none()).concurrency().value());
     }
 
     /** Interrupts every run still going in this runtime and waits (up to a minute each) until each has saved. */
@@ -231,8 +292,8 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root) {
-        RunHandle handle = new RunHandle(session, root, clock);
+    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
         running.add(handle);
         handle.launch();
         handle.whenDone(() -> running.remove(handle));
@@ -272,7 +333,7 @@ public final class Longtask implements AutoCloseable {
         if (fsync != null) {
             return fsync;
         }
-        Settings settings = settings(root, Flags.none());
+        Settings settings = load(root, Flags.none());
         try {
             return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.ALWAYS);
         } catch (IllegalArgumentException e) {
@@ -293,7 +354,7 @@ public final class Longtask implements AutoCloseable {
         return box;
     }
 
-    private Settings settings(Path root, Flags flags) {
+    private Settings load(Path root, Flags flags) {
         return SettingsLoader.load(environment, root, flags);
     }
 

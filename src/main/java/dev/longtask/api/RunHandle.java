@@ -28,13 +28,15 @@ public final class RunHandle {
     private final EngineSession session;
     private final Path workspace;
     private final Clock clock;
+    private final long sessionStart;
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     private volatile boolean ended;
 
-    RunHandle(EngineSession session, Path workspace, Clock clock) {
+    RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart) {
         this.session = session;
         this.workspace = workspace;
         this.clock = clock;
+        this.sessionStart = sessionStart;
     }
 
     void launch() {
@@ -65,6 +67,14 @@ public final class RunHandle {
 
     public Path workspace() {
         return workspace;
+    }
+
+    /**
+     * The seq of the run's last event before this session: {@code events(sessionStart(), ...)} shows this session's
+     * events only (0 for a new run: all of them, from run.created).
+     */
+    public long sessionStart() {
+        return sessionStart;
     }
 
     /** What opening the run repaired (after a crash or damage), one line each; empty for a run in order. */

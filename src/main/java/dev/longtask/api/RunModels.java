@@ -78,7 +78,10 @@ final class RunModels implements ModelSource {
         return Pricing.of(runModel.endpoint().price().map(Resolved::value).orElse(null));
     }
 
-    /** Every agent on one given client (a library user's own, or a test's). */
+    /**
+     * Every agent on one given client (a library user's own, a test's, or a step's of {@code longtask agent}); a
+     * client built from settings reports each task's failed attempts to that task.
+     */
     static ModelSource fixed(LlmClient client, Pricing pricing) {
         return new ModelSource() {
             @Override
@@ -88,7 +91,7 @@ final class RunModels implements ModelSource {
 
             @Override
             public LlmClient client(String modelSpec, AttemptListener listener) {
-                return client;
+                return client instanceof ModelClient model ? model.withListener(listener) : client;
             }
 
             @Override

@@ -13,7 +13,8 @@ import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.Plan;
-import dev.longtask.engine.RunObserver;
+import dev.longtask.api.RunRequest;
+import dev.longtask.engine.Finisher;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.review.Chunk;
@@ -30,7 +31,7 @@ import dev.longtask.review.ReviewEstimator;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewReportWriter;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ScopeOptions;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FileRunStore;
@@ -49,7 +50,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -139,16 +139,16 @@ final class ReviewCommand implements Callable<Integer> {
     BigDecimal priceOut;
 
     private final Environment environment;
-    private final RunDriver.Models models;
+    private final RunDriver.Assembly assembly;
 
     ReviewCommand() {
-        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+        this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** For tests: the environment settings are read from, and where the run's models come from. */
-    ReviewCommand(Environment environment, RunDriver.Models models) {
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ReviewCommand(Environment environment, RunDriver.Assembly assembly) {
         this.environment = environment;
-        this.models = models;
+        this.assembly = assembly;
     }
 
     @Override
@@ -162,9 +162,15 @@ final class ReviewCommand implements Callable<Integer> {
     private int review() {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
-        RunDriver driver = new RunDriver(err, err, model, run, path, environment, models);
-        ModelSource source = driver.models();
+        RunDriver driver = new RunDriver(err, err, model, run, path, environment, assembly);
         Path workspace = driver.workspacePath();
+        RunRequest base = driver.request("a code review of " + workspace);
+        ModelSource source;
+        try {
+            source = driver.runtime().models(base);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         ReviewFocus areas = focusAreas();
         TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(workspace, counter);
@@ -179,47 +185,29 @@ final class ReviewCommand implements Callable<Integer> {
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         Plan plan = new ReviewPlanner(rendered).plan(manifest);
         ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricing())
-                .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
+                .estimate(chunks, counter.count(rendered), areas, driver.runtime().concurrency(base), source.runModel());
         Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
         err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
                         + " estimate: %s", chunks.size(), plan.tasks().size(), areas.text(), source.runModel(),
                 estimate.text()));
         err.flush();
         String goal = goal(repoMap, chunks.size(), areas, manifest);
-        Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
-        int code = driver.drive(engine -> {
+        RunRequest request = driver.request(goal).withRunId(id).withPlan(plan, estimate)
+                .withFinisher(ReviewFinisher.starting(manifest));
+        int code = driver.drive(longtask -> {
             try {
-                return engine.start(goal, id, driver.budget(), plan, estimate);
+                return longtask.start(request);
             } catch (IllegalArgumentException e) {
                 throw CliFailure.usage("review: " + e.getMessage()
                         + "; raise --chunk-tokens or review a subdirectory");
             }
-        }, manifestWriter(runDirectory, manifest));
-        if (driver.review().isEmpty()) {
+        });
+        Optional<Finisher.Finished> finished = driver.finished();
+        if (finished.isEmpty()) {
             return code;
         }
-        ReviewReportWriter.Written written = driver.review().get();
-        print(jsonFormat() ? written.json() : written.markdown());
+        print(finished.get().files().get(jsonFormat() ? "json" : "markdown"));
         return code;
-    }
-
-    /**
-     * Writes the manifest into the run directory as soon as the run exists (its first event), before the plan is
-     * recorded, so whichever process ends the run - this one or a later resume - can build the checked report.
-     */
-    private static RunObserver manifestWriter(Path runDirectory, ReviewManifest manifest) {
-        AtomicBoolean written = new AtomicBoolean();
-        return (event, snapshot) -> {
-            if (!written.get() && Files.isDirectory(runDirectory)) {
-                try {
-                    manifest.writeTo(runDirectory);
-                    written.set(true);
-                } catch (IOException e) {
-                    // The store logs a listener's failure; the next event tries again.
-                    throw new java.io.UncheckedIOException("cannot write the review manifest into " + runDirectory, e);
-                }
-            }
-        };
     }
 
     private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.llm.TokenCounter;
 import dev.longtask.config.Environment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +28,6 @@ import picocli.CommandLine;
  */
 class AgentCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TokenCounter TOKENS = TokenCounter.shared();
 
     @TempDir
     Path tmp;
@@ -55,8 +53,7 @@ class AgentCommandTest {
 
     private int agent(Map<String, String> env, String... args) {
         Environment environment = new Environment(env, tmp.resolve("user.yaml"));
-        CommandLine cli = new CommandLine(new AgentCommand((root, options) ->
-                new RealAgentBackends(root, options, environment, TOKENS)));
+        CommandLine cli = new CommandLine(new AgentCommand(environment));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
