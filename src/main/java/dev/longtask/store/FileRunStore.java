@@ -49,7 +49,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The run store on the file system: {@code <workspace>/.longtask/runs/<run-id>/} as DESIGN.md describes it.
+ * The run store on the file system: {@code <workspace>/.longtask/runs/<run-id>/} as docs/store.md describes it.
  *
  * <p>Every change goes the same way: under the append lock the event is built, checked by applying it to the
  * live state ({@link RunState#apply}: an event it refuses is never written) and written to

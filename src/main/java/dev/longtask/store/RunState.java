@@ -33,7 +33,7 @@ import java.util.Set;
  * it refuses (unknown id, cycle, illegal status change) is never written. Immutable; a task that an event does
  * not change is the same object in the next state, so "did task i change" is a reference comparison.
  *
- * <p>Graph semantics (seeds/001): {@code blocks} keeps every task that ever waited for this one;
+ * <p>Graph semantics (docs/store.md): {@code blocks} keeps every task that ever waited for this one;
  * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
  */
