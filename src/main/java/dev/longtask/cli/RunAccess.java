@@ -12,7 +12,6 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.store.TaskStateException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;

@@ -9,7 +9,6 @@ import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.tools.ToolContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

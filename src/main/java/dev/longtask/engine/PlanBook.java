@@ -2,7 +2,6 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;

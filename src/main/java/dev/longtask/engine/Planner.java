@@ -6,7 +6,6 @@ import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
-import dev.longtask.tools.ToolContext;
 
 /**
  * Turns the goal into a plan: the planner agent must call {@code submit_plan}; a plan that fails validation goes

@@ -1,6 +1,5 @@
 package dev.longtask.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
@@ -10,7 +9,6 @@ import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
 import dev.longtask.tools.OutsideWorkspaceException;
-import dev.longtask.tools.ToolContext;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

@@ -12,7 +12,6 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
