@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,7 +40,7 @@ final class CommitPipeline {
     private final String runId;
     private final StoreOptions options;
     private final ObjectMapper json;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final EventLog log;
     private final Checkpoints checkpoints;
     private final Projector projector;
@@ -56,7 +57,7 @@ final class CommitPipeline {
     private volatile boolean closed;
     private volatile String brokenBecause;
 
-    CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Redactor redactor, EventLog log,
+    CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
                    Checkpoints checkpoints, Projector projector, RunState state, long checkpointSeq) {
         this.runId = runId;
         this.options = options;
@@ -128,7 +129,7 @@ final class CommitPipeline {
 
     private byte[] encode(Event event) {
         try {
-            return (redactor.apply(json.writeValueAsString(event)) + "\n").getBytes(StandardCharsets.UTF_8);
+            return (redactor.redact(json.writeValueAsString(event)) + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(event.type() + ": data is not serialisable: " + e.getOriginalMessage(), e);
         }

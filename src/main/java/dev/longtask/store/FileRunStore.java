@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -55,7 +56,7 @@ public final class FileRunStore implements RunStore {
     private final String runId;
     private final StoreOptions options;
     private final ObjectMapper json;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final RunLock lock;
     private final OpenReport openReport;
     private final CommitPipeline pipeline;
@@ -70,7 +71,7 @@ public final class FileRunStore implements RunStore {
         this.runId = runId;
         this.options = options;
         this.json = json;
-        this.redactor = new Redactor(options.secrets());
+        this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
         this.openReport = report;
         this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
@@ -458,7 +459,7 @@ public final class FileRunStore implements RunStore {
         Path dir = resultDirectory(id);
         Path file = dir.resolve("result.json");
         try {
-            String text = redactor.apply(json.writerWithDefaultPrettyPrinter().writeValueAsString(result)) + "\n";
+            String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(result)) + "\n";
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), true);
             if (durableResultDirectories.add(id)) {
                 try {
@@ -481,8 +482,8 @@ public final class FileRunStore implements RunStore {
         Path report = directory.resolve("report.md");
         Path result = directory.resolve("final_result.json");
         try {
-            AtomicFiles.write(report, redactor.apply(markdown).getBytes(StandardCharsets.UTF_8), true);
-            String text = redactor.apply(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
+            AtomicFiles.write(report, redactor.redact(markdown).getBytes(StandardCharsets.UTF_8), true);
+            String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
             AtomicFiles.write(result, text.getBytes(StandardCharsets.UTF_8), true);
         } catch (IOException e) {
             throw new StoreException("cannot write the report of run " + runId + " in " + directory + ": " + e, e);

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
@@ -25,7 +26,7 @@ final class LoopFixture {
     final List<ModelCall> calls = new CopyOnWriteArrayList<>();
     List<Tool> tools = new ArrayList<>(FileTools.all());
     LoopSettings settings = LoopSettings.DEFAULTS;
-    Redactor redactor = Redactor.none();
+    Secrets redactor = Secrets.NONE;
     RunMemory memory = RunMemory.NONE;
 
     LoopFixture(Path root) {
