@@ -1,7 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
@@ -506,7 +506,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     private static String toJson(Object value) {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+            return JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new CliFailure(Main.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
         }

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
@@ -204,7 +205,7 @@ final class RunDriver {
 
     private ProgressView view() {
         if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.store.StoreJson.newMapper());
+            return new JsonEventsView(out, dev.longtask.model.JsonMapping.newMapper());
         }
         return System.console() != null && !"dumb".equals(System.getenv("TERM"))
                 ? new TerminalProgressView(out) : new PlainProgressView(out);

@@ -7,7 +7,7 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.store.Transcript;
 import java.io.IOException;
@@ -122,7 +122,7 @@ final class StoreBenchCommand implements Callable<Integer> {
 
     private Row measure(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
         Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
         try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
             for (int i = 0; i < TASKS; i++) {
@@ -219,7 +219,7 @@ final class StoreBenchCommand implements Callable<Integer> {
 
     private TaskRow measureTaskRow(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
         Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
         try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
             for (int i = 0; i < total; i++) {

@@ -5,7 +5,7 @@ import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.LoopSettings;
 import dev.longtask.model.RunSettings;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.tools.ToolContext;
 import java.time.Clock;
 
@@ -14,7 +14,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                     PlanBook book, PlanValidator validator, ObjectMapper json, Clock clock, EngineConfig config) {
 
     static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop) {
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         Clock clock = setup.storeOptions().clock();
         RunSettings settings = store.run().recordedSettings();
         ToolContext context = new ToolContext(setup.workspace(), store, 0, settings.approval(), settings.sandbox());

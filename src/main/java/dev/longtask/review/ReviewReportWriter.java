@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,7 +35,7 @@ public final class ReviewReportWriter {
     public static final String EVENT = "review.written";
     public static final String MARKDOWN = "review.md";
     public static final String JSON_FILE = "review.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final Path repository;
     private final ReportRenderer renderer = new ReportRenderer();

@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -153,7 +154,7 @@ public final class FileRunStore implements RunStore {
             Path events = dir.resolve(EVENTS);
             Files.createFile(events);
             AtomicFiles.fsyncDirectory(dir);
-            ObjectMapper json = StoreJson.newMapper();
+            ObjectMapper json = JsonMapping.newMapper();
             EventLog log = EventLog.open(events, options.fsync(), syncer,
                     new LogScan.Shape(0, 0, 0, new LongList()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
@@ -197,7 +198,7 @@ public final class FileRunStore implements RunStore {
         Path dir = RunDirectory.existing(workspace, runId);
         RunLock lock = acquire(dir, runId);
         try {
-            ObjectMapper json = StoreJson.newMapper();
+            ObjectMapper json = JsonMapping.newMapper();
             RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
             EventLog log = EventLog.open(dir.resolve(EVENTS), options.fsync(), syncer, loaded.shape());
             Checkpoints.Choice choice = loaded.choice();

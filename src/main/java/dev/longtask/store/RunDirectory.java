@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
@@ -58,7 +59,7 @@ final class RunDirectory {
      */
     static RunSnapshot read(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         try {
             Loaded loaded = load(dir, runId, json);
             checkProjectionsParse(dir, json);
@@ -77,7 +78,7 @@ final class RunDirectory {
      */
     static List<Event> events(Path workspace, String runId, long afterSeq) {
         Path dir = existing(workspace, runId);
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         List<Event> events = new ArrayList<>();
         try {
             LogScan.replay(dir.resolve(FileRunStore.EVENTS), json, 0, 1, (seq, bytes, event) -> {
@@ -116,7 +117,7 @@ final class RunDirectory {
     }
 
     private static Instant createdTime(Path dir) {
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
                 new FileInputStream(dir.resolve(FileRunStore.EVENTS).toFile()), StandardCharsets.UTF_8))) {
             String first = reader.readLine();

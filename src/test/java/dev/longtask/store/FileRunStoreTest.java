@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.JsonMapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FileRunStoreTest {
-    private static final ObjectMapper JSON = StoreJson.newMapper();
+    private static final ObjectMapper JSON = JsonMapping.newMapper();
 
     @TempDir
     Path workspace;

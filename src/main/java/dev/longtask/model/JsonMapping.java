@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -8,15 +8,19 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 /**
- * The JSON dialect of the run directory: ISO-8601 times, exact decimals, map keys sorted (so a projection of the
+ * The one JSON dialect of longtask, for the run directory, the wire records, tool arguments and reports alike:
+ * ISO-8601 times, exact decimals, map keys sorted (so a projection of the
  * same state is the same bytes in every JVM), no derived {@code isX()} properties, unknown fields ignored
  * (a newer writer may add some).
  */
-public final class StoreJson {
-    private StoreJson() {
+public final class JsonMapping {
+    /** A mapper of this dialect for everyone to share: thread-safe, and never reconfigured. */
+    public static final ObjectMapper MAPPER = newMapper();
+
+    private JsonMapping() {
     }
 
-    /** A new mapper configured as the store writes and reads its files. */
+    /** A new mapper of this dialect, for a caller that must configure it further. */
     public static ObjectMapper newMapper() {
         return JsonMapper.builder()
                 .addModule(new JavaTimeModule())
