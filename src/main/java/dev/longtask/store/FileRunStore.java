@@ -1,5 +1,7 @@
 package dev.longtask.store;
 
+import dev.longtask.store.CommitPipeline.Committed;
+import dev.longtask.store.CommitPipeline.Draft;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -170,7 +172,7 @@ public final class FileRunStore implements RunStore {
             if (settings != null) {
                 data.set("settings", json.valueToTree(settings));
             }
-            store.commit(state -> new CommitPipeline.Draft(EventType.RUN_CREATED, null, data));
+            store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
             return store;
         } catch (IOException e) {
             closeQuietly(lock);
@@ -277,7 +279,7 @@ public final class FileRunStore implements RunStore {
     // ---------------------------------------------------------------- the write path
 
     /** The one way anything changes: see {@link CommitPipeline#commit}. */
-    private CommitPipeline.Committed commit(Function<RunState, CommitPipeline.Draft> decide) {
+    private Committed commit(Function<RunState, Draft> decide) {
         return pipeline.commit(decide);
     }
 
@@ -329,7 +331,7 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Task createTask(TaskDraft draft) {
-        CommitPipeline.Committed done = commit(state -> {
+        Committed done = commit(state -> {
             int id = state.nextTaskId();
             ObjectNode data = json.createObjectNode()
                     .put("id", id)
@@ -342,7 +344,7 @@ public final class FileRunStore implements RunStore {
             data.set("outputs", json.valueToTree(draft.outputs()));
             ArrayNode criteria = data.putArray("success_criteria");
             draft.successCriteria().forEach(criteria::add);
-            return new CommitPipeline.Draft(EventType.TASK_CREATED, id, data);
+            return new Draft(EventType.TASK_CREATED, id, data);
         });
         return done.state().task(done.event().task());
     }
@@ -352,7 +354,7 @@ public final class FileRunStore implements RunStore {
         if (fields == null || fields.isEmpty()) {
             return task(id);
         }
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_UPDATED, id, fields.deepCopy())).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_UPDATED, id, fields.deepCopy())).state().task(id);
     }
 
     @Override
@@ -362,7 +364,7 @@ public final class FileRunStore implements RunStore {
             if (state.task(blockedById).blocks().contains(taskId)) {
                 return null;
             }
-            return new CommitPipeline.Draft(EventType.TASK_DEPENDENCY_ADDED, taskId,
+            return new Draft(EventType.TASK_DEPENDENCY_ADDED, taskId,
                     json.createObjectNode().put("blocked_by", blockedById));
         });
     }
@@ -370,48 +372,48 @@ public final class FileRunStore implements RunStore {
     @Override
     public boolean claim(int id, String owner) {
         return commit(state -> state.task(id).isReady()
-                ? new CommitPipeline.Draft(EventType.TASK_CLAIMED, id, data("owner", owner)) : null) != null;
+                ? new Draft(EventType.TASK_CLAIMED, id, data("owner", owner)) : null) != null;
     }
 
     @Override
     public Task complete(int id, String summary) {
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_COMPLETED, id, data("summary", summary))).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_COMPLETED, id, data("summary", summary))).state().task(id);
     }
 
     @Override
     public Task fail(int id, String error) {
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_FAILED, id, data("error", error))).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_FAILED, id, data("error", error))).state().task(id);
     }
 
     @Override
     public Task cancel(int id, String reason) {
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_CANCELLED, id, data("reason", reason))).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason))).state().task(id);
     }
 
     @Override
     public Task cancelAsBlocked(int id, String reason) {
         ObjectNode data = data("reason", reason).put("cause", BLOCKED);
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_CANCELLED, id, data)).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data)).state().task(id);
     }
 
     @Override
     public Task requeue(int id, String reason) {
-        return commit(state -> new CommitPipeline.Draft(EventType.TASK_REQUEUED, id, data("reason", reason))).state().task(id);
+        return commit(state -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason))).state().task(id);
     }
 
     /** Same status: nothing happens. In progress: a claim by "by hand", refused with the reason if not ready. */
     @Override
     public Task setStatus(int id, TaskStatus status, String reason) {
-        CommitPipeline.Committed done = commit(state -> {
+        Committed done = commit(state -> {
             if (state.task(id).status() == status) {
                 return null;
             }
             return switch (status) {
-                case PENDING -> new CommitPipeline.Draft(EventType.TASK_REQUEUED, id, data("reason", reason));
-                case IN_PROGRESS -> new CommitPipeline.Draft(EventType.TASK_CLAIMED, id, data("owner", "by hand"));
-                case COMPLETED -> new CommitPipeline.Draft(EventType.TASK_COMPLETED, id, data("summary", reason));
-                case FAILED -> new CommitPipeline.Draft(EventType.TASK_FAILED, id, data("error", reason));
-                case CANCELLED -> new CommitPipeline.Draft(EventType.TASK_CANCELLED, id, data("reason", reason));
+                case PENDING -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason));
+                case IN_PROGRESS -> new Draft(EventType.TASK_CLAIMED, id, data("owner", "by hand"));
+                case COMPLETED -> new Draft(EventType.TASK_COMPLETED, id, data("summary", reason));
+                case FAILED -> new Draft(EventType.TASK_FAILED, id, data("error", reason));
+                case CANCELLED -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason));
             };
         });
         return done == null ? task(id) : done.state().task(id);
@@ -421,7 +423,7 @@ public final class FileRunStore implements RunStore {
     @Override
     public void setRunStatus(RunStatus status, String reason) {
         ObjectNode data = json.createObjectNode().put("status", status.wire()).put("reason", reason == null ? "" : reason);
-        commit(state -> new CommitPipeline.Draft(EventType.RUN_STATUS, null, data));
+        commit(state -> new Draft(EventType.RUN_STATUS, null, data));
         if (status == RunStatus.PAUSED) {
             checkpoint();
         }
@@ -441,7 +443,7 @@ public final class FileRunStore implements RunStore {
                     + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus)");
         }
         ObjectNode copy = data == null ? json.createObjectNode() : data.deepCopy();
-        return commit(state -> new CommitPipeline.Draft(type, task, copy)).event();
+        return commit(state -> new Draft(type, task, copy)).event();
     }
 
     @Override
