@@ -167,7 +167,9 @@ public final class Longtask implements AutoCloseable {
             Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
                     + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
             models = models(root, settings, run);
-            tasks = firstSet(request.concurrency(), was.concurrency(), concurrency, settings.concurrency().value());
+            tasks = firstSet(request.concurrency(), was.concurrency(),
+                    Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
+                    settings.concurrency().value());
             // Fields the run did not record (it was made before settings were) are recorded now, as they are.
             now = new RunSettings(
                     request.baseUrl() != null || was.baseUrl() == null && llm == null

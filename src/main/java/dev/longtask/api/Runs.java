@@ -101,7 +101,13 @@ public final class Runs {
         if (recorded != null) {
             return recorded;
         }
-        int found = EngineConfig.DEFAULT_CONCURRENCY;
+        Integer last = lastSessionConcurrency(events);
+        return last != null ? last : EngineConfig.DEFAULT_CONCURRENCY;
+    }
+
+    /** The concurrency the latest session of a run ran with, or null when none said. */
+    static Integer lastSessionConcurrency(List<Event> events) {
+        Integer found = null;
         for (Event e : events) {
             if (EventType.SESSION_STARTED.equals(e.type()) && e.data().path("concurrency").canConvertToInt()) {
                 found = e.data().path("concurrency").asInt();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
@@ -66,7 +67,7 @@ class ResumeKeepsSettingsTest {
         String runId;
         try (Longtask first = runtime(Map.of())) {
             RunHandle planned = first.start(RunRequest.goal("write a note").withModel("openai:fixture-model")
-                    .withBaseUrl(baseUrl()).withConcurrency(1).onlyPlan());
+                    .withBaseUrl(baseUrl()).withConcurrency(1).withApproval(ApprovalMode.READ_ONLY).onlyPlan());
             RunOutcome outcome = planned.await();
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.PAUSED);
             runId = planned.runId();
@@ -86,6 +87,8 @@ class ResumeKeepsSettingsTest {
             assertThat(status.figures().model()).isEqualTo("openai:fixture-model");
             assertThat(status.settings().baseUrl()).isEqualTo(baseUrl());
             assertThat(status.settings().concurrency()).isEqualTo(2);
+            assertThat(status.settings().approval()).as("the approval mode survives the resume")
+                    .isEqualTo(ApprovalMode.READ_ONLY);
             List<Event> events = second.runs(ws).events(runId, 0);
             assertThat(events).filteredOn(e -> e.type().equals(EventType.SESSION_STARTED))
                     .extracting(e -> e.data().path("model").asText()).containsOnly("openai:fixture-model");
