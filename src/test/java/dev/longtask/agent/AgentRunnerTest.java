@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.ModelSource;
-import dev.longtask.llm.Pricing;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
@@ -52,22 +49,7 @@ class AgentRunnerTest {
     }
 
     private Runner runner() {
-        return (id, agent, model, index, total) -> new AgentRunner(store, new AgentRunner.Parts(new ModelSource() {
-            @Override
-            public String runModel() {
-                return model.modelSpec();
-            }
-
-            @Override
-            public LlmClient client(String modelSpec, AttemptListener listener) {
-                return model;
-            }
-
-            @Override
-            public Pricing pricing() {
-                return Pricing.unknown();
-            }
-        }, f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+        return (id, agent, model, index, total) -> new AgentRunner(store, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
                 new ToolContext(f.workspace, store, 0), null)).claimAndExecute(id, agent, index, total).outcome();
     }
 

@@ -1,5 +1,6 @@
 package dev.longtask.api;
 
+import static dev.longtask.testing.OpenAiReplies.toolCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -129,22 +129,5 @@ class ResumeKeepsSettingsTest {
             return;
         }
         throw new AssertionError("resuming on a model whose key is missing must fail");
-    }
-
-    /** An OpenAI chat completion that calls one tool. */
-    static MockResponse toolCall(String id, String tool, String arguments) {
-        String body;
-        try {
-            body = JSON.writeValueAsString(Map.of(
-                    "id", "chatcmpl-" + id, "object", "chat.completion", "created", 1, "model", "fixture-model",
-                    "choices", List.of(Map.of("index", 0, "finish_reason", "tool_calls",
-                            "message", Map.of("role", "assistant", "tool_calls", List.of(Map.of(
-                                    "id", id, "type", "function",
-                                    "function", Map.of("name", tool, "arguments", arguments)))))),
-                    "usage", Map.of("prompt_tokens", 120, "completion_tokens", 15, "total_tokens", 135)));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 }
