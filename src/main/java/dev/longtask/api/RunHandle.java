@@ -82,7 +82,7 @@ public final class RunHandle {
         return session.repairs();
     }
 
-    /** The recorded settings this resume changed, "old -> new" by name. */
+    /** The recorded settings and budgets this resume changed, "old -> new" by name ({@code max_tokens}, ...). */
     public Map<String, String> settingsChanged() {
         return session.settingsChanged();
     }

@@ -63,7 +63,10 @@ public final class EngineSession implements AutoCloseable {
         return repairs;
     }
 
-    /** The recorded settings this resume changed, "old -> new" by name; recorded as a run.settings event. */
+    /**
+     * The recorded settings and budgets this resume changed, "old -> new" by name; recorded as run.settings and
+     * run.budget events.
+     */
     public Map<String, String> settingsChanged() {
         return settingsChanged;
     }

@@ -106,8 +106,14 @@ public final class RunEngine {
     }
 
     private static Map<String, String> record(RunStore store, Run run, Resumption change) {
+        Map<String, String> shown = new java.util.LinkedHashMap<>();
         if (!change.budget().equals(Budget.UNLIMITED)) {
             store.append(null, new EventData.BudgetChanged(change.budget()));
+            Budget was = run.budget();
+            Budget now = was.overriddenBy(change.budget());
+            budgetChange(shown, "max_tokens", was.maxTokens(), now.maxTokens());
+            budgetChange(shown, "max_cost_usd", was.maxCostUsd(), now.maxCostUsd());
+            budgetChange(shown, "max_time_s", was.maxTimeSeconds(), now.maxTimeSeconds());
         }
         RunSettings recorded = run.recordedSettings();
         Map<String, String> changes = new java.util.LinkedHashMap<>();
@@ -121,7 +127,14 @@ public final class RunEngine {
                     : change.settings();
             store.append(null, new EventData.SettingsChanged(model, settings, changes, change.by()));
         }
-        return changes;
+        shown.putAll(changes);
+        return shown;
+    }
+
+    private static void budgetChange(Map<String, String> shown, String name, Object was, Object now) {
+        if (!Objects.equals(was, now)) {
+            shown.put(name, (was == null ? "(none)" : was) + " -> " + now);
+        }
     }
 
     /** Creates a run for {@code goal} and carries it as far as it goes. {@code runId} null picks a new id. */
