@@ -6,7 +6,6 @@ import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
-import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
@@ -125,8 +124,7 @@ public final class Longtask implements AutoCloseable {
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
         ModelSource models = models(root, settings, null);
         int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
-        RunSettings recorded = new RunSettings(llm == null ? settings.baseUrl().map(Resolved::value).orElse(null) : null,
-                tasks, firstSet(request.approval(), approval, ApprovalMode.AUTO),
+        RunSettings recorded = new RunSettings(servedAt(models), tasks, firstSet(request.approval(), approval, ApprovalMode.AUTO),
                 firstSet(request.sandbox(), sandbox, SandboxMode.AUTO));
         Budget limits = settings.budget().overriddenBy(budget).overriddenBy(
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
@@ -134,6 +132,25 @@ public final class Longtask implements AutoCloseable {
                 request.estimate(), request.finisher(), request.planOnly());
         EngineSession session = engine(root, models, tasks).create(newRun);
         return launch(session, root, 0);
+    }
+
+    /**
+     * What a resume records: the fields the request changes, and the fields the run did not record (it was made
+     * before settings were) as they are now, so that later resumes keep them too.
+     */
+    private RunSettings settingsToRecord(ResumeRequest request, RunSettings was, String url, int tasks) {
+        return new RunSettings(
+                request.baseUrl() != null || was.baseUrl() == null ? url : null,
+                request.concurrency() != null || was.concurrency() == null ? Integer.valueOf(tasks) : null,
+                request.approval() != null ? request.approval()
+                        : was.approval() == null ? firstSet(approval, ApprovalMode.AUTO) : null,
+                request.sandbox() != null ? request.sandbox()
+                        : was.sandbox() == null ? firstSet(sandbox, SandboxMode.AUTO) : null);
+    }
+
+    /** Where a run's model is served, to record with it; null for a client of the user's own. */
+    private static String servedAt(ModelSource models) {
+        return models instanceof RunModels settingsBuilt ? settingsBuilt.baseUrl() : null;
     }
 
     /** Resumes a run of the default workspace as it was recorded. */
@@ -170,13 +187,7 @@ public final class Longtask implements AutoCloseable {
             tasks = firstSet(request.concurrency(), was.concurrency(),
                     Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
                     settings.concurrency().value());
-            // Fields the run did not record (it was made before settings were) are recorded now, as they are.
-            now = new RunSettings(
-                    request.baseUrl() != null || was.baseUrl() == null && llm == null
-                            ? settings.baseUrl().map(Resolved::value).orElse(null) : null,
-                    request.concurrency() != null || was.concurrency() == null ? Integer.valueOf(tasks) : null,
-                    firstSet(request.approval(), was.approval() == null ? firstSet(approval, ApprovalMode.AUTO) : null),
-                    firstSet(request.sandbox(), was.sandbox() == null ? firstSet(sandbox, SandboxMode.AUTO) : null));
+            now = settingsToRecord(request, was, servedAt(models), tasks);
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         EngineSession session = engine(root, models, tasks).open(request.runId(), change);

@@ -63,6 +63,11 @@ final class RunModels implements ModelSource {
         return runModel.modelSpec();
     }
 
+    /** Where the run's model is served, as resolved (the provider's own URL when none was configured). */
+    String baseUrl() {
+        return runModel.endpoint().baseUrl();
+    }
+
     @Override
     public LlmClient client(String modelSpec, AttemptListener listener) {
         if (modelSpec == null || modelSpec.isBlank() || modelSpec.equals(runModel.modelSpec())) {
