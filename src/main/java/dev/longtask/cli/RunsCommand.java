@@ -47,7 +47,7 @@ final class RunsCommand implements Callable<Integer> {
         for (String id : ids) {
             RunFigures f;
             try {
-                f = RunAccess.read(workspace, id).figures();
+                f = RunAccess.call(() -> FileRunStore.figures(workspace, id));
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {

@@ -72,6 +72,10 @@ final class StatusCommand implements Callable<Integer> {
 
     /** The concurrency of the run's latest session, for the ETA; the default when it was never recorded. */
     private static int concurrency(RunSnapshot run) {
+        Integer recorded = run.run().recordedSettings().concurrency();
+        if (recorded != null) {
+            return recorded;
+        }
         int found = EngineConfig.DEFAULT_CONCURRENCY;
         try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(run.directory().resolve("events.jsonl"))) {
             for (String line : (Iterable<String>) lines::iterator) {
