@@ -362,7 +362,7 @@ public final class Longtask implements AutoCloseable {
         if (box == null) {
             synchronized (this) {
                 if (toolbox == null) {
-                    toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detect(environment.variables()));
+                    toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detectOnFirstUse(environment.variables()));
                 }
                 box = toolbox;
             }

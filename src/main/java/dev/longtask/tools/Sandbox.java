@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,6 +66,22 @@ public final class Sandbox {
                     + failure + ")");
         }
         return none("bubblewrap is installed but cannot run here: " + failureWithNet);
+    }
+
+    /** {@link #detect} on the first {@code get()}, once; later calls return the same sandbox. */
+    public static Supplier<Sandbox> detectOnFirstUse(Map<String, String> environment) {
+        Map<String, String> copy = Map.copyOf(environment);
+        return new Supplier<>() {
+            private Sandbox found;
+
+            @Override
+            public synchronized Sandbox get() {
+                if (found == null) {
+                    found = detect(copy);
+                }
+                return found;
+            }
+        };
     }
 
     /** Whether commands run confined. */
