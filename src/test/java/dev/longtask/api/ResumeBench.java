@@ -36,6 +36,7 @@ import java.util.concurrent.TimeUnit;
  * ResumeBench resume DIR          resumes it; prints resume_ms (resume() to the first task.claimed event),
  *                                 process_ms (JVM start to that claim) and heap_mb (heap in use after a GC, run open)
  * ResumeBench read DIR            reads it as `status` does; prints read_ms and heap_mb
+ * ResumeBench runs DIR N          N small closed runs (10 tasks, 5 completed) beside it, for `runs`
  * </pre>
  */
 public final class ResumeBench {
@@ -47,6 +48,7 @@ public final class ResumeBench {
             case "prepare" -> prepare(dir, Integer.parseInt(args[2]));
             case "resume" -> resume(dir);
             case "read" -> read(dir);
+            case "runs" -> runs(dir, Integer.parseInt(args[2]));
             default -> throw new IllegalArgumentException("prepare, resume or read, not " + args[0]);
         }
     }
@@ -78,6 +80,25 @@ public final class ResumeBench {
             store.setRunStatus(RunStatus.PAUSED, "bench: paused with one task to go");
         }
         System.out.println("events=" + FileRunStore.read(workspace, RUN).run().lastSeq());
+    }
+
+    static void runs(Path workspace, int runs) {
+        StoreOptions options = StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE);
+        RunSettings settings = new RunSettings(null, 4, ApprovalMode.AUTO, SandboxMode.AUTO);
+        for (int r = 1; r <= runs; r++) {
+            try (FileRunStore store = FileRunStore.create(workspace, String.format("small-%03d", r), "Goal " + r,
+                    "openai:scripted", null, settings, options)) {
+                for (int i = 1; i <= 10; i++) {
+                    store.createTask(new TaskDraft("Task " + i, "Do task " + i, "general", List.of(), Map.of(),
+                            Map.of(), List.of()));
+                }
+                for (int i = 1; i <= 5; i++) {
+                    store.claim(i, "agent:general");
+                    store.complete(i, "done");
+                }
+                store.setRunStatus(RunStatus.PAUSED, "bench");
+            }
+        }
     }
 
     static void resume(Path workspace) throws Exception {

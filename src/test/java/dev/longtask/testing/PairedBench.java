@@ -16,12 +16,15 @@ import java.util.stream.Stream;
 /**
  * Times two commands against each other as whole processes, in turn (A B, then B A, ...), so a change of the
  * machine's load hits both alike; prints each figure's median with its min and max for both, and the median of the
- * pair-by-pair ratios A/B with their min and max. Figures: {@code wall_ms} of each process, its peak resident
- * memory ({@code maxrss_mb}, from GNU time), and every {@code name=number} line the command prints.
+ * pair-by-pair ratios A/B with their min and max. Figures: {@code wall_ms} of each process, the processor time it
+ * used ({@code cpu_s}, user + system, which a busy machine inflates less than the wall time), its peak resident
+ * memory ({@code maxrss_mb}; both from GNU time), and every {@code name=number} line the command prints.
  *
  * <pre>
- * PairedBench [--rounds N] [--warmup N] --a LABEL 'COMMAND' [--fresh SRC DST] --b LABEL 'COMMAND' [--fresh SRC DST]
+ * PairedBench [--rounds N] [--warmup N] [--first-line] --a LABEL 'COMMAND' [--fresh SRC DST] --b LABEL 'COMMAND' ...
  * </pre>
+ * {@code --first-line} measures {@code first_line_ms}, the time until the command prints its first line, and then
+ * ends it (for a command that goes on for long, like a run).
  * {@code --fresh SRC DST} after a side copies the directory SRC to DST (replacing it) before each of its runs, for
  * commands that change what they work on (a resume). Commands are split at spaces; no shell is involved.
  */
@@ -32,11 +35,13 @@ public final class PairedBench {
     public static void main(String[] args) throws Exception {
         int rounds = 10;
         int warmup = 1;
+        boolean firstLine = false;
         List<Side> sides = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--first-line" -> firstLine = true;
                 case "--fresh" -> {
                     Side last = sides.remove(sides.size() - 1);
                     sides.add(new Side(last.label(), last.command(), Path.of(args[++i]), Path.of(args[++i])));
@@ -53,8 +58,10 @@ public final class PairedBench {
         List<Map<String, Double>> b = new ArrayList<>();
         for (int round = -warmup; round < rounds; round++) {
             boolean aFirst = Math.floorMod(round, 2) == 0;
-            Map<String, Double> first = measure(aFirst ? sides.get(0) : sides.get(1));
-            Map<String, Double> second = measure(aFirst ? sides.get(1) : sides.get(0));
+            Map<String, Double> first = firstLine ? untilFirstLine(aFirst ? sides.get(0) : sides.get(1))
+                    : measure(aFirst ? sides.get(0) : sides.get(1));
+            Map<String, Double> second = firstLine ? untilFirstLine(aFirst ? sides.get(1) : sides.get(0))
+                    : measure(aFirst ? sides.get(1) : sides.get(0));
             if (round >= 0) {
                 a.add(aFirst ? first : second);
                 b.add(aFirst ? second : first);
@@ -70,7 +77,7 @@ public final class PairedBench {
         Path rss = Files.createTempFile("paired-bench", ".rss");
         Path out = Files.createTempFile("paired-bench", ".out");
         try {
-            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%M", "-o", rss.toString()));
+            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%M %U %S", "-o", rss.toString()));
             command.addAll(side.command());
             long start = System.nanoTime();
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -84,7 +91,9 @@ public final class PairedBench {
             Map<String, Double> figures = new LinkedHashMap<>();
             figures.put("wall_ms", wallMs);
             List<String> rssLines = Files.readAllLines(rss);
-            figures.put("maxrss_mb", Double.parseDouble(rssLines.get(rssLines.size() - 1).trim()) / 1024.0);
+            String[] usage = rssLines.get(rssLines.size() - 1).trim().split(" ");
+            figures.put("cpu_s", Double.parseDouble(usage[1]) + Double.parseDouble(usage[2]));
+            figures.put("maxrss_mb", Double.parseDouble(usage[0]) / 1024.0);
             for (String line : output.split("\n")) {
                 int eq = line.indexOf('=');
                 if (eq > 0 && line.substring(0, eq).matches("[a-z_]+")) {
@@ -99,6 +108,28 @@ public final class PairedBench {
         } finally {
             Files.deleteIfExists(rss);
             Files.deleteIfExists(out);
+        }
+    }
+
+    private static Map<String, Double> untilFirstLine(Side side) throws Exception {
+        if (side.freshFrom() != null) {
+            copy(side.freshFrom(), side.freshTo());
+        }
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(side.command()).redirectErrorStream(true).start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            double ms = (System.nanoTime() - start) / 1e6;
+            if (line == null) {
+                throw new IllegalStateException(side.label() + " printed nothing");
+            }
+            Map<String, Double> figures = new LinkedHashMap<>();
+            figures.put("first_line_ms", ms);
+            return figures;
+        } finally {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
         }
     }
 
