@@ -127,7 +127,7 @@ final class RunDriver {
         for (AgentProblem problem : agents.problems()) {
             err.println("longtask: warning: " + problem);
         }
-        ProgressView view = view();
+        ProgressView view = ProgressViews.choose(options, out);
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
                 StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
@@ -156,7 +156,7 @@ final class RunDriver {
             clock.shutdownNow();
             view.close();
             String reviewFailure = writeReview(outcome);
-            int code = report(outcome);
+            int code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review());
             if (reviewFailure != null) {
                 err.println("longtask: the checked review report could not be written: " + reviewFailure);
                 err.flush();
@@ -191,45 +191,6 @@ final class RunDriver {
         } catch (IOException | StoreException e) {
             return e.getMessage();
         }
-    }
-
-    private int report(RunOutcome outcome) {
-        PrintWriter to = options.jsonEvents ? err : out;
-        to.println();
-        to.println("run " + outcome.runId() + ": " + outcome.status().wire()
-                + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
-        if (outcome.estimate() != null) {
-            to.println("estimate: " + outcome.estimate().text());
-        }
-        if (outcome.report() != null) {
-            to.println("report: " + outcome.report());
-        }
-        if (review != null) {
-            to.println("review: " + review.markdown() + " (" + review.line() + "; JSON: " + review.json().getFileName()
-                    + ")");
-        }
-        to.println("run directory: " + outcome.directory());
-        switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
-            default -> {
-            }
-        }
-        to.flush();
-        return switch (outcome.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
-        };
-    }
-
-    private ProgressView view() {
-        if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.store.StoreJson.newMapper());
-        }
-        return System.console() != null && !"dumb".equals(System.getenv("TERM"))
-                ? new TerminalProgressView(out) : new PlainProgressView(out);
     }
 
     private Workspace workspace() {
