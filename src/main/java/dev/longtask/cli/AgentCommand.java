@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
                 "In a chain, {previous} is replaced by the whole final output of the step",
                 "before; the chain stops at the first failure. Exit: 0 all succeeded,",
                 "1 an agent failed, 2 usage or no model, 130 interrupted."})
-final class AgentCommand implements Callable<Integer> {
+final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -85,7 +85,7 @@ final class AgentCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
         Workspace workspace = workspace(root);
@@ -129,7 +129,7 @@ final class AgentCommand implements Callable<Integer> {
             out.flush();
             err.flush();
             ctrlC.done();
-            return interrupted ? Main.INTERRUPTED : allOk ? Main.OK : Main.FAILED;
+            return interrupted ? ExitCode.INTERRUPTED : allOk ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 

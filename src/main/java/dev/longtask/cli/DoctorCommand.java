@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = "Show the resolved model and settings (and where each came from), then check the provider answers.")
-final class DoctorCommand implements Callable<Integer> {
+final class DoctorCommand implements Callable<ExitCode> {
     private static final String PROBE = "Reply with the single word: pong";
     private static final int WIDTH = 16;
 
@@ -59,7 +59,7 @@ final class DoctorCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         PrintWriter out = spec.commandLine().getOut();
         model.tape();
         Settings settings = model.settings(environment, workdir, Flags.none());
@@ -72,7 +72,7 @@ final class DoctorCommand implements Callable<Integer> {
             out.println();
             out.println(e.getMessage());
             out.flush();
-            return Main.USAGE;
+            return ExitCode.USAGE;
         }
         showEndpoint(out, endpoint);
         showSettings(out, settings);
@@ -80,7 +80,7 @@ final class DoctorCommand implements Callable<Integer> {
             line(out, "status", "NOT CONFIGURED: " + endpoint.spec() + " needs " + endpoint.keyVariable());
             line(out, "what to do", "export " + endpoint.keyVariable() + "=...  (or choose another model with --model)");
             out.flush();
-            return Main.USAGE;
+            return ExitCode.USAGE;
         }
         return probe(out, endpoint);
     }
@@ -126,7 +126,7 @@ final class DoctorCommand implements Callable<Integer> {
         }
     }
 
-    private int probe(PrintWriter out, Endpoint endpoint) {
+    private ExitCode probe(PrintWriter out, Endpoint endpoint) {
         Settings quick = model.settings(environment, workdir, Flags.none()
                 .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
                 .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
@@ -150,13 +150,13 @@ final class DoctorCommand implements Callable<Integer> {
                     + answer.usage().costText() + ")");
             line(out, "status", "healthy");
             out.flush();
-            return Main.OK;
+            return ExitCode.OK;
         } catch (LlmException e) {
             line(out, "request", "FAILED: " + e.getMessage());
             line(out, "what to do", advice(endpoint, e));
             line(out, "status", "provider failed");
             out.flush();
-            return Main.FAILED;
+            return ExitCode.FAILED;
         }
     }
 

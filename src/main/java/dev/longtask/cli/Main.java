@@ -1,10 +1,11 @@
 package dev.longtask.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code longtask} command. Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused, 130 interrupted. */
+/** The {@code longtask} command; its exit codes are the {@link ExitCode}s. */
 @Command(name = "longtask",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
@@ -27,12 +28,6 @@ import picocli.CommandLine.Command;
         })
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int FAILED = 1;
-    public static final int USAGE = 2;
-    public static final int PAUSED = 3;
-    public static final int INTERRUPTED = 130;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -48,6 +43,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(Main::handleFailure);
+        cli.setExecutionStrategy(Main::executeLast);
         return cli;
     }
 
@@ -61,11 +57,19 @@ public final class Main implements Runnable {
         PrintWriter err = cli.getErr();
         if (e instanceof CliFailure failure) {
             err.println("longtask: " + failure.getMessage());
-            return failure.exitCode();
+            return failure.exitCode().code();
         }
         err.println("longtask: internal error: " + e);
         e.printStackTrace(err);
-        return FAILED;
+        return ExitCode.FAILED.code();
+    }
+
+    /** Runs the last subcommand given; a command that returns an {@link ExitCode} exits with its number. */
+    static int executeLast(CommandLine.ParseResult parsed) {
+        int code = new CommandLine.RunLast().execute(parsed);
+        List<CommandLine> commands = parsed.asCommandLineList();
+        Object result = commands.get(commands.size() - 1).getExecutionResult();
+        return result instanceof ExitCode exit ? exit.code() : code;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = {"Plan GOAL and show the plan with its estimate (tokens, cost, time), then stop.",
                 "The planned run is kept: 'longtask resume RUN_ID' carries it out."})
-final class PlanCommand implements Callable<Integer> {
+final class PlanCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -33,14 +33,14 @@ final class PlanCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        int code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
+        ExitCode code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
         // A plan that is ready ends "paused" in the run's terms; for this command that is success.
-        return code == Main.PAUSED ? Main.OK : code;
+        return code == ExitCode.PAUSED ? ExitCode.OK : code;
     }
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = "Print the report of a run (report.md).")
-final class ReportCommand implements Callable<Integer> {
+final class ReportCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -27,7 +27,7 @@ final class ReportCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         Path workspace = Workspaces.directory(workdir);
         RunSnapshot run;
         try {
@@ -44,8 +44,8 @@ final class ReportCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(Files.readString(file));
             spec.commandLine().getOut().flush();
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "cannot read " + file + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "cannot read " + file + ": " + e.getMessage());
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

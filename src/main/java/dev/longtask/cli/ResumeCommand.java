@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
                 "Completed tasks never run again; tasks that were running start over; failed ones are retried.",
                 "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause)."})
-final class ResumeCommand implements Callable<Integer> {
+final class ResumeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -27,7 +27,7 @@ final class ResumeCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
         return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));

@@ -74,7 +74,7 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
                         + " configuration (no model), 3 paused (a budget), 130 interrupted. 'longtask resume RUN_ID"
                         + " --workdir PATH' carries a paused review on and writes its report."})
-final class ReviewCommand implements Callable<Integer> {
+final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final String DRY_RUN_ID = "<run-id>";
@@ -152,14 +152,14 @@ final class ReviewCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public ExitCode call() throws IOException {
         validate();
         return map || dryRun ? preview() : review();
     }
 
     // ------------------------------------------------------------------ the review run
 
-    private int review() {
+    private ExitCode review() {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
         RunDriver driver = new RunDriver(err, err, model, run, path, environment, models);
@@ -187,7 +187,7 @@ final class ReviewCommand implements Callable<Integer> {
         err.flush();
         String goal = goal(repoMap, chunks.size(), areas, manifest);
         Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
-        int code = driver.drive(engine -> {
+        ExitCode code = driver.drive(engine -> {
             try {
                 return engine.start(goal, id, driver.budget(), plan, estimate);
             } catch (IllegalArgumentException e) {
@@ -255,7 +255,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             text = Files.readString(report, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot read " + report + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot read " + report + ": " + e.getMessage());
         }
         if (out == null) {
             spec.commandLine().getOut().print(text);
@@ -265,7 +265,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             writeAtomically(out, text);
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot write " + out + ": " + e.getMessage()
+            throw new CliFailure(ExitCode.FAILED, "review: cannot write " + out + ": " + e.getMessage()
                     + " (the report is in " + report + ")");
         }
         spec.commandLine().getErr().println("review written to " + out);
@@ -289,7 +289,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     // ------------------------------------------------------------------ map and dry run
 
-    private int preview() throws IOException {
+    private ExitCode preview() throws IOException {
         ReviewFocus areas = focusAreas();
         TokenCounter counter = TokenCounter.cl100k();
         RepoMap repoMap = repoMap(path, counter);
@@ -332,7 +332,7 @@ final class ReviewCommand implements Callable<Integer> {
             stdout.println(toJson(document));
         }
         stdout.flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     /** The model the settings name, if any; a malformed one is a usage error, none at all is fine for a dry run. */
@@ -359,7 +359,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             return new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(includeTests));
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot list " + root + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot list " + root + ": " + e.getMessage());
         }
     }
 
@@ -522,7 +522,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
         }
     }
 }

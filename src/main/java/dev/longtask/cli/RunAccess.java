@@ -83,7 +83,7 @@ final class RunAccess {
                  | DependencyCycleException | TaskStateException | IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         } catch (StoreException e) {
-            throw new CliFailure(e.getCause() instanceof IOException ? Main.FAILED : Main.USAGE, e.getMessage());
+            throw new CliFailure(e.getCause() instanceof IOException ? ExitCode.FAILED : ExitCode.USAGE, e.getMessage());
         }
     }
 

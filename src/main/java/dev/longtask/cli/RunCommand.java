@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
         description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
                 "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget), 130 interrupted.",
                 "A paused or interrupted run goes on with 'longtask resume RUN_ID'."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -31,7 +31,7 @@ final class RunCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }

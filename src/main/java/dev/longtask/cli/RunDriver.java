@@ -115,12 +115,12 @@ final class RunDriver {
                 settings.maxTime().filter(RunDriver::fromFlag).map(r -> r.value().toSeconds()).orElse(null));
     }
 
-    int drive(Function<RunEngine, RunOutcome> session) {
+    ExitCode drive(Function<RunEngine, RunOutcome> session) {
         return drive(session, RunObserver.NONE);
     }
 
     /** @param also sees every event too, after the progress view */
-    int drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
+    ExitCode drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
         ModelSource models = models();
         Toolbox tools = Toolbox.builtIn();
         AgentCatalog agents = AgentCatalog.discover(workspace, Workspaces.home(), new HashSet<>(tools.names()));
@@ -156,11 +156,11 @@ final class RunDriver {
             clock.shutdownNow();
             view.close();
             String reviewFailure = writeReview(outcome);
-            int code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review());
+            ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review());
             if (reviewFailure != null) {
                 err.println("longtask: the checked review report could not be written: " + reviewFailure);
                 err.flush();
-                return code == Main.OK ? Main.FAILED : code;
+                return code == ExitCode.OK ? ExitCode.FAILED : code;
             }
             return code;
         } finally {

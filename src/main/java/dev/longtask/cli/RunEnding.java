@@ -17,7 +17,7 @@ final class RunEnding {
         this.workdir = workdir;
     }
 
-    int print(RunOutcome outcome, Optional<ReviewReportWriter.Written> review) {
+    ExitCode print(RunOutcome outcome, Optional<ReviewReportWriter.Written> review) {
         to.println();
         to.println("run " + outcome.runId() + ": " + outcome.status().wire()
                 + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
@@ -37,11 +37,6 @@ final class RunEnding {
             }
         }
         to.flush();
-        return switch (outcome.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
-        };
+        return ExitCode.of(outcome.status(), false);
     }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** {@code longtask runs}: the runs of the workspace, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
         description = "List the runs of the workspace, newest first: id, status, tasks done/total, tokens, cost, goal.")
-final class RunsCommand implements Callable<Integer> {
+final class RunsCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -28,7 +28,7 @@ final class RunsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         Path workspace = workdir.workspace();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -37,13 +37,13 @@ final class RunsCommand implements Callable<Integer> {
         ArrayNode array = mapper.createArrayNode();
         if (ids.isEmpty() && !json) {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
-            return Main.OK;
+            return ExitCode.OK;
         }
         String format = "%-24s %-11s %-7s %-15s %-10s %s%n";
         if (!json) {
             out.printf(format, "ID", "STATUS", "TASKS", "TOKENS IN/OUT", "COST", "GOAL");
         }
-        int exit = Main.OK;
+        ExitCode exit = ExitCode.OK;
         for (String id : ids) {
             RunFigures f;
             try {
@@ -53,7 +53,7 @@ final class RunsCommand implements Callable<Integer> {
                 if (!json) {
                     out.printf(format, id, "unreadable", "-", "-", "-", "(see the error above)");
                 }
-                exit = Main.USAGE;
+                exit = ExitCode.USAGE;
                 continue;
             }
             if (json) {

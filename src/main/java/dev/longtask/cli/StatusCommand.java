@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 /** {@code longtask status [RUN_ID] [--json]}: where a run stands, read from its log without disturbing a writer. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a run's status, goal, model, task counts, tokens, cost and budget (default: the newest run).")
-final class StatusCommand implements Callable<Integer> {
+final class StatusCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -35,7 +35,7 @@ final class StatusCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         Path workspace = workdir.workspace();
         RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
         RunFigures f = run.figures();
@@ -46,7 +46,7 @@ final class StatusCommand implements Callable<Integer> {
             ObjectNode both = mapper.valueToTree(f);
             both.set("progress", mapper.valueToTree(progress));
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(both));
-            return Main.OK;
+            return ExitCode.OK;
         }
         out.println("run      " + f.runId());
         out.println("status   " + f.status().wire() + (f.statusReason().isBlank() ? "" : " (" + f.statusReason() + ")"));
@@ -67,7 +67,7 @@ final class StatusCommand implements Callable<Integer> {
         out.println("cost     " + f.usage().costText());
         out.println("budget   " + Formats.budget(f.budget()));
         out.println("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     /** The concurrency of the run's latest session, for the ETA; the default when it was never recorded. */

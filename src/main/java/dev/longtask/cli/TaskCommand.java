@@ -50,7 +50,7 @@ final class TaskCommand implements Runnable {
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Add a task to the newest run (or --run ID), or to a new run with --goal.")
-    static final class Add implements Callable<Integer> {
+    static final class Add implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -85,7 +85,7 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() {
+        public ExitCode call() {
             if (runId != null && goal != null) {
                 throw CliFailure.usage("give --run (an existing run) or --goal (a new run), not both");
             }
@@ -107,14 +107,14 @@ final class TaskCommand implements Runnable {
                 Task task = RunAccess.call(() -> store.createTask(draft));
                 out.println("added to run " + store.runId() + ": " + task.line());
             }
-            return Main.OK;
+            return ExitCode.OK;
         }
     }
 
     @Command(name = "update", mixinStandardHelpOptions = true,
             description = "Change a task: its status (dispatching to complete/fail/cancel/requeue/claim), "
                     + "its dependencies (both sides change) or its descriptive fields.")
-    static final class Update implements Callable<Integer> {
+    static final class Update implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -162,7 +162,7 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() {
+        public ExitCode call() {
             ObjectMapper json = StoreJson.newMapper();
             ObjectNode fields = json.createObjectNode();
             putIfGiven(fields, "subject", subject);
@@ -216,7 +216,7 @@ final class TaskCommand implements Runnable {
                 }
                 spec.commandLine().getOut().println(store.task(taskId).line());
             }
-            return Main.OK;
+            return ExitCode.OK;
         }
 
         private static void putIfGiven(ObjectNode fields, String name, String value) {
@@ -234,7 +234,7 @@ final class TaskCommand implements Runnable {
 
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Print a task as JSON, as its tasks/task_<id>.json holds it (read from the log).")
-    static final class Show implements Callable<Integer> {
+    static final class Show implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -248,13 +248,13 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() throws Exception {
+        public ExitCode call() throws Exception {
             Path workspace = workdir.workspace();
             Task task = RunAccess.call(() -> RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId))
                     .task(taskId));
             spec.commandLine().getOut().println(StoreJson.newMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(task));
-            return Main.OK;
+            return ExitCode.OK;
         }
     }
 }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = "Show a run's task graph as lines: [ ] pending, [>] running, [x] completed, [!] failed, "
                 + "[-] cancelled, with (blocked by: ...).")
-final class TasksCommand implements Callable<Integer> {
+final class TasksCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -25,7 +25,7 @@ final class TasksCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         Path workspace = workdir.workspace();
         RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
         PrintWriter out = spec.commandLine().getOut();
@@ -35,6 +35,6 @@ final class TasksCommand implements Callable<Integer> {
         for (Task task : run.tasks()) {
             out.println(task.line());
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -59,10 +59,11 @@ class AgentCommandTest {
                 new RealAgentBackends(root, options, environment, TOKENS)));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -153,7 +154,7 @@ class AgentCommandTest {
     void noModelConfiguredIsExitTwoAndCreatesNoRun() {
         int code = agent(Map.of(), "--workdir", ws.toString(), "general", "Do something");
 
-        assertThat(code).isEqualTo(Main.USAGE);
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).contains("longtask:").containsIgnoringCase("model");
         assertThat(ws.resolve(".longtask/runs")).doesNotExist();
         assertThat(server.getRequestCount()).isZero();
@@ -167,7 +168,7 @@ class AgentCommandTest {
         int code = agentWithModel("--chain", "analyzer=Analyze notes.txt", "summarizer=Summarise: {previous}",
                 "documenter=Document: {previous}");
 
-        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(code).isEqualTo(ExitCode.FAILED.code());
         server.takeRequest();
         JsonNode second = JSON.readTree(server.takeRequest().getBody().utf8());
         assertThat(second.at("/messages/0/content").asText()).contains("Summarise: STEP-ONE-OUTPUT");

@@ -43,10 +43,11 @@ class DoctorCommandTest {
         CommandLine cli = new CommandLine(new DoctorCommand(new Environment(env, tmp.resolve("user.yaml"))));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });

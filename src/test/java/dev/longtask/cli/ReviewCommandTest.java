@@ -38,10 +38,11 @@ class ReviewCommandTest {
                 RunDriver.Models.FROM_SETTINGS));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -107,7 +108,7 @@ class ReviewCommandTest {
     @Test
     void badInputIsAUsageErrorWithOneClearLine() throws IOException {
         Result missing = run("review", dir.resolve("nope").toString(), "--map");
-        assertThat(missing.exit()).isEqualTo(Main.USAGE);
+        assertThat(missing.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(missing.err()).contains("does not exist").hasLineCount(1);
         Path file = Files.writeString(dir.resolve("one.py"), "x = 1\n");
         assertThat(run("review", file.toString(), "--map").err()).contains("is not a directory");
@@ -115,7 +116,7 @@ class ReviewCommandTest {
                 .contains("unknown focus speed; choose from bug, security");
         assertThat(run("review", repo.toString(), "--dry-run", "--price-in", "3").err())
                 .contains("give both --price-in and --price-out");
-        assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(Main.USAGE);
+        assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run("review", repo.toString(), "--map", "--tokens", "10").err()).contains("--tokens must be at least 64");
         assertThat(run("review", repo.toString(), "--format", "xml").err())
                 .contains("--format must be markdown or json, was xml");
@@ -124,6 +125,6 @@ class ReviewCommandTest {
         assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
                 .contains("apply to a review run, not to --map or --dry-run");
         assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id 'no/slashes' is not valid");
-        assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(Main.USAGE);
+        assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(ExitCode.USAGE.code());
     }
 }

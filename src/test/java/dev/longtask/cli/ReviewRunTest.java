@@ -65,10 +65,11 @@ class ReviewRunTest {
         CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), models));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -236,7 +237,7 @@ class ReviewRunTest {
 
         int code = review(model, "--format", "json", "--out", target.toString());
 
-        assertThat(code).as(err.toString()).isEqualTo(Main.FAILED);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.FAILED.code());
         assertThat(out.toString()).isEmpty();
         Path run = onlyRun();
         assertThat(Files.readString(target)).isEqualTo(Files.readString(run.resolve("results/review/review.json")));
@@ -272,7 +273,7 @@ class ReviewRunTest {
 
         int paused = review(model, "--concurrency", "1", "--run-id", "paused-review");
 
-        assertThat(paused).as(err.toString()).isEqualTo(Main.PAUSED);
+        assertThat(paused).as(err.toString()).isEqualTo(ExitCode.PAUSED.code());
         Path run = onlyRun();
         assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status_reason").asText())
                 .startsWith("the model provider failed");
@@ -287,7 +288,7 @@ class ReviewRunTest {
         StringWriter resumeOut = new StringWriter();
         RunDriver driver = new RunDriver(new PrintWriter(resumeOut, true), new PrintWriter(resumeOut, true),
                 new ModelOptions(), options, repo, noKeys(), (o, w, s) -> EngineFixture.models(model));
-        int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget()));
+        int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget())).code();
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
         assertThat(resumeOut.toString()).contains("review: " + run.resolve("results/review/review.md")
@@ -306,7 +307,7 @@ class ReviewRunTest {
 
         int code = review(null, "--focus", "security");
 
-        assertThat(code).isEqualTo(Main.USAGE);
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).startsWith("longtask: no model configured and no API key found.");
         assertThat(out.toString()).isEmpty();
         assertThat(repo.resolve(".longtask")).doesNotExist();
