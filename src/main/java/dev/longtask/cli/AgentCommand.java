@@ -69,7 +69,7 @@ final class AgentCommand implements Callable<ExitCode> {
     @Option(names = "--max-steps", paramLabel = "N", description = "Overrides the agents' max_steps.")
     Integer maxSteps;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     static final int DEFAULT_CONCURRENCY = 4;
@@ -124,12 +124,14 @@ final class AgentCommand implements Callable<ExitCode> {
             boolean allOk = !interrupted && results.size() == steps.size()
                     && results.stream().allMatch(r -> r.outcome().success());
             store.setRunStatus(interrupted ? RunStatus.INTERRUPTED : allOk ? RunStatus.COMPLETED : RunStatus.FAILED,
-                    interrupted ? "interrupted" : allOk ? "every agent succeeded" : "an agent failed");
+                    interrupted ? (ctrlC.terminated() ? "terminated (SIGTERM)" : "interrupted (Ctrl-C)")
+                            : allOk ? "every agent succeeded" : "an agent failed");
             footer(err, store, results, steps.size());
             out.flush();
             err.flush();
             ctrlC.done();
-            return interrupted ? ExitCode.INTERRUPTED : allOk ? ExitCode.OK : ExitCode.FAILED;
+            return interrupted ? (ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED)
+                    : allOk ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 

@@ -25,7 +25,7 @@ final class AgentsCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     @Option(names = "--json", description = "Print the catalogue as JSON.")

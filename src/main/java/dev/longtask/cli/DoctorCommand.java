@@ -16,6 +16,7 @@ import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
+import dev.longtask.model.Durations;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ final class DoctorCommand implements Callable<ExitCode> {
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--workdir", paramLabel = "DIR", defaultValue = ".",
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", defaultValue = ".",
             description = "Workspace whose .longtask/config.yaml applies (default: the current directory)")
     Path workdir;
 
@@ -202,9 +203,7 @@ final class DoctorCommand implements Callable<ExitCode> {
 
     private static String show(Object value) {
         if (value instanceof Duration d) {
-            long s = d.toSeconds();
-            return d.toMillis() % 1000 != 0 ? d.toMillis() + "ms"
-                    : s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+            return Durations.text(d);
         }
         if (value instanceof BigDecimal b) {
             return plain(b);

@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
@@ -72,11 +74,12 @@ final class PlainProgressView implements ProgressView {
         }
         var est = e.data().path("estimate");
         if (!est.isMissingNode()) {
-            b.append("\n    estimate: ~").append(est.path("input_tokens").asLong() + est.path("output_tokens").asLong())
+            b.append("\n    estimate: ").append(Counts.full(est.path("input_tokens").asLong()
+                            + est.path("output_tokens").asLong()))
                     .append(" tokens, cost ").append(est.path("cost_usd").isNumber()
                             ? "$" + est.path("cost_usd").decimalValue().setScale(2, java.math.RoundingMode.HALF_UP)
                             : "unknown (no price for this model)")
-                    .append(", time ~").append(dev.longtask.engine.ProgressSnapshot.durationText(est.path("time_s").asLong()));
+                    .append(", time ").append(Durations.text(est.path("time_s").asLong()));
         }
         return b.toString();
     }

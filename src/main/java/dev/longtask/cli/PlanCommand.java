@@ -39,7 +39,8 @@ final class PlanCommand implements Callable<ExitCode> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        ExitCode code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
+        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
+        ExitCode code = driver.drive(engine -> engine.plan(goal, id, driver.budget()));
         // A plan that is ready ends "paused" in the run's terms; for this command that is success.
         return code == ExitCode.PAUSED ? ExitCode.OK : code;
     }

@@ -20,7 +20,7 @@ final class ReportCommand implements Callable<ExitCode> {
     @Parameters(index = "0", paramLabel = "RUN_ID", description = "The run ('longtask runs' lists them).")
     String runId;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     @Option(names = "--json", description = "Print final_result.json instead.")

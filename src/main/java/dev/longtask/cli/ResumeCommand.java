@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunSnapshot;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,6 +32,11 @@ final class ResumeCommand implements Callable<ExitCode> {
     public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
+        RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
+        if (run.run().status() == RunStatus.CANCELLED) {
+            throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"
+                    + " resumed: start a new run");
+        }
         return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
     }
 }

@@ -16,6 +16,7 @@ import dev.longtask.engine.Plan;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
+import dev.longtask.model.Counts;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
 import dev.longtask.review.Chunker;
@@ -34,6 +35,7 @@ import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.review.ScopeOptions;
 import dev.longtask.review.TokenCounter;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunIds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -50,7 +52,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,7 +77,6 @@ import picocli.CommandLine.Spec;
                         + " --workdir PATH' carries a paused review on and writes its report."})
 final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final String DRY_RUN_ID = "<run-id>";
 
     @Spec
@@ -236,11 +236,7 @@ final class ReviewCommand implements Callable<ExitCode> {
     private String newRunId(Path workspace) {
         Path runs = FileRunStore.runsDirectory(workspace);
         if (runId != null) {
-            if (Files.exists(runs.resolve(runId))) {
-                throw CliFailure.usage("review: run " + runId + " already exists in " + runs + "; choose another"
-                        + " --run-id, or carry it on with: longtask resume " + runId + " --workdir " + path);
-            }
-            return runId;
+            return RunAccess.newRunId(workspace, runId, path);
         }
         while (true) {
             String id = FileRunStore.newRunId(Clock.systemDefaultZone());
@@ -400,9 +396,10 @@ final class ReviewCommand implements Callable<ExitCode> {
             throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
                     + " review run, not to --map or --dry-run");
         }
-        if (runId != null && !RUN_ID.matcher(runId).matches()) {
-            throw CliFailure.usage("review: --run-id '" + runId + "' is not valid: use letters, digits, '.', '_'"
-                    + " and '-' (like 20261125-213000-a1b2)");
+        if (runId != null) {
+            RunIds.problem(runId).ifPresent(problem -> {
+                throw CliFailure.usage("review: --run-id: " + problem);
+            });
         }
         if (out != null) {
             Path parent = out.toAbsolutePath().getParent();
@@ -488,7 +485,8 @@ final class ReviewCommand implements Callable<ExitCode> {
             List<String> dirs = c.directories();
             String within = dirs.size() <= 1 ? "" : "  [" + String.join(", ", dirs.subList(0, Math.min(4, dirs.size())))
                     + (dirs.size() > 4 ? ", +" + (dirs.size() - 4) : "") + "]";
-            out.printf("  %s  %-" + width + "s  %4d files  %,9d tokens%s%n", c.id(), c.module(), whole, c.tokens(), within);
+            out.printf("  %s  %-" + width + "s  %10s  %13s%s%n", c.id(), c.module(), Counts.plural(whole, "file"),
+                    Counts.plural(c.tokens(), "token"), within);
             for (ChunkPart part : c.parts()) {
                 if (!part.wholeFile()) {
                     out.printf("      part %s (%,d tokens)%n", part.location(), part.tokens());
@@ -501,21 +499,11 @@ final class ReviewCommand implements Callable<ExitCode> {
                 ReviewPlanner.ANALYZER, manifest.runPath(), ReviewPlanner.REVIEWER);
         out.printf("estimate: %d tasks (%d chunks x analysis + review) and 2 role calls, %,d model calls%n",
                 e.tasks(), e.chunks(), e.calls());
-        out.printf("  tokens: ~%s in, ~%s out%n", human(e.inputTokens()), human(e.outputTokens()));
+        out.printf("  tokens: %s in, %s out%n", Counts.full(e.inputTokens()), Counts.full(e.outputTokens()));
         out.printf("  cost:   %s%s%n", e.costText(), e.costUsd() == null
                 ? "; pass --price-in and --price-out (USD per million tokens) for a cost" : "");
-        out.printf("  time:   ~%s with concurrency %d%n", e.timeText(), e.concurrency());
+        out.printf("  time:   %s with concurrency %d%n", e.timeText(), e.concurrency());
         out.printf("  assumes: %s%n", e.assumptions());
-    }
-
-    private static String human(long n) {
-        if (n >= 1_000_000) {
-            return String.format("%.1fM", n / 1_000_000.0);
-        }
-        if (n >= 10_000) {
-            return String.format("%.0fk", n / 1000.0);
-        }
-        return String.format("%,d", n);
     }
 
     private static String toJson(Object value) {

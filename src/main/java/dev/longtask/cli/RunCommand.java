@@ -37,6 +37,7 @@ final class RunCommand implements Callable<ExitCode> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
+        return driver.drive(engine -> engine.start(goal, id, driver.budget()));
     }
 }

@@ -135,8 +135,9 @@ final class RunDriver {
                     also.onEvent(event, snapshot);
                 });
         CountDownLatch finished = new CountDownLatch(1);
+        Signals signals = Signals.watch();
         Thread onCtrlC = new Thread(() -> {
-            engine.interrupt("interrupted by the user (Ctrl-C)");
+            engine.interrupt(signals.reason());
             awaitQuietly(finished);
         }, "longtask-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -156,7 +157,7 @@ final class RunDriver {
             clock.shutdownNow();
             view.close();
             String reviewFailure = writeReview(outcome);
-            ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review());
+            ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review(), signals.terminated());
             if (reviewFailure != null) {
                 err.println("longtask: the checked review report could not be written: " + reviewFailure);
                 err.flush();
@@ -165,6 +166,7 @@ final class RunDriver {
             return code;
         } finally {
             clock.shutdownNow();
+            signals.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);

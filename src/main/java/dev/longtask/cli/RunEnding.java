@@ -17,7 +17,8 @@ final class RunEnding {
         this.workdir = workdir;
     }
 
-    ExitCode print(RunOutcome outcome, Optional<ReviewReportWriter.Written> review) {
+    /** @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C */
+    ExitCode print(RunOutcome outcome, Optional<ReviewReportWriter.Written> review, boolean terminated) {
         to.println();
         to.println("run " + outcome.runId() + ": " + outcome.status().wire()
                 + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
@@ -31,12 +32,12 @@ final class RunEnding {
                 + r.json().getFileName() + ")"));
         to.println("run directory: " + outcome.directory());
         switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
+            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: "
+                    + RunAccess.resumeCommand(outcome.runId(), workdir));
             default -> {
             }
         }
         to.flush();
-        return ExitCode.of(outcome.status(), false);
+        return ExitCode.of(outcome.status(), terminated);
     }
 }

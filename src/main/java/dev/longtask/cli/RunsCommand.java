@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.longtask.store.FileRunStore;
@@ -60,7 +62,7 @@ final class RunsCommand implements Callable<ExitCode> {
                 array.add(mapper.valueToTree(f));
             } else {
                 out.printf(format, id, f.status().wire(), f.completed() + "/" + f.tasks(),
-                        Formats.shortCount(f.usage().inputTokens()) + "/" + Formats.shortCount(f.usage().outputTokens()),
+                        Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
                         f.usage().costText(), Formats.cut(f.goal(), 60));
             }
         }

@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreJson;
@@ -57,13 +59,13 @@ final class StatusCommand implements Callable<ExitCode> {
                 + " cancelled" : "") + " of " + f.tasks());
         out.println("progress " + Figures.bar(progress.percent(), 30) + String.format(java.util.Locale.ROOT, " %.1f%%",
                 progress.percent()) + "  ETA " + progress.etaText() + "  elapsed "
-                + ProgressSnapshot.durationText(progress.elapsedSeconds()));
+                + Durations.text(progress.elapsedSeconds()));
         for (ProgressSnapshot.RunningTask t : progress.tasks()) {
             out.println("  > #" + t.id() + " " + Formats.cut(t.subject(), 60) + " (" + t.agent() + ", "
-                    + ProgressSnapshot.durationText(t.elapsedSeconds()) + ")");
+                    + Durations.text(t.elapsedSeconds()) + ")");
         }
-        out.println("tokens   " + Formats.count(f.usage().inputTokens()) + " in, "
-                + Formats.count(f.usage().outputTokens()) + " out");
+        out.println("tokens   " + Counts.full(f.usage().inputTokens()) + " in, "
+                + Counts.full(f.usage().outputTokens()) + " out");
         out.println("cost     " + f.usage().costText());
         out.println("budget   " + Formats.budget(f.budget()));
         out.println("updated  " + f.updated() + " (event " + f.lastSeq() + ")");

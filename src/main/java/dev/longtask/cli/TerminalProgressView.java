@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import java.io.PrintWriter;
@@ -47,12 +49,12 @@ final class TerminalProgressView implements ProgressView {
 
     private void draw(ProgressSnapshot s) {
         out.println(CLEAR_LINE + Figures.bar(s.percent(), 30) + String.format(" %5.1f%%  ", s.percent())
-                + "elapsed " + ProgressSnapshot.durationText(s.elapsedSeconds()));
+                + "elapsed " + Durations.text(s.elapsedSeconds()));
         out.println(CLEAR_LINE + Figures.counts(s));
         drawnLines = 2;
         for (ProgressSnapshot.RunningTask t : s.tasks()) {
             out.println(CLEAR_LINE + "  > #" + t.id() + " " + PlainProgressView.oneLine(t.subject(), 60) + " ("
-                    + t.agent() + ", " + ProgressSnapshot.durationText(t.elapsedSeconds())
+                    + t.agent() + ", " + Durations.text(t.elapsedSeconds())
                     + (t.attempts() > 1 ? ", attempt " + t.attempts() : "") + ")");
             drawnLines++;
         }

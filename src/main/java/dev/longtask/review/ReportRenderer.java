@@ -1,6 +1,7 @@
 package dev.longtask.review;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.UncheckedIOException;
@@ -28,8 +29,8 @@ public final class ReportRenderer {
             md.append(report.summary().strip()).append("\n\n");
         }
         md.append("**Score: ").append(ReviewScore.of(verified, report.linesReviewed())).append("/100** — ")
-                .append(countsText(bySeverity)).append(String.format(" in %,d lines of %,d files", report.linesReviewed(),
-                        report.filesReviewed()));
+                .append(countsText(bySeverity)).append(" in ").append(Counts.plural(report.linesReviewed(), "line")).append(" of ")
+                .append(Counts.plural(report.filesReviewed(), "file"));
         if (!unverified.isEmpty()) {
             md.append("; ").append(unverified.size()).append(unverified.size() == 1 ? " finding" : " findings")
                     .append(" whose location could not be verified ").append(unverified.size() == 1 ? "is" : "are")

@@ -63,7 +63,7 @@ public final class FileRunStore implements RunStore {
     static final String EVENTS = "events.jsonl";
     static final String RESULTS = "results";
     static final String TRANSCRIPTS = "transcripts";
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final Pattern RUN_ID = RunIds.VALID;
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
@@ -388,10 +388,9 @@ public final class FileRunStore implements RunStore {
     }
 
     private static String checkRunId(String runId) {
-        if (!RUN_ID.matcher(runId).matches()) {
-            throw new IllegalArgumentException("run id '" + runId + "' is not valid: use letters, digits, '.', '_' "
-                    + "and '-' (like 20261125-213000-a1b2)");
-        }
+        RunIds.problem(runId).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
         return runId;
     }
 

@@ -281,7 +281,7 @@ class ReviewRunTest {
         assertThat(run.resolve("results/review/manifest.json")).isRegularFile();
         assertThat(run.resolve("results/review/review.md")).doesNotExist();
         assertThat(run.resolve("results/work/chunk-003-issues.json")).doesNotExist();
-        assertThat(err.toString()).contains("continue with: longtask resume paused-review --workdir " + repo);
+        assertThat(err.toString()).contains("continue with: longtask resume paused-review -C " + repo);
 
         // 'longtask resume paused-review --workdir repo' is this driver call
         RunOptions options = new RunOptions();
