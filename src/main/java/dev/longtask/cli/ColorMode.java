@@ -20,6 +20,14 @@ enum ColorMode {
         };
     }
 
+    /** The values as they are typed, for completion scripts and --help. */
+    static final class Names implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(values()).map(m -> m.name().toLowerCase(Locale.ROOT)).iterator();
+        }
+    }
+
     static final class Converter implements CommandLine.ITypeConverter<ColorMode> {
         @Override
         public ColorMode convert(String value) {

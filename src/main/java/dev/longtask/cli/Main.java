@@ -39,7 +39,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", scope = ScopeType.INHERIT,
-            converter = ColorMode.Converter.class,
+            converter = ColorMode.Converter.class, completionCandidates = ColorMode.Names.class,
             description = "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     ColorMode color = ColorMode.AUTO;
 
@@ -103,7 +103,8 @@ public final class Main implements Runnable {
     private static int handleBadParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
-        String problem = e.getMessage();
+        // A converter's own exception is picocli's detail, not the user's: "(java.lang.X: text)" is cut.
+        String problem = e.getMessage().replaceAll(" \\((java|javax|jdk)\\.[\\w.$]+(Exception|Error): [^)]*\\)", "");
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String first = unmatched.getUnmatched().get(0);
             problem = (first.startsWith("-") ? "unknown option '" : cli.getSubcommands().isEmpty()

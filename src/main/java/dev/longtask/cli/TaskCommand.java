@@ -44,7 +44,11 @@ final class TaskCommand implements Runnable {
     static final class StatusConverter implements CommandLine.ITypeConverter<TaskStatus> {
         @Override
         public TaskStatus convert(String value) {
-            return TaskStatus.fromWire(value);
+            try {
+                return TaskStatus.fromWire(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 
