@@ -7,6 +7,7 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.EngineConfig;
+import dev.longtask.engine.GoalTooLargeException;
 import dev.longtask.engine.ModelSource;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
@@ -127,6 +128,10 @@ final class RunDriver {
         for (AgentProblem problem : agents.problems()) {
             err.println("longtask: warning: " + problem);
         }
+        if (settings.budget().maxCostUsd() != null && models.pricer().cost(1_000_000, 1_000_000).isEmpty()) {
+            err.println("longtask: warning: the cost budget cannot apply: " + models.runModel() + " has no price, so"
+                    + " its cost is unknown; add one under prices: in .longtask/config.yaml, or use --max-tokens");
+        }
         ProgressView view = ProgressViews.choose(options, out);
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
@@ -151,7 +156,7 @@ final class RunDriver {
             RunOutcome outcome;
             try {
                 outcome = session.apply(engine);
-            } catch (NoSuchRunException | RunLockedException | CorruptRunException e) {
+            } catch (NoSuchRunException | RunLockedException | CorruptRunException | GoalTooLargeException e) {
                 throw CliFailure.usage(e.getMessage());
             }
             clock.shutdownNow();

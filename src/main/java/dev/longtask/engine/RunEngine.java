@@ -100,6 +100,7 @@ public final class RunEngine {
     }
 
     private RunStore create(String goal, String runId, Budget budget) {
+        GoalSize.check(goal, parts.agents(), parts.models(), parts.tokens());
         return FileRunStore.create(parts.workspace().root(), runId, goal, parts.models().runModel(), budget,
                 storeOptions);
     }
