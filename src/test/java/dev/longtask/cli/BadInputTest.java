@@ -55,6 +55,12 @@ class BadInputTest {
                 bad(usage, "unknown option '--bogus'", "run", "g", "--bogus", "-C", "WS"),
                 bad(usage, "concurrency", "run", "g", "--concurrency", "zero", "-C", "WS"),
                 bad(usage, "must be a duration", "run", "g", "--max-time", "soon", "-C", "WS"),
+                bad(usage, "has ':' but no port after it", "run", "g", "--base-url", "http://127.0.0.1:/v1",
+                        "--model", "openai:x", "-C", "WS"),
+                bad(usage, "a goal may take at most half of it (4,096)", "run", "word ".repeat(20_000), "--model",
+                        "ollama:tiny", "-C", "WS"),
+                bad(usage, "a goal may take at most half of it", "plan", "word ".repeat(20_000), "--model",
+                        "ollama:tiny", "-C", "WS"),
                 bad(usage, "does not exist", "run", "g", "-C", "WS/missing"),
                 bad(usage, "run id '../evil' is not valid", "plan", "g", "--run-id", "../evil", "-C", "WS"),
                 bad(usage, "run existing already exists", "plan", "g", "--run-id", "existing", "-C", "WS"),
@@ -110,6 +116,7 @@ class BadInputTest {
         assertThat(r.err()).as(r.toString()).contains(c.says()).doesNotContain("\tat ").doesNotContain("Exception")
                 .doesNotContain("internal error");
         assertThat(r.err().lines()).as(r.toString()).hasSize(1).allMatch(line -> line.startsWith("longtask: "));
+        assertThat(FileRunStore.list(workspace)).as("no run was created").containsExactly("existing");
     }
 
     /** doctor reports on stdout, the problem included, as part of what it shows. */
