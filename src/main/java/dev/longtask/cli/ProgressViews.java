@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.config.Environment;
 import dev.longtask.store.StoreJson;
 import java.io.PrintWriter;
 
@@ -12,7 +13,12 @@ final class ProgressViews {
         if (options.jsonEvents) {
             return new JsonEventsView(out, StoreJson.newMapper());
         }
-        return System.console() != null && !"dumb".equals(System.getenv("TERM"))
-                ? new TerminalProgressView(out) : new PlainProgressView(out);
+        Environment environment = Environment.system();
+        boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
+        if (!terminal) {
+            return new PlainProgressView(out);
+        }
+        TerminalSize size = TerminalSize.watch();
+        return new TerminalProgressView(out, size, Palette.of(options.globals().color().colours(environment, true)));
     }
 }

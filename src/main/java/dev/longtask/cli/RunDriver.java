@@ -13,6 +13,7 @@ import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.store.CorruptRunException;
@@ -27,6 +28,8 @@ import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -132,6 +135,7 @@ final class RunDriver {
             err.println("longtask: warning: the cost budget cannot apply: " + models.runModel() + " has no price, so"
                     + " its cost is unknown; add one under prices: in .longtask/config.yaml, or use --max-tokens");
         }
+        Instant started = Instant.now();
         ProgressView view = ProgressViews.choose(options, out);
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
@@ -162,7 +166,10 @@ final class RunDriver {
             clock.shutdownNow();
             view.close();
             String reviewFailure = writeReview(outcome);
-            ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir).print(outcome, review(), signals.terminated());
+            ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
+                    options.jsonEvents ? Palette.NONE : view.palette())
+                    .print(outcome, ended(outcome), Duration.between(started, Instant.now()), review(),
+                            signals.terminated());
             if (reviewFailure != null) {
                 err.println("longtask: the checked review report could not be written: " + reviewFailure);
                 err.flush();
@@ -197,6 +204,15 @@ final class RunDriver {
             return null;
         } catch (IOException | StoreException e) {
             return e.getMessage();
+        }
+    }
+
+    /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
+    private Run ended(RunOutcome outcome) {
+        try {
+            return FileRunStore.read(workspace, outcome.runId()).run();
+        } catch (StoreException e) {
+            return null;
         }
     }
 

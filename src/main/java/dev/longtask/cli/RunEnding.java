@@ -1,43 +1,107 @@
 package dev.longtask.cli;
 
+import dev.longtask.engine.Estimate;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
+import dev.longtask.model.Run;
+import dev.longtask.model.Usage;
 import dev.longtask.review.ReviewReportWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
-/** What the end of a run prints (its status, estimate, report, run directory, how to go on) and its exit code. */
+/**
+ * What the end of a run prints, and its exit code: the status and why; what the run used (tokens, cost, and the
+ * time of this session), with the plan's estimate beside it when this session made the plan; where the report
+ * is and the command that prints it; the run directory; and how to go on when it can.
+ */
 final class RunEnding {
     private final PrintWriter to;
     private final Path workdir;
+    private final int columns;
+    private final Palette palette;
 
-    /** @param workdir the {@code --workdir} as the user gave it, for the resume command shown */
-    RunEnding(PrintWriter to, Path workdir) {
+    /**
+     * @param workdir the {@code --workdir} as the user gave it, for the commands shown
+     * @param columns the terminal's width to wrap to, or 0 to leave lines as they are
+     */
+    RunEnding(PrintWriter to, Path workdir, int columns, Palette palette) {
         this.to = to;
         this.workdir = workdir;
+        this.columns = columns;
+        this.palette = palette;
     }
 
-    /** @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C */
-    ExitCode print(RunOutcome outcome, Optional<ReviewReportWriter.Written> review, boolean terminated) {
-        to.println();
-        to.println("run " + outcome.runId() + ": " + outcome.status().wire()
+    /**
+     * @param run        the run as the session left it (its totals), or null when it cannot be read
+     * @param session    how long this session took
+     * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
+     */
+    ExitCode print(RunOutcome outcome, Run run, Duration session, Optional<ReviewReportWriter.Written> review,
+            boolean terminated) {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add(palette.bold("run " + outcome.runId() + ": ") + palette.status(outcome.status().wire())
                 + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
+        if (run != null) {
+            lines.add(row("used", usage(run.usage()) + " · " + Durations.text(session)
+                    + (run.session() > 1 ? " this session" : "")));
+        }
         if (outcome.estimate() != null) {
-            to.println("estimate: " + outcome.estimate().text());
+            lines.add(row("estimate", estimate(outcome.estimate())));
         }
         if (outcome.report() != null) {
-            to.println("report: " + outcome.report());
+            lines.add(row("report", shown(outcome.report()) + "  (print it: longtask report " + outcome.runId()
+                    + workdirFlag() + ")"));
         }
-        review.ifPresent(r -> to.println("review: " + r.markdown() + " (" + r.line() + "; JSON: "
-                + r.json().getFileName() + ")"));
-        to.println("run directory: " + outcome.directory());
+        review.ifPresent(r -> lines.add(row("review", shown(r.markdown()) + " (" + r.line() + "; JSON: "
+                + r.json().getFileName() + ")")));
+        lines.add(row("run dir", shown(outcome.directory())));
         switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: "
-                    + RunAccess.resumeCommand(outcome.runId(), workdir));
+            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
+                    RunAccess.resumeCommand(outcome.runId(), workdir)));
             default -> {
+            }
+        }
+        for (String line : lines) {
+            if (columns <= 0) {
+                to.println(line);
+            } else {
+                TextWidth.wrap(line, columns - 1, "            ").forEach(to::println);
             }
         }
         to.flush();
         return ExitCode.of(outcome.status(), terminated);
+    }
+
+    private String row(String label, String text) {
+        return "  " + palette.dim(String.format("%-9s", label)) + " " + text;
+    }
+
+    static String usage(Usage u) {
+        return Counts.plural(u.totalTokens(), "token") + " (" + Counts.full(u.inputTokens()) + " in, "
+                + Counts.full(u.outputTokens()) + " out) · cost " + u.costText();
+    }
+
+    private static String estimate(Estimate e) {
+        return Counts.plural(e.inputTokens() + e.outputTokens(), "token") + " (" + Counts.full(e.inputTokens())
+                + " in, " + Counts.full(e.outputTokens()) + " out) · cost " + e.costText() + " · "
+                + Durations.text(e.seconds()) + " for " + Counts.plural(e.tasks(), "task");
+    }
+
+    private String workdirFlag() {
+        return workdir == null || workdir.equals(Path.of(".")) ? "" : " -C " + workdir;
+    }
+
+    /** A path relative to the current directory when it lies inside it, else as it is. */
+    private static String shown(Path path) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(here) && !absolute.equals(here) ? here.relativize(absolute).toString()
+                : absolute.toString();
     }
 }

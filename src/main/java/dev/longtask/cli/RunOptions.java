@@ -2,7 +2,9 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
 final class RunOptions {
@@ -18,8 +20,16 @@ final class RunOptions {
     @Option(names = "--max-time", paramLabel = "DURATION", description = "Pause after this long at work, e.g. 45m, 2h.")
     String maxTime;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
     boolean jsonEvents;
+
+    /** The options of the {@code longtask} command this runs under (colour, verbosity). */
+    GlobalOptions globals() {
+        return command == null ? GlobalOptions.DEFAULTS : Main.globals(command);
+    }
 
     Flags flags() {
         return Flags.none()

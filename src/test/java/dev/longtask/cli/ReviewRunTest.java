@@ -220,7 +220,7 @@ class ReviewRunTest {
         assertThat(events.get(events.size() - 1).at("/data/score").asInt()).isEqualTo(44);
         assertThat(model.calls("planner", "")).as("no planner is asked").isZero();
         assertThat(err.toString()).contains("review: 5 chunks, 10 tasks").contains("estimate: 10 tasks")
-                .contains("review: " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
+                .contains("review    " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
     }
 
     @Test
@@ -281,7 +281,7 @@ class ReviewRunTest {
         assertThat(run.resolve("results/review/manifest.json")).isRegularFile();
         assertThat(run.resolve("results/review/review.md")).doesNotExist();
         assertThat(run.resolve("results/work/chunk-003-issues.json")).doesNotExist();
-        assertThat(err.toString()).contains("continue with: longtask resume paused-review -C " + repo);
+        assertThat(err.toString()).contains("continue  longtask resume paused-review -C " + repo);
 
         // 'longtask resume paused-review --workdir repo' is this driver call
         RunOptions options = new RunOptions();
@@ -291,7 +291,7 @@ class ReviewRunTest {
         int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget())).code();
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
-        assertThat(resumeOut.toString()).contains("review: " + run.resolve("results/review/review.md")
+        assertThat(resumeOut.toString()).contains("review    " + run.resolve("results/review/review.md")
                 + " (score 44/100");
         assertThat(Files.readString(run.resolve("results/review/review.md"))).contains("**Score: 44/100**")
                 .contains("(completed): 5 of 5 chunks reviewed");
