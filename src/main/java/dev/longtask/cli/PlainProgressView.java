@@ -31,8 +31,8 @@ final class PlainProgressView implements ProgressView {
     static String describe(Event e) {
         String text = e.data() == null ? "" : firstText(e);
         return switch (e.type()) {
-            case EventType.RUN_STATUS -> "run " + e.data().path("status").asText()
-                    + (e.data().path("reason").asText().isEmpty() ? "" : ": " + e.data().path("reason").asText());
+            case EventType.RUN_STATUS -> "run status: " + e.data().path("status").asText()
+                    + (e.data().path("reason").asText().isEmpty() ? "" : " (" + e.data().path("reason").asText() + ")");
             case EventType.SESSION_STARTED -> "session " + e.data().path("session").asText() + " started";
             case EventType.ROUND_STARTED -> "round " + e.data().path("round").asText()
                     + (text.isEmpty() ? "" : ": " + text);

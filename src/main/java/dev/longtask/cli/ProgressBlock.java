@@ -67,7 +67,7 @@ final class ProgressBlock {
         String in = full ? Counts.full(s.usage().inputTokens()) : Counts.compact(s.usage().inputTokens());
         String out = full ? Counts.full(s.usage().outputTokens()) : Counts.compact(s.usage().outputTokens());
         return List.of(new Part("elapsed " + Durations.text(s.elapsedSeconds()) + " · ETA " + s.etaText()
-                + " · tokens " + in + " in, " + out + " out · " + s.usage().costText(), palette::dim));
+                + " · tokens " + in + " in, " + out + " out · cost " + s.usage().costText(), palette::dim));
     }
 
     private String task(ProgressSnapshot.RunningTask t, int width) {

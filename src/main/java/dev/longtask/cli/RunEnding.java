@@ -71,7 +71,7 @@ final class RunEnding {
             if (columns <= 0) {
                 to.println(line);
             } else {
-                TextWidth.wrap(line, columns - 1, "            ").forEach(to::println);
+                TextWidth.wrap(line, columns - 1, "          ").forEach(to::println);
             }
         }
         to.flush();

@@ -2,13 +2,16 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
+import dev.longtask.config.SettingsLoader;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
 final class RunOptions {
-    @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
+    @Option(names = "--concurrency", paramLabel = "N",
+            description = "Tasks run at once (default: concurrency in config, else " + SettingsLoader.DEFAULT_CONCURRENCY
+                    + ").")
     String concurrency;
 
     @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
-import dev.longtask.store.StoreJson;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +20,8 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask runs}: the runs of the workspace, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "List the runs of the workspace, newest first: id, status, tasks done/total, tokens, cost, goal.")
+        description = {"List the runs of the workspace, newest first: id, status, tasks done/total, tokens, cost, goal.",
+                "A run recorded as running whose process is gone (killed, crashed) shows as 'not running'."})
 final class RunsCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
@@ -35,7 +38,7 @@ final class RunsCommand implements Callable<ExitCode> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> ids = RunAccess.call(() -> FileRunStore.list(workspace));
-        ObjectMapper mapper = StoreJson.newMapper();
+        ObjectMapper mapper = JsonOutput.mapper();
         ArrayNode array = mapper.createArrayNode();
         if (ids.isEmpty() && !json) {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
@@ -58,16 +61,18 @@ final class RunsCommand implements Callable<ExitCode> {
                 exit = ExitCode.USAGE;
                 continue;
             }
+            boolean live = RunWriter.livePid(workspace, id).isPresent();
+            boolean gone = !live && (f.status() == RunStatus.RUNNING || f.status() == RunStatus.PLANNING);
             if (json) {
-                array.add(mapper.valueToTree(f));
+                array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                out.printf(format, id, f.status().wire(), f.completed() + "/" + f.tasks(),
+                out.printf(format, id, gone ? "not running" : f.status().wire(), f.completed() + "/" + f.tasks(),
                         Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
                         f.usage().costText(), Formats.cut(f.goal(), 60));
             }
         }
         if (json) {
-            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+            out.println(JsonOutput.pretty(array));
         }
         return exit;
     }

@@ -110,6 +110,7 @@ final class TaskCommand implements Runnable {
             try (store) {
                 Task task = RunAccess.call(() -> store.createTask(draft));
                 out.println("added to run " + store.runId() + ": " + task.line());
+                out.println("run the graph with: " + RunAccess.resumeCommand(store.runId(), workdir.path));
             }
             return ExitCode.OK;
         }

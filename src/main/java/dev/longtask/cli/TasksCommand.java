@@ -8,9 +8,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task. */
+/** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task, or every task file as JSON. */
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = "Show a run's task graph as lines: [ ] pending, [>] running, [x] completed, [!] failed, "
                 + "[-] cancelled, with (blocked by: ...).")
@@ -21,6 +22,9 @@ final class TasksCommand implements Callable<ExitCode> {
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
+    @Option(names = "--json", description = "Print the tasks as one JSON array, each as its tasks/task_<id>.json holds it.")
+    boolean json;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -29,6 +33,10 @@ final class TasksCommand implements Callable<ExitCode> {
         Path workspace = workdir.workspace();
         RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
         PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonOutput.pretty(run.tasks()));
+            return ExitCode.OK;
+        }
         if (run.tasks().isEmpty()) {
             out.println("(no tasks yet in run " + run.run().id() + ")");
         }

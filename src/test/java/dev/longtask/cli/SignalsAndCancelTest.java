@@ -10,11 +10,11 @@ import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunWriter;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.ScriptedProvider;
+import dev.longtask.testing.Waiting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +39,7 @@ class SignalsAndCancelTest {
         try (ScriptedProvider slow = slowModel()) {
             Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "term",
                     "--base-url", slow.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
-            waitFor(() -> slow.requests() >= 1, "the run reached the model");
+            Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
             run.signal("TERM");
             Child.Result stopped = run.await();
 
@@ -63,7 +63,7 @@ class SignalsAndCancelTest {
         try (ScriptedProvider slow = slowModel()) {
             Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "doomed",
                     "--base-url", slow.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
-            waitFor(() -> slow.requests() >= 1, "the run reached the model");
+            Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
             assertThat(RunWriter.livePid(ws, "doomed")).contains(run.pid());
 
             CliRunner.Result cancel = CliRunner.run("cancel", "doomed", "--reason", "wrong goal", "-C", ws.toString());
@@ -118,16 +118,6 @@ class SignalsAndCancelTest {
                     "--base-url", model.baseUrl(), "-C", dir.toString());
             assertThat(debug.err()).containsIgnoringCase("authorization=[[redacted]]").contains("pong")
                     .doesNotContain(key);
-        }
-    }
-
-    private static void waitFor(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(20);
         }
     }
 }
