@@ -3,6 +3,8 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentSpec;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
@@ -13,6 +15,7 @@ import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.ModelSource;
 import dev.longtask.engine.Plan;
+import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
@@ -35,6 +38,7 @@ import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.review.ScopeOptions;
 import dev.longtask.review.TokenCounter;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.tools.Workspace;
 import dev.longtask.store.RunIds;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,6 +54,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -154,6 +160,8 @@ final class ReviewCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() throws IOException {
         validate();
+        // A PATH that is a symbolic link to the repository is the repository (the scan skips links it meets).
+        path = path.toRealPath();
         return map || dryRun ? preview() : review();
     }
 
@@ -178,6 +186,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         Plan plan = new ReviewPlanner(rendered).plan(manifest);
+        checkLimits(plan, chunks.size(), workspace);
         ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricer()::cost)
                 .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
         Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
@@ -191,8 +200,7 @@ final class ReviewCommand implements Callable<ExitCode> {
             try {
                 return engine.start(goal, id, driver.budget(), plan, estimate);
             } catch (IllegalArgumentException e) {
-                throw CliFailure.usage("review: " + e.getMessage()
-                        + "; raise --chunk-tokens or review a subdirectory");
+                throw CliFailure.usage("review: " + e.getMessage() + "; " + largerChunks());
             }
         }, manifestWriter(runDirectory, manifest));
         if (driver.review().isEmpty()) {
@@ -292,6 +300,8 @@ final class ReviewCommand implements Callable<ExitCode> {
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         PrintWriter stdout = spec.commandLine().getOut();
         Map<String, Object> document = new LinkedHashMap<>();
+        Plan planned = null;
+        int plannedChunks = 0;
         if (map) {
             if (jsonFormat()) {
                 document.put("map", repoMap);
@@ -310,12 +320,16 @@ final class ReviewCommand implements Callable<ExitCode> {
                     .estimate(chunks, counter.count(rendered), areas, workers, modelSpec);
             String runPath = ".longtask/runs/" + (runId == null ? DRY_RUN_ID : runId);
             ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
+            if (!chunks.isEmpty()) {
+                planned = new ReviewPlanner(rendered).plan(manifest);
+                plannedChunks = chunks.size();
+            }
             if (jsonFormat()) {
                 if (!map) {
                     document.put("summary", mapSummary(repoMap));
                 }
                 document.put("chunks", chunks);
-                document.put("plan", chunks.isEmpty() ? List.of() : new ReviewPlanner(rendered).plan(manifest).tasks());
+                document.put("plan", planned == null ? List.of() : planned.tasks());
                 document.put("estimate", estimate);
             } else {
                 if (map) {
@@ -328,7 +342,35 @@ final class ReviewCommand implements Callable<ExitCode> {
             stdout.println(toJson(document));
         }
         stdout.flush();
+        if (planned != null) {
+            // What a real run would refuse, the dry run refuses too, after showing what it found.
+            checkLimits(planned, plannedChunks, path);
+        }
         return ExitCode.OK;
+    }
+
+    /**
+     * The limits a run's plan must keep (the engine checks the same before it starts): a usage error that says
+     * what to change, the chunk size above all, when the review's plan breaks one.
+     */
+    private void checkLimits(Plan plan, int chunks, Path workspace) {
+        Set<String> agents = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools()).agents()
+                .stream().map(AgentSpec::name).collect(Collectors.toSet());
+        List<String> problems;
+        try {
+            problems = new PlanValidator(agents, new Workspace(workspace)).problems(plan);
+        } catch (IOException e) {
+            throw CliFailure.usage("review: cannot use " + workspace + ": " + e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw CliFailure.usage("review: the plan of " + Counts.plural(chunks, "chunk") + " cannot run: "
+                    + String.join("; ", problems) + "; " + largerChunks());
+        }
+    }
+
+    private String largerChunks() {
+        return "raise --chunk-tokens (now " + Counts.full(chunkTokens) + ") for fewer, larger chunks, or review a"
+                + " subdirectory";
     }
 
     /** The model the settings name, if any; a malformed one is a usage error, none at all is fine for a dry run. */

@@ -127,4 +127,35 @@ class ReviewCommandTest {
         assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id: run id 'no/slashes' is not valid");
         assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(ExitCode.USAGE.code());
     }
+
+    @Test
+    void aPathThatIsALinkToTheRepositoryIsFollowed() throws IOException {
+        Path link = Files.createSymbolicLink(dir.resolve("link-to-repo"), repo);
+        Result r = run("review", link.toString(), "--map", "--tokens", "400");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("22 files").doesNotContain("symbolic link");
+    }
+
+    /** A dry run refuses what a real run would, after showing the chunks, and says which flag fixes it. */
+    @Test
+    void aDryRunChecksThePlanLimitsOfARealRun() throws IOException {
+        Path big = Files.createDirectories(dir.resolve("big"));
+        for (int i = 0; i < 110; i++) {
+            Path module = Files.createDirectories(big.resolve("m" + i));
+            StringBuilder code = new StringBuilder("package m" + i + ";\n\npublic class Part" + i + " {\n");
+            for (int m = 0; m < 40; m++) {
+                code.append("    public int compute").append(m).append("(int value) { return value * ").append(m)
+                        .append(" + ").append(i).append("; }\n");
+            }
+            Files.writeString(module.resolve("Part" + i + ".java"), code.append("}\n").toString());
+        }
+        Result refused = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500");
+        assertThat(refused.exit()).as(refused.err()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(refused.out()).contains("chunks (");
+        assertThat(refused.err()).hasLineCount(1).contains("tasks; at most 200")
+                .contains("raise --chunk-tokens (now 500) for fewer, larger chunks");
+
+        Result fits = run("review", big.toString(), "--dry-run", "--chunk-tokens", "60000");
+        assertThat(fits.exit()).as(fits.err()).isZero();
+    }
 }
