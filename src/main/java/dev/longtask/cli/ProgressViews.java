@@ -3,15 +3,16 @@ package dev.longtask.cli;
 import dev.longtask.config.Environment;
 import dev.longtask.store.StoreJson;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 
 /** Which progress view a run command shows: JSON lines when asked, the live block on a terminal, else plain lines. */
 final class ProgressViews {
     private ProgressViews() {
     }
 
-    static ProgressView choose(RunOptions options, PrintWriter out) {
+    static ProgressView choose(RunOptions options, PrintWriter out, Path workspace) {
         if (options.jsonEvents) {
-            return new JsonEventsView(out, StoreJson.newMapper());
+            return new JsonEventsView(out, StoreJson.newMapper(), workspace, options.sessionStartsAt());
         }
         Environment environment = Environment.system();
         boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));

@@ -136,7 +136,7 @@ final class RunDriver {
                     + " its cost is unknown; add one under prices: in .longtask/config.yaml, or use --max-tokens");
         }
         Instant started = Instant.now();
-        ProgressView view = ProgressViews.choose(options, out);
+        ProgressView view = ProgressViews.choose(options, out, workspace);
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
                 StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
