@@ -8,6 +8,7 @@ import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.StoredTaskRunner;
 import dev.longtask.agent.Subagents;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
@@ -249,8 +250,7 @@ final class AgentCommand implements Callable<ExitCode> {
     private static void footer(PrintWriter err, RunStore store, List<Subagents.StepResult> results, int total) {
         Usage usage = results.stream().map(r -> r.outcome().usage()).reduce(Usage.ZERO, Usage::plus);
         long ok = results.stream().filter(r -> r.outcome().success()).count();
-        err.println("longtask: run " + store.runId() + ": " + ok + " of " + total + " agent" + (total == 1 ? "" : "s")
-                + " succeeded; " + usage.inputTokens() + " tokens in, " + usage.outputTokens() + " out, cost "
-                + usage.costText() + "; transcripts in " + store.directory().resolve("transcripts"));
+        err.println("longtask: run " + store.runId() + ": " + ok + " of " + Counts.plural(total, "agent")
+                + " succeeded; " + RunEnding.usage(usage) + "; transcripts in " + store.directory().resolve("transcripts"));
     }
 }

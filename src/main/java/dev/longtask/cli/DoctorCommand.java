@@ -145,10 +145,9 @@ final class DoctorCommand implements Callable<ExitCode> {
         long start = System.nanoTime();
         try {
             ChatResponse answer = client.chat(new ChatRequest(List.of(new ChatMessage.User(PROBE)), List.of(), 16));
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            line(out, "request", "ok in " + ms + " ms: \"" + answer.message().text().strip() + "\" ("
-                    + answer.usage().inputTokens() + " in, " + answer.usage().outputTokens() + " out tokens, "
-                    + answer.usage().costText() + ")");
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            line(out, "request", "ok in " + Durations.text(took) + ": \"" + answer.message().text().strip() + "\" ("
+                    + RunEnding.usage(answer.usage()) + ")");
             line(out, "status", "healthy");
             out.flush();
             return ExitCode.OK;

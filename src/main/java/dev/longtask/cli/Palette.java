@@ -51,6 +51,18 @@ final class Palette {
         };
     }
 
+    /** A status word in its colour, padded to {@code width} columns (the padding outside the colour). */
+    String statusCell(String wire, int width) {
+        return status(wire) + " ".repeat(Math.max(0, width - wire.length()));
+    }
+
+    /** Colours decided for a command's output: on a terminal per --color and NO_COLOR, elsewhere only if always. */
+    static Palette forCommand(picocli.CommandLine.Model.CommandSpec spec) {
+        dev.longtask.config.Environment environment = dev.longtask.config.Environment.system();
+        boolean terminal = System.console() != null;
+        return of(Main.globals(spec).color().colours(environment, terminal));
+    }
+
     private String paint(String code, String text) {
         return on && !text.isEmpty() ? "\u001b[" + code + "m" + text + "\u001b[0m" : text;
     }

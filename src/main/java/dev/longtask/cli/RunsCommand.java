@@ -44,9 +44,10 @@ final class RunsCommand implements Callable<ExitCode> {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
             return ExitCode.OK;
         }
-        String format = "%-24s %-11s %-7s %-15s %-10s %s%n";
+        String format = "%-24s %s %-7s %-15s %-10s %s%n";
+        Palette palette = Palette.forCommand(spec);
         if (!json) {
-            out.printf(format, "ID", "STATUS", "TASKS", "TOKENS IN/OUT", "COST", "GOAL");
+            out.printf(format, "ID", String.format("%-11s", "STATUS"), "TASKS", "TOKENS IN/OUT", "COST", "GOAL");
         }
         ExitCode exit = ExitCode.OK;
         for (String id : ids) {
@@ -56,7 +57,7 @@ final class RunsCommand implements Callable<ExitCode> {
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {
-                    out.printf(format, id, "unreadable", "-", "-", "-", "(see the error above)");
+                    out.printf(format, id, palette.statusCell("unreadable", 11), "-", "-", "-", "(see the error above)");
                 }
                 exit = ExitCode.USAGE;
                 continue;
@@ -66,7 +67,8 @@ final class RunsCommand implements Callable<ExitCode> {
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                out.printf(format, id, gone ? "not running" : f.status().wire(), f.completed() + "/" + f.tasks(),
+                out.printf(format, id, gone ? palette.red("not running") : palette.statusCell(f.status().wire(), 11),
+                        f.completed() + "/" + f.tasks(),
                         Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
                         f.usage().costText(), Formats.cut(f.goal(), 60));
             }

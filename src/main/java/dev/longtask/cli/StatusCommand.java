@@ -76,9 +76,8 @@ final class StatusCommand implements Callable<ExitCode> {
         if (watch && interval < 0.1) {
             throw CliFailure.usage("status: --interval must be at least 0.1 seconds, was " + interval);
         }
-        Environment environment = Environment.system();
-        boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
-        Palette palette = Palette.of(Main.globals(spec).color().colours(environment, terminal));
+        boolean terminal = System.console() != null && !"dumb".equals(Environment.system().get("TERM"));
+        Palette palette = Palette.forCommand(spec);
         if (!watch) {
             print(out, look(workspace, id), palette, 0);
             return ExitCode.OK;

@@ -121,7 +121,7 @@ class AgentCommandTest {
 
         assertThat(code).as(out + "\n" + err).isZero();
         assertThat(out.toString()).contains("The cache is stale.", "notes.txt:1 says it is never invalidated.");
-        assertThat(err.toString()).contains("1 of 1 agent succeeded", "240 tokens in");
+        assertThat(err.toString()).contains("1 of 1 agent succeeded", "(240 in, ");
         RecordedRequest first = server.takeRequest();
         JsonNode request = JSON.readTree(first.getBody().utf8());
         assertThat(request.at("/messages/0/content").asText()).contains("code reviewer", "Review notes.txt");

@@ -2,7 +2,12 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.config.Environment;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.StoreOptions;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,5 +62,30 @@ class ConventionsTest {
         assertThat(before.exit()).as(before.toString()).isZero();
         assertThat(before.out()).startsWith("no runs in " + workspace.toRealPath(java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 .resolve(".longtask/runs")).isEqualTo(after.out());
+    }
+
+    @Test
+    void colourHonoursTheTerminalNoColorAndTheFlag() {
+        Environment plain = new Environment(Map.of("TERM", "xterm"), workspace.resolve("u.yaml"));
+        Environment noColor = new Environment(Map.of("TERM", "xterm", "NO_COLOR", "1"), workspace.resolve("u.yaml"));
+        Environment dumb = new Environment(Map.of("TERM", "dumb"), workspace.resolve("u.yaml"));
+        assertThat(ColorMode.AUTO.colours(plain, true)).isTrue();
+        assertThat(ColorMode.AUTO.colours(plain, false)).as("not a terminal").isFalse();
+        assertThat(ColorMode.AUTO.colours(noColor, true)).isFalse();
+        assertThat(ColorMode.AUTO.colours(dumb, true)).isFalse();
+        assertThat(ColorMode.ALWAYS.colours(noColor, false)).as("an explicit flag wins over NO_COLOR").isTrue();
+        assertThat(ColorMode.NEVER.colours(plain, true)).isFalse();
+    }
+
+    @Test
+    void colourAlwaysPaintsTheStatusAndNeverLeavesItPlain() throws Exception {
+        try (FileRunStore store = FileRunStore.create(workspace, "done", "g", null, null, StoreOptions.defaults())) {
+            store.setRunStatus(RunStatus.COMPLETED, "");
+        }
+        String always = CliRunner.run("status", "--color=always", "-C", workspace.toString()).out();
+        assertThat(always).contains("status   \u001b[32mcompleted\u001b[0m");
+        assertThat(CliRunner.run("runs", "--color=always", "-C", workspace.toString()).out())
+                .contains("\u001b[32mcompleted\u001b[0m");
+        assertThat(CliRunner.run("status", "--color=never", "-C", workspace.toString()).out()).doesNotContain("\u001b[");
     }
 }
