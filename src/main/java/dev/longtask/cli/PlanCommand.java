@@ -9,7 +9,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = {"Plan GOAL and show the plan with its estimate (tokens, cost, time), then stop.",
-                "The planned run is kept: 'longtask resume RUN_ID' carries it out."})
+                "The planned run is kept, paused: 'longtask resume RUN_ID' carries it out.",
+                "Exit codes: 3 the plan is ready (the run is paused), 1 planning failed, 2 usage or configuration."})
 final class PlanCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -40,8 +41,7 @@ final class PlanCommand implements Callable<ExitCode> {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
         String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
-        ExitCode code = driver.drive(engine -> engine.plan(goal, id, driver.budget()));
-        // A plan that is ready ends "paused" in the run's terms; for this command that is success.
-        return code == ExitCode.PAUSED ? ExitCode.OK : code;
+        // A ready plan leaves its run paused, and the exit code says so (3), as for any paused run.
+        return driver.drive(engine -> engine.plan(goal, id, driver.budget()));
     }
 }

@@ -79,8 +79,9 @@ import picocli.CommandLine.Spec;
                 "--map prints the repository map; --dry-run prints the chunks, the plan and the estimate. Neither"
                         + " needs a model or a key.",
                 "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
-                        + " configuration (no model), 3 paused (a budget), 130 interrupted. 'longtask resume RUN_ID"
-                        + " --workdir PATH' carries a paused review on and writes its report."})
+                        + " configuration (no model), 3 paused (a budget or a provider failure), 130 interrupted"
+                        + " (Ctrl-C), 143 terminated (SIGTERM). 'longtask resume RUN_ID -C PATH' carries a stopped"
+                        + " review on and writes its report."})
 final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
     private static final String DRY_RUN_ID = "<run-id>";

@@ -26,7 +26,7 @@ class JsonEventsTest {
         try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
             CliRunner.Result planned = CliRunner.run("plan", "Summarise the notes", "--run-id", "streamed",
                     "--json-events", "--base-url", model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
-            assertThat(planned.exit()).as(planned.toString()).isZero();
+            assertThat(planned.exit()).as("a ready plan leaves its run paused").isEqualTo(ExitCode.PAUSED.code());
             List<JsonNode> first = lines(planned.out());
             assertThat(first.get(0).get("type").asText()).isEqualTo("stream.started");
             assertThat(first.get(0).get("run_id").asText()).isEqualTo("streamed");
