@@ -1,5 +1,8 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,8 +32,9 @@ final class RequestLog {
     static void answered(String method, String url, int status, long millis, String requestBody, String responseBody,
             Map<String, List<String>> headers) {
         if (LOG.isDebugEnabled()) {
-            LOG.debug("{} {} -> {} in {} ms ({} bytes sent, {} received)", method, url, status, millis,
-                    length(requestBody), length(responseBody));
+            LOG.debug("{} {} -> {} in {} ({} characters sent, {} received)", method, url, status,
+                    Durations.text(Duration.ofMillis(millis)), Counts.full(length(requestBody)),
+                    Counts.full(length(responseBody)));
         }
         if (LOG.isTraceEnabled()) {
             LOG.trace("{} {} answer headers {}\n{}", method, url, redacted(headers), responseBody);
@@ -38,7 +42,7 @@ final class RequestLog {
     }
 
     static void failed(String method, String url, long millis, String what) {
-        LOG.debug("{} {} -> {} after {} ms", method, url, what, millis);
+        LOG.debug("{} {} -> {} after {}", method, url, what, Durations.text(Duration.ofMillis(millis)));
     }
 
     /** The headers with every value that may be a credential replaced; names sorted for reading. */

@@ -111,7 +111,7 @@ class SignalsAndCancelTest {
 
             Child.Result verbose = Child.run(dir.resolve("home"), env, "doctor", "-v", "--model", "openai:scripted",
                     "--base-url", model.baseUrl(), "-C", dir.toString());
-            assertThat(verbose.err()).containsPattern("POST " + model.baseUrl() + "/chat/completions -> 200 in \\d+ ms")
+            assertThat(verbose.err()).containsPattern("POST " + model.baseUrl() + "/chat/completions -> 200 in [0-9.]+(ms|s) \\([0-9,]+ characters sent")
                     .doesNotContain(key).doesNotContain("Authorization");
 
             Child.Result debug = Child.run(dir.resolve("home"), env, "--debug", "doctor", "--model", "openai:scripted",
