@@ -9,9 +9,10 @@ final class Figures {
     private Figures() {
     }
 
-    static String counts(ProgressSnapshot s) {
-        return String.format("%d/%d done, %d failed, %d running, %d pending | ETA %s | tokens %s in, %s out | %s",
-                s.completed(), s.total(), s.failed(), s.running(), s.pending(), s.etaText(),
+    /** @param eta the ETA as it is to be shown */
+    static String counts(ProgressSnapshot s, String eta) {
+        return String.format("%d/%d done, %d failed, %d running, %d pending | ETA %s | tokens %s in, %s out | cost %s",
+                s.completed(), s.total(), s.failed(), s.running(), s.pending(), eta,
                 Counts.compact(s.usage().inputTokens()), Counts.compact(s.usage().outputTokens()), s.usage().costText());
     }
 

@@ -13,18 +13,21 @@ import java.time.format.DateTimeFormatter;
 final class PlainProgressView implements ProgressView {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     private final PrintWriter out;
+    private final PlanClock.Tracker plan;
 
-    PlainProgressView(PrintWriter out) {
+    PlainProgressView(PrintWriter out, PlanClock.Tracker plan) {
         this.out = out;
+        this.plan = plan;
     }
 
     @Override
     public synchronized void onEvent(Event event, ProgressSnapshot s) {
+        plan.see(event, s);
         String what = describe(event);
         if (what == null) {
             return;
         }
-        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s) + "]");
+        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s, plan.eta(s, event.time())) + "]");
         out.flush();
     }
 

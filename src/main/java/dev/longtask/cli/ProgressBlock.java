@@ -25,13 +25,16 @@ final class ProgressBlock {
         this.palette = palette;
     }
 
-    /** The block's lines for a terminal of {@code columns} x {@code rows}, with colour codes when the palette has them. */
-    List<String> lines(ProgressSnapshot s, int columns, int rows) {
+    /**
+     * The block's lines for a terminal of {@code columns} x {@code rows}, with colour codes when the palette has
+     * them; {@code eta} is the ETA as it is to be shown.
+     */
+    List<String> lines(ProgressSnapshot s, String eta, int columns, int rows) {
         int width = Math.max(10, columns - 1);
         List<String> lines = new ArrayList<>();
         lines.add(fit(counts(s, width), width));
-        List<Part> full = figures(s, true);
-        lines.add(fit(TextWidth.of(plain(full)) <= width ? full : figures(s, false), width));
+        List<Part> full = figures(s, eta, true);
+        lines.add(fit(TextWidth.of(plain(full)) <= width ? full : figures(s, eta, false), width));
         int room = Math.max(1, rows - 4);
         List<ProgressSnapshot.RunningTask> tasks = s.tasks();
         for (int i = 0; i < tasks.size(); i++) {
@@ -63,10 +66,10 @@ final class ProgressBlock {
         return parts;
     }
 
-    private List<Part> figures(ProgressSnapshot s, boolean full) {
+    private List<Part> figures(ProgressSnapshot s, String eta, boolean full) {
         String in = full ? Counts.full(s.usage().inputTokens()) : Counts.compact(s.usage().inputTokens());
         String out = full ? Counts.full(s.usage().outputTokens()) : Counts.compact(s.usage().outputTokens());
-        return List.of(new Part("elapsed " + Durations.text(s.elapsedSeconds()) + " · ETA " + s.etaText()
+        return List.of(new Part("elapsed " + Durations.text(s.elapsedSeconds()) + " · ETA " + eta
                 + " · tokens " + in + " in, " + out + " out · cost " + s.usage().costText(), palette::dim));
     }
 

@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -16,10 +17,12 @@ final class ProgressViews {
         }
         Environment environment = Environment.system();
         boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
+        PlanClock.Tracker plan = new PlanClock.Tracker(FileRunStore.runsDirectory(workspace), StoreJson.newMapper());
         if (!terminal) {
-            return new PlainProgressView(out);
+            return new PlainProgressView(out, plan);
         }
         TerminalSize size = TerminalSize.watch();
-        return new TerminalProgressView(out, size, Palette.of(options.globals().color().colours(environment, true)));
+        return new TerminalProgressView(out, size, Palette.of(options.globals().color().colours(environment, true)),
+                plan);
     }
 }

@@ -56,7 +56,7 @@ final class StatusCommand implements Callable<ExitCode> {
     CommandLine.Model.CommandSpec spec;
 
     /** What one look at the run found. */
-    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress) {
+    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta) {
         boolean active() {
             RunStatus s = run.run().status();
             return s == RunStatus.RUNNING || s == RunStatus.PLANNING;
@@ -115,9 +115,11 @@ final class StatusCommand implements Callable<ExitCode> {
     private Look look(Path workspace, String id) {
         RunSnapshot run = RunAccess.read(workspace, id);
         Optional<Long> writer = RunWriter.livePid(workspace, id);
-        Look partial = new Look(run, writer, null);
+        Look partial = new Look(run, writer, null, null);
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
-        return new Look(run, writer, new Progress().snapshot(run.run(), run.tasks(), concurrency(run), now));
+        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), now);
+        return new Look(run, writer, progress, PlanClock.eta(progress, PlanClock.inLog(run.directory(),
+                JsonOutput.mapper()), now));
     }
 
     /** Prints the look; returns the rows printed (lines are cut to {@code columns} when it is not 0). */
@@ -143,6 +145,7 @@ final class StatusCommand implements Callable<ExitCode> {
     private ObjectNode json(Look look) {
         ObjectNode both = JsonOutput.mapper().valueToTree(look.run().figures());
         both.set("progress", JsonOutput.mapper().valueToTree(look.progress()));
+        both.put("eta_text", look.eta());
         both.put("live", look.writer().isPresent());
         if (look.writer().isPresent()) {
             both.put("writer_pid", look.writer().get());
@@ -167,7 +170,7 @@ final class StatusCommand implements Callable<ExitCode> {
                 + f.pending() + " pending (" + f.ready() + " ready)"
                 + (f.cancelled() > 0 ? ", " + f.cancelled() + " cancelled" : "") + " of " + f.tasks());
         lines.add("progress " + Figures.bar(progress.percent(), 30) + String.format(Locale.ROOT, " %.1f%%",
-                progress.percent()) + (look.active() && !look.gone() ? "  ETA " + progress.etaText() : "")
+                progress.percent()) + (look.active() && !look.gone() ? "  ETA " + look.eta() : "")
                 + "  elapsed " + Durations.text(progress.elapsedSeconds()));
         if (!look.gone()) {
             for (ProgressSnapshot.RunningTask t : progress.tasks()) {

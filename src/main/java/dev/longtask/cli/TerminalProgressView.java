@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -23,8 +24,10 @@ final class TerminalProgressView implements ProgressView {
     private List<String> drawn = List.of();
     private ProgressSnapshot last;
     private boolean closed;
+    private final PlanClock.Tracker plan;
 
-    TerminalProgressView(PrintWriter out, TerminalSize size, Palette palette) {
+    TerminalProgressView(PrintWriter out, TerminalSize size, Palette palette, PlanClock.Tracker plan) {
+        this.plan = plan;
         this.out = out;
         this.size = size;
         this.block = new ProgressBlock(palette);
@@ -37,6 +40,7 @@ final class TerminalProgressView implements ProgressView {
         if (closed) {
             return;
         }
+        plan.see(event, snapshot);
         String what = PlainProgressView.describe(event);
         erase();
         if (what != null) {
@@ -95,7 +99,7 @@ final class TerminalProgressView implements ProgressView {
 
     private void draw(ProgressSnapshot s) {
         last = s;
-        drawn = block.lines(s, size.columns(), size.rows());
+        drawn = block.lines(s, plan.eta(s, Instant.now()), size.columns(), size.rows());
         for (String line : drawn) {
             out.println(line);
         }

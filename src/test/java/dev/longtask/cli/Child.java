@@ -38,6 +38,12 @@ final class Child {
         return new Child(pb.start());
     }
 
+    /** {@code longtask run "Summarise the notes" --run-id ID} against the scripted model at {@code baseUrl}. */
+    static Child startRun(Path home, Path workspace, String runId, String baseUrl) throws IOException {
+        return start(home, Map.of(), "run", "Summarise the notes", "--run-id", runId, "--base-url", baseUrl,
+                "--model", "openai:scripted", "-C", workspace.toString());
+    }
+
     static Result run(Path home, Map<String, String> env, String... args) throws Exception {
         return start(home, env, args).await();
     }

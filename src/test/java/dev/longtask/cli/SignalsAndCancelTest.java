@@ -37,8 +37,7 @@ class SignalsAndCancelTest {
     void sigtermSavesAndExits143AndTheRunResumes() throws Exception {
         Path ws = workspace();
         try (ScriptedProvider slow = slowModel()) {
-            Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "term",
-                    "--base-url", slow.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
+            Child run = Child.startRun(dir.resolve("home"), ws, "term", slow.baseUrl());
             Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
             run.signal("TERM");
             Child.Result stopped = run.await();
@@ -61,8 +60,7 @@ class SignalsAndCancelTest {
     void cancelStopsTheProcessRunningItThenEndsTheRunForGood() throws Exception {
         Path ws = workspace();
         try (ScriptedProvider slow = slowModel()) {
-            Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "doomed",
-                    "--base-url", slow.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
+            Child run = Child.startRun(dir.resolve("home"), ws, "doomed", slow.baseUrl());
             Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
             assertThat(RunWriter.livePid(ws, "doomed")).contains(run.pid());
 

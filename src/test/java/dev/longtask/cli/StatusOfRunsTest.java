@@ -36,8 +36,7 @@ class StatusOfRunsTest {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         try (ScriptedProvider slow = new ScriptedProvider(new ScriptedProvider.Options(0, 2, Duration.ofMinutes(5),
                 null, 0, 0, null))) {
-            Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "killed",
-                    "--base-url", slow.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
+            Child run = Child.startRun(dir.resolve("home"), ws, "killed", slow.baseUrl());
             Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
             CliRunner.Result live = lt(ws, "status", "killed");
             assertThat(live.out()).contains("status   planning (process " + run.pid() + ")");
@@ -98,8 +97,7 @@ class StatusOfRunsTest {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 2, Duration.ofMillis(300),
                 null, 0, 0, null))) {
-            Child run = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--run-id", "watched",
-                    "--base-url", model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
+            Child run = Child.startRun(dir.resolve("home"), ws, "watched", model.baseUrl());
             Waiting.until(() -> model.requests() >= 1, "the run is planning");
             CliRunner.Result watched = lt(ws, "status", "watched", "--watch", "--interval", "0.2");
             assertThat(run.await().exit()).isZero();
