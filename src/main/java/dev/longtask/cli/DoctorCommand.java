@@ -21,7 +21,10 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -46,10 +49,16 @@ final class DoctorCommand implements Callable<ExitCode> {
             description = "Workspace whose .longtask/config.yaml applies (default: the current directory)")
     Path workdir;
 
+    @Option(names = "--json", description = "Print what was found as one JSON object: each line's value and, where"
+            + " it is shown, its source.")
+    boolean json;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     private final Environment environment;
+    /** What --json prints: each line's label (as a key) and value. */
+    private final Map<String, Object> found = new LinkedHashMap<>();
 
     DoctorCommand() {
         this(Environment.system());
@@ -62,6 +71,15 @@ final class DoctorCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         PrintWriter out = spec.commandLine().getOut();
+        ExitCode code = examine(out);
+        if (json) {
+            out.println(JsonOutput.pretty(found));
+        }
+        out.flush();
+        return code;
+    }
+
+    private ExitCode examine(PrintWriter out) {
         model.tape();
         Settings settings = model.settings(environment, workdir, Flags.none());
         showFiles(out, settings);
@@ -70,9 +88,12 @@ final class DoctorCommand implements Callable<ExitCode> {
             endpoint = LlmClients.endpoint(settings);
         } catch (ConfigException e) {
             line(out, "model", "not configured");
-            out.println();
-            out.println(e.getMessage());
-            out.flush();
+            if (json) {
+                found.put("problem", e.getMessage());
+            } else {
+                out.println();
+                out.println(e.getMessage());
+            }
             return ExitCode.USAGE;
         }
         showEndpoint(out, endpoint);
@@ -196,7 +217,14 @@ final class DoctorCommand implements Callable<ExitCode> {
                 + ": check --base-url (OpenAI-compatible servers usually end in /v1)";
     }
 
-    private static void line(PrintWriter out, String label, String text) {
+    private void line(PrintWriter out, String label, String text) {
+        if (json) {
+            int source = text.lastIndexOf("   [");
+            found.put(label.toLowerCase(Locale.ROOT).replace(' ', '_'), source > 0 && text.endsWith("]")
+                    ? Map.of("value", text.substring(0, source), "source", text.substring(source + 4, text.length() - 1))
+                    : text);
+            return;
+        }
         out.println(String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text);
     }
 
