@@ -37,6 +37,7 @@ import picocli.CommandLine.Parameters;
  * 130 interrupted.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run agents directly: one, several side by side, or a chain.",
         description = {"Runs agents directly, each as a task of a new run in the workspace",
                 "(transcripts and results are kept there), and prints their final output.",
                 "  longtask agent NAME \"TASK\"",

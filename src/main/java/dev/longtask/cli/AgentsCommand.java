@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
+        header = "List the agents this workspace can use, and problems in their files.",
         description = {"Lists the agents this workspace can use: name, source (built-in, user,",
                 "claude or project, and the file), tools, model and description, then the",
                 "problems found in definition files. Later sources override earlier ones:",

@@ -25,8 +25,10 @@ import picocli.CommandLine.Parameters;
  * {@code resume} refuses. Completed work, results, transcripts and any report stay.
  */
 @Command(name = "cancel", mixinStandardHelpOptions = true,
-        description = {"End a run for good: stop the process running it (it saves first), cancel its unfinished",
-                "tasks and mark it cancelled. Its results and transcripts are kept; it cannot be resumed."})
+        header = "End a run for good; a process running it is stopped first.",
+        description = "A process running the run gets SIGTERM and saves, as on Ctrl-C; then the run's unfinished tasks"
+                + " are cancelled and the run is marked cancelled, which resume refuses. Results, transcripts and any"
+                + " report are kept.")
 final class CancelCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

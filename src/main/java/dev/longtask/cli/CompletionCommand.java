@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
  * bashcompinit); fish gets {@link FishCompletion}, since picocli has no fish generator.
  */
 @Command(name = "completion", mixinStandardHelpOptions = true,
+        header = "Print a completion script for bash, zsh or fish.",
         description = {"Print a completion script for SHELL (bash, zsh or fish). Load it with:",
                 "  bash: source <(longtask completion bash)        (or save it to ~/.local/share/bash-completion/completions/longtask)",
                 "  zsh:  source <(longtask completion zsh)         (in ~/.zshrc; uses bashcompinit)",

@@ -73,6 +73,7 @@ import picocli.CommandLine.Spec;
  * estimate without a model.
  */
 @Command(name = "review", sortOptions = false,
+        header = "Review a code base as a long task, ending in a checked, scored report.",
         description = {"Review a code base as a long task: per chunk of code an analysis, then a review that writes"
                 + " its issues as JSON; then a checked report (every location verified against the repository,"
                 + " duplicates merged, a score), written to the run directory and printed.",
