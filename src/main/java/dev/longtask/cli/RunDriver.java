@@ -166,10 +166,10 @@ final class RunDriver {
             clock.shutdownNow();
             view.close();
             String reviewFailure = writeReview(outcome);
+            Run ended = ended(outcome);
             ExitCode code = new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
                     options.jsonEvents ? Palette.NONE : view.palette())
-                    .print(outcome, ended(outcome), Duration.between(started, Instant.now()), review(),
-                            signals.terminated());
+                    .print(outcome, ended, sessionTime(ended, started), review(), signals.terminated());
             if (reviewFailure != null) {
                 err.println("longtask: the checked review report could not be written: " + reviewFailure);
                 err.flush();
@@ -205,6 +205,15 @@ final class RunDriver {
         } catch (IOException | StoreException e) {
             return e.getMessage();
         }
+    }
+
+    /** How long this session worked on the run: from its start, or the run's creation, to the run's last event. */
+    private static Duration sessionTime(Run run, Instant started) {
+        if (run == null || run.created() == null || run.updated() == null) {
+            return Duration.between(started, Instant.now());
+        }
+        Instant from = run.created().isAfter(started) ? run.created() : started;
+        return Duration.between(from, run.updated()).isNegative() ? Duration.ZERO : Duration.between(from, run.updated());
     }
 
     /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */

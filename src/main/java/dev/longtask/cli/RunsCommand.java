@@ -44,10 +44,12 @@ final class RunsCommand implements Callable<ExitCode> {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
             return ExitCode.OK;
         }
-        String format = "%-24s %s %-7s %-15s %-10s %s%n";
+        String format = "%-24s %s %-7s %-15s %-10s %s";
         Palette palette = Palette.forCommand(spec);
+        int columns = TerminalSize.columnsOfStdout();
         if (!json) {
-            out.printf(format, "ID", String.format("%-11s", "STATUS"), "TASKS", "TOKENS IN/OUT", "COST", "GOAL");
+            out.println(TextWidth.fit(String.format(format, "ID", String.format("%-11s", "STATUS"), "TASKS",
+                    "TOKENS IN/OUT", "COST", "GOAL"), columns));
         }
         ExitCode exit = ExitCode.OK;
         for (String id : ids) {
@@ -57,7 +59,8 @@ final class RunsCommand implements Callable<ExitCode> {
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {
-                    out.printf(format, id, palette.statusCell("unreadable", 11), "-", "-", "-", "(see the error above)");
+                    out.println(String.format(format, id, palette.statusCell("unreadable", 11), "-", "-", "-",
+                            "(see the error above)"));
                 }
                 exit = ExitCode.USAGE;
                 continue;
@@ -67,10 +70,13 @@ final class RunsCommand implements Callable<ExitCode> {
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                out.printf(format, id, gone ? palette.red("not running") : palette.statusCell(f.status().wire(), 11),
-                        f.completed() + "/" + f.tasks(),
+                String row = String.format(format, id, gone ? palette.red("not running")
+                                : palette.statusCell(f.status().wire(), 11), f.completed() + "/" + f.tasks(),
                         Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
-                        f.usage().costText(), Formats.cut(f.goal(), 60));
+                        f.usage().costText(), "");
+                // The goal takes what the terminal leaves (60 characters where there is no terminal).
+                int room = columns > 0 ? columns - 1 - TextWidth.of(row.replaceAll("\u001b\\[[0-9;]*m", "")) : 60;
+                out.println(row + (room >= 8 ? TextWidth.cut(f.goal().strip().replaceAll("\\s+", " "), room) : ""));
             }
         }
         if (json) {

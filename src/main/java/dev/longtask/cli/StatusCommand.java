@@ -79,7 +79,7 @@ final class StatusCommand implements Callable<ExitCode> {
         boolean terminal = System.console() != null && !"dumb".equals(Environment.system().get("TERM"));
         Palette palette = Palette.forCommand(spec);
         if (!watch) {
-            print(out, look(workspace, id), palette, 0);
+            print(out, look(workspace, id), palette, json ? 0 : TerminalSize.columnsOfStdout());
             return ExitCode.OK;
         }
         return watch(out, workspace, id, palette, terminal);
@@ -129,17 +129,12 @@ final class StatusCommand implements Callable<ExitCode> {
         int rows = 0;
         for (String line : lines) {
             for (String row : line.split("\n", -1)) {
-                out.println(columns > 0 ? fit(row, columns - 1) : row);
+                out.println(TextWidth.fit(row, columns));
                 rows++;
             }
         }
         out.flush();
         return rows;
-    }
-
-    private static String fit(String row, int width) {
-        String plain = row.replaceAll("\u001b\\[[0-9;]*m", "");
-        return TextWidth.of(plain) <= width ? row : TextWidth.cut(plain, width);
     }
 
     private ObjectNode json(Look look) {

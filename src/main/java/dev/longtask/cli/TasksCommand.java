@@ -40,8 +40,9 @@ final class TasksCommand implements Callable<ExitCode> {
         if (run.tasks().isEmpty()) {
             out.println("(no tasks yet in run " + run.run().id() + ")");
         }
+        int columns = TerminalSize.columnsOfStdout();
         for (Task task : run.tasks()) {
-            out.println(task.line());
+            out.println(TextWidth.fit(task.line(), columns));
         }
         return ExitCode.OK;
     }

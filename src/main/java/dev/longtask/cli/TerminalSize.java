@@ -38,6 +38,11 @@ final class TerminalSize implements AutoCloseable {
         this.previous = replaced;
     }
 
+    /** The width of the terminal stdout is, or 0 when it is not one (a pipe, a file: lines are left whole). */
+    static int columnsOfStdout() {
+        return System.console() == null ? 0 : new TerminalSize(false).columns();
+    }
+
     /** Measures now and follows resizes until closed. */
     static TerminalSize watch() {
         return new TerminalSize(true);

@@ -46,6 +46,15 @@ final class TextWidth {
         return out + ELLIPSIS;
     }
 
+    /** The line cut to {@code columns - 1} columns (colour codes kept out of the count), or whole when 0. */
+    static String fit(String line, int columns) {
+        if (columns <= 0) {
+            return line;
+        }
+        String plain = line.replaceAll("\u001b\\[[0-9;]*m", "");
+        return of(plain) < columns ? line : cut(plain, columns - 1);
+    }
+
     /** Lines of at most {@code width} columns, broken at spaces where possible; continuation lines indented. */
     static List<String> wrap(String text, int width, String indent) {
         List<String> lines = new ArrayList<>();
