@@ -132,8 +132,8 @@ final class RunDriver {
             err.println("longtask: warning: " + problem);
         }
         if (settings.budget().maxCostUsd() != null && models.pricer().cost(1_000_000, 1_000_000).isEmpty()) {
-            err.println("longtask: warning: the cost budget cannot apply: " + models.runModel() + " has no price, so"
-                    + " its cost is unknown; add one under prices: in .longtask/config.yaml, or use --max-tokens");
+            err.println("longtask: warning: the cost budget cannot apply: " + models.runModel() + " has no price (add"
+                    + " one under prices: in .longtask/config.yaml)");
         }
         Instant started = Instant.now();
         ProgressView view = ProgressViews.choose(options, out, workspace);
