@@ -44,7 +44,8 @@ final class RunsCommand implements Callable<ExitCode> {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
             return ExitCode.OK;
         }
-        String format = "%-24s %s %-7s %-15s %-10s %s";
+        int idWidth = ids.stream().mapToInt(String::length).max().orElse(2);
+        String format = "%-" + idWidth + "s %s %-7s %-13s %-10s %s";
         Palette palette = Palette.forCommand(spec);
         int columns = TerminalSize.columnsOfStdout();
         if (!json) {

@@ -157,11 +157,14 @@ final class StatusCommand implements Callable<ExitCode> {
         List<String> lines = new ArrayList<>();
         lines.add("run      " + f.runId());
         lines.add("status   " + status(look, palette));
+        if (look.gone()) {
+            lines.add("         resume with: " + RunAccess.resumeCommand(f.runId(), workdir.path));
+        }
         lines.add("goal     " + Formats.cut(f.goal(), 200));
         lines.add("model    " + (f.model() == null ? "(not chosen yet)" : f.model()));
         lines.add("tasks    " + palette.green(f.completed() + " done") + ", "
                 + (f.failed() > 0 ? palette.red(f.failed() + " failed") : "0 failed") + ", "
-                + (look.gone() ? f.running() + " were running when it stopped" : f.running() + " running") + ", "
+                + (look.gone() ? f.running() + " interrupted" : f.running() + " running") + ", "
                 + f.pending() + " pending (" + f.ready() + " ready)"
                 + (f.cancelled() > 0 ? ", " + f.cancelled() + " cancelled" : "") + " of " + f.tasks());
         lines.add("progress " + Figures.bar(progress.percent(), 30) + String.format(Locale.ROOT, " %.1f%%",
@@ -185,8 +188,7 @@ final class StatusCommand implements Callable<ExitCode> {
         RunFigures f = look.run().figures();
         String reason = f.statusReason().isBlank() ? "" : " (" + f.statusReason() + ")";
         if (look.gone()) {
-            return palette.red("not running") + " (process gone: it was " + f.status().wire()
-                    + " when it stopped); resume with: " + RunAccess.resumeCommand(f.runId(), workdir.path);
+            return palette.red("not running") + " (process gone: it was " + f.status().wire() + " when it stopped)";
         }
         String by = look.writer().filter(pid -> look.active()).map(pid -> " (process " + pid + ")").orElse("");
         return palette.status(f.status().wire()) + reason + by;

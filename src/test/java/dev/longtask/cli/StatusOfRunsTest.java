@@ -45,8 +45,8 @@ class StatusOfRunsTest {
         }
         CliRunner.Result status = lt(ws, "status", "killed");
         assertThat(status.exit()).as(status.toString()).isZero();
-        assertThat(status.out()).contains("status   not running (process gone: it was planning when it stopped);"
-                + " resume with: longtask resume killed -C " + ws);
+        assertThat(status.out()).contains("status   not running (process gone: it was planning when it stopped)\n"
+                + "         resume with: longtask resume killed -C " + ws + "\n");
         assertThat(status.out()).doesNotContain("ETA");
         assertThat(lt(ws, "runs").out()).containsPattern("killed +not running ");
 
