@@ -71,7 +71,7 @@ final class CancelCommand implements Callable<ExitCode> {
             }
             RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
             out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
-                    + " cancelled; its results and transcripts stay in " + store.directory());
+                    + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
         }
         out.flush();
         return ExitCode.OK;

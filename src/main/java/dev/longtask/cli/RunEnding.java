@@ -98,7 +98,7 @@ final class RunEnding {
     }
 
     /** A path relative to the current directory when it lies inside it, else as it is. */
-    private static String shown(Path path) {
+    static String shown(Path path) {
         Path here = Path.of("").toAbsolutePath();
         Path absolute = path.toAbsolutePath().normalize();
         return absolute.startsWith(here) && !absolute.equals(here) ? here.relativize(absolute).toString()
