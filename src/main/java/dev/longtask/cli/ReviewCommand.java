@@ -525,11 +525,11 @@ final class ReviewCommand implements Callable<ExitCode> {
         out.printf("%nchunks (%d):%n", chunks.size());
         int width = chunks.stream().mapToInt(c -> c.module().length()).max().orElse(6);
         for (Chunk c : chunks) {
-            long whole = c.parts().stream().filter(ChunkPart::wholeFile).count();
+            long files = c.parts().stream().map(ChunkPart::path).distinct().count();
             List<String> dirs = c.directories();
             String within = dirs.size() <= 1 ? "" : "  [" + String.join(", ", dirs.subList(0, Math.min(4, dirs.size())))
                     + (dirs.size() > 4 ? ", +" + (dirs.size() - 4) : "") + "]";
-            out.printf("  %s  %-" + width + "s  %10s  %13s%s%n", c.id(), c.module(), Counts.plural(whole, "file"),
+            out.printf("  %s  %-" + width + "s  %10s  %13s%s%n", c.id(), c.module(), Counts.plural(files, "file"),
                     Counts.plural(c.tokens(), "token"), within);
             for (ChunkPart part : c.parts()) {
                 if (!part.wholeFile()) {
