@@ -1,7 +1,6 @@
 package dev.longtask.cli;
 
 import dev.longtask.model.Counts;
-import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;

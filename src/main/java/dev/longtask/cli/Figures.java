@@ -1,7 +1,6 @@
 package dev.longtask.cli;
 
 import dev.longtask.model.Counts;
-import dev.longtask.model.Durations;
 import dev.longtask.engine.ProgressSnapshot;
 
 /** The run's figures as the views and `status` print them, in one place so they always agree. */

@@ -5,7 +5,6 @@ import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Budget and one-line texts of the run commands (counts and durations: {@link Counts}, {@link Durations}). */
 final class Formats {

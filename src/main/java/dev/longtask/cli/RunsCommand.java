@@ -1,7 +1,6 @@
 package dev.longtask.cli;
 
 import dev.longtask.model.Counts;
-import dev.longtask.model.Durations;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.longtask.store.FileRunStore;

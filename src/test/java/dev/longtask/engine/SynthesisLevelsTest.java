@@ -5,17 +5,14 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.TokenCounter;
-import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
 import dev.longtask.llm.ChatResponse;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmException;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.model.TaskDraft;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
