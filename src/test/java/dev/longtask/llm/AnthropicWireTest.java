@@ -204,7 +204,7 @@ class AnthropicWireTest {
             }
         });
         assertThat(logged.list).as("the request log names the key's header only to redact it")
-                .filteredOn(event -> event.getFormattedMessage().contains("x-api-key"))
+                .filteredOn(event -> event.getFormattedMessage().contains("x-api-key="))
                 .isNotEmpty()
                 .allMatch(event -> event.getFormattedMessage().contains("x-api-key=[[redacted]]"));
     }
