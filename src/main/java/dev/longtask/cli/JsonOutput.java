@@ -4,14 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 
 /**
  * What {@code --json} prints: the run directory's JSON dialect, indented, numbers written plainly ({@code 100},
  * never {@code 1E+2}).
  */
 final class JsonOutput {
-    private static final ObjectMapper MAPPER = StoreJson.newMapper();
+    private static final ObjectMapper MAPPER = JsonMapping.newMapper();
 
     private JsonOutput() {
     }

@@ -42,6 +42,6 @@ final class PlanCommand implements Callable<ExitCode> {
                 workdir.path);
         String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
         // A ready plan leaves its run paused, and the exit code says so (3), as for any paused run.
-        return driver.drive(engine -> engine.plan(goal, id, driver.budget()));
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id).onlyPlan()));
     }
 }

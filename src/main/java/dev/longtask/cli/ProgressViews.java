@@ -2,7 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
 import dev.longtask.store.FileRunStore;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
@@ -13,11 +13,11 @@ final class ProgressViews {
 
     static ProgressView choose(RunOptions options, PrintWriter out, Path workspace) {
         if (options.jsonEvents) {
-            return new JsonEventsView(out, StoreJson.newMapper(), workspace, options.sessionStartsAt());
+            return new JsonEventsView(out, JsonMapping.newMapper(), workspace);
         }
         Environment environment = Environment.system();
         boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
-        PlanClock.Tracker plan = new PlanClock.Tracker(FileRunStore.runsDirectory(workspace), StoreJson.newMapper());
+        PlanClock.Tracker plan = new PlanClock.Tracker(FileRunStore.runsDirectory(workspace), JsonMapping.newMapper());
         if (!terminal) {
             return new PlainProgressView(out, plan);
         }

@@ -35,11 +35,10 @@ final class ResumeCommand implements Callable<ExitCode> {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
         RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
-        options.resumingAfter(run.run().lastSeq());
         if (run.run().status() == RunStatus.CANCELLED) {
             throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"
                     + " resumed: start a new run");
         }
-        return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
+        return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

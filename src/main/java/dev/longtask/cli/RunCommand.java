@@ -39,6 +39,6 @@ final class RunCommand implements Callable<ExitCode> {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
         String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
-        return driver.drive(engine -> engine.start(goal, id, driver.budget()));
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
     }
 }

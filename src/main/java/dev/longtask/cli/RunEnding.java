@@ -1,18 +1,17 @@
 package dev.longtask.cli;
 
 import dev.longtask.engine.Estimate;
+import dev.longtask.engine.Finisher;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.Run;
 import dev.longtask.model.Usage;
-import dev.longtask.review.ReviewReportWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What the end of a run prints, and its exit code: the status and why; what the run used (tokens, cost, and the
@@ -41,9 +40,15 @@ final class RunEnding {
      * @param session    how long this session took
      * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
      */
-    ExitCode print(RunOutcome outcome, Run run, Duration session, Optional<ReviewReportWriter.Written> review,
-            boolean terminated) {
+    ExitCode print(RunOutcome outcome, Run run, Duration session, boolean terminated) {
         List<String> lines = new ArrayList<>();
+        if (outcome.nothingToDo()) {
+            lines.add("run " + outcome.runId() + " is already " + palette.status(outcome.status().wire())
+                    + "; there is nothing to do" + (outcome.report() != null ? " (print its report: longtask report "
+                    + outcome.runId() + workdirFlag() + ")" : ""));
+            write(lines);
+            return ExitCode.of(outcome.status(), terminated);
+        }
         lines.add("");
         lines.add(palette.bold("run " + outcome.runId() + ": ") + palette.status(outcome.status().wire())
                 + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
@@ -58,8 +63,12 @@ final class RunEnding {
             lines.add(row("report", shown(outcome.report()) + "  (print it: longtask report " + outcome.runId()
                     + workdirFlag() + ")"));
         }
-        review.ifPresent(r -> lines.add(row("review", shown(r.markdown()) + " (" + r.line() + "; JSON: "
-                + r.json().getFileName() + ")")));
+        Finisher.Finished finished = outcome.finished();
+        if (finished != null && finished.files().containsKey("markdown")) {
+            Path json = finished.files().get("json");
+            lines.add(row("review", shown(finished.files().get("markdown")) + " (" + finished.summary()
+                    + (json == null ? "" : "; JSON: " + json.getFileName()) + ")"));
+        }
         lines.add(row("run dir", shown(outcome.directory())));
         switch (outcome.status()) {
             case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
@@ -67,6 +76,11 @@ final class RunEnding {
             default -> {
             }
         }
+        write(lines);
+        return ExitCode.of(outcome.status(), terminated);
+    }
+
+    private void write(List<String> lines) {
         for (String line : lines) {
             if (columns <= 0) {
                 to.println(line);
@@ -75,7 +89,6 @@ final class RunEnding {
             }
         }
         to.flush();
-        return ExitCode.of(outcome.status(), terminated);
     }
 
     private String row(String label, String text) {

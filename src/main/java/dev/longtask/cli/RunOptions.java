@@ -29,17 +29,6 @@ final class RunOptions {
     @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
     boolean jsonEvents;
 
-    /** The seq of the session's first event: 1 for a new run; a resume sets the run's next. */
-    private long sessionStartsAt = 1;
-
-    long sessionStartsAt() {
-        return sessionStartsAt;
-    }
-
-    void resumingAfter(long lastSeq) {
-        this.sessionStartsAt = lastSeq + 1;
-    }
-
     /** The options of the {@code longtask} command this runs under (colour, verbosity). */
     GlobalOptions globals() {
         return command == null ? GlobalOptions.DEFAULTS : Main.globals(command);

@@ -95,7 +95,7 @@ final class StatusCommand implements Callable<ExitCode> {
                 boolean changed = look.run().run().lastSeq() != shownSeq;
                 if (terminal) {
                     // The clock moves between events: redraw every time, in place.
-                    out.print("\r" + (drawnRows > 0 ? "\u001b[" + drawnRows + "A" : "") + "\u001b[J");
+                    out.print(Cursor.clearRowsAbove(drawnRows));
                     drawnRows = print(out, look, palette, size.columns());
                 } else if (changed) {
                     if (shownSeq >= 0 && !json) {

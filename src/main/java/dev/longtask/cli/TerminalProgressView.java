@@ -9,14 +9,12 @@ import java.util.List;
 /**
  * On a terminal: a live block (bar, counts, ETA, tokens, cost, a line per running task) redrawn in place, with the
  * notable events scrolling above it, wrapped to the width. The block's lines never wrap ({@link ProgressBlock}), so
- * erasing it is exact: the cursor goes up as many rows as the block takes and clears to the end of the screen. After
+ * erasing it is exact: the cursor goes up as many rows as the block takes and clears them ({@link Cursor}). After
  * a resize a terminal that reflows has split the old lines at the new width, so the rows are counted again at the
  * new width before erasing; then the block is drawn for the new size. Closing erases the block: what the run ended
  * with is printed after it.
  */
 final class TerminalProgressView implements ProgressView {
-    private static final String ESC = "\u001b[";
-
     private final PrintWriter out;
     private final TerminalSize size;
     private final ProgressBlock block;
@@ -86,14 +84,14 @@ final class TerminalProgressView implements ProgressView {
         return palette;
     }
 
-    /** Up over every row the block takes at the present width, then clear to the end of the screen. */
+    /** Clears every row the block takes at the present width, and leaves the cursor where it began. */
     private void erase() {
         int columns = Math.max(1, size.columns());
         int rows = 0;
         for (String line : drawn) {
             rows += Math.max(1, (TextWidth.of(stripStyles(line)) + columns - 1) / columns);
         }
-        out.print("\r" + (rows > 0 ? ESC + rows + "A" : "") + ESC + "J");
+        out.print(Cursor.clearRowsAbove(rows));
         drawn = List.of();
     }
 

@@ -1,8 +1,9 @@
 package dev.longtask.engine;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.TokenCounter;
 import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
 import java.util.List;
 

@@ -9,7 +9,6 @@ import dev.longtask.agent.Terminal;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Task;
 import dev.longtask.tools.OutsideWorkspaceException;
-import dev.longtask.tools.ToolContext;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -135,7 +134,7 @@ final class Synthesizer {
                 + "task's result.json and the output files it declared. Task files are also in the workspace if you "
                 + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
-                memory, new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
+                memory, kit.context(), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
         return outcome.ending() == AgentOutcome.Ending.SUBMITTED
                 ? new Result(outcome.submitted(), outcome) : new Result(null, outcome);
@@ -150,7 +149,7 @@ final class Synthesizer {
                 + "summary and details together under about " + Counts.full(maxNoteChars / 6) + " words: merge "
                 + "what repeats and leave out what the report does not need.\n\n" + part;
         AgentTask job = AgentTask.submitting(kit.agents().require("summarizer"), TaskContract.instruction(brief),
-                RunMemory.NONE, new ToolContext(kit.workspace(), kit.store(), 0));
+                RunMemory.NONE, kit.context());
         return kit.runner().run(job, null, kit.store().roleTranscript(transcript));
     }
 

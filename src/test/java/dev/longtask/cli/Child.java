@@ -28,8 +28,11 @@ final class Child {
 
     static Child start(Path home, Map<String, String> env, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here.
+        String logging = Path.of(java.net.URI.create(Main.class.getResource("/logback.xml").toString())).toString();
         List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "-Duser.home=" + home, "-Dlogback.configurationFile=" + logging, "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")

@@ -8,7 +8,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +23,7 @@ class PlanClockTest {
     }
 
     private static Event planAccepted(long seconds) {
-        ObjectNode data = StoreJson.newMapper().createObjectNode();
+        ObjectNode data = JsonMapping.newMapper().createObjectNode();
         data.putObject("estimate").put("time_s", seconds);
         return new Event(5, T0, EventType.PLAN_ACCEPTED, null, data);
     }

@@ -7,7 +7,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.ScriptedProvider;
 import dev.longtask.testing.Waiting;
@@ -49,7 +49,7 @@ class StatusOfRunsTest {
         assertThat(status.out()).doesNotContain("ETA");
         assertThat(lt(ws, "runs").out()).containsPattern("killed +not running ");
 
-        JsonNode json = StoreJson.newMapper().readTree(lt(ws, "status", "killed", "--json").out());
+        JsonNode json = JsonMapping.newMapper().readTree(lt(ws, "status", "killed", "--json").out());
         assertThat(json.get("live").asBoolean()).isFalse();
         assertThat(json.get("process_gone").asBoolean()).isTrue();
         RunSnapshot snapshot = FileRunStore.read(ws, "killed");
@@ -64,19 +64,19 @@ class StatusOfRunsTest {
             store.createTask(TaskDraft.of("only"));
             store.claim(1, "me");
             store.complete(1, "ok");
-            store.writeReport("# The report\n", StoreJson.newMapper().createObjectNode().put("title", "The report"));
+            store.writeReport("# The report\n", JsonMapping.newMapper().createObjectNode().put("title", "The report"));
             store.setRunStatus(RunStatus.COMPLETED, "");
         }
         String json = lt(ws, "status", "--json").out();
         assertThat(json).contains("\"percent\" : 100").doesNotContain("E+");
-        assertThat(StoreJson.newMapper().readTree(json).get("process_gone").asBoolean()).isFalse();
+        assertThat(JsonMapping.newMapper().readTree(json).get("process_gone").asBoolean()).isFalse();
         assertThat(lt(ws, "status").out()).contains("status   completed\n").contains("progress [").doesNotContain("ETA");
 
         CliRunner.Result report = lt(ws, "report");
         assertThat(report.exit()).as(report.toString()).isZero();
         assertThat(report.out()).isEqualTo("# The report\n");
 
-        JsonNode tasks = StoreJson.newMapper().readTree(lt(ws, "tasks", "--json").out());
+        JsonNode tasks = JsonMapping.newMapper().readTree(lt(ws, "tasks", "--json").out());
         assertThat(tasks).hasSize(1);
         assertThat(tasks.get(0).get("status").asText()).isEqualTo("completed");
     }

@@ -6,7 +6,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.ChatRequest;
 import dev.longtask.llm.ChatResponse;
 import dev.longtask.llm.LlmClient;
@@ -41,7 +41,7 @@ class SynthesisLevelsTest {
     private static final int WINDOW = 8_192;
     private static final int TASKS = 1_000;
     private static final Pattern MARKER = Pattern.compile("RESULT-(\\d+)-END");
-    private static final TokenCounter TOKENS = new TokenCounter();
+    private static final TokenCounter TOKENS = TokenCounter.shared();
 
     @TempDir
     Path dir;
