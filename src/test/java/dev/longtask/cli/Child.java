@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class Child {
     static Child start(Path home, Map<String, String> env, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here.
-        String logging = Path.of(java.net.URI.create(Main.class.getResource("/logback.xml").toString())).toString();
+        String logging = Path.of(URI.create(Main.class.getResource("/logback.xml").toString())).toString();
         List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Duser.home=" + home, "-Dlogback.configurationFile=" + logging, "-cp",
                 System.getProperty("java.class.path"), Main.class.getName()));
