@@ -3,7 +3,6 @@ package dev.longtask.review;
 import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.TokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

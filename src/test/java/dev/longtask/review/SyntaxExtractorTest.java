@@ -4,7 +4,6 @@ import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.llm.TokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
