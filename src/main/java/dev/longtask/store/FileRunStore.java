@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
@@ -67,7 +70,8 @@ public final class FileRunStore implements RunStore {
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
-            EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED);
+            EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
+            EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
     private static final Logger LOG = LoggerFactory.getLogger(FileRunStore.class);
 
     private final Path directory;
@@ -265,7 +269,8 @@ public final class FileRunStore implements RunStore {
         try {
             Loaded loaded = load(dir, runId, json);
             checkProjectionsParse(dir, json);
-            return new RunSnapshot(dir, loaded.state.run(), loaded.state.tasks());
+            return new RunSnapshot(dir, loaded.state.run(), loaded.state.tasks(), loaded.state.approvals(),
+                    loaded.state.permissions());
         } catch (IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
         }
@@ -578,7 +583,28 @@ public final class FileRunStore implements RunStore {
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
         RunState state = published.get();
-        return new RunSnapshot(directory, state.run(), state.tasks());
+        return new RunSnapshot(directory, state.run(), state.tasks(), state.approvals(), state.permissions());
+    }
+
+    @Override
+    public List<Approval> approvals() {
+        return published.get().approvals();
+    }
+
+    @Override
+    public Approval requestApproval(ApprovalQuestion question) {
+        Committed done = commit(state -> new Draft(EventType.APPROVAL_REQUESTED, question.task(),
+                json.valueToTree(question.withId(state.approvals().size() + 1))));
+        return done.state().approvals().get(done.state().approvals().size() - 1);
+    }
+
+    @Override
+    public Approval answerApproval(ApprovalAnswer answer) {
+        Committed done = commit(state -> new Draft(EventType.APPROVAL_ANSWERED,
+                answer.id() >= 1 && answer.id() <= state.approvals().size()
+                        ? state.approvals().get(answer.id() - 1).question().task() : null,
+                json.valueToTree(answer)));
+        return done.state().approvals().get(answer.id() - 1);
     }
 
     @Override
@@ -700,7 +726,8 @@ public final class FileRunStore implements RunStore {
         }
         if (METHOD_ONLY_TYPES.contains(type)) {
             throw new IllegalArgumentException("append(" + type + "): use the store's method for this kind "
-                    + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus)");
+                    + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus, "
+                    + "requestApproval, answerApproval)");
         }
         ObjectNode copy = data == null ? json.createObjectNode() : data.deepCopy();
         return commit(state -> new Draft(type, task, copy)).event();
