@@ -1,5 +1,7 @@
 package dev.longtask.config;
 
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.SandboxMode;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.Arrays;
@@ -21,7 +23,9 @@ public enum SettingKey {
     FSYNC("fsync", "LONGTASK_FSYNC", Kind.TEXT),
     REQUEST_TIMEOUT("request_timeout", "LONGTASK_REQUEST_TIMEOUT", Kind.DURATION),
     RETRY_MAX_ATTEMPTS("retry.max_attempts", "LONGTASK_RETRY_MAX_ATTEMPTS", Kind.POSITIVE_INT),
-    RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION);
+    RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION),
+    APPROVAL("approval", "LONGTASK_APPROVAL", Kind.APPROVAL),
+    SANDBOX("sandbox", "LONGTASK_SANDBOX", Kind.SANDBOX);
 
     private final String key;
     private final String environmentVariable;
@@ -61,6 +65,10 @@ public enum SettingKey {
             case POSITIVE_LONG -> positive(t, Long.MAX_VALUE);
             case MONEY -> money(t);
             case DURATION -> DurationText.parse(t);
+            case APPROVAL -> ApprovalMode.fromWire(t);
+            // YAML 1.1 reads a bare "sandbox: off" as the boolean false
+            case SANDBOX -> t.equalsIgnoreCase("false") ? SandboxMode.OFF
+                    : t.equalsIgnoreCase("true") ? SandboxMode.AUTO : SandboxMode.fromWire(t);
         };
     }
 
@@ -100,5 +108,5 @@ public enum SettingKey {
         throw new IllegalArgumentException("must be an amount of US dollars like 5 or 2.50, got '" + t + "'");
     }
 
-    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION }
+    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION, APPROVAL, SANDBOX }
 }
