@@ -25,7 +25,7 @@ import java.util.Map;
 /**
  * Runs one agent on one job: a tool loop that ends when the agent's terminal tool is called with arguments
  * that pass its check, or with a failure (max_steps, stuck, too many refusals, context overflow, provider
- * error, interrupt). Guardrails: the whitelist at dispatch, the repeated-read refusal, head-and-tail cutting
+ * error, interrupt). Guardrails: the whitelist and the permission gate at dispatch, the repeated-read refusal, head-and-tail cutting
  * of long output, ×N de-duplication, the 2-action reminder, the stuck-repeat stop and compaction before the
  * window is outgrown. Every message, call and result goes to the transcript as it happens; every model call
  * goes to the listener and into the outcome's usage.
@@ -41,6 +41,7 @@ public final class AgentLoop {
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
     private final Redactor redactor;
+    private final PermissionGate gate;
 
     /**
      * @param tools      every work tool of the runtime; each job gets those on its agent's whitelist
@@ -55,11 +56,23 @@ public final class AgentLoop {
 
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Redactor.fromEnvironment(System.getenv()));
+        this(llm, tools, transcript, clock, tokens, listener, settings, PermissionGate.ALLOW_ALL);
+    }
+
+    /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, Redactor.fromEnvironment(System.getenv()), gate);
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
               TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, redactor, PermissionGate.ALLOW_ALL);
+    }
+
+    AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor,
+              PermissionGate gate) {
         this.llm = llm;
         tools.forEach(t -> this.tools.put(t.name(), t));
         this.transcript = transcript;
@@ -68,6 +81,7 @@ public final class AgentLoop {
         this.listener = listener == null ? ModelCall.Listener.NONE : listener;
         this.settings = settings;
         this.redactor = redactor;
+        this.gate = gate;
     }
 
     /**
@@ -109,7 +123,8 @@ public final class AgentLoop {
             allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
             specs.add(terminal.spec());
             this.specTokens = specs.stream().mapToInt(tokens::count).sum();
-            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor,
+                    gate);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
             this.compactor = new Compactor(llm, tokens, settings, clock);
             List<String> names = specs.stream().map(ToolSpec::name).toList();

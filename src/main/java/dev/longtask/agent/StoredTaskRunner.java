@@ -29,15 +29,23 @@ public final class StoredTaskRunner {
     private final TokenCounter tokens;
     private final Clock clock;
     private final LoopSettings settings;
+    private final PermissionGate gate;
 
     public StoredTaskRunner(RunStore store, Workspace workspace, Collection<? extends Tool> tools,
                             TokenCounter tokens, Clock clock, LoopSettings settings) {
+        this(store, workspace, tools, tokens, clock, settings, PermissionGate.ALLOW_ALL);
+    }
+
+    /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
+    public StoredTaskRunner(RunStore store, Workspace workspace, Collection<? extends Tool> tools,
+                            TokenCounter tokens, Clock clock, LoopSettings settings, PermissionGate gate) {
         this.store = store;
         this.workspace = workspace;
         this.tools = List.copyOf(tools);
         this.tokens = tokens;
         this.clock = clock;
         this.settings = settings;
+        this.gate = gate;
     }
 
     /**
@@ -52,7 +60,7 @@ public final class StoredTaskRunner {
         Task task = store.task(taskId);
         Instant started = clock.instant();
         AgentLoop loop = new AgentLoop(llm, tools, store.transcript(taskId), clock, tokens,
-                call -> store.append(EventType.LLM_CALL, taskId, llmCall(call)), settings);
+                call -> store.append(EventType.LLM_CALL, taskId, llmCall(call)), settings, gate);
         AgentOutcome outcome;
         try {
             outcome = loop.run(AgentTask.submitting(agent, TaskContract.of(task, index, total),

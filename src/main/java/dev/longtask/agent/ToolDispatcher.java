@@ -14,9 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one work-tool call through the guardrails and returns what the model gets back. In order: arguments
- * must be a JSON object; the tool must be on the agent's whitelist; a repeated read may be refused; the
- * arguments must fit the tool's schema; then the tool runs. Its output has secrets redacted, is cut to head
+ * Runs one work-tool call through the guardrails and returns what the model gets back. In order: the tool must be
+ * on the agent's whitelist; the arguments must be a JSON object that fits the tool's schema; the
+ * {@link PermissionGate} must let the call through (it may wait for a person); a repeated read may be refused;
+ * then the tool runs. Its output has secrets redacted, is cut to head
  * and tail, shown once if identical to an earlier one (×N), checked for a stuck repeat, and may carry the
  * 2-action reminder. Every mistake of the model becomes a tool error; nothing it does is thrown.
  */
@@ -37,10 +38,13 @@ final class ToolDispatcher {
     private final ResultDeduper dedup = new ResultDeduper();
     private final StuckDetector stuck;
     private final ViewReminder reminder;
+    private final PermissionGate gate;
 
     /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Redactor redactor) {
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Redactor redactor,
+                   PermissionGate gate) {
         this.agent = agent;
+        this.gate = gate;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;
         this.redactor = redactor;
@@ -84,16 +88,22 @@ final class ToolDispatcher {
         if (args == null) {
             return ToolResult.error(invalidArguments(call));
         }
+        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
+        if (!problems.isEmpty()) {
+            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
+                    + ". Expected: " + tool.parameters());
+        }
+        if (!(tool instanceof NoteTool)) {
+            String refusal = gate.check(agent, name, args, context);
+            if (refusal != null) {
+                return ToolResult.error(refusal);
+            }
+        }
         if (name.equals("read")) {
             String refusal = reads.check(path, args);
             if (refusal != null) {
                 return ToolResult.error(refusal);
             }
-        }
-        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
-        if (!problems.isEmpty()) {
-            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
-                    + ". Expected: " + tool.parameters());
         }
         ToolResult result;
         try {

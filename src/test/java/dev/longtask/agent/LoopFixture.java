@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.store.RunStore;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
@@ -26,6 +27,8 @@ final class LoopFixture {
     LoopSettings settings = LoopSettings.DEFAULTS;
     Redactor redactor = Redactor.none();
     RunMemory memory = RunMemory.NONE;
+    PermissionGate gate = PermissionGate.ALLOW_ALL;
+    RunStore store;
 
     LoopFixture(Path root) {
         this(root, new ScriptedModel());
@@ -48,11 +51,11 @@ final class LoopFixture {
 
     AgentLoop loop() {
         return new AgentLoop(model, tools, transcript, Clock.fixed(Instant.parse("2026-11-25T21:30:00Z"),
-                ZoneOffset.UTC), TOKENS, calls::add, settings, redactor);
+                ZoneOffset.UTC), TOKENS, calls::add, settings, redactor, gate);
     }
 
     AgentOutcome run(AgentSpec agent, TaskContract contract) {
-        return loop().run(AgentTask.submitting(agent, contract, memory, new ToolContext(workspace, null, 1)));
+        return loop().run(AgentTask.submitting(agent, contract, memory, new ToolContext(workspace, store, 1)));
     }
 
     AgentOutcome run(AgentSpec agent, String instruction) {
@@ -61,6 +64,6 @@ final class LoopFixture {
 
     AgentOutcome run(AgentSpec agent, Terminal terminal, String instruction) {
         return loop().run(new AgentTask(agent, TaskContract.instruction(instruction), memory,
-                new ToolContext(workspace, null, 1), terminal));
+                new ToolContext(workspace, store, 1), terminal));
     }
 }
