@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentLoop;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
+import dev.longtask.agent.LoopSettings;
+import dev.longtask.agent.PermissionGate;
 import dev.longtask.agent.ModelCall;
 import dev.longtask.agent.TokenCounter;
 import dev.longtask.llm.AttemptListener;
@@ -18,8 +20,8 @@ import java.util.List;
 
 /**
  * Runs one agent loop for the run, wired to its log: every model call becomes an {@code llm.call} event (which
- * adds to the task's and the run's usage) and every failed attempt an {@code llm.retry} event. A stop of the
- * run interrupts the loop.
+ * adds to the task's and the run's usage) and every failed attempt an {@code llm.retry} event; every tool call passes
+ * the run's permission gate. A stop of the run interrupts the loop.
  */
 final class AgentRunner {
     private final RunStore store;
@@ -29,9 +31,10 @@ final class AgentRunner {
     private final Clock clock;
     private final StopSignal stop;
     private final ObjectMapper json;
+    private final PermissionGate gate;
 
     AgentRunner(RunStore store, ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock,
-            StopSignal stop, ObjectMapper json) {
+            StopSignal stop, ObjectMapper json, PermissionGate gate) {
         this.store = store;
         this.models = models;
         this.tools = tools;
@@ -39,12 +42,14 @@ final class AgentRunner {
         this.clock = clock;
         this.stop = stop;
         this.json = json;
+        this.gate = gate;
     }
 
     /** @param taskId the task the calls count against, or null for a role agent (the run's totals only) */
     AgentOutcome run(AgentTask job, Integer taskId, Transcript transcript) {
         LlmClient client = models.client(job.agent().model(), retries(taskId));
-        AgentLoop loop = new AgentLoop(client, tools, transcript, clock, tokens, calls(taskId));
+        AgentLoop loop = new AgentLoop(client, tools, transcript, clock, tokens, calls(taskId), LoopSettings.DEFAULTS,
+                gate);
         AgentOutcome outcome = stop.interruptibly(() -> loop.run(job));
         // The loop leaves the interrupt flag set; clear it so the bookkeeping that follows is not cut short.
         Thread.interrupted();

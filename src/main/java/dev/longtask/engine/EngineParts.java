@@ -2,6 +2,7 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.TokenCounter;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
@@ -10,5 +11,5 @@ import java.util.List;
 
 /** What every session of the engine shares: built once per process. */
 record EngineParts(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models, EngineConfig config,
-                   Clock clock, ObjectMapper json, TokenCounter tokens, RoleTools roles) {
+                   Clock clock, ObjectMapper json, TokenCounter tokens, RoleTools roles, Permissions permissions) {
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.model.EventType;
@@ -37,11 +38,20 @@ public final class RunEngine {
 
     public RunEngine(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
             EngineConfig config, StoreOptions storeOptions, RunObserver observer) {
+        this(workspace, agents, tools, models, config, storeOptions, observer, Permissions.AUTO);
+    }
+
+    /**
+     * @param permissions the approval mode, rules and approver of every session this engine drives; recorded in each
+     *                    session's {@code permissions.set} event
+     */
+    public RunEngine(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+            EngineConfig config, StoreOptions storeOptions, RunObserver observer, Permissions permissions) {
         ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         Clock clock = storeOptions.clock();
         this.parts = new EngineParts(workspace, agents, List.copyOf(tools), models, config, clock, json,
-                new TokenCounter(), new RoleTools(json));
+                new TokenCounter(), new RoleTools(json), permissions);
         this.storeOptions = storeOptions;
         this.observer = observer == null ? RunObserver.NONE : observer;
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
+import dev.longtask.agent.Approver;
+import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
@@ -61,7 +63,8 @@ final class RunSession {
         String runPath = parts.workspace().relative(store.directory());
         this.book = new PlanBook(store, json, runPath);
         this.validator = new PlanValidator(TaskAgents.names(parts.agents()), parts.workspace());
-        this.runner = new AgentRunner(store, parts.models(), parts.tools(), parts.tokens(), clock, stop, json);
+        this.runner = new AgentRunner(store, parts.models(), parts.tools(), parts.tokens(), clock, stop, json,
+                parts.permissions().gate(parts.workspace(), store, pausingWhenUnanswered(parts.permissions().approver())));
         this.executor = new TaskExecutor(store, parts.agents(), runner, parts.workspace(), clock);
         this.kit = new RoleKit(parts.agents(), runner, store, validator, parts.roles(), json, parts.workspace(), book);
         this.activeBefore = activeTime(store.eventsAfter(0));
@@ -73,6 +76,7 @@ final class RunSession {
         store.append(EventType.SESSION_STARTED, null, json.createObjectNode().put("session", session)
                 .put("pid", ProcessHandle.current().pid()).put("model", parts.models().runModel())
                 .put("concurrency", config.concurrency()));
+        store.append(EventType.PERMISSIONS_SET, null, json.valueToTree(parts.permissions().settings()));
         store.subscribe(this::checkBudgetOn);
         requeueInterruptedTasks();
         book.mendUnfinishedPlans();
@@ -363,6 +367,22 @@ final class RunSession {
                 : java.nio.file.Files.exists(store.directory().resolve("report.md"))
                 ? store.directory().resolve("report.md") : null;
         return new RunOutcome(run.id(), store.directory(), run.status(), run.statusReason(), estimate, existing);
+    }
+
+    /**
+     * Asks {@code approver}; when nobody can answer (no terminal), the run pauses with the question open, and
+     * {@code longtask approve} answers it before {@code longtask resume}.
+     */
+    private Approver pausingWhenUnanswered(Approver approver) {
+        return (runId, question) -> {
+            Optional<ApprovalAnswer> answer = approver.ask(runId, question);
+            if (answer.isEmpty()) {
+                stop.stop(StopSignal.Kind.PAUSE, "waiting for approval: question #" + question.id()
+                        + (question.task() == null ? "" : " of task #" + question.task()) + " (" + question.tool()
+                        + "); answer it with 'longtask approve " + runId + "' (or --deny REASON), then resume");
+            }
+            return answer;
+        };
     }
 
     // ------------------------------------------------------------------ recovery and budgets

@@ -3,6 +3,7 @@ package dev.longtask.testing;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.Permissions;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Estimator;
 import dev.longtask.engine.ModelSource;
@@ -40,12 +41,18 @@ public final class EngineFixture {
     }
 
     public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
+        return engine(workspace, model, config, observer, Permissions.AUTO);
+    }
+
+    /** An engine whose sessions run under {@code permissions} (approval mode, rules, approver). */
+    public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
+            Permissions permissions) {
         try {
             Toolbox box = Toolbox.builtIn();
             AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
             return new RunEngine(new Workspace(workspace), agents, box.all(), models(model), config,
-                    StoreOptions.defaults().withSecrets(List.of()), observer);
+                    StoreOptions.defaults().withSecrets(List.of()), observer, permissions);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
