@@ -1,6 +1,9 @@
 package dev.longtask.cli;
 
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
+import dev.longtask.config.Flags;
 import dev.longtask.agent.TokenCounter;
 import dev.longtask.config.Environment;
 import dev.longtask.llm.LlmClient;
@@ -19,11 +22,12 @@ interface AgentBackends {
     /** Opens the backends for a workspace and the command's model options. */
     @FunctionalInterface
     interface Factory {
-        AgentBackends open(Path workspace, ModelOptions options);
+        /** @param permissionFlags --approval and --sandbox as given */
+        AgentBackends open(Path workspace, ModelOptions options, Flags permissionFlags);
     }
 
-    Factory REAL = (workspace, options) -> new RealAgentBackends(workspace, options, Environment.system(),
-            new TokenCounter());
+    Factory REAL = (workspace, options, flags) -> new RealAgentBackends(workspace, options, flags,
+            Environment.system(), new TokenCounter());
 
     List<Tool> tools();
 
@@ -41,6 +45,9 @@ interface AgentBackends {
 
     /** The client for one task: the same model, reporting its failed attempts to the run as llm.retry. */
     LlmClient forTask(LlmClient client, RunStore store, int taskId);
+
+    /** The approval mode, rules and sandbox of the settings, asking {@code approver}. */
+    Permissions permissions(Approver approver);
 
     /** A new ad-hoc run in the workspace. */
     RunStore createRun(String goal, String modelSpec);

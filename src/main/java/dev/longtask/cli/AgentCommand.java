@@ -4,16 +4,23 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Flags;
 import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.StoredTaskRunner;
 import dev.longtask.agent.Subagents;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.store.RunStore;
+import dev.longtask.store.StoreJson;
+import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,6 +34,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -51,6 +59,9 @@ final class AgentCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     ModelOptions model;
+
+    @Mixin
+    PermissionOptions permissionOptions = new PermissionOptions();
 
     @Parameters(paramLabel = "ARGS", arity = "1..*",
             description = "NAME \"TASK\"; with --parallel or --chain: NAME=TASK ...")
@@ -89,7 +100,7 @@ final class AgentCommand implements Callable<Integer> {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
         Workspace workspace = workspace(root);
-        AgentBackends env = backends.open(root, model);
+        AgentBackends env = backends.open(root, model, permissionOptions.addTo(Flags.none()));
         AgentCatalog catalog = AgentCatalog.discover(root, Workspaces.home(), env.knownTools());
         Map<String, AgentSpec> agents = agents(catalog, steps);
         // Every model is resolved before the run exists: no model configured is exit 2 with nothing created.
@@ -98,6 +109,17 @@ final class AgentCommand implements Callable<Integer> {
         String goal = goal(steps);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Permissions permissions = env.permissions(System.console() != null
+                ? new TerminalApprover(System.in, err, (event, snapshot) -> { }) : Approver.NOBODY);
+        try {
+            PermissionPolicy.of(permissions.mode(), permissions.rules(), workspace, permissions.home());
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+        if (permissions.sandbox() != null && !permissions.sandbox().isolated()) {
+            err.println("longtask: " + (permissions.sandbox().runsCommands() ? "warning: " : "note: ")
+                    + permissions.sandbox().description());
+        }
         try (RunStore store = env.createRun(goal, clients.get(steps.get(0).agent()).modelSpec());
              CtrlC ctrlC = CtrlC.install()) {
             store.setRunStatus(RunStatus.RUNNING, "longtask agent");
@@ -106,8 +128,9 @@ final class AgentCommand implements Callable<Integer> {
                 ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
                         Map.of(), List.of())).id());
             }
+            store.append(EventType.PERMISSIONS_SET, null, StoreJson.newMapper().valueToTree(permissions.settings()));
             StoredTaskRunner runner = new StoredTaskRunner(store, workspace, env.tools(), env.tokens(),
-                    Clock.systemUTC(), LoopSettings.DEFAULTS);
+                    Clock.systemUTC(), LoopSettings.DEFAULTS, permissions.gate(workspace, store, permissions.approver()));
             Subagents subagents = new Subagents((step, task, index, total) -> {
                 int id = ids.get(index - 1);
                 if (!task.equals(step.task())) {

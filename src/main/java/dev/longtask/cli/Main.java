@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 TaskCommand.class,
                 ReportCommand.class,
                 ReviewCommand.class,
+                ApproveCommand.class,
                 AgentsCommand.class,
                 AgentCommand.class,
                 DoctorCommand.class,
@@ -57,7 +58,7 @@ public final class Main implements Runnable {
     }
 
     /** A command's failure becomes one line on stderr and an exit code; only unexpected bugs show a stack trace. */
-    private static int handleFailure(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+    static int handleFailure(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (e instanceof CliFailure failure) {
             err.println("longtask: " + failure.getMessage());

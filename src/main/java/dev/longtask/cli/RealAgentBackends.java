@@ -2,6 +2,8 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.TokenCounter;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
@@ -31,14 +33,24 @@ final class RealAgentBackends implements AgentBackends {
     private final Environment environment;
     private final TokenCounter tokens;
     private final Toolbox toolbox;
+    private final Settings settings;
     private final Map<String, ModelClient> clients = new HashMap<>();
 
-    RealAgentBackends(Path workspace, ModelOptions options, Environment environment, TokenCounter tokens) {
+    RealAgentBackends(Path workspace, ModelOptions options, Flags permissionFlags, Environment environment,
+                      TokenCounter tokens) {
         this.tokens = tokens;
         this.workspace = workspace;
         this.options = options;
         this.environment = environment;
-        this.toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detect(environment.variables()));
+        this.settings = options.settings(environment, workspace, permissionFlags);
+        this.toolbox = Toolbox.builtIn(environment.variables(),
+                Sandbox.forMode(settings.sandbox().value(), environment.variables()));
+    }
+
+    @Override
+    public Permissions permissions(Approver approver) {
+        return new Permissions(settings.approval().value(), settings.sandbox().value(), toolbox.sandbox(),
+                settings.permissionRules(), Workspaces.home(), approver);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,10 +27,24 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    private final Environment environment;
+    private final RunDriver.Models models;
+
+    ResumeCommand() {
+        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+    }
+
+    /** For tests: the environment settings are read from, and where the run's models come from. */
+    ResumeCommand(Environment environment, RunDriver.Models models) {
+        this.environment = environment;
+        this.models = models;
+    }
+
     @Override
     public Integer call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path);
+                workdir.path, environment, models);
+        driver.resuming(runId);
         return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
     }
 }

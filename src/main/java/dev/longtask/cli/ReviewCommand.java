@@ -7,6 +7,7 @@ import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.ModelPrice;
+import dev.longtask.config.PermissionRule;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
@@ -16,6 +17,8 @@ import dev.longtask.engine.Plan;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
 import dev.longtask.review.Chunker;
@@ -187,6 +190,10 @@ final class ReviewCommand implements Callable<Integer> {
         err.flush();
         String goal = goal(repoMap, chunks.size(), areas, manifest);
         Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
+        // Its agents only write their own output files: read-only, with a rule for the run's results directory.
+        driver.approvalUnlessFlag(ApprovalMode.READ_ONLY);
+        driver.giveRules(List.of(PermissionRule.parse(PermissionRule.Kind.ALLOW, "Edit(/" + runPath + "/results/**)",
+                PermissionSettings.RUN_SOURCE)));
         int code = driver.drive(engine -> {
             try {
                 return engine.start(goal, id, driver.budget(), plan, estimate);

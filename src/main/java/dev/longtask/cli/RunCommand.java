@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,13 +31,26 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    private final Environment environment;
+    private final RunDriver.Models models;
+
+    RunCommand() {
+        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+    }
+
+    /** For tests: the environment settings are read from, and where the run's models come from. */
+    RunCommand(Environment environment, RunDriver.Models models) {
+        this.environment = environment;
+        this.models = models;
+    }
+
     @Override
     public Integer call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path);
+                workdir.path, environment, models);
         return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
     }
 }

@@ -2,6 +2,10 @@ package dev.longtask.cli;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.PermissionRule;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
@@ -11,8 +15,12 @@ import dev.longtask.engine.ModelSource;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.FileRunStore;
@@ -21,12 +29,16 @@ import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.PermissionPolicy;
+import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -59,6 +71,11 @@ final class RunDriver {
     private final Models modelsFactory;
     private ModelSource models;
     private ReviewReportWriter.Written review;
+    /** What the run recorded, when this drives a resume: its approval mode, sandbox and own rules are kept. */
+    private PermissionSettings recorded;
+    private List<PermissionRule> runRules = List.of();
+    private ApprovalMode modeUnlessFlag;
+    private Approver approver;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
         this(out, err, model, options, workdir, Environment.system(), Models.FROM_SETTINGS);
@@ -102,6 +119,44 @@ final class RunDriver {
         return Optional.ofNullable(review);
     }
 
+    /** This drives a resume of {@code runId}: its recorded approval mode, sandbox and own rules apply unless flags say otherwise. */
+    void resuming(String runId) {
+        recorded = RunAccess.read(workspace, runId).permissions();
+        runRules = Permissions.runRules(recorded);
+    }
+
+    /** Rules the run is given itself (a review's rule for its own output files); recorded, so a resume keeps them. */
+    void giveRules(List<PermissionRule> rules) {
+        runRules = List.copyOf(rules);
+    }
+
+    /** The approval mode unless --approval says otherwise (a review runs read-only). */
+    void approvalUnlessFlag(ApprovalMode mode) {
+        modeUnlessFlag = mode;
+    }
+
+    /** Who answers approval questions, instead of the terminal (or nobody, without one): for tests. */
+    void answerWith(Approver answering) {
+        approver = answering;
+    }
+
+    /** The approval mode of this session: a flag, else what the run recorded, else the settings. */
+    ApprovalMode approvalMode() {
+        Resolved<ApprovalMode> mode = settings.approval();
+        if (fromFlag(mode)) {
+            return mode.value();
+        }
+        if (recorded != null) {
+            return recorded.approval();
+        }
+        return modeUnlessFlag != null ? modeUnlessFlag : mode.value();
+    }
+
+    private SandboxMode sandboxMode() {
+        Resolved<SandboxMode> mode = settings.sandbox();
+        return fromFlag(mode) || recorded == null ? mode.value() : recorded.sandbox();
+    }
+
     /** Every budget the settings give (flags, environment, config files): for a new run. */
     Budget budget() {
         return settings.budget();
@@ -122,18 +177,24 @@ final class RunDriver {
     /** @param also sees every event too, after the progress view */
     int drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
         ModelSource models = models();
-        Toolbox tools = Toolbox.builtIn();
+        SandboxMode sandboxMode = sandboxMode();
+        Sandbox sandbox = Sandbox.forMode(sandboxMode, System.getenv());
+        Toolbox tools = Toolbox.builtIn(System.getenv(), sandbox);
+        tellAboutTheShell(sandbox);
         AgentCatalog agents = AgentCatalog.discover(workspace, Workspaces.home(), new HashSet<>(tools.names()));
         for (AgentProblem problem : agents.problems()) {
             err.println("longtask: warning: " + problem);
         }
         ProgressView view = view();
+        Permissions permissions = new Permissions(approvalMode(), sandboxMode, sandbox, rules(), Workspaces.home(),
+                approver != null ? approver : System.console() != null
+                        ? new TerminalApprover(System.in, options.jsonEvents ? err : out, view) : Approver.NOBODY);
         RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
                 new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
                 StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
                     view.onEvent(event, snapshot);
                     also.onEvent(event, snapshot);
-                });
+                }, permissions);
         CountDownLatch finished = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
             engine.interrupt("interrupted by the user (Ctrl-C)");
@@ -174,6 +235,28 @@ final class RunDriver {
         }
     }
 
+    /** The settings files' rules and the run's own; a rule whose path pattern cannot be used is exit 2. */
+    private List<PermissionRule> rules() {
+        List<PermissionRule> all = new ArrayList<>(settings.permissionRules());
+        all.addAll(runRules);
+        try {
+            PermissionPolicy.of(ApprovalMode.AUTO, all, workspace(), Workspaces.home());
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+        return all;
+    }
+
+    /** Said once at the start: bash is off (and how to turn it on), or runs unconfined because the user said so. */
+    private void tellAboutTheShell(Sandbox sandbox) {
+        if (sandbox.kind() == Sandbox.Kind.OFF) {
+            err.println("longtask: note: " + sandbox.description());
+        } else if (sandbox.kind() == Sandbox.Kind.UNCONFINED) {
+            err.println("longtask: warning: " + sandbox.description());
+        }
+        err.flush();
+    }
+
     /**
      * Writes the checked review report of a review run that has ended (completed, or failed with some chunks
      * unreviewed); a paused or interrupted review gets it when a resume ends it. Returns why it failed, or null.
@@ -209,9 +292,18 @@ final class RunDriver {
                     + ")");
         }
         to.println("run directory: " + outcome.directory());
+        String where = workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir;
+        if (outcome.status() == RunStatus.PAUSED) {
+            List<Approval> open = RunAccess.read(workspace, outcome.runId()).openApprovals();
+            for (Approval waiting : open) {
+                to.println("waiting: " + ApprovalText.line(waiting.question()));
+                to.println("answer with: longtask approve " + outcome.runId() + (open.size() == 1 ? "" : " --question "
+                        + waiting.id()) + " [--always | --deny REASON]" + where);
+            }
+        }
         switch (outcome.status()) {
             case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
+                    + where);
             default -> {
             }
         }

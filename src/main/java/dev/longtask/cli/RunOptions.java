@@ -2,9 +2,10 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
+/** The options of commands that carry a run: concurrency, budgets, permissions, and how progress is shown. */
 final class RunOptions {
     @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
     String concurrency;
@@ -21,8 +22,11 @@ final class RunOptions {
     @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
     boolean jsonEvents;
 
+    @Mixin
+    PermissionOptions permissions = new PermissionOptions();
+
     Flags flags() {
-        return Flags.none()
+        return permissions.addTo(Flags.none())
                 .set(SettingKey.CONCURRENCY, "--concurrency", concurrency)
                 .set(SettingKey.MAX_TOKENS, "--max-tokens", maxTokens)
                 .set(SettingKey.MAX_COST_USD, "--max-cost", maxCost)

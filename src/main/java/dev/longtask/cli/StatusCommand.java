@@ -45,6 +45,8 @@ final class StatusCommand implements Callable<Integer> {
             ObjectMapper mapper = StoreJson.newMapper();
             ObjectNode both = mapper.valueToTree(f);
             both.set("progress", mapper.valueToTree(progress));
+            both.set("permissions", mapper.valueToTree(run.permissions()));
+            both.set("approvals", mapper.valueToTree(run.openApprovals()));
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(both));
             return Main.OK;
         }
@@ -66,6 +68,7 @@ final class StatusCommand implements Callable<Integer> {
                 + Formats.count(f.usage().outputTokens()) + " out");
         out.println("cost     " + f.usage().costText());
         out.println("budget   " + Formats.budget(f.budget()));
+        PermissionLines.of(run).forEach(out::println);
         out.println("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
         return Main.OK;
     }

@@ -3,6 +3,8 @@ package dev.longtask.cli;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * On a terminal: a live block (bar, percent, counts, ETA, tokens, cost, a line per running task) redrawn in
@@ -11,7 +13,10 @@ import java.io.PrintWriter;
 final class TerminalProgressView implements ProgressView {
     private static final String CLEAR_LINE = "\u001b[2K";
     private final PrintWriter out;
+    private final List<String> held = new ArrayList<>();
     private int drawnLines;
+    private boolean holding;
+    private ProgressSnapshot last;
 
     TerminalProgressView(PrintWriter out) {
         this.out = out;
@@ -20,6 +25,13 @@ final class TerminalProgressView implements ProgressView {
     @Override
     public synchronized void onEvent(Event event, ProgressSnapshot snapshot) {
         String what = PlainProgressView.describe(event);
+        last = snapshot;
+        if (holding) {
+            if (what != null) {
+                held.add(what);
+            }
+            return;
+        }
         erase();
         if (what != null) {
             out.println(what);
@@ -29,8 +41,30 @@ final class TerminalProgressView implements ProgressView {
 
     @Override
     public synchronized void tick(ProgressSnapshot snapshot) {
+        last = snapshot;
+        if (holding) {
+            return;
+        }
         erase();
         draw(snapshot);
+    }
+
+    @Override
+    public synchronized void hold() {
+        erase();
+        out.flush();
+        holding = true;
+    }
+
+    @Override
+    public synchronized void release() {
+        holding = false;
+        held.forEach(out::println);
+        held.clear();
+        if (last != null) {
+            draw(last);
+        }
+        out.flush();
     }
 
     @Override

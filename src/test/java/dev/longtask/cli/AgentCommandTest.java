@@ -55,8 +55,8 @@ class AgentCommandTest {
 
     private int agent(Map<String, String> env, String... args) {
         Environment environment = new Environment(env, tmp.resolve("user.yaml"));
-        CommandLine cli = new CommandLine(new AgentCommand((root, options) ->
-                new RealAgentBackends(root, options, environment, TOKENS)));
+        CommandLine cli = new CommandLine(new AgentCommand((root, options, flags) ->
+                new RealAgentBackends(root, options, flags, environment, TOKENS)));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExecutionExceptionHandler((e, c, parsed) -> {

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.config.Environment;
 import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.EngineFixture;
@@ -218,6 +220,11 @@ class ReviewRunTest {
         assertThat(events.get(events.size() - 1).get("type").asText()).isEqualTo("review.written");
         assertThat(events.get(events.size() - 1).at("/data/score").asInt()).isEqualTo(44);
         assertThat(model.calls("planner", "")).as("no planner is asked").isZero();
+        // read-only, opened by one rule of the run's own for its results
+        PermissionSettings permissions = FileRunStore.read(repo, "review-1").permissions();
+        assertThat(permissions.approval()).isEqualTo(ApprovalMode.READ_ONLY);
+        assertThat(permissions.runRules()).containsExactly(new PermissionSettings.Rule("allow",
+                "Edit(/.longtask/runs/review-1/results/**)", PermissionSettings.RUN_SOURCE));
         assertThat(err.toString()).contains("review: 5 chunks, 10 tasks").contains("estimate: 10 tasks")
                 .contains("review: " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
     }
@@ -262,6 +269,17 @@ class ReviewRunTest {
     }
 
     @Test
+    void aReviewersWriteOutsideTheRunsResultsIsRefused() throws Exception {
+        ScriptedModel model = model(chunk -> write("java/hacked.txt", "x"));
+
+        review(model, "--run-id", "review-2");
+
+        assertThat(repo.resolve("java/hacked.txt")).doesNotExist();
+        assertThat(model.turns).anySatisfy(t -> assertThat(t.lastResult())
+                .startsWith("refused: this run is read-only (--approval read-only)"));
+    }
+
+    @Test
     void aPausedReviewWritesNoReportUntilResumeFinishesIt() throws Exception {
         // The provider refuses once (a 400: no retry), in the middle of the run: the run pauses after saving.
         // One task at a time, so the pause interrupts no other task.
@@ -287,6 +305,7 @@ class ReviewRunTest {
         StringWriter resumeOut = new StringWriter();
         RunDriver driver = new RunDriver(new PrintWriter(resumeOut, true), new PrintWriter(resumeOut, true),
                 new ModelOptions(), options, repo, noKeys(), (o, w, s) -> EngineFixture.models(model));
+        driver.resuming("paused-review");
         int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget()));
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
@@ -295,6 +314,8 @@ class ReviewRunTest {
         assertThat(Files.readString(run.resolve("results/review/review.md"))).contains("**Score: 44/100**")
                 .contains("(completed): 5 of 5 chunks reviewed");
         assertThat(driver.review()).hasValueSatisfying(w -> assertThat(w.report().gaps()).isEmpty());
+        assertThat(FileRunStore.read(repo, "paused-review").permissions().approval())
+                .as("the resume keeps the review read-only").isEqualTo(ApprovalMode.READ_ONLY);
     }
 
     @Test

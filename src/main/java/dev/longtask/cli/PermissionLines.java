@@ -1,0 +1,34 @@
+package dev.longtask.cli;
+
+import dev.longtask.model.Approval;
+import dev.longtask.model.PermissionSettings;
+import dev.longtask.store.RunSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What {@code status} says about a run's permissions: how bash runs, the approval mode, the questions that wait. */
+final class PermissionLines {
+    private PermissionLines() {
+    }
+
+    static List<String> of(RunSnapshot run) {
+        List<String> lines = new ArrayList<>();
+        PermissionSettings p = run.permissions();
+        if (p != null) {
+            lines.add("approval " + p.approval().wire() + (p.rules().isEmpty() ? "" : " (" + p.rules().size()
+                    + (p.rules().size() == 1 ? " rule" : " rules") + ")"));
+            lines.add("shell    " + switch (p.shell()) {
+                case "off", "unconfined" -> p.shellNote();
+                case "" -> "unknown";
+                default -> "confined (" + p.shell() + ")";
+            });
+        }
+        List<Approval> open = run.openApprovals();
+        for (Approval waiting : open) {
+            lines.add("waiting  " + ApprovalText.line(waiting.question()));
+            lines.add("         answer: longtask approve " + run.run().id() + (open.size() == 1 ? "" : " --question "
+                    + waiting.id()) + " [--always | --deny REASON]; then longtask resume " + run.run().id());
+        }
+        return lines;
+    }
+}
