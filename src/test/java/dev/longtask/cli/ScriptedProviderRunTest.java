@@ -1,0 +1,92 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.testing.ScriptedProvider;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole run as a user starts it: `longtask run` in a child JVM against the scripted model behind a real HTTP
+ * server, once over the OpenAI protocol and once over the Anthropic one; every task writes its output, the
+ * director continues and the report is written.
+ */
+class ScriptedProviderRunTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aWholeRunOverTheOpenAiProtocolCompletes() throws Exception {
+        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+            Path ws = workspace("openai");
+            Result r = longtask(ws, List.of(), "run", "Summarise the notes", "--run-id", "e2e",
+                    "--base-url", model.baseUrl(), "--model", "openai:scripted");
+            assertCompleted(ws, r);
+            assertThat(model.seen).extracting(ScriptedProvider.Seen::protocol).containsOnly("openai");
+        }
+    }
+
+    @Test
+    void aWholeRunOverTheAnthropicProtocolCompletes() throws Exception {
+        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+            Path ws = workspace("anthropic");
+            Result r = longtask(ws, List.of("ANTHROPIC_API_KEY=not-a-real-key"), "run", "Summarise the notes",
+                    "--run-id", "e2e", "--base-url", model.baseUrl().replaceAll("/v1$", ""),
+                    "--model", "anthropic:scripted");
+            assertCompleted(ws, r);
+            assertThat(model.seen).extracting(ScriptedProvider.Seen::protocol).containsOnly("anthropic");
+        }
+    }
+
+    private void assertCompleted(Path ws, Result r) throws IOException {
+        assertThat(r.exit()).as(r.output()).isZero();
+        RunSnapshot run = FileRunStore.read(ws, "e2e");
+        assertThat(run.run().status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.tasks()).hasSize(3).allMatch(t -> t.status() == TaskStatus.COMPLETED);
+        for (var task : run.tasks()) {
+            for (String output : task.outputs().values()) {
+                assertThat(ws.resolve(output)).as("output of task #" + task.id()).isRegularFile();
+            }
+        }
+        assertThat(Files.readString(run.directory().resolve("report.md"))).contains("Scripted report");
+    }
+
+    private Path workspace(String name) throws IOException {
+        Path ws = Files.createDirectories(dir.resolve(name));
+        Files.writeString(ws.resolve("notes.txt"), "a note to summarise\n");
+        return ws;
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private Result longtask(Path ws, List<String> env, String... args) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Duser.home=" + dir.resolve("home"), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(List.of(args));
+        command.addAll(List.of("--workdir", ws.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
+                || k.endsWith("_BASE_URL"));
+        for (String kv : env) {
+            String[] p = kv.split("=", 2);
+            pb.environment().put(p[0], p[1]);
+        }
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Result(p.exitValue(), new String(out));
+    }
+}
