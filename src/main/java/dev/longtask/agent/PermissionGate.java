@@ -71,11 +71,6 @@ public final class PermissionGate {
         this.preview = new CallPreview(workspace);
     }
 
-    /** The policy in force, grants of this run included. */
-    public PermissionPolicy policy() {
-        return policy == null ? null : policy.get();
-    }
-
     /**
      * Decides a call whose arguments already fit the tool's schema.
      *

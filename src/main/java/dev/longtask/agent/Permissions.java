@@ -41,14 +41,6 @@ public record Permissions(ApprovalMode mode, SandboxMode sandboxMode, Sandbox sa
         return new Permissions(mode, sandboxMode, sandbox, rules, home, newApprover);
     }
 
-    /** These permissions plus rules of the run's own (source {@code run}). */
-    public Permissions withRunRules(List<PermissionRule> runRules) {
-        List<PermissionRule> all = new java.util.ArrayList<>(rules.stream()
-                .filter(r -> !PermissionSettings.RUN_SOURCE.equals(r.source())).toList());
-        all.addAll(runRules);
-        return new Permissions(mode, sandboxMode, sandbox, all, home, approver);
-    }
-
     /** The gate for a run ({@code store} null outside one), asking {@code asker} (this approver, maybe wrapped). */
     public PermissionGate gate(Workspace workspace, RunStore store, Approver asker) {
         return new PermissionGate(PermissionPolicy.of(mode, rules, workspace, home), asker, store, workspace);
