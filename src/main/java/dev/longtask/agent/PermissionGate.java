@@ -1,11 +1,11 @@
 package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.config.PermissionRule;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalQuestion;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.ToolContext;

@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
-import dev.longtask.config.PermissionRule;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.store.RunStore;

@@ -6,7 +6,6 @@ import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.config.ConfigException;
 import dev.longtask.config.Flags;
 import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.StoredTaskRunner;
@@ -113,7 +112,7 @@ final class AgentCommand implements Callable<Integer> {
                 ? new TerminalApprover(System.in, err, (event, snapshot) -> { }) : Approver.NOBODY);
         try {
             PermissionPolicy.of(permissions.mode(), permissions.rules(), workspace, permissions.home());
-        } catch (ConfigException e) {
+        } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }
         if (permissions.sandbox() != null && !permissions.sandbox().isolated()) {

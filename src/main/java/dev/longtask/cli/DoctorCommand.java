@@ -4,7 +4,6 @@ import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.ModelPrice;
-import dev.longtask.config.PermissionRule;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
@@ -18,6 +17,7 @@ import dev.longtask.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Workspace;
@@ -28,10 +28,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code longtask doctor}: shows which model the settings resolve to and where each setting came from, the approval
@@ -105,7 +105,7 @@ final class DoctorCommand implements Callable<Integer> {
         List<PermissionRule> rules = settings.permissionRules();
         try {
             PermissionPolicy.of(ApprovalMode.AUTO, rules, new Workspace(workdir), Workspaces.home());
-        } catch (ConfigException e) {
+        } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         } catch (java.io.IOException e) {
             throw CliFailure.usage("cannot use --workdir " + workdir + ": " + e.getMessage());

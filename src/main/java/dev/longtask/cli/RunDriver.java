@@ -4,8 +4,6 @@ import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
 import dev.longtask.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.PermissionRule;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
@@ -18,6 +16,7 @@ import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.SandboxMode;
@@ -241,7 +240,7 @@ final class RunDriver {
         all.addAll(runRules);
         try {
             PermissionPolicy.of(ApprovalMode.AUTO, all, workspace(), Workspaces.home());
-        } catch (ConfigException e) {
+        } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }
         return all;

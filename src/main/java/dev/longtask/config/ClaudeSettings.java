@@ -2,6 +2,7 @@ package dev.longtask.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.PermissionRule;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.longtask.config;
 
+import dev.longtask.model.PermissionRule;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,8 @@
 package dev.longtask.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.PermissionRule;
+import java.nio.file.FileSystems;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -49,9 +51,32 @@ final class PermissionsSection {
                     throw new ConfigException(source + ": permissions." + kind.wire() + ": invalid rule " + rule
                             + ": a rule is a string like \"Bash(git status:*)\"");
                 }
-                rules.add(PermissionRule.parse(kind, rule.asText(), source));
+                rules.add(rule(kind, rule.asText(), source));
             }
         }
         return rules;
+    }
+
+    /**
+     * One rule of a settings file, its path pattern compiled to be sure it can be used.
+     *
+     * @throws ConfigException naming the file and the rule
+     */
+    static PermissionRule rule(PermissionRule.Kind kind, String text, String source) {
+        PermissionRule rule;
+        try {
+            rule = PermissionRule.parse(kind, text, source);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        if (rule.specifierKind() == PermissionRule.Specifier.PATH && !rule.pathPattern().isEmpty()) {
+            try {
+                FileSystems.getDefault().getPathMatcher("glob:" + rule.pathPattern());
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(rule.problem("the path pattern does not compile: "
+                        + e.getMessage().lines().findFirst().orElse("")));
+            }
+        }
+        return rule;
     }
 }

@@ -2,6 +2,7 @@ package dev.longtask.config;
 
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.SandboxMode;
 import java.math.BigDecimal;
 import java.nio.file.Path;

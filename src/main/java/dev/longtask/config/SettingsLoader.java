@@ -1,6 +1,7 @@
 package dev.longtask.config;
 
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.SandboxMode;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,9 +1,8 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.PermissionRule;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +53,7 @@ public final class PermissionPolicy {
 
     /**
      * @param home where {@code ~/} in rules points; null leaves such rules matching nothing
-     * @throws ConfigException naming the rule and its file, for a path pattern that cannot be used
+     * @throws IllegalArgumentException naming the rule and its file, for a path pattern that cannot be used
      */
     public static PermissionPolicy of(ApprovalMode mode, List<PermissionRule> rules, Workspace workspace, Path home) {
         PermissionPolicy empty = new PermissionPolicy(mode, List.of(), workspace, realOrAsGiven(home));
@@ -158,26 +157,11 @@ public final class PermissionPolicy {
 
     private PathPattern pathPattern(PermissionRule rule) {
         String p = rule.specifier().strip();
-        Path base;
-        String rest;
-        if (p.startsWith("//")) {
-            base = Path.of("/");
-            rest = p.substring(2);
-        } else if (p.equals("~") || p.startsWith("~/")) {
-            base = home;
-            rest = p.length() <= 2 ? "" : p.substring(2);
-        } else if (p.startsWith("/")) {
-            base = workspace.root();
-            rest = p.substring(1);
-        } else {
-            base = workspace.root();
-            rest = p.startsWith("./") ? p.substring(2) : p;
-        }
+        Path base = p.startsWith("//") ? Path.of("/") : p.equals("~") || p.startsWith("~/") ? home : workspace.root();
         try {
-            return PathPattern.of(base, rest);
+            return PathPattern.of(base, rule.pathPattern());
         } catch (ToolMistake e) {
-            throw new ConfigException(rule.source() + ": permissions." + rule.kind().wire() + ": invalid rule '"
-                    + rule.text() + "': " + e.getMessage());
+            throw new IllegalArgumentException(rule.problem(e.getMessage()), e);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.config.PermissionRule;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
@@ -12,6 +11,7 @@ import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreOptions;

@@ -3,17 +3,20 @@ package dev.longtask.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.config.PermissionRule.Kind;
-import dev.longtask.config.PermissionRule.Specifier;
+import dev.longtask.model.PermissionRule.Kind;
+import dev.longtask.model.PermissionRule.Specifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The rule forms of Claude Code's documentation parse; broken ones are errors naming the file and the rule. */
+/**
+ * The rule forms of Claude Code's documentation parse as a settings file is read; broken ones are configuration
+ * errors naming the file and the rule.
+ */
 class PermissionRuleTest {
     private static PermissionRule allow(String text) {
-        return PermissionRule.parse(Kind.ALLOW, text, ".claude/settings.json");
+        return PermissionsSection.rule(Kind.ALLOW, text, ".claude/settings.json");
     }
 
     @ParameterizedTest
@@ -61,7 +64,7 @@ class PermissionRuleTest {
             "mcp__github(x)         | an MCP rule is mcp__SERVER",
             "Edit(src/**) extra     | the form is Tool or Tool(specifier)"})
     void brokenRulesAreConfigurationErrorsNamingTheFileAndTheRule(String text, String why) {
-        assertThatThrownBy(() -> PermissionRule.parse(Kind.DENY, text, "/ws/.claude/settings.local.json"))
+        assertThatThrownBy(() -> PermissionsSection.rule(Kind.DENY, text, "/ws/.claude/settings.local.json"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("/ws/.claude/settings.local.json: permissions.deny: invalid rule '"
                         + text.strip() + "': ")

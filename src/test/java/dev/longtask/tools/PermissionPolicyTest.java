@@ -3,9 +3,9 @@ package dev.longtask.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.config.PermissionRule;
-import dev.longtask.config.PermissionRule.Kind;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule.Kind;
+import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.tools.PermissionPolicy.Outcome;
 import java.io.IOException;

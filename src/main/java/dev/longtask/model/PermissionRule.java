@@ -1,6 +1,5 @@
-package dev.longtask.config;
+package dev.longtask.model;
 
-import java.nio.file.FileSystems;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +13,9 @@ import java.util.stream.Collectors;
  * One permission rule in Claude Code's syntax, as read from a settings file: {@code Tool} or
  * {@code Tool(specifier)}, e.g. {@code Bash(git status:*)}, {@code Edit(src/**)}, {@code Read(./secrets/**)},
  * {@code mcp__github__create_issue}. Parsing checks the tool name, the parentheses and the specifier (a Bash
- * {@code :*} only at the end; a path pattern that compiles), so a broken rule is a configuration error that names
- * its file, never a rule that silently matches nothing. Matching calls against rules is the tools' business.
+ * {@code :*} only at the end, {@code ~/} the only home form), so a broken rule is an error that names its file, never
+ * a rule that silently matches nothing; reading the settings files also checks that path patterns compile. Matching
+ * calls against rules is the tools' business.
  *
  * @param kind      allow, ask or deny
  * @param tool      the tool as the rule names it, in Claude Code's spelling when there is one ({@code Bash})
@@ -98,7 +98,7 @@ public record PermissionRule(Kind kind, String tool, String specifier, String so
     /**
      * Reads one rule as written in {@code permissions.<kind>} of {@code source}.
      *
-     * @throws ConfigException "SOURCE: permissions.KIND: invalid rule 'TEXT': what is wrong", for a malformed rule
+     * @throws IllegalArgumentException "SOURCE: permissions.KIND: invalid rule 'TEXT': what is wrong"
      */
     public static PermissionRule parse(Kind kind, String text, String source) {
         String written = text == null ? "" : text.strip();
@@ -145,11 +145,6 @@ public record PermissionRule(Kind kind, String tool, String specifier, String so
             }
         }
         return new PermissionRule(kind, tool.name, specifier, source);
-    }
-
-    /** The rules of one list ({@code permissions.allow}, ...) of a file. */
-    public static List<PermissionRule> parseAll(Kind kind, List<String> texts, String source) {
-        return texts.stream().map(t -> parse(kind, t, source)).toList();
     }
 
     /** The rule as written in a settings file: {@code Bash(git status:*)}. */
@@ -210,20 +205,26 @@ public record PermissionRule(Kind kind, String tool, String specifier, String so
         if (p.startsWith("~") && !p.equals("~") && !p.startsWith("~/")) {
             return "only ~/ (your home) is understood, not ~user";
         }
-        String pattern = p.startsWith("//") ? p.substring(2) : p.startsWith("~/") ? p.substring(2)
-                : p.equals("~") ? "" : p.startsWith("/") ? p.substring(1) : p.startsWith("./") ? p.substring(2) : p;
-        if (pattern.isEmpty()) {
-            return null;
-        }
-        try {
-            FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-            return null;
-        } catch (IllegalArgumentException e) {
-            return "the path pattern does not compile: " + e.getMessage().lines().findFirst().orElse("");
-        }
+        return null;
     }
 
-    private static ConfigException invalid(Kind kind, String text, String source, String why) {
-        return new ConfigException(source + ": permissions." + kind.wire() + ": invalid rule '" + text + "': " + why);
+    /**
+     * The pattern of a path rule without its anchor ({@code //}, {@code ~/}, {@code /}, {@code ./}): a glob relative
+     * to where the anchor points, empty for the anchor itself.
+     */
+    public String pathPattern() {
+        String p = specifier == null ? "" : specifier.strip();
+        return p.startsWith("//") ? p.substring(2) : p.startsWith("~/") ? p.substring(2)
+                : p.equals("~") ? "" : p.startsWith("/") ? p.substring(1) : p.startsWith("./") ? p.substring(2) : p;
+    }
+
+    /** An error about this rule, in the form of a broken rule's. */
+    public String problem(String why) {
+        return source + ": permissions." + kind.wire() + ": invalid rule '" + text() + "': " + why;
+    }
+
+    private static IllegalArgumentException invalid(Kind kind, String text, String source, String why) {
+        return new IllegalArgumentException(source + ": permissions." + kind.wire() + ": invalid rule '" + text + "': "
+                + why);
     }
 }
