@@ -65,10 +65,8 @@ public enum SettingKey {
             case POSITIVE_LONG -> positive(t, Long.MAX_VALUE);
             case MONEY -> money(t);
             case DURATION -> DurationText.parse(t);
-            case APPROVAL -> ApprovalMode.fromWire(t);
-            // YAML 1.1 reads a bare "sandbox: off" as the boolean false
-            case SANDBOX -> t.equalsIgnoreCase("false") ? SandboxMode.OFF
-                    : t.equalsIgnoreCase("true") ? SandboxMode.AUTO : SandboxMode.fromWire(t);
+            case APPROVAL -> approval(t);
+            case SANDBOX -> sandbox(t);
         };
     }
 
@@ -82,6 +80,26 @@ public enum SettingKey {
             // reported below
         }
         throw new IllegalArgumentException("must be an http:// or https:// URL, got '" + t + "'");
+    }
+
+    private static ApprovalMode approval(String t) {
+        try {
+            return ApprovalMode.fromWire(t);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("must be auto, ask or read-only, got '" + t + "'", e);
+        }
+    }
+
+    private static SandboxMode sandbox(String t) {
+        // YAML 1.1 reads a bare "sandbox: off" as the boolean false
+        if (t.equalsIgnoreCase("false") || t.equalsIgnoreCase("true")) {
+            return t.equalsIgnoreCase("false") ? SandboxMode.OFF : SandboxMode.AUTO;
+        }
+        try {
+            return SandboxMode.fromWire(t);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("must be auto or off, got '" + t + "'", e);
+        }
     }
 
     private static long positive(String t, long max) {

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
- * Whether {@code bash} must run confined. {@code AUTO}: in the best confinement that works here, and refused where
- * none does. {@code OFF}: the user accepts that commands run unconfined, with all of the user's rights.
+ * How {@code bash} is confined: {@code auto} confines it where the machine allows and refuses it elsewhere,
+ * {@code off} runs it unconfined because the user accepted the risk. Recorded with the run's settings.
  */
 public enum SandboxMode {
     AUTO, OFF;
@@ -19,12 +19,11 @@ public enum SandboxMode {
     /** @throws IllegalArgumentException naming the accepted values */
     @JsonCreator
     public static SandboxMode fromWire(String text) {
-        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         for (SandboxMode mode : values()) {
-            if (mode.wire().equals(t)) {
+            if (mode.wire().equalsIgnoreCase(text.strip())) {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("must be auto or off, got '" + text + "'");
+        throw new IllegalArgumentException("sandbox must be auto or off, not '" + text + "'");
     }
 }
