@@ -299,12 +299,19 @@ public final class Sandbox {
         return hidden;
     }
 
-    /** Runs {@code true} in the sandbox in a scratch workspace; null when it worked, else what went wrong. */
+    /**
+     * Runs {@code true} in the sandbox in a scratch workspace, hiding a scratch directory and file the way credentials
+     * are hidden (so every option a real call uses is tried); null when it worked, else what went wrong.
+     */
     private static String probe(Sandbox candidate) {
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("longtask-sandbox-probe").toRealPath();
-            Process p = new ProcessBuilder(candidate.argv(scratch, "true")).directory(scratch.toFile())
+            Path workspace = Files.createDirectory(scratch.resolve("ws"));
+            List<Path> hidden = List.of(Files.createDirectory(scratch.resolve("hidden-dir")),
+                    Files.createFile(scratch.resolve("hidden-file")));
+            Sandbox trial = new Sandbox(candidate.kind, candidate.programs, candidate.isolatesNetwork, hidden, "");
+            Process p = new ProcessBuilder(trial.argv(workspace, "true")).directory(workspace.toFile())
                     .redirectErrorStream(true).start();
             p.getOutputStream().close();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
