@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.PermissionRule.Kind;
 import dev.longtask.model.PermissionRule.Specifier;
+import dev.longtask.model.PermissionRule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

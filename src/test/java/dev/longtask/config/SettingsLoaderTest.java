@@ -241,7 +241,7 @@ class SettingsLoaderTest {
 
         Settings s = load(Flags.none());
 
-        assertThat(s.permissionRules()).extracting(PermissionRule::toString).containsExactly(
+        assertThat(s.permissionRules()).extracting(dev.longtask.model.PermissionRule::toString).containsExactly(
                 "allow Bash(npm run test:*) (" + claude.resolve("settings.json") + ")",
                 "allow Edit(src/**) (" + claude.resolve("settings.json") + ")",
                 "deny Read(./secrets/**) (" + claude.resolve("settings.json") + ")",
