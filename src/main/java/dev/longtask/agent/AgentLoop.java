@@ -1,5 +1,7 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
+import dev.longtask.llm.TokenCounter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
@@ -25,7 +27,7 @@ import java.util.Map;
 /**
  * Runs one agent on one job: a tool loop that ends when the agent's terminal tool is called with arguments
  * that pass its check, or with a failure (max_steps, stuck, too many refusals, context overflow, provider
- * error, interrupt). Guardrails: the whitelist and the permission gate at dispatch, the repeated-read refusal, head-and-tail cutting
+ * error, interrupt). Guardrails: the whitelist at dispatch, the repeated-read refusal, head-and-tail cutting
  * of long output, ×N de-duplication, the 2-action reminder, the stuck-repeat stop and compaction before the
  * window is outgrown. Every message, call and result goes to the transcript as it happens; every model call
  * goes to the listener and into the outcome's usage.
@@ -40,7 +42,7 @@ public final class AgentLoop {
     private final TokenCounter tokens;
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final PermissionGate gate;
 
     /**
@@ -62,16 +64,16 @@ public final class AgentLoop {
     /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Redactor.fromEnvironment(System.getenv()), gate);
+        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()), gate);
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
-              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor) {
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor) {
         this(llm, tools, transcript, clock, tokens, listener, settings, redactor, PermissionGate.ALLOW_ALL);
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
-              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor,
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor,
               PermissionGate gate) {
         this.llm = llm;
         tools.forEach(t -> this.tools.put(t.name(), t));

@@ -37,6 +37,14 @@ public record Permissions(ApprovalMode mode, SandboxMode sandboxMode, Sandbox sa
         return new Permissions(newMode, sandboxMode, sandbox, rules, home, approver);
     }
 
+    /** These permissions with the run's own rules (source {@code run}) in place of any it had. */
+    public Permissions withRunRules(List<PermissionRule> runRules) {
+        List<PermissionRule> all = new java.util.ArrayList<>(rules.stream()
+                .filter(r -> !PermissionSettings.RUN_SOURCE.equals(r.source())).toList());
+        all.addAll(runRules);
+        return new Permissions(mode, sandboxMode, sandbox, all, home, approver);
+    }
+
     public Permissions withApprover(Approver newApprover) {
         return new Permissions(mode, sandboxMode, sandbox, rules, home, newApprover);
     }

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ToolCall;
 import dev.longtask.tools.OutsideWorkspaceException;
@@ -14,10 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one work-tool call through the guardrails and returns what the model gets back. In order: the tool must be
- * on the agent's whitelist; the arguments must be a JSON object that fits the tool's schema; the
- * {@link PermissionGate} must let the call through (it may wait for a person); a repeated read may be refused;
- * then the tool runs. Its output has secrets redacted, is cut to head
+ * Runs one work-tool call through the guardrails and returns what the model gets back. In order: arguments
+ * must be a JSON object; the tool must be on the agent's whitelist; a repeated read may be refused; the
+ * arguments must fit the tool's schema; then the tool runs. Its output has secrets redacted, is cut to head
  * and tail, shown once if identical to an earlier one (×N), checked for a stuck repeat, and may carry the
  * 2-action reminder. Every mistake of the model becomes a tool error; nothing it does is thrown.
  */
@@ -31,20 +31,20 @@ final class ToolDispatcher {
     private final String agent;
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
+    private final PermissionGate gate;
     private final ToolContext context;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final OutputClipper clipper;
     private final ReadGuard reads;
     private final ResultDeduper dedup = new ResultDeduper();
     private final StuckDetector stuck;
     private final ViewReminder reminder;
-    private final PermissionGate gate;
 
     /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Redactor redactor,
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor,
                    PermissionGate gate) {
-        this.agent = agent;
         this.gate = gate;
+        this.agent = agent;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;
         this.redactor = redactor;

@@ -15,8 +15,9 @@ final class PermissionLines {
         List<String> lines = new ArrayList<>();
         PermissionSettings p = run.permissions();
         if (p != null) {
-            lines.add("approval " + p.approval().wire() + (p.rules().isEmpty() ? "" : " (" + p.rules().size()
-                    + (p.rules().size() == 1 ? " rule" : " rules") + ")"));
+            long fromFiles = p.rules().size() - p.runRules().size();
+            lines.add("approval " + p.approval().wire() + (fromFiles == 0 ? "" : " (" + fromFiles
+                    + (fromFiles == 1 ? " rule" : " rules") + " of settings files)"));
             lines.add("shell    " + switch (p.shell()) {
                 case "off", "unconfined" -> p.shellNote();
                 case "" -> "unknown";

@@ -2,10 +2,10 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
@@ -28,23 +28,22 @@ final class ResumeCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     private final Environment environment;
-    private final RunDriver.Models models;
+    private final RunDriver.Assembly assembly;
 
     ResumeCommand() {
-        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+        this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** For tests: the environment settings are read from, and where the run's models come from. */
-    ResumeCommand(Environment environment, RunDriver.Models models) {
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ResumeCommand(Environment environment, RunDriver.Assembly assembly) {
         this.environment = environment;
-        this.models = models;
+        this.assembly = assembly;
     }
 
     @Override
     public Integer call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path, environment, models);
-        driver.resuming(runId);
-        return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
+                workdir.path, environment, assembly);
+        return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

@@ -2,11 +2,11 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
@@ -32,16 +32,16 @@ final class RunCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     private final Environment environment;
-    private final RunDriver.Models models;
+    private final RunDriver.Assembly assembly;
 
     RunCommand() {
-        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+        this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** For tests: the environment settings are read from, and where the run's models come from. */
-    RunCommand(Environment environment, RunDriver.Models models) {
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    RunCommand(Environment environment, RunDriver.Assembly assembly) {
         this.environment = environment;
-        this.models = models;
+        this.assembly = assembly;
     }
 
     @Override
@@ -50,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path, environment, models);
-        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+                workdir.path, environment, assembly);
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(runId)));
     }
 }

@@ -1,42 +1,32 @@
 package dev.longtask.cli;
 
-import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentProblem;
 import dev.longtask.agent.Approver;
-import dev.longtask.agent.Permissions;
+import dev.longtask.api.Longtask;
+import dev.longtask.api.ResumeRequest;
+import dev.longtask.api.RunHandle;
+import dev.longtask.api.RunRequest;
+import dev.longtask.api.Subscription;
+import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
-import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.ModelSource;
-import dev.longtask.engine.RunEngine;
-import dev.longtask.engine.RunObserver;
+import dev.longtask.engine.Finisher;
+import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
-import dev.longtask.model.PermissionRule;
-import dev.longtask.model.PermissionSettings;
+import dev.longtask.model.Event;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.review.ReviewReportWriter;
 import dev.longtask.store.CorruptRunException;
-import dev.longtask.store.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
-import dev.longtask.store.StoreException;
-import dev.longtask.store.StoreOptions;
-import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
-import dev.longtask.tools.Toolbox;
-import dev.longtask.tools.Workspace;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -44,20 +34,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * What run, resume, plan and review share: settings, the model, the agents and tools, the engine, the progress
- * view, Ctrl-C (pause after saving, exit 130), and the exit code of the outcome. A review run (one whose run
- * directory holds a review manifest) that ends completed or failed gets its checked review report written here,
- * so {@code longtask resume} finishes a review exactly as {@code longtask review} does.
+ * What run, resume, plan and review share: the runtime built from the command's flags, the progress view, Ctrl-C
+ * (pause after saving, exit 130), and the exit code of the outcome. The runtime does the work; this class only
+ * turns flags into requests and outcomes into lines and exit codes.
  */
 final class RunDriver {
-    /** Where a driver gets its models from the settings; tests give a scripted model. */
+    /** How a runtime is assembled from its builder; tests put a scripted model in. */
     @FunctionalInterface
-    interface Models {
-        Models FROM_SETTINGS = SettingsModelSource::new;
+    interface Assembly {
+        Assembly REAL = builder -> builder;
 
-        ModelSource open(ModelOptions options, Path workspace, Settings settings);
+        Longtask.Builder adjust(Longtask.Builder builder);
     }
 
     private final PrintWriter out;
@@ -66,30 +56,31 @@ final class RunDriver {
     private final RunOptions options;
     private final Path workdir;
     private final Path workspace;
+    private final Environment environment;
     private final Settings settings;
-    private final Models modelsFactory;
-    private ModelSource models;
-    private ReviewReportWriter.Written review;
-    /** What the run recorded, when this drives a resume: its approval mode, sandbox and own rules are kept. */
-    private PermissionSettings recorded;
-    private List<PermissionRule> runRules = List.of();
+    private final Assembly assembly;
+    private Longtask runtime;
+    private RunOutcome outcome;
+    /** The view on screen while a session is driven, held while the terminal asks a question. */
+    private volatile ProgressView shown;
     private ApprovalMode modeUnlessFlag;
-    private Approver approver;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
-        this(out, err, model, options, workdir, Environment.system(), Models.FROM_SETTINGS);
+        this(out, err, model, options, workdir, Environment.system(), Assembly.REAL);
     }
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir,
-            Environment environment, Models models) {
+            Environment environment, Assembly assembly) {
         this.out = out;
         this.err = err;
         this.model = model;
         this.options = options;
         this.workdir = workdir;
         this.workspace = Workspaces.directory(workdir);
+        this.environment = environment;
+        // Read once to check the flags: a bad value is a usage error before anything runs.
         this.settings = model.settings(environment, workspace, options.flags());
-        this.modelsFactory = models;
+        this.assembly = assembly;
     }
 
     /** The workspace's real path. */
@@ -97,106 +88,79 @@ final class RunDriver {
         return workspace;
     }
 
-    /** Tasks run at once, from the flags, environment or config files. */
-    int concurrency() {
-        return settings.concurrency().value();
-    }
-
-    /**
-     * The run's models, built once; no model configured is a usage error (exit 2) before anything is created,
-     * so a command may call this first to fail fast and to price its estimate.
-     */
-    ModelSource models() {
-        if (models == null) {
-            models = modelsFactory.open(model, workspace, settings);
+    /** The runtime of this command, built once. */
+    Longtask runtime() {
+        if (runtime == null) {
+            runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
+                    .tape(model.tape()).approver(approver())).build();
         }
-        return models;
+        return runtime;
     }
 
-    /** The checked review report the last session wrote, when the run is a review that ended. */
-    Optional<ReviewReportWriter.Written> review() {
-        return Optional.ofNullable(review);
+    /** A run of {@code goal} with the settings the flags give (the rest comes from the environment and config). */
+    RunRequest request(String goal) {
+        Resolved<ApprovalMode> approval = settings.approval();
+        ApprovalMode mode = fromFlag(approval) || modeUnlessFlag == null ? approval.value() : modeUnlessFlag;
+        tellAboutTheShell(settings.sandbox().value());
+        return RunRequest.goal(goal).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
+                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).withApproval(mode)
+                .withSandbox(settings.sandbox().value());
     }
 
-    /** This drives a resume of {@code runId}: its recorded approval mode, sandbox and own rules apply unless flags say otherwise. */
-    void resuming(String runId) {
-        recorded = RunAccess.read(workspace, runId).permissions();
-        runRules = Permissions.runRules(recorded);
-    }
-
-    /** Rules the run is given itself (a review's rule for its own output files); recorded, so a resume keeps them. */
-    void giveRules(List<PermissionRule> rules) {
-        runRules = List.copyOf(rules);
-    }
-
-    /** The approval mode unless --approval says otherwise (a review runs read-only). */
+    /** The approval mode of a new run unless --approval says otherwise (a review runs read-only). */
     void approvalUnlessFlag(ApprovalMode mode) {
         modeUnlessFlag = mode;
     }
 
-    /** Who answers approval questions, instead of the terminal (or nobody, without one): for tests. */
-    void answerWith(Approver answering) {
-        approver = answering;
-    }
-
-    /** The approval mode of this session: a flag, else what the run recorded, else the settings. */
-    ApprovalMode approvalMode() {
-        Resolved<ApprovalMode> mode = settings.approval();
-        if (fromFlag(mode)) {
-            return mode.value();
+    /** A resume that changes what the flags give and keeps everything else the run recorded. */
+    ResumeRequest resume(String runId) {
+        ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model)
+                .withBaseUrl(model.baseUrl).withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
+        if (fromFlag(settings.approval())) {
+            request = request.withApproval(settings.approval().value());
         }
-        if (recorded != null) {
-            return recorded.approval();
+        if (fromFlag(settings.sandbox())) {
+            request = request.withSandbox(settings.sandbox().value());
+            tellAboutTheShell(settings.sandbox().value());
         }
-        return modeUnlessFlag != null ? modeUnlessFlag : mode.value();
+        return request;
     }
 
-    private SandboxMode sandboxMode() {
-        Resolved<SandboxMode> mode = settings.sandbox();
-        return fromFlag(mode) || recorded == null ? mode.value() : recorded.sandbox();
+    /** How the last session driven ended. */
+    Optional<RunOutcome> outcome() {
+        return Optional.ofNullable(outcome);
     }
 
-    /** Every budget the settings give (flags, environment, config files): for a new run. */
-    Budget budget() {
-        return settings.budget();
+    /** What the run's finisher (a review's checked report) produced in the last session driven. */
+    Optional<Finisher.Finished> finished() {
+        return outcome().map(RunOutcome::finished);
     }
 
-    /** Only the budgets given as flags: what a resume changes. */
-    Budget flagBudget() {
-        return new Budget(
-                settings.maxTokens().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
-                settings.maxCostUsd().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
-                settings.maxTime().filter(RunDriver::fromFlag).map(r -> r.value().toSeconds()).orElse(null));
-    }
-
-    int drive(Function<RunEngine, RunOutcome> session) {
-        return drive(session, RunObserver.NONE);
-    }
-
-    /** @param also sees every event too, after the progress view */
-    int drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
-        ModelSource models = models();
-        SandboxMode sandboxMode = sandboxMode();
-        Sandbox sandbox = Sandbox.forMode(sandboxMode, System.getenv());
-        Toolbox tools = Toolbox.builtIn(System.getenv(), sandbox);
-        tellAboutTheShell(sandbox);
-        AgentCatalog agents = AgentCatalog.discover(workspace, Workspaces.home(), new HashSet<>(tools.names()));
-        for (AgentProblem problem : agents.problems()) {
-            err.println("longtask: warning: " + problem);
+    /** Starts or resumes with {@code session}, shows its progress until it ends, and returns the exit code. */
+    int drive(Function<Longtask, RunHandle> session) {
+        RunHandle handle;
+        try {
+            handle = session.apply(runtime());
+        } catch (NoSuchRunException | RunLockedException | CorruptRunException | ConfigException
+                 | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
         }
+        if (!handle.repairs().isEmpty()) {
+            err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
+                    + String.join("; ", handle.repairs()));
+        }
+        if (!handle.settingsChanged().isEmpty()) {
+            err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
+                    .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
+        }
+        err.flush();
         ProgressView view = view();
-        Permissions permissions = new Permissions(approvalMode(), sandboxMode, sandbox, rules(), Workspaces.home(),
-                approver != null ? approver : System.console() != null
-                        ? new TerminalApprover(System.in, options.jsonEvents ? err : out, view) : Approver.NOBODY);
-        RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
-                new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
-                StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
-                    view.onEvent(event, snapshot);
-                    also.onEvent(event, snapshot);
-                }, permissions);
+        shown = view;
+        Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
+                handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
-            engine.interrupt("interrupted by the user (Ctrl-C)");
+            handle.interrupt("interrupted by the user (Ctrl-C)");
             awaitQuietly(finished);
         }, "longtask-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -205,24 +169,17 @@ final class RunDriver {
             t.setDaemon(true);
             return t;
         });
-        clock.scheduleAtFixedRate(() -> engine.progress().ifPresent(view::tick), 1, 1, TimeUnit.SECONDS);
+        clock.scheduleAtFixedRate(() -> {
+            if (!handle.isDone()) {
+                view.tick(handle.snapshot().progress());
+            }
+        }, 1, 1, TimeUnit.SECONDS);
         try {
-            RunOutcome outcome;
-            try {
-                outcome = session.apply(engine);
-            } catch (NoSuchRunException | RunLockedException | CorruptRunException e) {
-                throw CliFailure.usage(e.getMessage());
-            }
+            outcome = handle.await();
             clock.shutdownNow();
+            events.close();
             view.close();
-            String reviewFailure = writeReview(outcome);
-            int code = report(outcome);
-            if (reviewFailure != null) {
-                err.println("longtask: the checked review report could not be written: " + reviewFailure);
-                err.flush();
-                return code == Main.OK ? Main.FAILED : code;
-            }
-            return code;
+            return report(outcome);
         } finally {
             clock.shutdownNow();
             finished.countDown();
@@ -234,20 +191,92 @@ final class RunDriver {
         }
     }
 
-    /** The settings files' rules and the run's own; a rule whose path pattern cannot be used is exit 2. */
-    private List<PermissionRule> rules() {
-        List<PermissionRule> all = new ArrayList<>(settings.permissionRules());
-        all.addAll(runRules);
-        try {
-            PermissionPolicy.of(ApprovalMode.AUTO, all, workspace(), Workspaces.home());
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.usage(e.getMessage());
+    private int report(RunOutcome ended) {
+        PrintWriter to = options.jsonEvents ? err : out;
+        if (ended.nothingToDo()) {
+            to.println("run " + ended.runId() + " is already " + ended.status().wire() + "; there is nothing to do"
+                    + (ended.report() != null ? " (report: " + ended.report() + ")" : ""));
+            to.flush();
+            return exitCode(ended);
         }
-        return all;
+        to.println();
+        to.println("run " + ended.runId() + ": " + ended.status().wire()
+                + (ended.reason().isEmpty() ? "" : " - " + ended.reason()));
+        if (ended.estimate() != null) {
+            to.println("estimate: " + ended.estimate().text());
+        }
+        if (ended.report() != null) {
+            to.println("report: " + ended.report());
+        }
+        if (ended.finished() != null && ended.finished().files().containsKey("markdown")) {
+            Path json = ended.finished().files().get("json");
+            to.println("review: " + ended.finished().files().get("markdown") + " (" + ended.finished().summary()
+                    + (json == null ? "" : "; JSON: " + json.getFileName()) + ")");
+        }
+        to.println("run directory: " + ended.directory());
+        String where = workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir;
+        if (ended.status() == RunStatus.PAUSED) {
+            List<Approval> open = RunAccess.read(workspace, ended.runId()).openApprovals();
+            for (Approval waiting : open) {
+                to.println("waiting: " + ApprovalText.line(waiting.question()));
+                to.println("answer with: longtask approve " + ended.runId() + (open.size() == 1 ? "" : " --question "
+                        + waiting.id()) + " [--always | --deny REASON]" + where);
+            }
+        }
+        switch (ended.status()) {
+            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + ended.runId()
+                    + where);
+            default -> {
+            }
+        }
+        to.flush();
+        return exitCode(ended);
+    }
+
+    private static int exitCode(RunOutcome ended) {
+        return switch (ended.status()) {
+            case COMPLETED -> Main.OK;
+            case PAUSED -> Main.PAUSED;
+            case INTERRUPTED -> Main.INTERRUPTED;
+            default -> Main.FAILED;
+        };
+    }
+
+    /**
+     * On a terminal, the person there answers questions (the live view held meanwhile); without one nobody can, and
+     * a run that asks pauses with the question open.
+     */
+    private Approver approver() {
+        if (System.console() == null) {
+            return Approver.NOBODY;
+        }
+        ProgressView held = new ProgressView() {
+            @Override
+            public void onEvent(Event event, ProgressSnapshot snapshot) {
+            }
+
+            @Override
+            public void hold() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.hold();
+                }
+            }
+
+            @Override
+            public void release() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.release();
+                }
+            }
+        };
+        return new TerminalApprover(System.in, options.jsonEvents ? err : out, held);
     }
 
     /** Said once at the start: bash is off (and how to turn it on), or runs unconfined because the user said so. */
-    private void tellAboutTheShell(Sandbox sandbox) {
+    private void tellAboutTheShell(SandboxMode mode) {
+        Sandbox sandbox = Sandbox.forMode(mode, environment.variables());
         if (sandbox.kind() == Sandbox.Kind.OFF) {
             err.println("longtask: note: " + sandbox.description());
         } else if (sandbox.kind() == Sandbox.Kind.UNCONFINED) {
@@ -256,87 +285,25 @@ final class RunDriver {
         err.flush();
     }
 
-    /**
-     * Writes the checked review report of a review run that has ended (completed, or failed with some chunks
-     * unreviewed); a paused or interrupted review gets it when a resume ends it. Returns why it failed, or null.
-     */
-    private String writeReview(RunOutcome outcome) {
-        review = null;
-        if (!ReviewReportWriter.isReview(outcome.directory())
-                || (outcome.status() != RunStatus.COMPLETED && outcome.status() != RunStatus.FAILED)) {
-            return null;
-        }
-        try (FileRunStore store = FileRunStore.open(workspace, outcome.runId(),
-                StoreOptions.defaults().withFsync(fsync()))) {
-            review = new ReviewReportWriter(workspace).write(store);
-            return null;
-        } catch (IOException | StoreException e) {
-            return e.getMessage();
-        }
-    }
-
-    private int report(RunOutcome outcome) {
-        PrintWriter to = options.jsonEvents ? err : out;
-        to.println();
-        to.println("run " + outcome.runId() + ": " + outcome.status().wire()
-                + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
-        if (outcome.estimate() != null) {
-            to.println("estimate: " + outcome.estimate().text());
-        }
-        if (outcome.report() != null) {
-            to.println("report: " + outcome.report());
-        }
-        if (review != null) {
-            to.println("review: " + review.markdown() + " (" + review.line() + "; JSON: " + review.json().getFileName()
-                    + ")");
-        }
-        to.println("run directory: " + outcome.directory());
-        String where = workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir;
-        if (outcome.status() == RunStatus.PAUSED) {
-            List<Approval> open = RunAccess.read(workspace, outcome.runId()).openApprovals();
-            for (Approval waiting : open) {
-                to.println("waiting: " + ApprovalText.line(waiting.question()));
-                to.println("answer with: longtask approve " + outcome.runId() + (open.size() == 1 ? "" : " --question "
-                        + waiting.id()) + " [--always | --deny REASON]" + where);
-            }
-        }
-        switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + where);
-            default -> {
-            }
-        }
-        to.flush();
-        return switch (outcome.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
-        };
-    }
-
     private ProgressView view() {
         if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.store.StoreJson.newMapper());
+            return new JsonEventsView(out, dev.longtask.model.JsonMapping.newMapper());
         }
         return System.console() != null && !"dumb".equals(System.getenv("TERM"))
                 ? new TerminalProgressView(out) : new PlainProgressView(out);
     }
 
-    private Workspace workspace() {
-        try {
-            return new Workspace(workspace);
-        } catch (IOException e) {
-            throw CliFailure.usage("cannot use the workspace " + workspace + ": " + e.getMessage());
-        }
+    /** Tasks run at once when the flag sets it; else the run's (recorded, or configured for a new run). */
+    private Integer flagConcurrency() {
+        return settings.concurrency().source().kind() == Source.Kind.FLAG ? settings.concurrency().value() : null;
     }
 
-    private FsyncPolicy fsync() {
-        try {
-            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.ALWAYS);
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.usage("fsync (from " + settings.fsync().get().source() + "): " + e.getMessage());
-        }
+    /** Only the budgets given as flags: the rest come from the environment and config (new run) or the run. */
+    private Budget flagBudget() {
+        return new Budget(
+                settings.maxTokens().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
+                settings.maxCostUsd().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
+                settings.maxTime().filter(RunDriver::fromFlag).map(r -> r.value().toSeconds()).orElse(null));
     }
 
     private static boolean fromFlag(Resolved<?> value) {

@@ -66,9 +66,9 @@ class PermissionsCliTest {
         return new Environment(Map.of(), tmp.resolve("user-config.yaml"));
     }
 
-    private RunDriver.Models scripted() {
+    private RunDriver.Assembly scripted() {
         ScriptedModel model = new ScriptedModel(PermissionsCliTest::twoFiles);
-        return (options, workspace, settings) -> EngineFixture.models(model);
+        return builder -> builder.home(tmp.resolve("home")).llm(model, EngineFixture.models(model).pricing());
     }
 
     private CliRunner.Result lt(String... args) {

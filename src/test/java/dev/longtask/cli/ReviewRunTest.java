@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.config.Environment;
 import dev.longtask.llm.ChatMessage;
-import dev.longtask.model.ApprovalMode;
-import dev.longtask.model.PermissionSettings;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.EngineFixture;
@@ -57,14 +55,18 @@ class ReviewRunTest {
         repo = ReviewFixture.copyTo(tmp.resolve("repo"));
     }
 
+    /** The runtime with the scripted model (priced like the engine fixture's), or from the settings. */
+    private RunDriver.Assembly assembly(ScriptedModel model) {
+        return model == null ? RunDriver.Assembly.REAL : builder -> builder.home(tmp.resolve("home"))
+                .llm(model, EngineFixture.models(model).pricing());
+    }
+
     private Environment noKeys() {
         return new Environment(Map.of(), tmp.resolve("user-config.yaml"));
     }
 
     private int review(ScriptedModel model, String... args) {
-        RunDriver.Models models = model == null ? RunDriver.Models.FROM_SETTINGS
-                : (options, workspace, settings) -> EngineFixture.models(model);
-        CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), models));
+        CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), assembly(model)));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
@@ -217,14 +219,11 @@ class ReviewRunTest {
                 .orElseThrow().get("data");
         assertThat(plan.get("source").asText()).isEqualTo("given");
         assertThat(plan.get("estimate").get("tasks").asInt()).isEqualTo(10);
-        assertThat(events.get(events.size() - 1).get("type").asText()).isEqualTo("review.written");
-        assertThat(events.get(events.size() - 1).at("/data/score").asInt()).isEqualTo(44);
+        // The checked report is written inside the run, by the session that ends it, before the final status.
+        assertThat(events.get(events.size() - 2).get("type").asText()).isEqualTo("review.written");
+        assertThat(events.get(events.size() - 2).at("/data/score").asInt()).isEqualTo(44);
+        assertThat(events.get(events.size() - 1).at("/data/status").asText()).isEqualTo("completed");
         assertThat(model.calls("planner", "")).as("no planner is asked").isZero();
-        // read-only, opened by one rule of the run's own for its results
-        PermissionSettings permissions = FileRunStore.read(repo, "review-1").permissions();
-        assertThat(permissions.approval()).isEqualTo(ApprovalMode.READ_ONLY);
-        assertThat(permissions.runRules()).containsExactly(new PermissionSettings.Rule("allow",
-                "Edit(/.longtask/runs/review-1/results/**)", PermissionSettings.RUN_SOURCE));
         assertThat(err.toString()).contains("review: 5 chunks, 10 tasks").contains("estimate: 10 tasks")
                 .contains("review: " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
     }
@@ -269,17 +268,6 @@ class ReviewRunTest {
     }
 
     @Test
-    void aReviewersWriteOutsideTheRunsResultsIsRefused() throws Exception {
-        ScriptedModel model = model(chunk -> write("java/hacked.txt", "x"));
-
-        review(model, "--run-id", "review-2");
-
-        assertThat(repo.resolve("java/hacked.txt")).doesNotExist();
-        assertThat(model.turns).anySatisfy(t -> assertThat(t.lastResult())
-                .startsWith("refused: this run is read-only (--approval read-only)"));
-    }
-
-    @Test
     void aPausedReviewWritesNoReportUntilResumeFinishesIt() throws Exception {
         // The provider refuses once (a 400: no retry), in the middle of the run: the run pauses after saving.
         // One task at a time, so the pause interrupts no other task.
@@ -304,18 +292,15 @@ class ReviewRunTest {
         RunOptions options = new RunOptions();
         StringWriter resumeOut = new StringWriter();
         RunDriver driver = new RunDriver(new PrintWriter(resumeOut, true), new PrintWriter(resumeOut, true),
-                new ModelOptions(), options, repo, noKeys(), (o, w, s) -> EngineFixture.models(model));
-        driver.resuming("paused-review");
-        int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget()));
+                new ModelOptions(), options, repo, noKeys(), assembly(model));
+        int resumed = driver.drive(longtask -> longtask.resume(driver.resume("paused-review")));
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
         assertThat(resumeOut.toString()).contains("review: " + run.resolve("results/review/review.md")
                 + " (score 44/100");
         assertThat(Files.readString(run.resolve("results/review/review.md"))).contains("**Score: 44/100**")
                 .contains("(completed): 5 of 5 chunks reviewed");
-        assertThat(driver.review()).hasValueSatisfying(w -> assertThat(w.report().gaps()).isEmpty());
-        assertThat(FileRunStore.read(repo, "paused-review").permissions().approval())
-                .as("the resume keeps the review read-only").isEqualTo(ApprovalMode.READ_ONLY);
+        assertThat(driver.finished()).hasValueSatisfying(w -> assertThat(w.summary()).doesNotContain("not reviewed"));
     }
 
     @Test

@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.Permissions;
 import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.Estimator;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
@@ -40,19 +43,35 @@ public final class EngineFixture {
         }
     }
 
+    /** An engine whose store does not fsync: for tests of behaviour, not of durability. */
     public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
-        return engine(workspace, model, config, observer, Permissions.AUTO);
+        return engine(workspace, model, config, observer, FsyncPolicy.NONE);
     }
 
-    /** An engine whose sessions run under {@code permissions} (approval mode, rules, approver). */
+    /** An engine whose store forces events to disk by {@code fsync}: the crash tests and benchmarks use ALWAYS. */
+    /** An engine whose runs (those that record no approval mode of their own) run under {@code permissions}. */
     public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
             Permissions permissions) {
         try {
             Toolbox box = Toolbox.builtIn();
             AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
+            return new RunEngine(new EngineSetup(new Workspace(workspace), agents, box.all(), models(model), config,
+                    StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE), TokenCounter.shared(),
+                    Map.of(), permissions), observer);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
+            FsyncPolicy fsync) {
+        try {
+            Toolbox box = Toolbox.builtIn();
+            AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
+                    new HashSet<>(box.names()));
             return new RunEngine(new Workspace(workspace), agents, box.all(), models(model), config,
-                    StoreOptions.defaults().withSecrets(List.of()), observer, permissions);
+                    StoreOptions.defaults().withSecrets(List.of()).withFsync(fsync), observer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -72,7 +91,7 @@ public final class EngineFixture {
             }
 
             @Override
-            public Estimator.Pricer pricer() {
+            public Pricing pricing() {
                 return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
             }
         };

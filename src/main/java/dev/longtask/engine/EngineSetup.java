@@ -1,0 +1,45 @@
+package dev.longtask.engine;
+
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.Permissions;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.Tool;
+import dev.longtask.tools.Workspace;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What an engine works with: the workspace and its agents, the tools, the models, how runs are carried out, how the
+ * store writes, the process's token counter, the finishers a run may name (looked up by name on resume), and the
+ * permissions of its tool calls (rules, who answers questions, the sandbox; the approval mode is the run's own).
+ */
+public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                          EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                          Map<String, Finisher> finishers, Permissions permissions) {
+
+    public EngineSetup {
+        tools = List.copyOf(tools);
+        config = config == null ? EngineConfig.defaults() : config;
+        storeOptions = storeOptions == null ? StoreOptions.defaults() : storeOptions;
+        tokens = tokens == null ? TokenCounter.shared() : tokens;
+        finishers = finishers == null ? Map.of() : Map.copyOf(finishers);
+        permissions = permissions == null ? Permissions.AUTO : permissions;
+    }
+
+    /** A setup whose runs allow every tool call no rule denies, with nobody to ask. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, Permissions.AUTO);
+    }
+
+    /** The finishers by name, from a list. */
+    public static Map<String, Finisher> byName(List<Finisher> finishers) {
+        Map<String, Finisher> named = new TreeMap<>();
+        finishers.forEach(f -> named.put(f.name(), f));
+        return named;
+    }
+}
