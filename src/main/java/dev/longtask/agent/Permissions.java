@@ -60,13 +60,4 @@ public record Permissions(ApprovalMode mode, SandboxMode sandboxMode, Sandbox sa
                 sandbox == null ? "" : sandbox.description(),
                 rules.stream().map(r -> new PermissionSettings.Rule(r.kind().wire(), r.text(), r.source())).toList());
     }
-
-    /** The rules a run was given itself, as recorded in {@code permissions.set}, back as rules. */
-    public static List<PermissionRule> runRules(PermissionSettings recorded) {
-        if (recorded == null) {
-            return List.of();
-        }
-        return recorded.runRules().stream().map(r -> PermissionRule.parse(PermissionRule.Kind.fromWire(r.kind()),
-                r.rule(), PermissionSettings.RUN_SOURCE)).toList();
-    }
 }
