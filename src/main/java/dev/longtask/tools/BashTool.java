@@ -157,7 +157,11 @@ final class BashTool implements Tool {
         static void kill(Process process) {
             List<ProcessHandle> descendants = process.descendants().toList();
             killGroup(process.pid());
-            process.destroyForcibly();
+            if (process.isAlive()) {
+                // Java closes the process's output stream on destroy: never for one that has exited, whose output
+                // the reader may not have taken from the pipe yet (a background job kept the pipe open)
+                process.destroyForcibly();
+            }
             descendants.forEach(ProcessHandle::destroyForcibly);
             try {
                 process.waitFor(DRAIN_GRACE_MS, TimeUnit.MILLISECONDS);
