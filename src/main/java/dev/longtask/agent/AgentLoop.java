@@ -43,6 +43,7 @@ public final class AgentLoop {
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
     private final Secrets redactor;
+    private final PermissionGate gate;
 
     /**
      * @param tools      every work tool of the runtime; each job gets those on its agent's whitelist
@@ -57,11 +58,23 @@ public final class AgentLoop {
 
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()));
+        this(llm, tools, transcript, clock, tokens, listener, settings, PermissionGate.ALLOW_ALL);
+    }
+
+    /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()), gate);
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
               TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, redactor, PermissionGate.ALLOW_ALL);
+    }
+
+    AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor,
+              PermissionGate gate) {
         this.llm = llm;
         tools.forEach(t -> this.tools.put(t.name(), t));
         this.transcript = transcript;
@@ -70,6 +83,7 @@ public final class AgentLoop {
         this.listener = listener == null ? ModelCall.Listener.NONE : listener;
         this.settings = settings;
         this.redactor = redactor;
+        this.gate = gate;
     }
 
     /**
@@ -111,7 +125,8 @@ public final class AgentLoop {
             allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
             specs.add(terminal.spec());
             this.specTokens = specs.stream().mapToInt(tokens::count).sum();
-            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor,
+                    gate);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
             this.compactor = new Compactor(llm, tokens, settings, clock);
             List<String> names = specs.stream().map(ToolSpec::name).toList();

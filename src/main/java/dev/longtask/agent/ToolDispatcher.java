@@ -31,6 +31,7 @@ final class ToolDispatcher {
     private final String agent;
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
+    private final PermissionGate gate;
     private final ToolContext context;
     private final Secrets redactor;
     private final OutputClipper clipper;
@@ -40,7 +41,9 @@ final class ToolDispatcher {
     private final ViewReminder reminder;
 
     /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor) {
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor,
+                   PermissionGate gate) {
+        this.gate = gate;
         this.agent = agent;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;
@@ -85,16 +88,22 @@ final class ToolDispatcher {
         if (args == null) {
             return ToolResult.error(invalidArguments(call));
         }
+        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
+        if (!problems.isEmpty()) {
+            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
+                    + ". Expected: " + tool.parameters());
+        }
+        if (!(tool instanceof NoteTool)) {
+            String refusal = gate.check(agent, name, args, context);
+            if (refusal != null) {
+                return ToolResult.error(refusal);
+            }
+        }
         if (name.equals("read")) {
             String refusal = reads.check(path, args);
             if (refusal != null) {
                 return ToolResult.error(refusal);
             }
-        }
-        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
-        if (!problems.isEmpty()) {
-            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
-                    + ". Expected: " + tool.parameters());
         }
         ToolResult result;
         try {

@@ -41,12 +41,19 @@ public final class RunHandle {
 
     void launch() {
         Thread thread = new Thread(() -> {
+            RunOutcome result = null;
+            Throwable failure = null;
             try {
-                outcome.complete(session.carry(null));
+                result = session.carry(null);
             } catch (Throwable e) {
-                outcome.completeExceptionally(e);
-            } finally {
-                ended = true;
+                failure = e;
+            }
+            // ended before the outcome is published: whoever await()s must not see the run as still running here
+            ended = true;
+            if (failure == null) {
+                outcome.complete(result);
+            } else {
+                outcome.completeExceptionally(failure);
             }
         }, "longtask-run-" + session.runId());
         thread.start();

@@ -107,6 +107,35 @@ class DoctorCommandTest {
     }
 
     @Test
+    void theApprovalModeTheRulesWithTheirFilesAndHowBashRunsAreShown() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.json"), "{\"permissions\": {\"deny\": [\"Read(./.env)\"]}}");
+        Files.createDirectories(tmp.resolve(".longtask"));
+        Files.writeString(tmp.resolve(".longtask/config.yaml"), "approval: ask\nsandbox: off\n");
+
+        doctor(Map.of());
+
+        String rules = tmp.resolve(".claude/settings.json").toString();
+        assertThat(out.toString()).contains("approval        ask   [" + tmp.resolve(".longtask/config.yaml") + "]\n")
+                .contains("rules           1 rule\n                deny Read(./.env) (" + rules + ")\n")
+                .contains("sandbox         off   [")
+                .contains("shell           bash runs commands UNCONFINED (--sandbox off)");
+    }
+
+    @Test
+    void aBrokenRuleIsExitTwoNamingItsFile() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.local.json"), "{\"permissions\": {\"ask\": [\"Bash()\"]}}");
+
+        int code = doctor(Map.of());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("longtask: " + tmp.resolve(".claude/settings.local.json")
+                + ": permissions.ask: invalid rule 'Bash()': the parentheses are empty; leave them out to mean every "
+                + "call of Bash\n");
+    }
+
+    @Test
     void keyPresenceIsShownButNeverItsValue() {
         server.enqueue(body(200, "anthropic-text.json"));
 
