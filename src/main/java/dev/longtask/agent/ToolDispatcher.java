@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ToolCall;
 import dev.longtask.tools.OutsideWorkspaceException;
@@ -22,6 +23,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ToolDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(ToolDispatcher.class);
+    /** Claude Code's name for the file argument; accepted wherever a tool takes {@code path}. */
+    static final String FILE_PATH = "file_path";
 
     /** What goes back to the model; {@code stuck} says the task must stop now. */
     record Dispatched(String content, boolean error, boolean stuck) {
@@ -53,8 +56,13 @@ final class ToolDispatcher {
     Dispatched dispatch(ToolCall call, int step) {
         String name = call.name() == null ? "" : call.name();
         ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
+        String aliasProblem = null;
+        if (args != null && args.has(FILE_PATH) && takesPathAlias(whitelisted.get(name))) {
+            aliasProblem = bothPaths(args);
+            args = aliasProblem == null ? withPath(args) : args;
+        }
         String path = args == null ? null : pathKey(args);
-        ToolResult raw = run(name, args, path, call);
+        ToolResult raw = aliasProblem != null ? ToolResult.error(aliasProblem) : run(name, args, path, call);
         String content = clipper.clip(redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
@@ -112,6 +120,37 @@ final class ToolDispatcher {
             reads.record(path, args);
         }
         return result;
+    }
+
+    /**
+     * Whether {@code file_path} (Claude Code's name) stands for {@code path} in calls of {@code tool}: it takes a
+     * path and has no file_path of its own. The renamed call passes the same checks as any other.
+     */
+    private static boolean takesPathAlias(Tool tool) {
+        JsonNode properties = tool == null || tool.parameters() == null ? null : tool.parameters().get("properties");
+        return properties != null && properties.has("path") && !properties.has(FILE_PATH);
+    }
+
+    /** Null when the call names its file once, else what is wrong. */
+    private static String bothPaths(ObjectNode args) {
+        if (args.hasNonNull("path") && !args.get("path").equals(args.get(FILE_PATH))) {
+            return "give the file as path or as file_path, not both: path is " + args.get("path")
+                    + " and file_path is " + args.get(FILE_PATH);
+        }
+        return null;
+    }
+
+    /** The arguments with {@code file_path} renamed to {@code path}, in its place. */
+    private static ObjectNode withPath(ObjectNode args) {
+        ObjectNode renamed = args.objectNode();
+        args.fields().forEachRemaining(e -> {
+            if (e.getKey().equals(FILE_PATH)) {
+                renamed.set("path", e.getValue());
+            } else if (!e.getKey().equals("path")) {
+                renamed.set(e.getKey(), e.getValue());
+            }
+        });
+        return renamed;
     }
 
     /** What the model is told when its arguments were not a JSON object, quoting what it sent. */
