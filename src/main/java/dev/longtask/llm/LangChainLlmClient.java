@@ -12,16 +12,16 @@ final class LangChainLlmClient implements LlmClient {
     private final String modelSpec;
     private final int contextWindow;
     private final int defaultMaxOutputTokens;
-    private final MessageMapping.OutputLimit outputLimit;
+    private final Dialect dialect;
     private final ProviderErrors errors;
 
     LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
-                       MessageMapping.OutputLimit outputLimit, ProviderErrors errors) {
+                       Dialect dialect, ProviderErrors errors) {
         this.model = model;
         this.modelSpec = modelSpec;
         this.contextWindow = contextWindow;
         this.defaultMaxOutputTokens = defaultMaxOutputTokens;
-        this.outputLimit = outputLimit;
+        this.dialect = dialect;
         this.errors = errors;
     }
 
@@ -29,7 +29,7 @@ final class LangChainLlmClient implements LlmClient {
     public ChatResponse chat(ChatRequest request) {
         dev.langchain4j.model.chat.response.ChatResponse response;
         try {
-            response = model.chat(MessageMapping.toLangChain(request, defaultMaxOutputTokens, outputLimit));
+            response = model.chat(MessageMapping.toLangChain(request, defaultMaxOutputTokens, dialect));
         } catch (RuntimeException e) {
             throw errors.toLlmException(e);
         }

@@ -11,15 +11,18 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /**
  * The HTTP client under the LangChain4j models: java.net.http, with a non-2xx answer thrown as a
  * {@link ProviderHttpException} that keeps the headers, an interrupt surfaced as
- * {@link LlmInterruptedException}, and no logging of anything (requests carry the key in a header).
+ * {@link LlmInterruptedException}, no logging of anything (requests carry the key in a header), and a filter
+ * that may finish a request body LangChain4j wrote.
  */
 final class ProviderHttpClient implements HttpClient {
     private final java.net.http.HttpClient http;
     private final Duration readTimeout;
+    private final UnaryOperator<String> bodyFilter;
 
     private ProviderHttpClient(Builder builder) {
         java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
@@ -29,6 +32,7 @@ final class ProviderHttpClient implements HttpClient {
         }
         this.http = b.build();
         this.readTimeout = builder.readTimeout;
+        this.bodyFilter = builder.bodyFilter;
     }
 
     static Builder builder() {
@@ -37,10 +41,11 @@ final class ProviderHttpClient implements HttpClient {
 
     @Override
     public SuccessfulHttpResponse execute(HttpRequest request) {
+        String body = request.body() == null ? null : bodyFilter.apply(request.body());
         java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()))
-                .method(request.method().name(), request.body() == null
+                .method(request.method().name(), body == null
                         ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                        : java.net.http.HttpRequest.BodyPublishers.ofString(request.body(), StandardCharsets.UTF_8));
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         request.headers().forEach((name, values) -> values.forEach(v -> b.header(name, v)));
         if (readTimeout != null) {
             b.timeout(readTimeout);
@@ -96,6 +101,13 @@ final class ProviderHttpClient implements HttpClient {
     static class Builder implements HttpClientBuilder {
         private Duration connectTimeout;
         private Duration readTimeout;
+        private UnaryOperator<String> bodyFilter = UnaryOperator.identity();
+
+        /** Applied to every request body before it is sent (see {@link ClosedSchemas}). */
+        Builder bodyFilter(UnaryOperator<String> filter) {
+            this.bodyFilter = filter;
+            return this;
+        }
 
         @Override
         public Duration connectTimeout() {
