@@ -38,9 +38,9 @@ final class NoteTool implements Tool {
     public ObjectNode parameters() {
         return Json.parseObject("""
                 {"type": "object",
-                 "properties": {"text": {"type": "string", "minLength": 1,
-                                         "description": "the facts to record, one per line"}},
-                 "required": ["text"]}
+                 "properties": {"text": {"type": "string", "description": "the facts to record, one per line"}},
+                 "required": ["text"],
+                 "additionalProperties": false}
                 """);
     }
 
