@@ -108,15 +108,18 @@ public final class AgentLoop {
                     allowed.add(tool);
                 }
             }
-            allowed.add(note);
+            // Only a task agent's notes reach anyone (findings.md, the outcome); a role agent hands in all it has.
+            boolean notes = terminal.name().equals(SubmitResult.NAME);
+            if (notes) {
+                allowed.add(note);
+            }
             allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
             specs.add(terminal.spec());
             this.specTokens = specs.stream().mapToInt(tokens::count).sum();
             this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
             this.compactor = new Compactor(llm, tokens, settings, clock);
-            List<String> names = specs.stream().map(ToolSpec::name).toList();
-            this.conversation = new Conversation(tokens, PromptBuilder.system(task, names), PromptBuilder.kickoff(task));
+            this.conversation = new Conversation(tokens, PromptBuilder.system(task, notes), PromptBuilder.kickoff(task));
         }
 
         AgentOutcome run() {
