@@ -119,7 +119,7 @@ public final class LlmClients {
         String key = endpoint.keyVariable() == null ? null
                 : settings.apiKey(endpoint.keyVariable()).map(ApiKey::value).orElse(null);
         Duration timeout = settings.requestTimeout().value();
-        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new ClosedSchemas());
+        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new WireBody());
         ChatModel model = switch (provider.protocol()) {
             case ANTHROPIC -> AnthropicChatModel.builder()
                     .httpClientBuilder(http)

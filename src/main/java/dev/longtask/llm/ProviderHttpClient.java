@@ -103,7 +103,7 @@ final class ProviderHttpClient implements HttpClient {
         private Duration readTimeout;
         private UnaryOperator<String> bodyFilter = UnaryOperator.identity();
 
-        /** Applied to every request body before it is sent (see {@link ClosedSchemas}). */
+        /** Applied to every request body before it is sent (see {@link WireBody}). */
         Builder bodyFilter(UnaryOperator<String> filter) {
             this.bodyFilter = filter;
             return this;

@@ -127,7 +127,7 @@ class OpenAiWireTest {
     void openAisOwnApiTakesStrictToolsWhereTheSchemaAllowsAndEveryToolArrivesClosed() throws Exception {
         server.enqueue(Wire.json(200, "openai-text.json"));
         dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder().bodyFilter(new ClosedSchemas()))
+                .httpClientBuilder(ProviderHttpClient.builder().bodyFilter(new WireBody()))
                 .baseUrl(server.url("/v1").toString()).apiKey(KEY).modelName("gpt-4.1").maxRetries(0).build();
         LangChainLlmClient client = new LangChainLlmClient(model, "openai:gpt-4.1", 1_000_000, 8192,
                 Dialect.of(Provider.OPENAI, "gpt-4.1", Provider.OPENAI.defaultBaseUrl()),

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** Which endpoint gets which wire feature, which schema may go strict, and the closing of schemas on the wire. */
+/** Which endpoint gets which wire feature, which schema may go strict, and the body as it goes on the wire. */
 class WireFeaturesTest {
 
     @Test
@@ -53,8 +53,8 @@ class WireFeaturesTest {
     }
 
     @Test
-    void closingPutsBackWhatTheSchemaDeclaredAndLeavesMapsAndToollessBodiesAlone() throws IOException {
-        ClosedSchemas closed = new ClosedSchemas();
+    void theWireBodyPutsBackWhatTheSchemaDeclaredLeavesMapsAloneAndIsCompact() throws IOException {
+        WireBody closed = new WireBody();
         String openAi = """
                 {"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"plan","parameters":
                 {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object",
@@ -70,9 +70,10 @@ class WireFeaturesTest {
         String anthropic = "{\"tools\":[{\"name\":\"ls\",\"input_schema\":{\"type\":\"object\",\"properties\":{}}}]}";
         assertThat(json(closed.apply(anthropic)).get("tools").get(0).get("input_schema").get("additionalProperties")
                 .asBoolean(true)).isFalse();
-        String plain = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
-        assertThat(closed.apply(plain)).isSameAs(plain);
+        String pretty = "{\n  \"model\" : \"m\",\n  \"messages\" : [ {\n    \"role\" : \"user\",\n    \"content\" : \"a  b\"\n  } ]\n}";
+        assertThat(closed.apply(pretty)).isEqualTo("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"a  b\"}]}");
         assertThat(closed.apply(closed.apply(openAi))).isEqualTo(closed.apply(openAi));
+        assertThat(closed.apply("not json {")).isEqualTo("not json {");
     }
 
     private static JsonNode json(String text) throws IOException {

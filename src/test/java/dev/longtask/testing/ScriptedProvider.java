@@ -182,12 +182,12 @@ public final class ScriptedProvider implements AutoCloseable {
                 return;
             }
             long n = requests.incrementAndGet();
-            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            byte[] raw = exchange.getRequestBody().readAllBytes();
+            JsonNode body = JSON.readTree(raw);
             Seen request = read(anthropic ? "anthropic" : "openai", body);
             seen.add(request);
             if (options.record() != null) {
-                Files.writeString(options.record().resolve(String.format("%05d-%s.json", n, request.role())),
-                        body.toPrettyString());
+                Files.write(options.record().resolve(String.format("%05d-%s.json", n, request.role())), raw);
             }
             if (errorsLeft.getAndDecrement() > 0) {
                 exchange.getResponseHeaders().add("Retry-After", "1");
