@@ -79,6 +79,19 @@ class FailureTest {
         assertThat(snap.tasks()).extracting(Task::subject).containsExactly("Flaky", "Check the flaky result");
         assertThat(snap.task(1).attempts()).isEqualTo(2);
         assertThat(snap.task(2).inputs()).containsKey("task_1_result");
+        // the roles are told the agents they may assign, and only those pass the schema
+        for (String role : List.of("planner", "director")) {
+            ScriptedModel.Turn turn = model.turns.stream().filter(t -> t.role().equals(role)).findFirst().orElseThrow();
+            assertThat(turn.system()).contains("- general: ", "- reviewer: ").doesNotContain("- planner: ");
+            assertThat(turn.request().tools()).extracting(dev.longtask.llm.ToolSpec::name).doesNotContain("note");
+            String tasks = role.equals("planner") ? "tasks" : "add_tasks";
+            assertThat(turn.request().tools().get(turn.request().tools().size() - 1).parameters()
+                    .at("/properties/" + tasks + "/items/properties/agent/enum"))
+                    .extracting(com.fasterxml.jackson.databind.JsonNode::asText)
+                    .contains("general", "reviewer").doesNotContain("planner", "director", "synthesizer");
+        }
+        assertThat(model.turns.stream().filter(t -> t.role().equals("director")).findFirst().orElseThrow().system())
+                .contains("retry_tasks");
     }
 
     private final java.util.concurrent.atomic.AtomicInteger flakyCalls = new java.util.concurrent.atomic.AtomicInteger();
