@@ -116,9 +116,10 @@ public final class AgentLoop {
             allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
             specs.add(terminal.spec());
             this.specTokens = specs.stream().mapToInt(tokens::count).sum();
-            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
+            LoopSettings sized = settings.forWindow(llm.contextWindowTokens());
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, redactor);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
-            this.compactor = new Compactor(llm, tokens, settings, clock);
+            this.compactor = new Compactor(llm, tokens, sized, clock);
             this.conversation = new Conversation(tokens, PromptBuilder.system(task, notes), PromptBuilder.kickoff(task));
         }
 

@@ -63,7 +63,7 @@ final class ToolDispatcher {
         }
         String path = args == null ? null : pathKey(args);
         ToolResult raw = aliasProblem != null ? ToolResult.error(aliasProblem) : run(name, args, path, call);
-        String content = clipper.clip(redactor.redact(raw.content()));
+        String content = clipper.clip(name, redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
         String remind = whitelisted.containsKey(NoteTool.NAME) ? reminder.after(name, path, raw.error()) : null;
@@ -73,9 +73,13 @@ final class ToolDispatcher {
         return new Dispatched(shown, raw.error(), isStuck);
     }
 
-    /** After a compaction earlier results may be gone, so repeats are shown in full again. */
+    /**
+     * After a compaction earlier results may be gone: repeats are shown in full again, and files read before may
+     * be read again (what they said may have been summarised away).
+     */
     void compacted() {
         dedup.reset();
+        reads.reset();
     }
 
     /** Records a terminal call that was refused, so repeating it unchanged counts as being stuck. */

@@ -153,6 +153,22 @@ class OpenAiWireTest {
     }
 
     @Test
+    void theOutputLimitIsAtMostAQuarterOfTheContextWindow() throws Exception {
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        ModelClient ollama = client("ollama:llama3.1", Map.of());
+        assertThat(ollama.contextWindowTokens()).isEqualTo(8192);
+
+        ollama.chat(new ChatRequest(List.of(new ChatMessage.User("go")), List.of(), null));
+        ollama.chat(Wire.simple("ping"));
+
+        assertThat(Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("max_tokens")
+                .asInt()).isEqualTo(2048);
+        assertThat(Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("max_tokens")
+                .asInt()).isEqualTo(16);
+    }
+
+    @Test
     void serverErrorIsRetriedThenSucceeds() {
         server.enqueue(Wire.json(500, "openai-500.json"));
         server.enqueue(Wire.json(200, "openai-text.json"));
