@@ -107,6 +107,7 @@ final class DoctorCommand implements Callable<Integer> {
         line(out, "context window", e.contextWindow().value() + " tokens   [" + e.contextWindow().source() + "]");
         line(out, "price", e.price().map(DoctorCommand::price).orElse(
                 "unknown: costs show as unknown (add it under prices: in config.yaml)"));
+        e.warnings().forEach(w -> line(out, "warning", w));
     }
 
     private static String price(Resolved<ModelPrice> p) {
