@@ -53,7 +53,7 @@ final class Synthesizer {
         for (int reduction = 1; reduction <= MAX_REDUCTIONS; reduction++) {
             List<String> parts = ResultParts.split(documents, partChars);
             if (parts.size() <= 1) {
-                return report(goal, parts.isEmpty() ? "" : parts.get(0), session);
+                return report(goal, parts.isEmpty() ? "" : parts.get(0), session, reduction > 1);
             }
             List<ResultParts.Document> notes = new ArrayList<>();
             for (int i = 0; i < parts.size(); i++) {
@@ -65,14 +65,20 @@ final class Synthesizer {
             }
             documents = notes;
         }
-        return report(goal, String.join("\n", ResultParts.split(documents, Integer.MAX_VALUE)), session);
+        return report(goal, String.join("\n", ResultParts.split(documents, Integer.MAX_VALUE)), session, true);
     }
 
-    private Result report(String goal, String results, int session) {
+    /** @param notes whether {@code results} are notes on parts (the results were too large for one prompt) */
+    private Result report(String goal, String results, int session, boolean notes) {
         Terminal submitReport = Terminal.of(kit.roles().submitReport(), args -> List.of());
-        String brief = "The goal of the run:\n\n" + goal.strip() + "\n\nBelow is every result of the run, in full: each "
-                + "task's result.json and the output files it declared. Task files are also in the workspace if you "
-                + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
+        String brief = "The goal of the run:\n\n" + goal.strip() + "\n\n" + (notes
+                ? "The results were too large for one prompt, so below are notes on them, part by part, taken by "
+                + "agents who read every part in full. The results themselves are in the workspace "
+                + "(results/task_<id>/result.json of the run, and the files the tasks wrote) if you need to check a "
+                + "claim."
+                : "Below is every result of the run, in full: what each task handed in, and the output files it "
+                + "declared. Their files are in the workspace too, if you need to check a claim.")
+                + "\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
                 RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
@@ -112,7 +118,12 @@ final class Synthesizer {
             return "(no result: the task is " + t.status().wire()
                     + (t.error() == null || t.error().isEmpty() ? "" : "; error: " + t.error()) + ")";
         }
-        return read(file);
+        String text = read(file);
+        try {
+            return ResultText.of(kit.json().readTree(text));
+        } catch (IOException notJson) {
+            return text;
+        }
     }
 
     private String fileText(String path) {

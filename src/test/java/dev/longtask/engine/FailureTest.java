@@ -58,6 +58,10 @@ class FailureTest {
         assertThat(report).contains("Task 'Breaks' failed: true").contains("[!] #2: Breaks")
                 .contains("[-] #4: Needs the broken one");
         assertThat(Files.readString(outcome.directory().resolve("progress.md"))).contains("### Round 3");
+        String synthesis = model.turns.stream().filter(t -> t.role().equals("synthesizer")).findFirst().orElseThrow()
+                .request().messages().toString();
+        assertThat(synthesis).contains("Below is every result of the run, in full", "success: false",
+                "summary: the input file is missing").doesNotContain("duration_s", "input_tokens", "\"task_id\"");
     }
 
     @Test
