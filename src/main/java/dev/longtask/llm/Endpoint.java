@@ -36,8 +36,8 @@ public record Endpoint(
     public List<String> warnings() {
         if (spec.provider() == Provider.OLLAMA && contextWindow.source().kind() == Source.Kind.DEFAULT) {
             return List.of(spec + " runs on an assumed context window of " + contextWindow.value() + " tokens, and "
-                    + "Ollama silently cuts prompts longer than its own num_ctx (often smaller): set context_window for "
-                    + "it in .longtask/config.yaml and start Ollama with that much context (OLLAMA_CONTEXT_LENGTH)");
+                    + "Ollama cuts longer prompts silently at its own num_ctx: set context_window in "
+                    + ".longtask/config.yaml and run Ollama with that context (OLLAMA_CONTEXT_LENGTH)");
         }
         return List.of();
     }

@@ -99,7 +99,7 @@ class DoctorCommandTest {
         assertThat(code).isZero();
         assertThat(out.toString()).contains("context window  8192 tokens   [default")
                 .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8192 tokens, "
-                        + "and Ollama silently cuts prompts longer than its own num_ctx");
+                        + "and Ollama cuts longer prompts silently at its own num_ctx");
     }
 
     @Test
