@@ -66,7 +66,8 @@ public final class MapRenderer {
     static String block(MappedFile file, boolean withDetail) {
         StringBuilder b = new StringBuilder();
         b.append(file.path()).append("  (").append(file.language().id()).append(", ").append(file.lines())
-                .append(" lines, ").append(file.tokens()).append(" tokens)\n");
+                .append(" lines, ").append(file.tokens()).append(" tokens")
+                .append(file.fallback() == null ? "" : "; mapped lexically: " + file.fallback()).append(")\n");
         if (!withDetail) {
             return b.toString();
         }

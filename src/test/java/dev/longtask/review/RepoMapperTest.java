@@ -193,6 +193,20 @@ class RepoMapperTest {
     }
 
     @Test
+    void aNestedRepositoryIsSkippedAsASubmoduleAndVendoredFilesAreCounted(@TempDir Path other) throws IOException {
+        Path repo = ReviewFixture.copyTo(other.resolve("repo"));
+        Files.createDirectories(repo.resolve("libs/zstd/lib"));
+        Files.writeString(repo.resolve("libs/zstd/.git"), "gitdir: ../../.git/modules/zstd\n");
+        Files.writeString(repo.resolve("libs/zstd/lib/zstd.c"), "int compress(void) { return 0; }\n");
+        Files.createDirectories(repo.resolve("third_party/fmt"));
+        Files.writeString(repo.resolve("third_party/fmt/format.cc"), "int format(void) { return 0; }\n");
+        Files.writeString(repo.resolve("third_party/fmt/README.md"), "not source\n");
+        RepoMap m = new RepoMapper(TOKENS).map(repo, ScopeOptions.defaults());
+        assertThat(paths(m)).containsExactlyElementsOf(IN_SCOPE);
+        assertThat(m.skipped()).containsEntry("git submodule", 1).containsEntry("vendored", 2); // + node_modules/
+    }
+
+    @Test
     void aRootThatIsNotADirectoryIsRefused(@TempDir Path other) throws IOException {
         Path file = Files.writeString(other.resolve("x.py"), "x = 1\n");
         assertThatThrownBy(() -> new RepoMapper(TOKENS).map(file, ScopeOptions.defaults()))
