@@ -37,6 +37,6 @@ final class RunCommand implements Callable<Integer> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(runId)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +27,7 @@ import java.util.Map;
 
 /** Our messages, tools and usage to LangChain4j's types and back. */
 final class MessageMapping {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     /** Anthropic's mark for a prompt-cache breakpoint, as LangChain4j reads it from a message's attributes. */
     private static final Map<String, Object> CACHE_BREAKPOINT = Map.of("cache_control", "ephemeral");

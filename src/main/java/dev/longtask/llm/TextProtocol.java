@@ -1,6 +1,7 @@
 package dev.longtask.llm;
 
 import com.fasterxml.jackson.core.JsonParser;
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +24,7 @@ import java.util.stream.Collectors;
 final class TextProtocol {
     static final String TOOL_CALL = "TOOL_CALL";
     static final String FINAL = "FINAL";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
     private static final Pattern MARKER = Pattern.compile("(?m)^[ \\t>*`]*(" + TOOL_CALL + "|" + FINAL + ")\\b[ \\t:*`]*");
 
     private TextProtocol() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.JsonMapping;
 import java.util.function.UnaryOperator;
 
 /**
@@ -20,7 +21,7 @@ import java.util.function.UnaryOperator;
  * passes unchanged.
  */
 final class WireBody implements UnaryOperator<String> {
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = JsonMapping.MAPPER;
 
     @Override
     public String apply(String body) {

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,7 +24,7 @@ final class IssuesFile {
     /** The format example's location and score: obviously not real, and rejected when copied. */
     static final String EXAMPLE_LOCATION = "example/NOT-A-REAL-FILE.java:1";
     static final String EXAMPLE_SCORE = "\"<an integer from 0 to 100>\"";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     /** What the file holds, or {@code problem} saying why it cannot be used (then nothing else is set). */
     record Content(Integer score, String summary, List<Finding> findings, String problem) {

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
 

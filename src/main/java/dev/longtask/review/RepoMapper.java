@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RepoMapperTest {
-    static final TokenCounter TOKENS = TokenCounter.cl100k();
+    static final TokenCounter TOKENS = TokenCounter.shared();
     static final String INVENTORY = "java/src/main/java/com/acme/store/Inventory.java";
 
     static final List<String> IN_SCOPE = List.of(
