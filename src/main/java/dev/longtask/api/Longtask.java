@@ -131,7 +131,7 @@ public final class Longtask implements AutoCloseable {
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
         EngineSession session = engine(root, models, tasks).create(newRun);
-        return launch(session, root, 0);
+        return launch(session, root, 0, models);
     }
 
     /**
@@ -191,7 +191,7 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         EngineSession session = engine(root, models, tasks).open(request.runId(), change);
-        return launch(session, root, run.lastSeq());
+        return launch(session, root, run.lastSeq(), models);
     }
 
     /**
@@ -305,8 +305,9 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
-        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
+    private RunHandle launch(EngineSession session, Path root, long sessionStart, ModelSource models) {
+        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
         running.add(handle);
         handle.launch();
         handle.whenDone(() -> running.remove(handle));
