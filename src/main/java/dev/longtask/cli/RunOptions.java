@@ -9,7 +9,7 @@ final class RunOptions {
     @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
     String concurrency;
 
-    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (read and written, cached ones too).")
     String maxTokens;
 
     @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")
