@@ -43,13 +43,17 @@ public final class RunHandle {
 
     void launch() {
         Thread thread = new Thread(() -> {
+            // ended is set before the outcome completes: whoever awaits the outcome then reads the final state
+            RunOutcome result;
             try {
-                outcome.complete(session.carry(null));
+                result = session.carry(null);
             } catch (Throwable e) {
-                outcome.completeExceptionally(e);
-            } finally {
                 ended = true;
+                outcome.completeExceptionally(e);
+                return;
             }
+            ended = true;
+            outcome.complete(result);
         }, "longtask-run-" + session.runId());
         thread.start();
     }
