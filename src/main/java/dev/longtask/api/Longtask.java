@@ -135,7 +135,7 @@ public final class Longtask implements AutoCloseable {
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
         EngineSession session = engine(root, models, tasks, recorded.sandbox()).create(newRun);
-        return launch(session, root, 0);
+        return launch(session, root, 0, models);
     }
 
     /**
@@ -196,7 +196,7 @@ public final class Longtask implements AutoCloseable {
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
         EngineSession session = engine(root, models, tasks, shell).open(request.runId(), change);
-        return launch(session, root, run.lastSeq());
+        return launch(session, root, run.lastSeq(), models);
     }
 
     /**
@@ -314,8 +314,9 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
-        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
+    private RunHandle launch(EngineSession session, Path root, long sessionStart, ModelSource models) {
+        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
         running.add(handle);
         handle.launch();
         handle.whenDone(() -> running.remove(handle));

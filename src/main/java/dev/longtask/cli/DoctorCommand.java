@@ -156,6 +156,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         line(out, "context window", e.contextWindow().value() + " tokens   [" + e.contextWindow().source() + "]");
         line(out, "price", e.price().map(DoctorCommand::price).orElse(
                 "unknown: costs show as unknown (add it under prices: in config.yaml)"));
+        e.warnings().forEach(w -> line(out, "warning", w));
     }
 
     private static String price(Resolved<ModelPrice> p) {

@@ -153,6 +153,7 @@ final class RunDriver {
             err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
                     + String.join("; ", handle.repairs()));
         }
+        handle.warnings().forEach(w -> err.println("longtask: warning: " + w));
         if (!handle.settingsChanged().isEmpty()) {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));

@@ -15,7 +15,7 @@ final class RunOptions {
                     + ").")
     String concurrency;
 
-    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (read and written, cached ones too).")
     String maxTokens;
 
     @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")

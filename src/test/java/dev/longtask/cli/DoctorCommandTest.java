@@ -86,8 +86,21 @@ class DoctorCommandTest {
                 .contains("retry.max_attempts 6   [default]")
                 .contains("request         ok in ")
                 .contains("\"pong\"")
-                .contains("status          healthy");
+                .contains("status          healthy")
+                .doesNotContain("warning");
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anOllamaModelOnAnAssumedWindowIsWarnedAbout() {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--model", "ollama:qwen2.5-coder", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("context window  8192 tokens   [default")
+                .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8192 tokens, "
+                        + "and Ollama cuts longer prompts silently at its own num_ctx");
     }
 
     @Test
