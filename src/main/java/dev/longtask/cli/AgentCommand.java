@@ -1,22 +1,27 @@
 package dev.longtask.cli;
 
 import dev.longtask.agent.AgentOutcome;
+import dev.longtask.agent.Approver;
 import dev.longtask.agent.Subagents;
 import dev.longtask.api.AgentsOutcome;
 import dev.longtask.api.AgentsRequest;
 import dev.longtask.api.Longtask;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
+import dev.longtask.model.Counts;
+import dev.longtask.config.Flags;
+import dev.longtask.config.Settings;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask agent}: runs one agent, several side by side, or a chain, each as a task of a new ad-hoc run
@@ -24,6 +29,7 @@ import picocli.CommandLine.Parameters;
  * 130 interrupted.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run agents directly: one, several side by side, or a chain.",
         description = {"Runs agents directly, each as a task of a new run in the workspace",
                 "(transcripts and results are kept there), and prints their final output.",
                 "  longtask agent NAME \"TASK\"",
@@ -32,13 +38,16 @@ import picocli.CommandLine.Parameters;
                 "In a chain, {previous} is replaced by the whole final output of the step",
                 "before; the chain stops at the first failure. Exit: 0 all succeeded,",
                 "1 an agent failed, 2 usage or no model, 130 interrupted."})
-final class AgentCommand implements Callable<Integer> {
+final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @CommandLine.Mixin
     ModelOptions model;
+
+    @Mixin
+    PermissionOptions permissionOptions = new PermissionOptions();
 
     @Parameters(paramLabel = "ARGS", arity = "1..*",
             description = "NAME \"TASK\"; with --parallel or --chain: NAME=TASK ...")
@@ -57,7 +66,7 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--max-steps", paramLabel = "N", description = "Overrides the agents' max_steps.")
     Integer maxSteps;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     static final int DEFAULT_CONCURRENCY = 4;
@@ -74,10 +83,14 @@ final class AgentCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
-        Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape()).build();
+        Settings settings = model.settings(environment, root, permissionOptions.addTo(Flags.none()));
+        Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape())
+                .approval(settings.approval().value()).sandbox(settings.sandbox().value())
+                .approver(System.console() != null ? new TerminalApprover(System.in, spec.commandLine().getErr(),
+                        (event, snapshot) -> { }) : Approver.NOBODY).build();
         AgentsRequest request = new AgentsRequest(root, steps, parallel, chain, concurrency(), maxSteps, model.model,
                 model.baseUrl);
         PrintWriter out = spec.commandLine().getOut();
@@ -95,7 +108,8 @@ final class AgentCommand implements Callable<Integer> {
             out.flush();
             err.flush();
             ctrlC.done();
-            return interrupted ? Main.INTERRUPTED : outcome.allSucceeded() ? Main.OK : Main.FAILED;
+            return interrupted ? (ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED)
+                    : outcome.allSucceeded() ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 
@@ -169,8 +183,8 @@ final class AgentCommand implements Callable<Integer> {
         List<Subagents.StepResult> results = outcome.results();
         Usage usage = results.stream().map(r -> r.outcome().usage()).reduce(Usage.ZERO, Usage::plus);
         long ok = results.stream().filter(r -> r.outcome().success()).count();
-        err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + total + " agent" + (total == 1 ? "" : "s")
-                + " succeeded; " + usage.inputTokens() + " tokens in, " + usage.outputTokens() + " out, cost "
-                + usage.costText() + "; transcripts in " + outcome.directory().resolve("transcripts"));
+        err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + Counts.plural(total, "agent")
+                + " succeeded; " + RunEnding.usage(usage) + "; transcripts in "
+                + RunEnding.shown(outcome.directory().resolve("transcripts")));
     }
 }

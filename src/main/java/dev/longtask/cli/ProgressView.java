@@ -12,7 +12,25 @@ interface ProgressView extends AutoCloseable {
     default void tick(ProgressSnapshot snapshot) {
     }
 
+    /** Stops drawing, and keeps what would be shown, while a question is asked on the same terminal. */
+    default void hold() {
+    }
+
+    /** Shows what was kept while held and draws again. */
+    default void release() {
+    }
+
     @Override
     default void close() {
+    }
+
+    /** The width of the terminal it draws on, to wrap what follows the run to; 0 when not a terminal. */
+    default int columns() {
+        return 0;
+    }
+
+    /** The colours it uses, for what follows the run. */
+    default Palette palette() {
+        return Palette.NONE;
     }
 }

@@ -1,16 +1,21 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
                 "Completed tasks never run again; tasks that were running start over; failed ones are retried.",
-                "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause)."})
-final class ResumeCommand implements Callable<Integer> {
+                "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause).",
+                "Exit codes as for run: 0 completed, 1 failed, 2 usage (a cancelled run cannot be resumed),",
+                "3 paused, 130 interrupted, 143 terminated."})
+final class ResumeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -26,10 +31,28 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    private final Environment environment;
+    private final RunDriver.Assembly assembly;
+
+    ResumeCommand() {
+        this(Environment.system(), RunDriver.Assembly.REAL);
+    }
+
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ResumeCommand(Environment environment, RunDriver.Assembly assembly) {
+        this.environment = environment;
+        this.assembly = assembly;
+    }
+
     @Override
-    public Integer call() {
+    public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path);
+                workdir.path, environment, assembly);
+        RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
+        if (run.run().status() == RunStatus.CANCELLED) {
+            throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"
+                    + " resumed: start a new run");
+        }
         return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

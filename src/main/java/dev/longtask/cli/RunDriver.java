@@ -1,10 +1,11 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.JsonMapping;
+import dev.longtask.agent.Approver;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Snapshot;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
@@ -12,13 +13,24 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.Finisher;
+import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.llm.Pricing;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.store.CorruptRunException;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
+import dev.longtask.store.StoreException;
+import dev.longtask.tools.Sandbox;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -29,8 +41,8 @@ import java.util.stream.Collectors;
 
 /**
  * What run, resume, plan and review share: the runtime built from the command's flags, the progress view, Ctrl-C
- * (pause after saving, exit 130), and the exit code of the outcome. The runtime does the work; this class only
- * turns flags into requests and outcomes into lines and exit codes.
+ * and SIGTERM (pause after saving, exit 130 or 143), and the exit code of the outcome. The runtime does the work;
+ * this class only turns flags into requests and outcomes into lines ({@link RunEnding}) and exit codes.
  */
 final class RunDriver {
     /** How a runtime is assembled from its builder; tests put a scripted model in. */
@@ -52,6 +64,9 @@ final class RunDriver {
     private final Assembly assembly;
     private Longtask runtime;
     private RunOutcome outcome;
+    /** The view on screen while a session is driven, held while the terminal asks a question. */
+    private volatile ProgressView shown;
+    private ApprovalMode modeUnlessFlag;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
         this(out, err, model, options, workdir, Environment.system(), Assembly.REAL);
@@ -80,21 +95,38 @@ final class RunDriver {
     Longtask runtime() {
         if (runtime == null) {
             runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
-                    .tape(model.tape())).build();
+                    .tape(model.tape()).approver(approver())).build();
         }
         return runtime;
     }
 
     /** A run of {@code goal} with the settings the flags give (the rest comes from the environment and config). */
     RunRequest request(String goal) {
+        Resolved<ApprovalMode> approval = settings.approval();
+        ApprovalMode mode = fromFlag(approval) || modeUnlessFlag == null ? approval.value() : modeUnlessFlag;
+        tellAboutTheShell(settings.sandbox().value());
         return RunRequest.goal(goal).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
-                .withConcurrency(flagConcurrency()).withBudget(flagBudget());
+                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).withApproval(mode)
+                .withSandbox(settings.sandbox().value());
+    }
+
+    /** The approval mode of a new run unless --approval says otherwise (a review runs read-only). */
+    void approvalUnlessFlag(ApprovalMode mode) {
+        modeUnlessFlag = mode;
     }
 
     /** A resume that changes what the flags give and keeps everything else the run recorded. */
     ResumeRequest resume(String runId) {
-        return ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
-                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
+        ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model)
+                .withBaseUrl(model.baseUrl).withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
+        if (fromFlag(settings.approval())) {
+            request = request.withApproval(settings.approval().value());
+        }
+        if (fromFlag(settings.sandbox())) {
+            request = request.withSandbox(settings.sandbox().value());
+            tellAboutTheShell(settings.sandbox().value());
+        }
+        return request;
     }
 
     /** How the last session driven ended. */
@@ -108,7 +140,8 @@ final class RunDriver {
     }
 
     /** Starts or resumes with {@code session}, shows its progress until it ends, and returns the exit code. */
-    int drive(Function<Longtask, RunHandle> session) {
+    ExitCode drive(Function<Longtask, RunHandle> session) {
+        Instant started = Instant.now();
         RunHandle handle;
         try {
             handle = session.apply(runtime());
@@ -120,17 +153,21 @@ final class RunDriver {
             err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
                     + String.join("; ", handle.repairs()));
         }
+        handle.warnings().forEach(w -> err.println("longtask: warning: " + w));
         if (!handle.settingsChanged().isEmpty()) {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         }
+        warnIfCostCannotApply(handle);
         err.flush();
-        ProgressView view = view();
+        ProgressView view = ProgressViews.choose(options, out, workspace);
+        shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
+        Signals signals = Signals.watch();
         Thread onCtrlC = new Thread(() -> {
-            handle.interrupt("interrupted by the user (Ctrl-C)");
+            handle.interrupt(signals.reason());
             awaitQuietly(finished);
         }, "longtask-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -149,9 +186,13 @@ final class RunDriver {
             clock.shutdownNow();
             events.close();
             view.close();
-            return report(outcome);
+            Run ended = ended(outcome);
+            return new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
+                    options.jsonEvents ? Palette.NONE : view.palette())
+                    .print(outcome, ended, sessionTime(ended, started), signals.terminated(), workspace);
         } finally {
             clock.shutdownNow();
+            signals.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
@@ -161,54 +202,86 @@ final class RunDriver {
         }
     }
 
-    private int report(RunOutcome ended) {
-        PrintWriter to = options.jsonEvents ? err : out;
-        if (ended.nothingToDo()) {
-            to.println("run " + ended.runId() + " is already " + ended.status().wire() + "; there is nothing to do"
-                    + (ended.report() != null ? " (report: " + ended.report() + ")" : ""));
-            to.flush();
-            return exitCode(ended);
+    /**
+     * A cost budget needs a price: for a model without one the budget can never be reached, which the user learns
+     * at the start rather than after the money is spent.
+     */
+    private void warnIfCostCannotApply(RunHandle handle) {
+        Snapshot snapshot = handle.snapshot();
+        if (snapshot.figures().budget().maxCostUsd() == null || snapshot.figures().model() == null) {
+            return;
         }
-        to.println();
-        to.println("run " + ended.runId() + ": " + ended.status().wire()
-                + (ended.reason().isEmpty() ? "" : " - " + ended.reason()));
-        if (ended.estimate() != null) {
-            to.println("estimate: " + ended.estimate().text());
-        }
-        if (ended.report() != null) {
-            to.println("report: " + ended.report());
-        }
-        if (ended.finished() != null && ended.finished().files().containsKey("markdown")) {
-            Path json = ended.finished().files().get("json");
-            to.println("review: " + ended.finished().files().get("markdown") + " (" + ended.finished().summary()
-                    + (json == null ? "" : "; JSON: " + json.getFileName()) + ")");
-        }
-        to.println("run directory: " + ended.directory());
-        switch (ended.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + ended.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
-            default -> {
+        try {
+            Pricing pricing = runtime().models(RunRequest.goal("-").withWorkspace(workspace)
+                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl())).pricing();
+            if (pricing.cost(1_000_000, 1_000_000).isEmpty()) {
+                err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
+                        + " has no price (add one under prices: in .longtask/config.yaml)");
             }
+        } catch (ConfigException | IllegalArgumentException e) {
+            // The session resolved its model already; one that cannot be resolved here has no price to show either.
         }
-        to.flush();
-        return exitCode(ended);
     }
 
-    private static int exitCode(RunOutcome ended) {
-        return switch (ended.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
+    /** How long this session worked on the run: from its start, or the run's creation, to the run's last event. */
+    private static Duration sessionTime(Run run, Instant started) {
+        if (run == null || run.created() == null || run.updated() == null) {
+            return Duration.between(started, Instant.now());
+        }
+        Instant from = run.created().isAfter(started) ? run.created() : started;
+        return Duration.between(from, run.updated()).isNegative() ? Duration.ZERO : Duration.between(from, run.updated());
+    }
+
+    /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
+    private Run ended(RunOutcome outcome) {
+        try {
+            return FileRunStore.read(workspace, outcome.runId()).run();
+        } catch (StoreException e) {
+            return null;
+        }
+    }
+
+    /**
+     * On a terminal, the person there answers questions (the live view held meanwhile); without one nobody can, and
+     * a run that asks pauses with the question open.
+     */
+    private Approver approver() {
+        if (System.console() == null) {
+            return Approver.NOBODY;
+        }
+        ProgressView held = new ProgressView() {
+            @Override
+            public void onEvent(Event event, ProgressSnapshot snapshot) {
+            }
+
+            @Override
+            public void hold() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.hold();
+                }
+            }
+
+            @Override
+            public void release() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.release();
+                }
+            }
         };
+        return new TerminalApprover(System.in, options.jsonEvents ? err : out, held);
     }
 
-    private ProgressView view() {
-        if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.model.JsonMapping.newMapper());
+    /** Said once at the start: bash is off (and how to turn it on), or runs unconfined because the user said so. */
+    private void tellAboutTheShell(SandboxMode mode) {
+        Sandbox sandbox = Sandbox.forMode(mode, environment.variables());
+        if (sandbox.kind() == Sandbox.Kind.OFF) {
+            err.println("longtask: note: " + sandbox.description());
+        } else if (sandbox.kind() == Sandbox.Kind.UNCONFINED) {
+            err.println("longtask: warning: " + sandbox.description());
         }
-        return System.console() != null && !"dumb".equals(System.getenv("TERM"))
-                ? new TerminalProgressView(out) : new PlainProgressView(out);
+        err.flush();
     }
 
     /** Tasks run at once when the flag sets it; else the run's (recorded, or configured for a new run). */

@@ -3,6 +3,7 @@ package dev.longtask.review;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.PlannedTask;
+import dev.longtask.model.Counts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -111,19 +112,20 @@ public final class ReviewPlanner {
                         + " no trailing commas):\n")
                 .append("{\n")
                 .append("  \"chunk\": \"").append(c.id()).append("\",\n")
-                .append("  \"score\": 85,\n")
-                .append("  \"summary\": \"What this module does and the overall state of its code, in 2-4 sentences.\",\n")
+                .append("  \"score\": ").append(IssuesFile.EXAMPLE_SCORE).append(",\n")
+                .append("  \"summary\": \"<what this module does and the overall state of its code, in 2-4 sentences>\",\n")
                 .append("  \"issues\": [\n")
                 .append("    {\n")
-                .append("      \"severity\": \"high\",\n")
-                .append("      \"type\": \"").append(focus.areas().get(0)).append("\",\n")
-                .append("      \"location\": \"").append(c.parts().get(0).path()).append(":").append(c.parts().get(0)
-                        .startLine()).append("\",\n")
-                .append("      \"description\": \"What is wrong and what goes wrong because of it.\",\n")
-                .append("      \"suggestion\": \"The concrete fix.\"\n")
+                .append("      \"severity\": \"<critical|high|medium|low|info>\",\n")
+                .append("      \"type\": \"<").append(String.join("|", focus.areas())).append(">\",\n")
+                .append("      \"location\": \"").append(IssuesFile.EXAMPLE_LOCATION).append("\",\n")
+                .append("      \"description\": \"<what is wrong and what goes wrong because of it>\",\n")
+                .append("      \"suggestion\": \"<the concrete fix>\"\n")
                 .append("    }\n")
                 .append("  ]\n")
                 .append("}\n")
+                .append("Everything in <angle brackets> and the example location are placeholders: an issue copied"
+                        + " from them is rejected.\n")
                 .append("Fields:\n")
                 .append("- chunk: \"").append(c.id()).append("\".\n")
                 .append("- score: an integer from 0 to 100 for the quality of this chunk's code (100: nothing to fix;"
@@ -146,8 +148,8 @@ public final class ReviewPlanner {
 
     private static String scope(Chunk c) {
         long files = c.parts().stream().map(ChunkPart::path).distinct().count();
-        return "the module `" + c.module() + "`, " + files + (files == 1 ? " file, " : " files, ")
-                + String.format("%,d", c.lines()) + " lines";
+        return "the module `" + c.module() + "`, " + Counts.plural(files, "file") + ", "
+                + Counts.plural(c.lines(), "line");
     }
 
     private static void files(StringBuilder b, Chunk c) {

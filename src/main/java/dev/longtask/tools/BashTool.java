@@ -6,14 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code bash {command, timeout_s?}}: runs {@code bash -c command} as a real subprocess in the workspace, in the
- * {@link Sandbox} when there is one, with an environment stripped of secrets ({@link BashEnvironment}), no input, stdout
+ * {@link Sandbox} (refusing every command where no sandbox works and the user did not accept running unconfined), with an environment stripped of secrets ({@link BashEnvironment}), no input, stdout
  * and stderr merged, the head and tail of long output kept, and a timeout that kills the whole process tree. Processes
  * the command leaves running in the background end with it.
  */
@@ -26,28 +25,18 @@ final class BashTool implements Tool {
     private static final long DRAIN_GRACE_MS = 5_000;
 
     private final Map<String, String> environment;
-    private final Supplier<Sandbox> sandbox;
+    private final Sandbox sandbox;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
     private final int outputCap;
     private final Schema schema;
 
     BashTool(Map<String, String> environment, Sandbox sandbox) {
-        this(environment, () -> sandbox);
-    }
-
-    /** {@code sandbox} is asked when bash is first described or run: probing bubblewrap costs a process or two. */
-    BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         this(environment, sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
     }
 
     BashTool(Map<String, String> environment, Sandbox sandbox, Duration defaultTimeout, Duration maxTimeout,
              int outputCap) {
-        this(environment, () -> sandbox, defaultTimeout, maxTimeout, outputCap);
-    }
-
-    private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
-                     Duration maxTimeout, int outputCap) {
         this.environment = Map.copyOf(BashEnvironment.of(environment));
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
@@ -73,11 +62,15 @@ final class BashTool implements Tool {
     }
 
     private String confinement() {
-        if (!sandbox.get().isolated()) {
+        if (!sandbox.runsCommands()) {
+            return " NOT AVAILABLE in this run: no sandbox works on this machine, so every call is refused; use the "
+                    + "other tools.";
+        }
+        if (!sandbox.isolated()) {
             return "";
         }
         return " Runs in a sandbox: only the workspace is writable, /tmp is private"
-                + (sandbox.get().isolatesNetwork() ? ", and there is no network." : ".");
+                + (sandbox.isolatesNetwork() ? ", and there is no network." : ".");
     }
 
     @Override
@@ -92,6 +85,9 @@ final class BashTool implements Tool {
 
     private ToolResult run(Arguments args, Path workspace) throws IOException {
         String command = args.string("command");
+        if (!sandbox.runsCommands()) {
+            return ToolResult.error(sandbox.refusal());
+        }
         if (command.isBlank()) {
             return ToolResult.error("command is empty; give a bash command line");
         }
@@ -100,7 +96,7 @@ final class BashTool implements Tool {
             return ToolResult.error("timeout_s must be 1 or more seconds, got " + askedSeconds);
         }
         long seconds = Math.min(askedSeconds, maxTimeout.toSeconds());
-        ProcessBuilder builder = new ProcessBuilder(sandbox.get().argv(workspace, command))
+        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command))
                 .directory(workspace.toFile())
                 .redirectErrorStream(true);
         builder.environment().clear();
@@ -161,7 +157,11 @@ final class BashTool implements Tool {
         static void kill(Process process) {
             List<ProcessHandle> descendants = process.descendants().toList();
             killGroup(process.pid());
-            process.destroyForcibly();
+            if (process.isAlive()) {
+                // Java closes the process's output stream on destroy: never for one that has exited, whose output
+                // the reader may not have taken from the pipe yet (a background job kept the pipe open)
+                process.destroyForcibly();
+            }
             descendants.forEach(ProcessHandle::destroyForcibly);
             try {
                 process.waitFor(DRAIN_GRACE_MS, TimeUnit.MILLISECONDS);

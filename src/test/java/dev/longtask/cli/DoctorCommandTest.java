@@ -43,10 +43,11 @@ class DoctorCommandTest {
         CommandLine cli = new CommandLine(new DoctorCommand(new Environment(env, tmp.resolve("user.yaml"))));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -85,8 +86,66 @@ class DoctorCommandTest {
                 .contains("retry.max_attempts 6   [default]")
                 .contains("request         ok in ")
                 .contains("\"pong\"")
-                .contains("status          healthy");
+                .contains("status          healthy")
+                .doesNotContain("warning");
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anOllamaModelOnAnAssumedWindowIsWarnedAbout() {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--model", "ollama:qwen2.5-coder", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("context window  8192 tokens   [default")
+                .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8192 tokens, "
+                        + "and Ollama cuts longer prompts silently at its own num_ctx");
+    }
+
+    @Test
+    void jsonHoldsTheSameFindingsWithTheirSources() throws Exception {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--json", "--model", "ollama:llama3.1", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).as(out.toString() + err).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString());
+        assertThat(json.get("model").get("value").asText()).isEqualTo("ollama:llama3.1");
+        assertThat(json.get("model").get("source").asText()).isEqualTo("flag --model");
+        assertThat(json.get("retry.max_attempts").get("value").asText()).isEqualTo("6");
+        assertThat(json.get("api_key").asText()).isEqualTo("none needed");
+        assertThat(json.get("status").asText()).isEqualTo("healthy");
+    }
+
+    @Test
+    void theApprovalModeTheRulesWithTheirFilesAndHowBashRunsAreShown() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.json"), "{\"permissions\": {\"deny\": [\"Read(./.env)\"]}}");
+        Files.createDirectories(tmp.resolve(".longtask"));
+        Files.writeString(tmp.resolve(".longtask/config.yaml"), "approval: ask\nsandbox: off\n");
+
+        doctor(Map.of());
+
+        String rules = tmp.resolve(".claude/settings.json").toString();
+        assertThat(out.toString()).contains("approval        ask   [" + tmp.resolve(".longtask/config.yaml") + "]\n")
+                .contains("rules           1 rule\n                deny Read(./.env) (" + rules + ")\n")
+                .contains("sandbox         off   [")
+                .contains("shell           bash runs commands UNCONFINED (--sandbox off)");
+    }
+
+    @Test
+    void aBrokenRuleIsExitTwoNamingItsFile() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.local.json"), "{\"permissions\": {\"ask\": [\"Bash()\"]}}");
+
+        int code = doctor(Map.of());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("longtask: " + tmp.resolve(".claude/settings.local.json")
+                + ": permissions.ask: invalid rule 'Bash()': the parentheses are empty; leave them out to mean every "
+                + "call of Bash\n");
     }
 
     @Test
