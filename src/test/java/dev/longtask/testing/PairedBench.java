@@ -96,7 +96,7 @@ public final class PairedBench {
             figures.put("maxrss_mb", Double.parseDouble(usage[0]) / 1024.0);
             for (String line : output.split("\n")) {
                 int eq = line.indexOf('=');
-                if (eq > 0 && line.substring(0, eq).matches("[a-z_]+")) {
+                if (eq > 0 && line.substring(0, eq).matches("[a-z][a-z0-9_]*")) {
                     try {
                         figures.put(line.substring(0, eq), Double.parseDouble(line.substring(eq + 1).trim()));
                     } catch (NumberFormatException notAFigure) {
