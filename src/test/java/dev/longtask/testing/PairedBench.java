@@ -144,7 +144,9 @@ public final class PairedBench {
             for (int i = 0; i < as.size(); i++) {
                 ratios.add(as.get(i) / bs.get(i));
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, "%.1f"), spread(bs, "%.1f"),
+            // Ratios such as makespan / bound differ in the second decimal: small figures get three.
+            String format = Math.abs(as.get(0)) < 10 ? "%.3f" : "%.1f";
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, format), spread(bs, format),
                     spread(ratios, "%.2f"));
         }
     }
