@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
                 AgentCommand.class,
                 DoctorCommand.class,
                 BenchCommand.class,
+                McpCommand.class,
         })
 public final class Main implements Runnable {
 
