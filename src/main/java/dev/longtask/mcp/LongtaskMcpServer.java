@@ -50,7 +50,7 @@ public final class LongtaskMcpServer {
     /**
      * Serves MCP on {@code in}/{@code out} until the client closes its end, then waits for the runs started here to
      * end before it returns (they were started to go on in the background). An interrupt of the calling thread
-     * stops the wait; the caller then closes the runtime, which stops the runs after they save.
+     * stops the wait (and is consumed); the caller then closes the runtime, which stops the runs after they save.
      *
      * @param workdir where runs go whose request names no workdir
      * @return true when the client went away and every run ended, false when interrupted
@@ -69,14 +69,14 @@ public final class LongtaskMcpServer {
             input.awaitEnd();
             for (RunHandle handle : runs.running()) {
                 while (handle.await(Duration.ofSeconds(1)).isEmpty()) {
-                    if (Thread.currentThread().isInterrupted()) {
+                    if (Thread.interrupted()) {
                         return false;
                     }
                 }
             }
             return true;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // Consumed: the caller closes the runtime next, which must be free to wait for the runs to save.
             return false;
         } finally {
             server.closeGracefully();

@@ -190,7 +190,9 @@ final class LongtaskTools {
                 call.progress(done, s.figures().tasks(), s.figures().status().wire() + ": " + done + " of "
                         + s.figures().tasks() + " tasks done");
             }
-            if (!RunText.isGoing(s.figures().status()) || !Instant.now().isBefore(deadline)) {
+            // A session of this server may not have written its first status yet: it is going while it runs here.
+            boolean going = s.runningHere() || RunText.isGoing(s.figures().status());
+            if (!going || !Instant.now().isBefore(deadline)) {
                 return s;
             }
             try {

@@ -38,7 +38,8 @@ final class RunText {
         }
         b.append(String.format(Locale.ROOT, "%ntokens: %,d in, %,d out; cost %s", f.usage().inputTokens(),
                 f.usage().outputTokens(), f.usage().costText()));
-        b.append("\nworkdir: ").append(workspace).append(s.runningHere() ? " (running in this server)" : "");
+        b.append("\nworkdir: ").append(workspace).append(s.runningHere() && isGoing(f.status())
+                ? " (running in this server)" : "");
         b.append("\nnext: ").append(next(f));
         return b.toString();
     }
