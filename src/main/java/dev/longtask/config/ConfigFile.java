@@ -71,6 +71,9 @@ final class ConfigFile {
                 case CONTEXT_WINDOW -> windows = contextWindows(node);
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
                 case "retry" -> readSection("retry", node, values, source);
+                case McpServersConfig.KEY -> {
+                    // Servers for agents, not settings: McpServersConfig reads them.
+                }
                 default -> readScalar(name, node, values, source);
             }
         }
@@ -202,6 +205,7 @@ final class ConfigFile {
         return Arrays.stream(SettingKey.values()).map(SettingKey::key)
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
-                + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL;
+                + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
+                + ", " + McpServersConfig.KEY;
     }
 }

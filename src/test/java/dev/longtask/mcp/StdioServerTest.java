@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.testing.NodePeers;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.testing.ScriptedProvider;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.testing.NodePeers;
 import dev.longtask.testing.ScriptedProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.longtask.mcp;
+package dev.longtask.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,14 +18,14 @@ import java.util.concurrent.TimeUnit;
  * by {@code npm ci} in {@code src/test/mcp} ({@code .ci/run} does it before the tests). Where they are missing a test
  * is skipped with the command that installs them, except under CI, where that is a failure.
  */
-final class NodePeers {
-    static final Path FOLDER = Path.of("src", "test", "mcp").toAbsolutePath();
+public final class NodePeers {
+    public static final Path FOLDER = Path.of("src", "test", "mcp").toAbsolutePath();
 
     private NodePeers() {
     }
 
     /** Skips the test (fails it under CI) unless {@code node} and the package are installed. */
-    static void require(String npmPackage) {
+    public static void require(String npmPackage) {
         boolean installed = Files.isDirectory(FOLDER.resolve("node_modules").resolve(npmPackage)) && nodeRuns();
         String how = npmPackage + " is not installed: run 'npm ci --prefix src/test/mcp' (as .ci/run does)";
         if (System.getenv("CI") != null) {
@@ -35,16 +35,16 @@ final class NodePeers {
     }
 
     /** The path of a file of an installed package, e.g. the entry point of a server. */
-    static Path file(String npmPackage, String relative) {
+    public static Path file(String npmPackage, String relative) {
         return FOLDER.resolve("node_modules").resolve(npmPackage).resolve(relative);
     }
 
     /** What a finished process printed. */
-    record Output(int exit, String stdout, String stderr) {
+    public record Output(int exit, String stdout, String stderr) {
     }
 
     /** Runs {@code command} in the test folder with {@code env} added, and waits for it (bounded). */
-    static Output run(List<String> command, Map<String, String> env, long timeoutSeconds)
+    public static Output run(List<String> command, Map<String, String> env, long timeoutSeconds)
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(FOLDER.toFile());
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
@@ -63,7 +63,7 @@ final class NodePeers {
     }
 
     /** The command line of {@code longtask ARGS...} in a child JVM of this test's class path. */
-    static List<String> longtask(Path home, String... args) {
+    public static List<String> longtask(Path home, String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), "dev.longtask.cli.Main"));
