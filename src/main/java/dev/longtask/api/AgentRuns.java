@@ -18,6 +18,7 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,12 +29,14 @@ import java.util.stream.Collectors;
 final class AgentRuns {
     private final Workspace workspace;
     private final List<Tool> tools;
+    private final McpServers mcp;
     private final StoreOptions storeOptions;
     private final Clock clock;
 
-    AgentRuns(Workspace workspace, List<Tool> tools, StoreOptions storeOptions, Clock clock) {
+    AgentRuns(Workspace workspace, List<Tool> tools, McpServers mcp, StoreOptions storeOptions, Clock clock) {
         this.workspace = workspace;
         this.tools = tools;
+        this.mcp = mcp;
         this.storeOptions = storeOptions;
         this.clock = clock;
     }
@@ -58,7 +61,7 @@ final class AgentRuns {
                 AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(
                         RunModels.fixed(clients.get(step.agent()), Pricing.unknown()), tools,
                         TokenCounter.shared(), clock, LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0),
-                        null));
+                        null, mcp));
                 return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
             });
             List<Subagents.StepResult> results = request.parallel()

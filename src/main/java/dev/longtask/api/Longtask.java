@@ -6,6 +6,7 @@ import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
+import dev.longtask.config.McpServersConfig;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
@@ -37,17 +38,20 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
@@ -130,8 +134,7 @@ public final class Longtask implements AutoCloseable {
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        EngineSession session = engine(root, models, tasks).create(newRun);
-        return launch(session, root, 0);
+        return launch(root, models, tasks, 0, engine -> engine.create(newRun));
     }
 
     /**
@@ -190,8 +193,7 @@ public final class Longtask implements AutoCloseable {
             now = settingsToRecord(request, was, servedAt(models), tasks);
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
-        EngineSession session = engine(root, models, tasks).open(request.runId(), change);
-        return launch(session, root, run.lastSeq());
+        return launch(root, models, tasks, run.lastSeq(), engine -> engine.open(request.runId(), change));
     }
 
     /**
@@ -231,7 +233,9 @@ public final class Longtask implements AutoCloseable {
         }
         StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
-        return new AgentRuns(ws, tools().all(), store, clock).run(request, specs, chosen);
+        try (McpServers servers = mcpServers(root)) {
+            return new AgentRuns(ws, tools().all(), servers, store, clock).run(request, specs, chosen);
+        }
     }
 
     /** The runs of the default workspace, read-only. */
@@ -244,9 +248,15 @@ public final class Longtask implements AutoCloseable {
         return new Runs(workspace(dir), clock);
     }
 
-    /** The agents a run in {@code dir} may use, with the problems found in their definitions. */
+    /**
+     * The agents a run in {@code dir} may use, with the problems found in their definitions. Their whitelists may
+     * name the MCP servers configured there ({@code mcp__server}, {@code mcp__server__tool}).
+     */
     public AgentCatalog agents(Path dir) {
-        return AgentCatalog.discover(workspace(dir), home, Set.copyOf(tools().names()));
+        Path root = workspace(dir);
+        Set<String> known = new HashSet<>(tools().names());
+        McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
+        return AgentCatalog.discover(root, home, known);
     }
 
     /**
@@ -305,15 +315,36 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
+    /**
+     * Begins a session with its own MCP servers (none started yet: each starts when an agent first needs it) and
+     * carries it out on a thread of its own; the servers stop when the session ends.
+     */
+    private RunHandle launch(Path root, ModelSource models, int tasks, long sessionStart,
+                             Function<RunEngine, EngineSession> begin) {
+        McpServers servers = mcpServers(root);
+        EngineSession session;
+        try {
+            session = begin.apply(engine(root, models, tasks, servers));
+        } catch (RuntimeException e) {
+            servers.close();
+            throw e;
+        }
         RunHandle handle = new RunHandle(session, root, clock, sessionStart);
         running.add(handle);
         handle.launch();
-        handle.whenDone(() -> running.remove(handle));
+        handle.whenDone(() -> {
+            running.remove(handle);
+            servers.close();
+        });
         return handle;
     }
 
-    private RunEngine engine(Path root, ModelSource models, int tasks) {
+    /** The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started. */
+    private McpServers mcpServers(Path root) {
+        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables());
+    }
+
+    private RunEngine engine(Path root, ModelSource models, int tasks, McpServers servers) {
         Workspace ws;
         try {
             ws = new Workspace(root);
@@ -324,7 +355,7 @@ public final class Longtask implements AutoCloseable {
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
         EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
         return new RunEngine(new EngineSetup(ws, agents(root), tools().all(), models, config, store,
-                TokenCounter.shared(), finishers), null);
+                TokenCounter.shared(), finishers, servers), null);
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {

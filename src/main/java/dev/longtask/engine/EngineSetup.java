@@ -6,19 +6,29 @@ import dev.longtask.llm.ModelSource;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What an engine works with: the workspace and its agents, the tools, the models, how runs are carried out, how the
- * store writes, the process's token counter, and the finishers a run may name (looked up by name on resume).
+ * What an engine works with: the workspace and its agents, the tools and the session's MCP servers, the models, how
+ * runs are carried out, how the store writes, the process's token counter, and the finishers a run may name (looked
+ * up by name on resume).
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
-                          Map<String, Finisher> finishers) {
+                          Map<String, Finisher> finishers, McpServers mcp) {
+
+    /** A setup whose agents have no MCP servers. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, null);
+    }
 
     public EngineSetup {
+        mcp = mcp == null ? McpServers.none() : mcp;
         tools = List.copyOf(tools);
         config = config == null ? EngineConfig.defaults() : config;
         storeOptions = storeOptions == null ? StoreOptions.defaults() : storeOptions;

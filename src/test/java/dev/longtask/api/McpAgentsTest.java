@@ -1,0 +1,130 @@
+package dev.longtask.api;
+
+import static dev.longtask.testing.ScriptedModel.call;
+import static dev.longtask.testing.ScriptedModel.decide;
+import static dev.longtask.testing.ScriptedModel.report;
+import static dev.longtask.testing.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.engine.RunOutcome;
+import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.NodePeers;
+import dev.longtask.testing.ScriptedModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Agents as MCP clients in a whole run: the workspace's .mcp.json names a real server nobody here wrote
+ * ({@code @modelcontextprotocol/server-everything}) and one that cannot start; a project agent whitelists them; the
+ * scripted model's agents are offered the server's tools under their mcp__ names, call them, and find the results
+ * (and the broken server's error) in their transcripts; the server is started once for the run, not per task, and
+ * stopped when the run ends; the run completes.
+ */
+class McpAgentsTest {
+    private static final String EVERYTHING = "@modelcontextprotocol/server-everything";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void agentsOfARunCallTheToolsOfItsMcpServersAndTheResultsLandInTheirTranscripts() throws Exception {
+        NodePeers.require(EVERYTHING);
+        Path ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        Path starts = tmp.resolve("starts.log");
+        Files.writeString(ws.resolve(".mcp.json"), """
+                {"mcpServers": {
+                  "everything": {"command": "sh", "args": ["-c", "echo started >> '%s'; exec node '%s' stdio"],
+                                 "env": {"GREETING": "${GREETING_FROM:-hello from .mcp.json}"}},
+                  "broken": {"command": "no-such-mcp-server-command"}}}
+                """.formatted(starts, NodePeers.file(EVERYTHING, "dist/index.js")));
+        Files.createDirectories(ws.resolve(".longtask/agents"));
+        Files.writeString(ws.resolve(".longtask/agents/mcp-user.md"), """
+                ---
+                name: mcp-user
+                description: Works with the tools of the MCP servers.
+                tools: write, mcp__everything, mcp__broken
+                ---
+                You use MCP tools.
+                """);
+        List<List<String>> offered = new CopyOnWriteArrayList<>();
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> call("submit_plan", EngineFixture.plan(
+                    EngineFixture.task("a", "Echo", "mcp-user", List.of(), Map.of("out", "out/echo.md")),
+                    EngineFixture.task("b", "Sum", "mcp-user", List.of("a"), Map.of("out", "out/sum.md"))));
+            case "director" -> decide("continue", "done");
+            case "synthesizer" -> report("MCP", "# MCP\n\nthe tools answered");
+            default -> {
+                if (turn.step() == 1) {
+                    offered.add(turn.request().tools().stream().map(ToolSpec::name).toList());
+                }
+                yield switch (turn.step()) {
+                    case 1 -> call("mcp__everything__echo", ScriptedModel.object().put("message", "hi from "
+                            + turn.subject()));
+                    case 2 -> call("mcp__everything__get-sum", ScriptedModel.object().put("a", 2).put("b", 3));
+                    case 3 -> call("mcp__everything__get-env", ScriptedModel.object());
+                    case 4 -> call("mcp__broken", ScriptedModel.object());
+                    case 5 -> write("out/" + turn.subject().toLowerCase() + ".md", turn.lastResult());
+                    default -> submitResult(true, "used the MCP tools");
+                };
+            }
+        });
+        RunOutcome outcome;
+        String runId;
+        try (Longtask longtask = Longtask.builder().workspace(ws).home(tmp.resolve("home"))
+                .environment(Map.of("PATH", System.getenv("PATH"), "OPENAI_API_KEY", "sk-not-for-mcp-servers"))
+                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build()) {
+            RunHandle run = longtask.start(RunRequest.goal("use the MCP servers"));
+            runId = run.runId();
+            outcome = run.await();
+        }
+        assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(FileRunStore.read(ws, runId).tasks()).hasSize(2)
+                .allMatch(t -> t.status() == TaskStatus.COMPLETED);
+
+        assertThat(offered).hasSize(2).allSatisfy(names -> assertThat(names).contains("write",
+                "mcp__everything__echo", "mcp__everything__get-sum", "mcp__everything__get-env", "mcp__broken",
+                "submit_result"));
+        List<JsonNode> transcript = lines(FileRunStore.read(ws, runId).directory().resolve("transcripts/task_1.jsonl"));
+        assertThat(result(transcript, "mcp__everything__echo").path("content").asText()).isEqualTo("Echo: hi from Echo");
+        assertThat(result(transcript, "mcp__everything__get-sum").path("content").asText()).contains("5");
+        JsonNode env = result(transcript, "mcp__everything__get-env");
+        assertThat(env.path("content").asText()).contains("hello from .mcp.json").doesNotContain("sk-not-for");
+        JsonNode broken = result(transcript, "mcp__broken");
+        assertThat(broken.path("error").asBoolean()).isTrue();
+        assertThat(broken.path("content").asText()).contains("cannot run 'no-such-mcp-server-command'");
+        assertThat(transcript).anyMatch(l -> "tool_call".equals(l.path("kind").asText())
+                && "mcp__everything__echo".equals(l.path("tool").asText())
+                && "hi from Echo".equals(l.path("args").path("message").asText()));
+
+        assertThat(Files.readAllLines(starts)).as("the server is started once for the run").hasSize(1);
+        assertThat(ProcessHandle.current().descendants().filter(p -> p.info().commandLine().orElse("")
+                .contains("server-everything"))).as("the server is stopped with the run").isEmpty();
+    }
+
+    private static JsonNode result(List<JsonNode> transcript, String tool) {
+        return transcript.stream().filter(l -> "tool_result".equals(l.path("kind").asText())
+                && tool.equals(l.path("tool").asText())).findFirst()
+                .orElseThrow(() -> new AssertionError("no result of " + tool + " in the transcript"));
+    }
+
+    private static List<JsonNode> lines(Path file) throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            lines.add(ScriptedModel.JSON.readTree(line));
+        }
+        return lines;
+    }
+}
