@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
                 + " claude mcp add longtask -- longtask mcp --workdir DIR",
                 "Runs go on in this process. When the client goes away the command waits for them to end; on"
                         + " SIGTERM or Ctrl-C they stop after saving and can be resumed. See docs/mcp.md."})
-final class McpCommand implements Callable<Integer> {
+final class McpCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -44,7 +44,7 @@ final class McpCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         Path workspace = workdir.workspace();
         model.settings(environment, workspace, Flags.none());
         // The protocol owns stdout: whatever else would print there (a library's banner) goes to stderr instead.
@@ -55,7 +55,7 @@ final class McpCommand implements Callable<Integer> {
              Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
                      .baseUrl(model.baseUrl).tape(model.tape()).build()) {
             boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, System.in, protocol);
-            return ended ? Main.OK : Main.INTERRUPTED;
+            return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);
         }

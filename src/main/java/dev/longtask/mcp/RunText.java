@@ -2,6 +2,7 @@ package dev.longtask.mcp;
 
 import dev.longtask.api.Snapshot;
 import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunFigures;
@@ -28,13 +29,13 @@ final class RunText {
         if (f.cancelled() > 0) {
             b.append(", ").append(f.cancelled()).append(" cancelled");
         }
-        b.append("; elapsed ").append(ProgressSnapshot.durationText(p.elapsedSeconds()));
+        b.append("; elapsed ").append(Durations.text(p.elapsedSeconds()));
         if (isGoing(f.status())) {
             b.append(", ETA ").append(p.etaText());
         }
         for (ProgressSnapshot.RunningTask t : p.tasks()) {
             b.append("\n  working on #").append(t.id()).append(' ').append(cut(t.subject(), 80)).append(" (")
-                    .append(t.agent()).append(", ").append(ProgressSnapshot.durationText(t.elapsedSeconds())).append(')');
+                    .append(t.agent()).append(", ").append(Durations.text(t.elapsedSeconds())).append(')');
         }
         b.append(String.format(Locale.ROOT, "%ntokens: %,d in, %,d out; cost %s", f.usage().inputTokens(),
                 f.usage().outputTokens(), f.usage().costText()));
