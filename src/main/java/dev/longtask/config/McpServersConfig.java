@@ -164,10 +164,12 @@ public final class McpServersConfig {
                 a.forEach(arg -> args.add(expand(arg.isValueNode() ? arg.asText() : arg.toString())));
             }
             McpServerSpec.Transport transport = http ? McpServerSpec.Transport.HTTP : McpServerSpec.Transport.STDIO;
+            Map<String, String> environment = map(node, "env");
+            Map<String, String> headers = map(node, "headers");
             String problem = unset.isEmpty() ? null : "the environment variable" + (unset.size() > 1 ? "s " : " ")
                     + String.join(", ", unset) + (unset.size() > 1 ? " are" : " is") + " not set (used by "
                     + where + " in " + file + ")";
-            return new McpServerSpec(name, transport, command, args, map(node, "env"), url, map(node, "headers"),
+            return new McpServerSpec(name, transport, command, args, environment, url, headers,
                     duration(node, "startup_timeout"), duration(node, "tool_timeout"), file.toString(), problem);
         }
 
