@@ -16,6 +16,7 @@ import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.NodePeers;
+import dev.longtask.testing.ScriptedProvider;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,6 +113,39 @@ class McpAgentsTest {
         assertThat(Files.readAllLines(starts)).as("the server is started once for the run").hasSize(1);
         assertThat(ProcessHandle.current().descendants().filter(p -> p.info().commandLine().orElse("")
                 .contains("server-everything"))).as("the server is stopped with the run").isEmpty();
+    }
+
+    @Test
+    void aRunOverTheWireCallsAnMcpToolTheGoalAsksFor() throws Exception {
+        NodePeers.require(EVERYTHING);
+        Path ws = Files.createDirectories(tmp.resolve("wire")).toRealPath();
+        Files.writeString(ws.resolve(".mcp.json"), """
+                {"mcpServers": {"everything": {"command": "node", "args": ["%s", "stdio"]}}}
+                """.formatted(NodePeers.file(EVERYTHING, "dist/index.js")));
+        Files.createDirectories(ws.resolve(".longtask/agents"));
+        Files.writeString(ws.resolve(".longtask/agents/general.md"), """
+                ---
+                name: general
+                description: Any task, with the tools of the everything server.
+                tools: ls, write, mcp__everything
+                ---
+                You do the task with your tools.
+                """);
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, java.time.Duration.ZERO,
+                null, 0, 0, null))) {
+            List<String> command = NodePeers.longtask(tmp.resolve("home"), "run",
+                    "Say hello. CALL mcp__everything__echo {\"message\":\"hello over the wire\"}", "--run-id", "wire",
+                    "--workdir", ws.toString(), "--model", "openai:scripted", "--base-url", model.baseUrl());
+            NodePeers.Output out = NodePeers.run(command, Map.of("OPENAI_API_KEY", "not-a-real-key"), 180);
+            assertThat(out.exit()).as(out.stdout() + out.stderr()).isZero();
+            List<JsonNode> transcript = lines(FileRunStore.read(ws, "wire").directory()
+                    .resolve("transcripts/task_1.jsonl"));
+            assertThat(result(transcript, "mcp__everything__echo").path("content").asText())
+                    .isEqualTo("Echo: hello over the wire");
+            // The model was offered the server's tools on the wire, with schemas it can take.
+            assertThat(model.seen).anySatisfy(seen -> assertThat(seen.body().path("_tools").toString())
+                    .contains("mcp__everything__echo", "mcp__everything__get-sum"));
+        }
     }
 
     private static JsonNode result(List<JsonNode> transcript, String tool) {

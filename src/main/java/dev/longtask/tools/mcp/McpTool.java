@@ -36,6 +36,8 @@ final class McpTool implements Tool {
         if (!schema.has("type")) {
             schema.put("type", "object");
         }
+        // The dialect a server's schema library names means nothing to a model's API, and LangChain4j refuses it.
+        schema.remove("$schema");
         this.parameters = schema;
     }
 
