@@ -331,11 +331,8 @@ public final class Longtask implements AutoCloseable {
         }
         RunHandle handle = new RunHandle(session, root, clock, sessionStart);
         running.add(handle);
-        handle.launch();
-        handle.whenDone(() -> {
-            running.remove(handle);
-            servers.close();
-        });
+        handle.launch(servers::close);
+        handle.whenDone(() -> running.remove(handle));
         return handle;
     }
 

@@ -39,14 +39,34 @@ public final class RunHandle {
         this.sessionStart = sessionStart;
     }
 
-    void launch() {
+    /**
+     * Carries the session out on a thread of its own; {@code afterwards} (stopping what served only this session,
+     * such as its MCP servers) runs before anyone waiting sees the outcome.
+     */
+    void launch(Runnable afterwards) {
         Thread thread = new Thread(() -> {
+            RunOutcome result = null;
+            Throwable failure = null;
             try {
-                outcome.complete(session.carry(null));
+                result = session.carry(null);
             } catch (Throwable e) {
-                outcome.completeExceptionally(e);
+                failure = e;
             } finally {
                 ended = true;
+            }
+            try {
+                afterwards.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+            if (failure == null) {
+                outcome.complete(result);
+            } else {
+                outcome.completeExceptionally(failure);
             }
         }, "longtask-run-" + session.runId());
         thread.start();

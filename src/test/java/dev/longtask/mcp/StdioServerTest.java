@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.store.RunSnapshot;
@@ -117,6 +118,39 @@ class StdioServerTest {
             assertThat(report.path("isError").asBoolean()).isTrue();
             assertThat(report.path("content").get(0).path("text").asText()).contains("no report yet")
                     .contains("cancelled");
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
+        }
+    }
+
+    @Test
+    void aCodeReviewStartsFromItsPathAndEndsWithItsCheckedReport() throws Exception {
+        Path repo = ReviewFixture.copyTo(dir.resolve("copy")).resolve("go").toRealPath();
+        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults());
+             StdioPeer server = server(workspace(), model)) {
+            server.initialize();
+            JsonNode badFocus = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
+                    .put("path", repo.toString()).put("focus", "speling"));
+            assertThat(badFocus.path("isError").asBoolean()).isTrue();
+            assertThat(badFocus.path("content").get(0).path("text").asText()).contains("unknown focus speling")
+                    .contains("security");
+
+            JsonNode started = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
+                    .put("path", repo.toString()).put("focus", "security,bug"));
+            assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
+            String runId = started.path("structuredContent").path("run_id").asText();
+            assertThat(started.path("structuredContent").path("workdir").asText()).isEqualTo(repo.toString());
+            JsonNode waited = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("workdir", repo.toString()).put("wait_seconds", 120));
+            assertThat(waited.path("structuredContent").path("figures").path("status").asText())
+                    .as(server.stderr()).isEqualTo("completed");
+            assertThat(waited.path("structuredContent").path("figures").path("goal").asText())
+                    .contains("Review the code of this repository").contains("security, bug");
+            JsonNode report = server.call("longtask_report", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("workdir", repo.toString()));
+            assertThat(report.path("isError").asBoolean()).isFalse();
+            assertThat(report.path("content").get(0).path("text").asText())
+                    .isEqualTo(Files.readString(FileRunStore.read(repo, runId).directory().resolve("report.md")));
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
         }

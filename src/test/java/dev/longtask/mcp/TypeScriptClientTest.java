@@ -66,7 +66,9 @@ class TypeScriptClientTest {
 
             List<Double> progress = new ArrayList<>();
             seen.path("progress").forEach(p -> progress.add(p.path("progress").asDouble()));
-            assertThat(progress).isSortedAccordingTo(Double::compare).contains(1.0, 2.0, 3.0);
+            // One notification per poll that saw more tasks done; polls may see two finish at once.
+            assertThat(progress).hasSizeGreaterThanOrEqualTo(2).isSortedAccordingTo(Double::compare)
+                    .doesNotHaveDuplicates().endsWith(3.0);
             assertThat(seen.path("progress").get(progress.size() - 1).path("total").asInt()).isEqualTo(3);
             assertThat(seen.path("waited").asText()).isEqualTo("completed");
 
