@@ -46,9 +46,10 @@ public final class AgentRunner {
      * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them.
      */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
-                        ToolContext context, Guard guard, McpServers mcp) {
+                        ToolContext context, Guard guard, PermissionGate gate, McpServers mcp) {
         public Parts {
             tools = List.copyOf(tools);
+            gate = gate == null ? PermissionGate.ALLOW_ALL : gate;
             loop = loop == null ? LoopSettings.DEFAULTS : loop;
             guard = guard == null ? Guard.NONE : guard;
             mcp = mcp == null ? McpServers.none() : mcp;
@@ -56,8 +57,8 @@ public final class AgentRunner {
 
         /** Parts of a run without MCP servers. */
         public Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
-                     ToolContext context, Guard guard) {
-            this(models, tools, tokens, clock, loop, context, guard, null);
+                     ToolContext context, Guard guard, PermissionGate gate) {
+            this(models, tools, tokens, clock, loop, context, guard, gate, null);
         }
     }
 
@@ -101,7 +102,7 @@ public final class AgentRunner {
         List<Tool> tools = new ArrayList<>(parts.tools());
         AgentTask expanded = withMcpTools(job, tools);
         AgentLoop loop = new AgentLoop(client, tools, transcript, parts.clock(), parts.tokens(), calls(taskId),
-                parts.loop());
+                parts.loop(), parts.gate());
         return parts.guard().around(() -> loop.run(expanded));
     }
 

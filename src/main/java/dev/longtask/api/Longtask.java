@@ -2,6 +2,8 @@ package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
@@ -19,8 +21,8 @@ import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.Pricing;
@@ -86,7 +88,8 @@ public final class Longtask implements AutoCloseable {
     private final Map<String, Finisher> finishers;
     private final RunModels.Clients clients;
     private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
-    private volatile Toolbox toolbox;
+    private final Map<SandboxMode, Toolbox> toolboxes = new ConcurrentHashMap<>();
+    private final Approver approver;
 
     private Longtask(Builder b) {
         this.workspace = b.workspace;
@@ -102,6 +105,7 @@ public final class Longtask implements AutoCloseable {
         this.fsync = b.fsync;
         this.approval = b.approval;
         this.sandbox = b.sandbox;
+        this.approver = b.approver;
         this.clock = b.clock;
         this.finishers = EngineSetup.byName(b.finishers);
         this.clients = new RunModels.Clients(b.tape);
@@ -134,7 +138,7 @@ public final class Longtask implements AutoCloseable {
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        return launch(root, models, tasks, 0, engine -> engine.create(newRun));
+        return launch(root, models, tasks, recorded.sandbox(), 0, engine -> engine.create(newRun));
     }
 
     /**
@@ -193,7 +197,8 @@ public final class Longtask implements AutoCloseable {
             now = settingsToRecord(request, was, servedAt(models), tasks);
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
-        return launch(root, models, tasks, run.lastSeq(), engine -> engine.open(request.runId(), change));
+        SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
+        return launch(root, models, tasks, shell, run.lastSeq(), engine -> engine.open(request.runId(), change));
     }
 
     /**
@@ -233,8 +238,12 @@ public final class Longtask implements AutoCloseable {
         }
         StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        SandboxMode shell = firstSet(sandbox, SandboxMode.AUTO);
+        Toolbox box = tools(shell);
+        Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
+                box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
         try (McpServers servers = mcpServers(root)) {
-            return new AgentRuns(ws, tools().all(), servers, store, clock).run(request, specs, chosen);
+            return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
         }
     }
 
@@ -254,7 +263,7 @@ public final class Longtask implements AutoCloseable {
      */
     public AgentCatalog agents(Path dir) {
         Path root = workspace(dir);
-        Set<String> known = new HashSet<>(tools().names());
+        Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
         return AgentCatalog.discover(root, home, known);
     }
@@ -319,17 +328,18 @@ public final class Longtask implements AutoCloseable {
      * Begins a session with its own MCP servers (none started yet: each starts when an agent first needs it) and
      * carries it out on a thread of its own; the servers stop when the session ends.
      */
-    private RunHandle launch(Path root, ModelSource models, int tasks, long sessionStart,
+    private RunHandle launch(Path root, ModelSource models, int tasks, SandboxMode shell, long sessionStart,
                              Function<RunEngine, EngineSession> begin) {
         McpServers servers = mcpServers(root);
         EngineSession session;
         try {
-            session = begin.apply(engine(root, models, tasks, servers));
+            session = begin.apply(engine(root, models, tasks, shell, servers));
         } catch (RuntimeException e) {
             servers.close();
             throw e;
         }
-        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
+        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
         running.add(handle);
         handle.launch(servers::close);
         handle.whenDone(() -> running.remove(handle));
@@ -341,7 +351,7 @@ public final class Longtask implements AutoCloseable {
         return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables());
     }
 
-    private RunEngine engine(Path root, ModelSource models, int tasks, McpServers servers) {
+    private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
         Workspace ws;
         try {
             ws = new Workspace(root);
@@ -351,8 +361,11 @@ public final class Longtask implements AutoCloseable {
         StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
         EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
-        return new RunEngine(new EngineSetup(ws, agents(root), tools().all(), models, config, store,
-                TokenCounter.shared(), finishers, servers), null);
+        Toolbox box = tools(shell);
+        Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
+                load(root, Flags.none()).permissionRules(), home, approver);
+        return new RunEngine(new EngineSetup(ws, agents(root), box.all(), models, config, store,
+                TokenCounter.shared(), finishers, permissions, servers), null);
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {
@@ -382,17 +395,10 @@ public final class Longtask implements AutoCloseable {
         }
     }
 
-    private Toolbox tools() {
-        Toolbox box = toolbox;
-        if (box == null) {
-            synchronized (this) {
-                if (toolbox == null) {
-                    toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detect(environment.variables()));
-                }
-                box = toolbox;
-            }
-        }
-        return box;
+    /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
+    private Toolbox tools(SandboxMode shell) {
+        return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
+                Sandbox.forMode(mode, environment.variables())));
     }
 
     private Settings load(Path root, Flags flags) {
@@ -459,6 +465,7 @@ public final class Longtask implements AutoCloseable {
         private FsyncPolicy fsync;
         private ApprovalMode approval;
         private SandboxMode sandbox;
+        private Approver approver = Approver.NOBODY;
         private Tape tape = Tape.NONE;
         private Clock clock = Clock.systemUTC();
         private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
@@ -543,6 +550,15 @@ public final class Longtask implements AutoCloseable {
         }
 
         /** How {@code bash} is confined in new runs (default: auto). */
+        /**
+         * Who answers tool calls that wait for approval ({@code ask}, or an ask rule), for every run of this runtime
+         * and possibly for several at once; by default nobody, so such a run pauses with the question open.
+         */
+        public Builder approver(Approver answering) {
+            this.approver = answering == null ? Approver.NOBODY : answering;
+            return this;
+        }
+
         public Builder sandbox(SandboxMode mode) {
             this.sandbox = mode;
             return this;
