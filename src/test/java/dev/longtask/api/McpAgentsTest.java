@@ -8,7 +8,11 @@ import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.agent.Approver;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.llm.ToolSpec;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
@@ -23,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,12 +121,70 @@ class McpAgentsTest {
     }
 
     @Test
+    void mcpToolCallsPassThePermissionGateLikeEveryOtherToolCall() throws Exception {
+        NodePeers.require(EVERYTHING);
+        Path ws = Files.createDirectories(tmp.resolve("gated")).toRealPath();
+        everythingIn(ws);
+        Files.createDirectories(ws.resolve(".claude"));
+        Files.writeString(ws.resolve(".claude/settings.json"), """
+                {"permissions": {"deny": ["mcp__everything__get-sum"], "allow": ["mcp__everything__get-env"]}}
+                """);
+        Files.createDirectories(ws.resolve(".longtask/agents"));
+        Files.writeString(ws.resolve(".longtask/agents/mcp-user.md"), """
+                ---
+                name: mcp-user
+                description: Works with the tools of the MCP servers.
+                tools: write, mcp__everything
+                ---
+                You use MCP tools.
+                """);
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> call("submit_plan", EngineFixture.plan(
+                    EngineFixture.task("a", "Gated", "mcp-user", List.of(), Map.of("out", "out/gated.md"))));
+            case "director" -> decide("continue", "done");
+            case "synthesizer" -> report("Gated", "# Gated\n\nasked, refused, allowed");
+            default -> switch (turn.step()) {
+                case 1 -> call("mcp__everything__echo", ScriptedModel.object().put("message", "may I"));
+                case 2 -> call("mcp__everything__get-sum", ScriptedModel.object().put("a", 2).put("b", 3));
+                case 3 -> call("mcp__everything__get-env", ScriptedModel.object());
+                case 4 -> write("out/gated.md", "done");
+                default -> submitResult(true, "used what the gate let through");
+            };
+        });
+        List<ApprovalQuestion> asked = new CopyOnWriteArrayList<>();
+        Approver person = (run, question) -> {
+            asked.add(question);
+            return Optional.of(ApprovalAnswer.allowOnce(question.id(), "test"));
+        };
+        String runId;
+        try (Longtask longtask = Longtask.builder().workspace(ws).home(tmp.resolve("home"))
+                .environment(Map.of("PATH", System.getenv("PATH"))).approval(ApprovalMode.ASK).approver(person)
+                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build()) {
+            RunHandle run = longtask.start(RunRequest.goal("use the MCP server within the rules"));
+            runId = run.runId();
+            RunOutcome outcome = run.await();
+            assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
+        }
+
+        // ask mode asks before an MCP tool; the deny rule refuses get-sum and the allow rule lets get-env through,
+        // both without asking
+        assertThat(asked).extracting(ApprovalQuestion::tool).contains("mcp__everything__echo")
+                .doesNotContain("mcp__everything__get-sum", "mcp__everything__get-env");
+        List<JsonNode> transcript = lines(FileRunStore.read(ws, runId).directory().resolve("transcripts/task_1.jsonl"));
+        assertThat(result(transcript, "mcp__everything__echo").path("content").asText()).isEqualTo("Echo: may I");
+        JsonNode sum = result(transcript, "mcp__everything__get-sum");
+        assertThat(sum.path("error").asBoolean()).isTrue();
+        assertThat(sum.path("content").asText()).contains("refused", "mcp__everything__get-sum");
+        assertThat(result(transcript, "mcp__everything__get-env").path("error").asBoolean()).isFalse();
+        assertThat(FileRunStore.read(ws, runId).approvals()).extracting(a -> a.question().tool())
+                .contains("mcp__everything__echo");
+    }
+
+    @Test
     void aRunOverTheWireCallsAnMcpToolTheGoalAsksFor() throws Exception {
         NodePeers.require(EVERYTHING);
         Path ws = Files.createDirectories(tmp.resolve("wire")).toRealPath();
-        Files.writeString(ws.resolve(".mcp.json"), """
-                {"mcpServers": {"everything": {"command": "node", "args": ["%s", "stdio"]}}}
-                """.formatted(NodePeers.file(EVERYTHING, "dist/index.js")));
+        everythingIn(ws);
         Files.createDirectories(ws.resolve(".longtask/agents"));
         Files.writeString(ws.resolve(".longtask/agents/general.md"), """
                 ---
@@ -135,8 +198,9 @@ class McpAgentsTest {
                 null, 0, 0, null))) {
             List<String> command = NodePeers.longtask(tmp.resolve("home"), "run",
                     "Say hello. CALL mcp__everything__echo {\"message\":\"hello over the wire\"}", "--run-id", "wire",
-                    "--workdir", ws.toString(), "--model", "openai:scripted", "--base-url", model.baseUrl());
-            NodePeers.Output out = NodePeers.run(command, Map.of("OPENAI_API_KEY", "not-a-real-key"), 180);
+                    "--workdir", ws.toString(), "--model", "anthropic:claude-sonnet-4-5",
+                    "--base-url", model.baseUrl().replaceAll("/v1$", ""));
+            NodePeers.Output out = NodePeers.run(command, Map.of("ANTHROPIC_API_KEY", "not-a-real-key"), 180);
             assertThat(out.exit()).as(out.stdout() + out.stderr()).isZero();
             List<JsonNode> transcript = lines(FileRunStore.read(ws, "wire").directory()
                     .resolve("transcripts/task_1.jsonl"));
@@ -145,7 +209,29 @@ class McpAgentsTest {
             // The model was offered the server's tools on the wire, with schemas it can take.
             assertThat(model.seen).anySatisfy(seen -> assertThat(seen.body().path("_tools").toString())
                     .contains("mcp__everything__echo", "mcp__everything__get-sum"));
+            // An MCP tool's schema is handled like a built-in one (Anthropic's wire, a model with strict tools): the
+            // server's $schema dialect is dropped, objects the server left open are closed on the wire, and strict
+            // is asked only for a schema that declares itself closed with every argument required; the server's
+            // schemas say nothing about additionalProperties, so none of them goes strict.
+            Map<String, JsonNode> wire = new java.util.HashMap<>();
+            model.seen.stream().filter(seen -> seen.body().path("_tools").toString().contains("mcp__"))
+                    .findFirst().orElseThrow().body().path("tools").forEach(t -> wire.put(t.path("name").asText(), t));
+            assertThat(wire.get("write").path("strict").asBoolean()).as("a built-in with a closed schema").isTrue();
+            assertThat(wire.keySet()).filteredOn(name -> name.startsWith("mcp__")).hasSizeGreaterThan(5)
+                    .allSatisfy(name -> {
+                        JsonNode tool = wire.get(name);
+                        assertThat(tool.toString()).doesNotContain("$schema");
+                        assertThat(tool.path("input_schema").path("additionalProperties").asBoolean(true)).isFalse();
+                        assertThat(tool.has("strict")).as(name).isFalse();
+                    });
         }
+    }
+
+    /** A .mcp.json in {@code ws} declaring server-everything, over stdio, as "everything". */
+    private static void everythingIn(Path ws) throws java.io.IOException {
+        Files.writeString(ws.resolve(".mcp.json"), """
+                {"mcpServers": {"everything": {"command": "node", "args": ["%s", "stdio"]}}}
+                """.formatted(NodePeers.file(EVERYTHING, "dist/index.js")));
     }
 
     private static JsonNode result(List<JsonNode> transcript, String tool) {
