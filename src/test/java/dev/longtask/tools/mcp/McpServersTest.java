@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The MCP servers of a run against a real server nobody here wrote ({@code @modelcontextprotocol/server-everything}
- * from npm): its tools listed under their mcp__ names, called with their results as text, a secret of ours kept from
- * it, restarted after it dies, and a server that cannot start, hangs, or returns an error giving a tool error.
+ * from npm), over stdio and over streamable HTTP: its tools listed under their mcp__ names, called with their results
+ * as text, a secret of ours kept from it, restarted after it dies, and a server that cannot start, hangs, or returns
+ * an error giving a tool error.
  */
 class McpServersTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,6 +61,42 @@ class McpServersTest {
             assertThat(servers.tools("mcp__everything__echo")).extracting(Tool::name)
                     .containsExactly("mcp__everything__echo");
             assertThat(servers.starts("everything")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aServerOverStreamableHttpIsListedAndCalledAtItsUrl() throws Exception {
+        NodePeers.require(EVERYTHING);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        ProcessBuilder pb = new ProcessBuilder("node", NodePeers.file(EVERYTHING, "dist/index.js").toString(),
+                "streamableHttp").redirectErrorStream(true);
+        pb.environment().put("PORT", Integer.toString(port));
+        Process server = pb.start();
+        try {
+            java.io.BufferedReader log = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    server.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+            java.util.concurrent.CompletableFuture<Boolean> listening = new java.util.concurrent.CompletableFuture<>();
+            // Read all it says (so it never blocks on a full pipe), noting when it listens.
+            java.util.concurrent.CompletableFuture.runAsync(() -> {
+                log.lines().filter(line -> line.contains("listening on port " + port))
+                        .forEach(line -> listening.complete(true));
+                listening.complete(false);
+            });
+            assertThat(listening.get(60, java.util.concurrent.TimeUnit.SECONDS)).as("the server listens").isTrue();
+            McpServerSpec http = new McpServerSpec("remote", McpServerSpec.Transport.HTTP, null, List.of(), Map.of(),
+                    "http://127.0.0.1:" + port + "/mcp", Map.of("X-Test", "longtask"), null, null, "the test", null);
+            try (McpServers servers = servers(Map.of("remote", http), Map.of())) {
+                List<Tool> tools = servers.tools("mcp__remote");
+                assertThat(tools).extracting(Tool::name).contains("mcp__remote__echo", "mcp__remote__get-sum");
+                assertThat(named(tools, "mcp__remote__echo").execute(args("message", "over http"), context))
+                        .isEqualTo(ToolResult.ok("Echo: over http"));
+            }
+        } finally {
+            server.destroy();
+            server.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
