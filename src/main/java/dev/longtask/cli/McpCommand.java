@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.api.Longtask;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
+import dev.longtask.config.Settings;
 import dev.longtask.mcp.LongtaskMcpServer;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -25,13 +26,18 @@ import picocli.CommandLine.Mixin;
                 + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:"
                 + " claude mcp add longtask -- longtask mcp --workdir DIR",
                 "Runs go on in this process. When the client goes away the command waits for them to end; on"
-                        + " SIGTERM or Ctrl-C they stop after saving and can be resumed. See docs/mcp.md."})
+                        + " SIGTERM or Ctrl-C they stop after saving and can be resumed. Nobody answers approvals"
+                        + " here (stdin is the protocol): in --approval ask a run pauses with its question, for"
+                        + " longtask approve and longtask_resume. See docs/mcp.md."})
 final class McpCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
     @Mixin
     ModelOptions model;
+
+    @Mixin
+    PermissionOptions permissions = new PermissionOptions();
 
     private final Environment environment;
 
@@ -46,14 +52,15 @@ final class McpCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
-        model.settings(environment, workspace, Flags.none());
+        Settings settings = model.settings(environment, workspace, permissions.addTo(Flags.none()));
         // The protocol owns stdout: whatever else would print there (a library's banner) goes to stderr instead.
         FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
         PrintStream previous = System.out;
         System.setOut(System.err);
         try (CtrlC ctrlC = CtrlC.install();
              Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
-                     .baseUrl(model.baseUrl).tape(model.tape()).build()) {
+                     .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
+                     .sandbox(settings.sandbox().value()).build()) {
             boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, System.in, protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {

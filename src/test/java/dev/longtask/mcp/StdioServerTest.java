@@ -3,7 +3,10 @@ package dev.longtask.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
@@ -44,6 +47,25 @@ class StdioServerTest {
             assertThat(server.waitForExit(Duration.ofSeconds(60))).as(server.stderr()).isZero();
             assertThat(server.stdout).hasSize(3).allSatisfy(line ->
                     assertThat(StdioPeer.JSON.readTree(line).path("jsonrpc").asText()).isEqualTo("2.0"));
+        }
+    }
+
+    @Test
+    void theApprovalFlagAndTheConfiguredSandboxReachTheRunsOfTheServer() throws Exception {
+        Path ws = workspace();
+        Files.createDirectories(ws.resolve(".longtask"));
+        Files.writeString(ws.resolve(".longtask/config.yaml"), "sandbox: off\n");
+        try (ScriptedProvider model = new ScriptedProvider(slow(0));
+             StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
+                     ws.toString(), "--approval", "read-only", "--model", "openai:scripted", "--base-url",
+                     model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
+            server.initialize();
+            String runId = start(server, "Summarise the notes");
+            RunSettings recorded = FileRunStore.read(ws, runId).run().recordedSettings();
+            assertThat(recorded.approval()).isEqualTo(ApprovalMode.READ_ONLY);
+            assertThat(recorded.sandbox()).isEqualTo(SandboxMode.OFF);
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
         }
     }
 
