@@ -33,6 +33,7 @@ import picocli.CommandLine.ScopeType;
                 DoctorCommand.class,
                 CompletionCommand.class,
                 BenchCommand.class,
+                McpCommand.class,
         })
 public final class Main implements Runnable {
 
