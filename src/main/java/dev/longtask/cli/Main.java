@@ -63,7 +63,7 @@ public final class Main implements Runnable {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             // Answered before the command tree is built: reflecting over every command costs more than the JVM's start.
             System.out.println(new Version().getVersion()[0]);
-            return OK;
+            return ExitCode.OK.code();
         }
         return commandLine().execute(args);
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,18 +26,28 @@ final class BashTool implements Tool {
     private static final long DRAIN_GRACE_MS = 5_000;
 
     private final Map<String, String> environment;
-    private final Sandbox sandbox;
+    private final Supplier<Sandbox> sandbox;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
     private final int outputCap;
     private final Schema schema;
 
     BashTool(Map<String, String> environment, Sandbox sandbox) {
+        this(environment, () -> sandbox);
+    }
+
+    /** {@code sandbox} is asked when bash is first described or run: probing bubblewrap costs a process or two. */
+    BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         this(environment, sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
     }
 
     BashTool(Map<String, String> environment, Sandbox sandbox, Duration defaultTimeout, Duration maxTimeout,
              int outputCap) {
+        this(environment, () -> sandbox, defaultTimeout, maxTimeout, outputCap);
+    }
+
+    private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
+                     Duration maxTimeout, int outputCap) {
         this.environment = Map.copyOf(BashEnvironment.of(environment));
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
@@ -62,15 +73,15 @@ final class BashTool implements Tool {
     }
 
     private String confinement() {
-        if (!sandbox.runsCommands()) {
+        if (!sandbox.get().runsCommands()) {
             return " NOT AVAILABLE in this run: no sandbox works on this machine, so every call is refused; use the "
                     + "other tools.";
         }
-        if (!sandbox.isolated()) {
+        if (!sandbox.get().isolated()) {
             return "";
         }
         return " Runs in a sandbox: only the workspace is writable, /tmp is private"
-                + (sandbox.isolatesNetwork() ? ", and there is no network." : ".");
+                + (sandbox.get().isolatesNetwork() ? ", and there is no network." : ".");
     }
 
     @Override
@@ -85,8 +96,8 @@ final class BashTool implements Tool {
 
     private ToolResult run(Arguments args, Path workspace) throws IOException {
         String command = args.string("command");
-        if (!sandbox.runsCommands()) {
-            return ToolResult.error(sandbox.refusal());
+        if (!sandbox.get().runsCommands()) {
+            return ToolResult.error(sandbox.get().refusal());
         }
         if (command.isBlank()) {
             return ToolResult.error("command is empty; give a bash command line");
@@ -96,7 +107,7 @@ final class BashTool implements Tool {
             return ToolResult.error("timeout_s must be 1 or more seconds, got " + askedSeconds);
         }
         long seconds = Math.min(askedSeconds, maxTimeout.toSeconds());
-        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command))
+        ProcessBuilder builder = new ProcessBuilder(sandbox.get().argv(workspace, command))
                 .directory(workspace.toFile())
                 .redirectErrorStream(true);
         builder.environment().clear();
