@@ -91,6 +91,8 @@ public final class PostgresRunStore implements RunStore {
     private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
     private final List<IntConsumer> leaseLostListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService heartbeat;
+    private final java.util.concurrent.ExecutorService projectorThread;
+    private final java.util.concurrent.atomic.AtomicBoolean projectionQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean closed;
 
     private PostgresRunStore(PostgresDatabase db, String runId, Path workspace, RunState state, StoreOptions options,
@@ -106,6 +108,11 @@ public final class PostgresRunStore implements RunStore {
         this.projector = new Projector(directory, json);
         this.heartbeat = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "longtask-lease-" + runId);
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.projectorThread = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "longtask-projector-" + runId);
             thread.setDaemon(true);
             return thread;
         });
@@ -959,14 +966,25 @@ public final class PostgresRunStore implements RunStore {
         project();
     }
 
+    /** Hands the newest state to the projector thread, unless a pass is already queued: commits never wait on files. */
     private void requestProjection() {
-        project();
+        if (!projectionQueued.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            projectorThread.execute(() -> {
+                projectionQueued.set(false);
+                project();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            projectionQueued.set(false);
+        }
     }
 
     private void project() {
         projectionLock.lock();
         try {
-            projector.flush(state, 0);
+            projector.write(state, 0);
         } catch (IOException e) {
             log().warn("could not write the projections of run {} ({}); the next write rewrites them", runId,
                     e.toString());
@@ -997,6 +1015,12 @@ public final class PostgresRunStore implements RunStore {
         }
         closed = true;
         heartbeat.shutdownNow();
+        projectorThread.shutdown();
+        try {
+            projectorThread.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         projectionLock.lock();
         try {
             if (state.run() != null) {
