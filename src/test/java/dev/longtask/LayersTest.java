@@ -21,6 +21,7 @@ class LayersTest {
     void everyPackageUsesOnlyThePackagesTheDiagramDrawsArrowsTo() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.longtask.cli..")
+                .layer("mcp").definedBy("dev.longtask.mcp..")
                 .layer("api").definedBy("dev.longtask.api..")
                 .layer("engine").definedBy("dev.longtask.engine..")
                 .layer("review").definedBy("dev.longtask.review..")
@@ -31,16 +32,18 @@ class LayersTest {
                 .layer("store").definedBy("dev.longtask.store..")
                 .layer("model").definedBy("dev.longtask.model..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("api").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "cli")
-                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "cli")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("cli", "mcp")
+                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "cli", "mcp")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "cli", "mcp")
                 .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "cli")
                 .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "cli")
-                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "cli")
-                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "cli")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "cli")
+                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "cli", "mcp")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "cli", "mcp")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "cli",
+                        "mcp")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",
-                        "review", "api", "cli")
+                        "review", "api", "cli", "mcp")
                 .check(MAIN);
     }
 

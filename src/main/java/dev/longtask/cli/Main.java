@@ -34,7 +34,8 @@ public final class Main implements Runnable {
             AgentCommand.class,
             DoctorCommand.class,
             CompletionCommand.class,
-            BenchCommand.class);
+            BenchCommand.class,
+            McpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

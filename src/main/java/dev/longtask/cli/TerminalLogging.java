@@ -40,6 +40,8 @@ public final class TerminalLogging extends ContextAwareBase implements Configura
         ch.qos.logback.classic.Logger root = context.getLogger(ch.qos.logback.classic.Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.WARN);
         root.addAppender(stderr);
+        // The MCP SDK warns of what longtask reports itself, in a sentence (a server that failed to start, went away).
+        context.getLogger("io.modelcontextprotocol").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 }

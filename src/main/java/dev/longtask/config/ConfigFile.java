@@ -65,6 +65,9 @@ final class ConfigFile {
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
                 case PERMISSIONS -> rules = PermissionsSection.read(node, path.toString(), false);
                 case "retry" -> readSection("retry", node, values, source);
+                case McpServersConfig.KEY -> {
+                    // Servers for agents, not settings: McpServersConfig reads them.
+                }
                 default -> readScalar(name, node, values, source);
             }
         }
@@ -190,6 +193,6 @@ final class ConfigFile {
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
                 + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
-                + ", " + PERMISSIONS;
+                + ", " + PERMISSIONS + ", " + McpServersConfig.KEY;
     }
 }
