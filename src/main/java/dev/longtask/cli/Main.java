@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
                 AgentCommand.class,
                 DoctorCommand.class,
                 BenchCommand.class,
+                ServeCommand.class,
+                SubmitCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -25,6 +25,8 @@ final class ConfigFile {
     static final String PRICES = "prices";
     static final String CONTEXT_WINDOW = "context_window";
     static final String TEXT_PROTOCOL = "text_protocol";
+    /** Where the server sends events (webhooks); read and checked by the server, ignored by run commands. */
+    static final String ROUTES = "routes";
     private static final Set<String> PRICE_FIELDS = Set.of("input", "output", "cache_read", "cache_write");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
@@ -71,6 +73,9 @@ final class ConfigFile {
                 case CONTEXT_WINDOW -> windows = contextWindows(node);
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
                 case "retry" -> readSection("retry", node, values, source);
+                case ROUTES -> {
+                    // the server's routing table: `longtask serve` reads and checks it
+                }
                 default -> readScalar(name, node, values, source);
             }
         }
@@ -202,6 +207,7 @@ final class ConfigFile {
         return Arrays.stream(SettingKey.values()).map(SettingKey::key)
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
-                + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL;
+                + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
+                + ", " + ROUTES;
     }
 }

@@ -1,0 +1,262 @@
+package dev.longtask.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.CorruptRunException;
+import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.NoSuchTaskException;
+import dev.longtask.store.RunFigures;
+import dev.longtask.store.RunLockedException;
+import dev.longtask.store.StoreJson;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code longtask serve}: one process that keeps a pool of background runs beside the foreground run, and serves
+ * the HTTP API under {@code /api} (JSON, Server-Sent Events, a WebSocket stream), {@code /metrics}, and routes
+ * events to webhooks. Everything is behind the bearer token. Build with {@link #start}; {@link #close} pauses the
+ * running runs after they save, so the next start resumes them.
+ */
+public final class LongtaskServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LongtaskServer.class);
+
+    private final ServerOptions options;
+    private final String token;
+    private final Pool pool;
+    private final Outbox outbox;
+    private final EventStream eventStream;
+    private final StreamSocket streamSocket;
+    private final Javalin app;
+    private final Instant started;
+
+    private LongtaskServer(ServerOptions options, RunBackend backend, Clock clock) throws IOException {
+        this.options = options;
+        this.started = clock.instant();
+        List<Path> roots = realRoots(options.roots());
+        checkBind(options);
+        if (options.maxRuns() < 1) {
+            throw new IllegalArgumentException("--max-runs must be at least 1, got " + options.maxRuns());
+        }
+        List<Route> routes = RouteConfig.read(options.configFiles(), options.environment());
+        Files.createDirectories(options.stateDirectory());
+        this.token = options.noToken() ? null : TokenFile.loadOrCreate(options.tokenFile());
+        ObjectMapper json = StoreJson.newMapper();
+        RunFiles files = new RunFiles(json);
+        EventHub hub = new EventHub();
+        RunEvents events = new RunEvents(hub, files);
+        ServerMetrics metrics = new ServerMetrics(options.maxRuns());
+        this.outbox = new Outbox(options.stateDirectory(), routes, events, json, clock,
+                new Outbox.Backoff(options.webhookRetry(), options.webhookRetryMax()), metrics);
+        this.pool = new Pool(new PoolBook(options.stateDirectory(), json), backend, files, hub, options.maxRuns(),
+                options.retries(), roots, clock, new Pool.Listener() {
+            @Override
+            public void submitted(PoolEntry entry) {
+                outbox.track(entry, true);
+            }
+
+            @Override
+            public void retried(PoolEntry entry) {
+                metrics.poolRetried();
+            }
+        });
+        hub.tap((runId, event) -> {
+            metrics.onEvent(event);
+            outbox.onEvent(runId);
+        });
+        metrics.countWith(() -> count(files));
+        RunsApi runs = new RunsApi(pool, files, new Submissions(roots), json);
+        this.eventStream = new EventStream(runs, events, pool, json, 15_000);
+        this.streamSocket = new StreamSocket(events, pool, json);
+        Access access = new Access(token, options.allowedOrigins());
+        this.app = Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            config.startup.showOldJavalinVersionWarning = false;
+            config.jetty.host = options.bind();
+            config.jetty.port = options.port();
+            config.http.maxRequestSize = 1_000_000;
+            config.routes.before(access::check);
+            config.routes.wsBeforeUpgrade(access::checkUpgrade);
+            config.routes.get("/", ctx -> ctx.contentType("text/plain").result(
+                    "longtask server: the API is under /api (see docs/server.md)\n"));
+            config.routes.get("/api/health", ctx -> health(ctx, json));
+            config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                    .result(metrics.scrape()));
+            config.routes.post("/api/runs", runs::submit);
+            config.routes.get("/api/runs", runs::list);
+            config.routes.get("/api/runs/{id}", runs::get);
+            config.routes.get("/api/runs/{id}/tasks", runs::tasks);
+            config.routes.get("/api/runs/{id}/tasks/{tid}", runs::task);
+            config.routes.get("/api/runs/{id}/tasks/{tid}/transcript", runs::transcript);
+            config.routes.get("/api/runs/{id}/report", runs::report);
+            config.routes.get("/api/runs/{id}/events", eventStream::handle);
+            config.routes.post("/api/runs/{id}/pause", runs::pause);
+            config.routes.post("/api/runs/{id}/resume", runs::resume);
+            config.routes.post("/api/runs/{id}/cancel", runs::cancel);
+            config.routes.post("/api/runs/{id}/priority", runs::priority);
+            config.routes.ws("/api/stream", streamSocket::configure);
+            config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage()));
+            config.routes.exception(NoSuchRunException.class, (e, ctx) -> error(ctx, json, 404, "not_found",
+                    e.getMessage()));
+            config.routes.exception(NoSuchTaskException.class, (e, ctx) -> error(ctx, json, 404, "not_found",
+                    e.getMessage()));
+            config.routes.exception(RunLockedException.class, (e, ctx) -> error(ctx, json, 409, "conflict",
+                    e.getMessage()));
+            config.routes.exception(CorruptRunException.class, (e, ctx) -> error(ctx, json, 500, "corrupt_run",
+                    e.getMessage()));
+            config.routes.exception(IllegalArgumentException.class, (e, ctx) -> error(ctx, json, 400, "bad_request",
+                    e.getMessage()));
+            config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, json, e.getStatus(),
+                    e.getStatus() == 404 ? "not_found" : "http_" + e.getStatus(), e.getStatus() == 404
+                            ? "no such endpoint: " + ctx.method() + " " + ctx.path() + " (see docs/server.md)"
+                            : e.getMessage()));
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.warn("{} {} failed", ctx.method(), ctx.path(), e);
+                error(ctx, json, 500, "internal", "the server failed on this request: " + e);
+            });
+        });
+        pool.recover();
+        for (PoolEntry entry : pool.entries()) {
+            outbox.track(entry, false);
+        }
+        try {
+            app.start();
+        } catch (RuntimeException e) {
+            close();
+            throw new IllegalArgumentException("cannot listen on " + options.bind() + ":" + options.port() + ": "
+                    + RunsApi.firstLine(String.valueOf(e.getCause() == null ? e.getMessage()
+                    : e.getCause().getMessage())), e);
+        }
+    }
+
+    /**
+     * Starts the server: checks the options and the routes, makes the token file on first start, takes up the
+     * pool's runs where a previous server left them, and listens.
+     *
+     * @throws IllegalArgumentException saying what is wrong with the options or the routes, or why it cannot listen
+     */
+    public static LongtaskServer start(ServerOptions options, RunBackend backend) {
+        try {
+            return new LongtaskServer(options, backend, Clock.systemDefaultZone());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the server: " + e.getMessage(), e);
+        }
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    /** The base URL, e.g. {@code http://127.0.0.1:7420}. */
+    public String url() {
+        String host = options.bind().contains(":") ? "[" + options.bind() + "]" : options.bind();
+        return "http://" + host + ":" + port();
+    }
+
+    /** The bearer token, or null when the server runs without one. */
+    public String token() {
+        return token;
+    }
+
+    /** Stops taking requests, pauses running runs after they save (the next start resumes them) and closes. */
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdown(options.shutdownGrace());
+        }
+        if (streamSocket != null) {
+            streamSocket.close();
+        }
+        if (eventStream != null) {
+            eventStream.close();
+        }
+        if (app != null) {
+            app.stop();
+        }
+        if (outbox != null) {
+            outbox.close();
+        }
+    }
+
+    private void health(Context ctx, ObjectMapper json) throws IOException {
+        ObjectNode out = json.createObjectNode().put("status", "ok")
+                .put("uptime_s", java.time.Duration.between(started, Instant.now()).toSeconds())
+                .put("running", pool.liveCount()).put("queued", pool.queue().size())
+                .put("max_runs", options.maxRuns());
+        pool.foreground().ifPresentOrElse(f -> out.put("foreground", f.runId()), () -> out.putNull("foreground"));
+        ctx.contentType("application/json").result(json.writeValueAsString(out));
+    }
+
+    private ServerMetrics.Counts count(RunFiles files) {
+        Map<RunStatus, Integer> runs = new EnumMap<>(RunStatus.class);
+        Map<TaskStatus, Integer> tasks = new EnumMap<>(TaskStatus.class);
+        for (PoolEntry entry : pool.entries()) {
+            try {
+                RunFigures f = files.figures(entry.workspace(), entry.runId());
+                RunStatus status = pool.live(entry.runId()).flatMap(LiveRun::progress).map(p -> p.status())
+                        .orElse(f.status());
+                runs.merge(status, 1, Integer::sum);
+                tasks.merge(TaskStatus.COMPLETED, f.completed(), Integer::sum);
+                tasks.merge(TaskStatus.FAILED, f.failed(), Integer::sum);
+                tasks.merge(TaskStatus.IN_PROGRESS, f.running(), Integer::sum);
+                tasks.merge(TaskStatus.PENDING, f.pending(), Integer::sum);
+                tasks.merge(TaskStatus.CANCELLED, f.cancelled(), Integer::sum);
+            } catch (RuntimeException unreadable) {
+                // a run that cannot be read now is counted on the next scrape
+            }
+        }
+        return new ServerMetrics.Counts(runs, tasks, pool.queue().size(), pool.liveCount());
+    }
+
+    private static void error(Context ctx, ObjectMapper json, int status, String code, String message) {
+        ObjectNode body = json.createObjectNode();
+        body.putObject("error").put("status", status).put("code", code).put("message", message);
+        ctx.status(status).contentType("application/json").result(body.toString());
+        if (status == 401) {
+            ctx.header("WWW-Authenticate", "Bearer realm=\"longtask\"");
+        }
+    }
+
+    private static List<Path> realRoots(List<Path> roots) throws IOException {
+        if (roots.isEmpty()) {
+            throw new IllegalArgumentException("give at least one --root: the directories runs may work in");
+        }
+        List<Path> real = new ArrayList<>();
+        for (Path root : roots) {
+            if (!Files.isDirectory(root)) {
+                throw new IllegalArgumentException("--root " + root + " is not a directory");
+            }
+            real.add(root.toRealPath());
+        }
+        return real;
+    }
+
+    private static void checkBind(ServerOptions options) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(options.bind());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind " + options.bind() + " is not an address of this machine");
+        }
+        if (options.noToken() && !address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("--bind " + options.bind() + " is reachable from other machines, so the "
+                    + "server needs its token: drop --no-token (clients then send 'Authorization: Bearer TOKEN')");
+        }
+    }
+}

@@ -1,0 +1,394 @@
+package dev.longtask.server;
+
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.FileRunStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The pool of background runs beside the foreground run: a durable priority queue (higher priority first, FIFO
+ * among equals) of which up to {@code maxRuns} run at once; the foreground run takes no pool slot and never
+ * waits for one. Every change of a run's place is written to the {@link PoolBook} before it takes effect, so a
+ * restarted server requeues what waited and resumes what ran.
+ */
+final class Pool {
+    private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
+    private static final Comparator<PoolEntry> QUEUE_ORDER = Comparator.comparingInt(PoolEntry::priority).reversed()
+            .thenComparingLong(PoolEntry::order);
+
+    /** What the rest of the server hears from the pool. */
+    interface Listener {
+        /** A run was submitted (it exists on disk, queued). */
+        default void submitted(PoolEntry entry) {
+        }
+
+        /** A failed run was put back in the queue for another try. */
+        default void retried(PoolEntry entry) {
+        }
+    }
+
+    /** Why this server stopped a session. */
+    private enum Stop { PAUSE, CANCEL, SHUTDOWN }
+
+    private final PoolBook book;
+    private final RunBackend backend;
+    private final RunFiles files;
+    private final EventHub hub;
+    private final int maxRuns;
+    private final int maxRetries;
+    private final List<Path> roots;
+    private final Clock clock;
+    private final Listener listener;
+
+    private final Map<String, PoolEntry> entries = new HashMap<>();
+    private final Set<String> creating = new HashSet<>();
+    private final Map<String, LiveRun> live = new HashMap<>();
+    private final Map<String, Stop> stops = new HashMap<>();
+    private long nextOrder = 1;
+    private boolean stopping;
+
+    Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, int maxRetries,
+         List<Path> roots, Clock clock, Listener listener) {
+        this.book = book;
+        this.backend = backend;
+        this.files = files;
+        this.hub = hub;
+        this.maxRuns = maxRuns;
+        this.maxRetries = maxRetries;
+        this.roots = List.copyOf(roots);
+        this.clock = clock;
+        this.listener = listener;
+    }
+
+    /** Takes up the entries of a previous server: waiting runs wait again, runs that were running resume first. */
+    synchronized void recover() {
+        for (PoolEntry entry : book.readAll()) {
+            nextOrder = Math.max(nextOrder, entry.order() + 1);
+            boolean unfinished = entry.state() == PoolEntry.State.QUEUED || entry.state() == PoolEntry.State.RUNNING;
+            if (!RunFiles.exists(entry.workspace(), entry.runId())) {
+                if (unfinished) {
+                    // written before the run was created, and the server died before it answered: no one has it
+                    book.delete(entry.runId());
+                }
+                continue;
+            }
+            PoolEntry recovered = entry;
+            if (entry.state() == PoolEntry.State.RUNNING) {
+                recovered = entry.with(PoolEntry.State.QUEUED, "requeued: the server restarted while it ran");
+                backend.setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, recovered.note());
+                book.write(recovered);
+            }
+            entries.put(entry.runId(), recovered);
+        }
+        schedule();
+    }
+
+    PoolEntry submit(RunRequest request) {
+        String runId;
+        PoolEntry entry;
+        synchronized (this) {
+            if (stopping) {
+                throw new ApiError(503, "stopping", "the server is stopping; submit again once it is back");
+            }
+            if (request.foreground()) {
+                foreground().ifPresent(busy -> {
+                    throw ApiError.conflict("run " + busy.runId() + " is the foreground run; pause, cancel or finish"
+                            + " it first, or submit this one without \"foreground\"");
+                });
+            }
+            runId = newRunId(request.workspace());
+            entry = new PoolEntry(runId, request.workspace(), request.goal(), PoolEntry.State.QUEUED,
+                    request.priority(), nextOrder++, request.foreground(), request.model(), request.budget(),
+                    request.concurrency(), request.approval(), 0, clock.instant(), "");
+            entries.put(runId, entry);
+            creating.add(runId);
+        }
+        try {
+            book.write(entry);
+            backend.create(runId, request);
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                entries.remove(runId);
+                creating.remove(runId);
+            }
+            book.delete(runId);
+            throw e;
+        }
+        synchronized (this) {
+            creating.remove(runId);
+        }
+        listener.submitted(entry);
+        schedule();
+        return entry(runId).orElse(entry);
+    }
+
+    synchronized void schedule() {
+        if (stopping) {
+            return;
+        }
+        for (PoolEntry entry : List.copyOf(entries.values())) {
+            if (entry.foreground() && waiting(entry)) {
+                launch(entry);
+            }
+        }
+        while (poolRunning() < maxRuns) {
+            Optional<PoolEntry> next = entries.values().stream()
+                    .filter(e -> !e.foreground() && waiting(e)).min(QUEUE_ORDER);
+            if (next.isEmpty()) {
+                return;
+            }
+            launch(next.get());
+        }
+    }
+
+    private boolean waiting(PoolEntry entry) {
+        return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId())
+                && !live.containsKey(entry.runId());
+    }
+
+    private long poolRunning() {
+        return live.keySet().stream().filter(id -> !entries.get(id).foreground()).count();
+    }
+
+    private void launch(PoolEntry entry) {
+        String runId = entry.runId();
+        PoolEntry running = entry.with(PoolEntry.State.RUNNING, "");
+        try {
+            hub.open(runId, files.lastSeq(entry.workspace(), runId));
+            book.write(running);
+            entries.put(runId, running);
+            LiveRun run = backend.launch(runId, entry.request(), event -> hub.publish(runId, event));
+            live.put(runId, run);
+            run.ended().whenComplete((ended, error) -> ended(runId, ended, error));
+        } catch (RuntimeException e) {
+            LOG.warn("run {} could not start: {}", runId, e.getMessage());
+            hub.close(runId);
+            PoolEntry held = entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage());
+            entries.put(runId, held);
+            book.write(held);
+        }
+    }
+
+    private void ended(String runId, LiveRun.Ended ended, Throwable error) {
+        synchronized (this) {
+            live.remove(runId);
+            hub.close(runId);
+            Stop stop = stops.remove(runId);
+            PoolEntry entry = entries.get(runId);
+            PoolEntry next;
+            if (error != null) {
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                        ? error.getCause() : error;
+                LOG.warn("run {} stopped with an error: {}", runId, cause.toString());
+                next = entry.with(PoolEntry.State.HELD, "stopped with an error: " + cause.getMessage());
+            } else if (stop == Stop.SHUTDOWN && ended.status().isResumable()) {
+                return; // stays "running": the next start of the server resumes it
+            } else {
+                next = switch (ended.status()) {
+                    case COMPLETED, CANCELLED -> entry.with(PoolEntry.State.DONE, ended.reason());
+                    case FAILED -> retryOrDone(entry, ended.reason());
+                    default -> entry.with(PoolEntry.State.HELD, ended.reason());
+                };
+            }
+            entries.put(runId, next);
+            book.write(next);
+        }
+        schedule();
+    }
+
+    private PoolEntry retryOrDone(PoolEntry entry, String reason) {
+        if (entry.retries() >= maxRetries || stopping) {
+            return entry.with(PoolEntry.State.DONE, reason);
+        }
+        String note = "retry " + (entry.retries() + 1) + " of " + maxRetries + " after: " + reason;
+        backend.setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
+        PoolEntry retried = entry.requeued(nextOrder++, entry.retries() + 1, note);
+        listener.retried(retried);
+        return retried;
+    }
+
+    /** Pauses a running run after it saves, or holds a waiting one; either way it stays resumable. */
+    synchronized PoolEntry pause(String runId, String by) {
+        PoolEntry entry = known(runId);
+        LiveRun run = live.get(runId);
+        if (run != null) {
+            stops.put(runId, Stop.PAUSE);
+            run.pause("paused by " + by);
+            return entry;
+        }
+        if (entry.state() != PoolEntry.State.QUEUED) {
+            throw ApiError.conflict("run " + runId + " is not running or queued (it is " + entry.state().name()
+                    .toLowerCase() + "); nothing to pause");
+        }
+        String note = "paused by " + by + " before it started";
+        backend.setStatus(entry.workspace(), runId, RunStatus.PAUSED, note);
+        return hold(entry.with(PoolEntry.State.HELD, note));
+    }
+
+    /** Puts a held, paused or failed run back in the queue; a run of a known workspace joins the pool. */
+    PoolEntry resume(String runId, Path workspace, String by) {
+        synchronized (this) {
+            if (stopping) {
+                throw new ApiError(503, "stopping", "the server is stopping; resume the run once it is back");
+            }
+            PoolEntry entry = entries.get(runId);
+            if (entry == null) {
+                var figures = files.figures(workspace, runId);
+                entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
+                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by);
+            }
+            if (live.containsKey(runId) || entry.state() == PoolEntry.State.QUEUED) {
+                throw ApiError.conflict("run " + runId + " is already " + (live.containsKey(runId) ? "running"
+                        : "queued"));
+            }
+            RunStatus status = files.figures(workspace, runId).status();
+            if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
+                throw ApiError.conflict("run " + runId + " is " + status.wire() + "; only a paused, interrupted or "
+                        + "failed run resumes");
+            }
+            String note = "resumed by " + by;
+            backend.setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");
+            PoolEntry queued = entry.requeued(nextOrder++, entry.retries(), note);
+            book.write(queued);
+            entries.put(runId, queued);
+        }
+        schedule();
+        return entry(runId).orElseThrow();
+    }
+
+    synchronized PoolEntry cancel(String runId, String by) {
+        PoolEntry entry = known(runId);
+        LiveRun run = live.get(runId);
+        if (run != null) {
+            stops.put(runId, Stop.CANCEL);
+            run.cancel("cancelled by " + by);
+            return entry;
+        }
+        if (entry.state() == PoolEntry.State.DONE) {
+            throw ApiError.conflict("run " + runId + " has ended; nothing to cancel");
+        }
+        String note = "cancelled by " + by;
+        backend.setStatus(entry.workspace(), runId, RunStatus.CANCELLED, note);
+        return hold(entry.with(PoolEntry.State.DONE, note));
+    }
+
+    synchronized PoolEntry prioritize(String runId, int priority) {
+        PoolEntry entry = known(runId);
+        if (live.containsKey(runId) || entry.state() == PoolEntry.State.DONE) {
+            throw ApiError.conflict("run " + runId + " is " + (live.containsKey(runId) ? "running" : "done")
+                    + "; a priority only matters while a run waits");
+        }
+        PoolEntry changed = hold(entry.withPriority(priority));
+        schedule();
+        return changed;
+    }
+
+    private PoolEntry hold(PoolEntry changed) {
+        book.write(changed);
+        entries.put(changed.runId(), changed);
+        return changed;
+    }
+
+    private PoolEntry known(String runId) {
+        PoolEntry entry = entries.get(runId);
+        if (entry == null) {
+            throw ApiError.notFound("run " + runId + " is not in this server's pool");
+        }
+        return entry;
+    }
+
+    synchronized Optional<PoolEntry> entry(String runId) {
+        return Optional.ofNullable(entries.get(runId));
+    }
+
+    synchronized List<PoolEntry> entries() {
+        return new ArrayList<>(entries.values());
+    }
+
+    synchronized Optional<LiveRun> live(String runId) {
+        return Optional.ofNullable(live.get(runId));
+    }
+
+    synchronized int liveCount() {
+        return live.size();
+    }
+
+    /** Runs waiting for a pool slot, in the order they will start. */
+    synchronized List<PoolEntry> queue() {
+        return entries.values().stream().filter(e -> !e.foreground() && waiting(e)).sorted(QUEUE_ORDER).toList();
+    }
+
+    synchronized Optional<PoolEntry> foreground() {
+        return entries.values().stream().filter(PoolEntry::foreground)
+                .filter(e -> e.state() == PoolEntry.State.QUEUED || e.state() == PoolEntry.State.RUNNING)
+                .findFirst();
+    }
+
+    /** Where the run lives: the pool's entry, else a workspace the server knows (a root or a submitted one). */
+    synchronized Optional<Path> workspaceOf(String runId) {
+        PoolEntry entry = entries.get(runId);
+        if (entry != null) {
+            return Optional.of(entry.workspace());
+        }
+        return workspaces().stream().filter(ws -> RunFiles.exists(ws, runId)).findFirst();
+    }
+
+    /** The roots and every workspace a run was submitted for. */
+    synchronized Set<Path> workspaces() {
+        Set<Path> all = new LinkedHashSet<>(roots);
+        entries.values().forEach(e -> all.add(e.workspace()));
+        return all;
+    }
+
+    /**
+     * Stops taking runs, pauses the running ones after they save (they stay "running" in the pool, so the next
+     * start resumes them), and waits for them up to {@code grace}.
+     */
+    void shutdown(Duration grace) {
+        List<CompletableFuture<LiveRun.Ended>> ending = new ArrayList<>();
+        synchronized (this) {
+            stopping = true;
+            live.forEach((runId, run) -> {
+                stops.put(runId, Stop.SHUTDOWN);
+                run.pause("the server is stopping; it resumes the run when it starts again");
+                ending.add(run.ended());
+            });
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (CompletableFuture<LiveRun.Ended> end : ending) {
+            try {
+                end.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException | TimeoutException e) {
+                // a run that fails to stop in time is resumed from its log on the next start
+            }
+        }
+    }
+
+    private String newRunId(Path workspace) {
+        while (true) {
+            String id = FileRunStore.newRunId(clock);
+            if (!entries.containsKey(id) && !RunFiles.exists(workspace, id)) {
+                return id;
+            }
+        }
+    }
+}
