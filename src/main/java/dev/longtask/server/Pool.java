@@ -59,7 +59,14 @@ final class Pool {
     private final Map<String, PoolEntry> entries = new HashMap<>();
     private final Set<String> creating = new HashSet<>();
     private final Map<String, LiveRun> live = new HashMap<>();
+    private final Set<String> starting = new HashSet<>();
     private final Map<String, Stop> stops = new HashMap<>();
+    private final java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors
+            .newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "longtask-pool");
+                t.setDaemon(true);
+                return t;
+            });
     private long nextOrder = 1;
     private boolean stopping;
 
@@ -138,50 +145,92 @@ final class Pool {
         return entry(runId).orElse(entry);
     }
 
-    synchronized void schedule() {
-        if (stopping) {
-            return;
-        }
-        for (PoolEntry entry : List.copyOf(entries.values())) {
-            if (entry.foreground() && waiting(entry)) {
-                launch(entry);
-            }
-        }
-        while (poolRunning() < maxRuns) {
-            Optional<PoolEntry> next = entries.values().stream()
-                    .filter(e -> !e.foreground() && waiting(e)).min(QUEUE_ORDER);
-            if (next.isEmpty()) {
+    /** Starts what is due, on the pool's own thread: a submit or a resume never waits for a session to start. */
+    void schedule() {
+        synchronized (this) {
+            if (stopping) {
                 return;
             }
-            launch(next.get());
         }
+        try {
+            starter.execute(this::startDue);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is stopping
+        }
+    }
+
+    private void startDue() {
+        while (true) {
+            PoolEntry next;
+            synchronized (this) {
+                next = stopping ? null : nextDue();
+                if (next == null) {
+                    return;
+                }
+                PoolEntry running = next.with(PoolEntry.State.RUNNING, "");
+                book.write(running);
+                entries.put(next.runId(), running);
+                starting.add(next.runId());
+                hub.open(next.runId(), files.lastSeq(next.workspace(), next.runId()));
+            }
+            start(next);
+        }
+    }
+
+    private PoolEntry nextDue() {
+        Optional<PoolEntry> foreground = entries.values().stream().filter(e -> e.foreground() && waiting(e))
+                .findFirst();
+        if (foreground.isPresent()) {
+            return foreground.get();
+        }
+        if (poolRunning() >= maxRuns) {
+            return null;
+        }
+        return entries.values().stream().filter(e -> !e.foreground() && waiting(e)).min(QUEUE_ORDER).orElse(null);
     }
 
     private boolean waiting(PoolEntry entry) {
-        return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId())
-                && !live.containsKey(entry.runId());
+        return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId());
     }
 
     private long poolRunning() {
-        return live.keySet().stream().filter(id -> !entries.get(id).foreground()).count();
+        return java.util.stream.Stream.concat(live.keySet().stream(), starting.stream())
+                .filter(id -> !entries.get(id).foreground()).count();
     }
 
-    private void launch(PoolEntry entry) {
+    /** Outside the lock: building a session can take a while, and the API must answer meanwhile. */
+    private void start(PoolEntry entry) {
         String runId = entry.runId();
-        PoolEntry running = entry.with(PoolEntry.State.RUNNING, "");
+        LiveRun run;
         try {
-            hub.open(runId, files.lastSeq(entry.workspace(), runId));
-            book.write(running);
-            entries.put(runId, running);
-            LiveRun run = backend.launch(runId, entry.request(), event -> hub.publish(runId, event));
-            live.put(runId, run);
-            run.ended().whenComplete((ended, error) -> ended(runId, ended, error));
+            run = backend.launch(runId, entry.request(), event -> hub.publish(runId, event));
         } catch (RuntimeException e) {
             LOG.warn("run {} could not start: {}", runId, e.getMessage());
-            hub.close(runId);
-            PoolEntry held = entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage());
-            entries.put(runId, held);
-            book.write(held);
+            synchronized (this) {
+                starting.remove(runId);
+                stops.remove(runId);
+                hub.close(runId);
+                hold(entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
+            }
+            return;
+        }
+        synchronized (this) {
+            starting.remove(runId);
+            live.put(runId, run);
+            Stop asked = stopping ? Stop.SHUTDOWN : stops.get(runId);
+            if (asked != null) {
+                stops.put(runId, asked);
+                stop(run, asked, "the API");
+            }
+        }
+        run.ended().whenComplete((ended, error) -> ended(runId, ended, error));
+    }
+
+    private static void stop(LiveRun run, Stop stop, String by) {
+        switch (stop) {
+            case PAUSE -> run.pause("paused by " + by);
+            case CANCEL -> run.cancel("cancelled by " + by);
+            case SHUTDOWN -> run.pause("the server is stopping; it resumes the run when it starts again");
         }
     }
 
@@ -227,9 +276,11 @@ final class Pool {
     synchronized PoolEntry pause(String runId, String by) {
         PoolEntry entry = known(runId);
         LiveRun run = live.get(runId);
-        if (run != null) {
+        if (run != null || starting.contains(runId)) {
             stops.put(runId, Stop.PAUSE);
-            run.pause("paused by " + by);
+            if (run != null) {
+                stop(run, Stop.PAUSE, by);
+            }
             return entry;
         }
         if (entry.state() != PoolEntry.State.QUEUED) {
@@ -253,9 +304,10 @@ final class Pool {
                 entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
                         null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by);
             }
-            if (live.containsKey(runId) || entry.state() == PoolEntry.State.QUEUED) {
-                throw ApiError.conflict("run " + runId + " is already " + (live.containsKey(runId) ? "running"
-                        : "queued"));
+            if (live.containsKey(runId) || starting.contains(runId) || entry.state() == PoolEntry.State.QUEUED
+                    || entry.state() == PoolEntry.State.RUNNING) {
+                throw ApiError.conflict("run " + runId + " is already " + (entry.state() == PoolEntry.State.QUEUED
+                        ? "queued" : "running"));
             }
             RunStatus status = files.figures(workspace, runId).status();
             if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
@@ -275,9 +327,11 @@ final class Pool {
     synchronized PoolEntry cancel(String runId, String by) {
         PoolEntry entry = known(runId);
         LiveRun run = live.get(runId);
-        if (run != null) {
+        if (run != null || starting.contains(runId)) {
             stops.put(runId, Stop.CANCEL);
-            run.cancel("cancelled by " + by);
+            if (run != null) {
+                stop(run, Stop.CANCEL, by);
+            }
             return entry;
         }
         if (entry.state() == PoolEntry.State.DONE) {
@@ -290,8 +344,8 @@ final class Pool {
 
     synchronized PoolEntry prioritize(String runId, int priority) {
         PoolEntry entry = known(runId);
-        if (live.containsKey(runId) || entry.state() == PoolEntry.State.DONE) {
-            throw ApiError.conflict("run " + runId + " is " + (live.containsKey(runId) ? "running" : "done")
+        if (entry.state() == PoolEntry.State.RUNNING || entry.state() == PoolEntry.State.DONE) {
+            throw ApiError.conflict("run " + runId + " is " + entry.state().name().toLowerCase(java.util.Locale.ROOT)
                     + "; a priority only matters while a run waits");
         }
         PoolEntry changed = hold(entry.withPriority(priority));
@@ -364,9 +418,18 @@ final class Pool {
         List<CompletableFuture<LiveRun.Ended>> ending = new ArrayList<>();
         synchronized (this) {
             stopping = true;
+        }
+        starter.shutdown();
+        try {
+            starter.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        synchronized (this) {
             live.forEach((runId, run) -> {
                 stops.put(runId, Stop.SHUTDOWN);
-                run.pause("the server is stopping; it resumes the run when it starts again");
+                stop(run, Stop.SHUTDOWN, "the server");
                 ending.add(run.ended());
             });
         }
