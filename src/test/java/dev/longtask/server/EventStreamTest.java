@@ -147,8 +147,4 @@ class EventStreamTest {
                     }
                 }).orTimeout(10, TimeUnit.SECONDS).join();
     }
-
-    static Duration seconds(int n) {
-        return Duration.ofSeconds(n);
-    }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.longtask.model.Event;
 import dev.longtask.store.StoreJson;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -137,9 +136,5 @@ class WebhookTest {
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
         return java.util.HexFormat.of().formatHex(mac.doFinal(body));
-    }
-
-    @SuppressWarnings("unused")
-    private static void ignore(IOException e) {
     }
 }

@@ -1,0 +1,88 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.engine.EngineConfig;
+import dev.longtask.model.Budget;
+import dev.longtask.model.RunStatus;
+import dev.longtask.server.EngineBackend;
+import dev.longtask.server.LongtaskServer;
+import dev.longtask.server.ServerOptions;
+import dev.longtask.server.WorkspaceSetup;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code longtask submit} against a real server: queued with its priority, or a one-line error. */
+class SubmitCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void submitQueuesTheRunAndFindsTheTokenAboveTheWorkdir() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("project")));
+        CountDownLatch hold = new CountDownLatch(1);
+        ScriptedModel model = new ScriptedModel(turn -> {
+            try {
+                hold.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        });
+        ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
+        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
+                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
+                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+            CliRunner.Result first = CliRunner.run("submit", "Summarise the notes", "--workdir", ws.toString(),
+                    "--server", server.url());
+            assertThat(first.exit()).as(first.toString()).isZero();
+            CliRunner.Result second = CliRunner.run("submit", "Then the rest", "--workdir", ws.toString(),
+                    "--server", server.url(), "--priority", "7", "--max-cost", "2.5");
+            assertThat(second.exit()).as(second.toString()).isZero();
+            assertThat(second.out()).containsPattern("run \\S+: queued \\(position 1 in the queue\\)")
+                    .contains("/events");
+            String id = second.out().split(" ")[1].replace(":", "");
+            var run = FileRunStore.read(ws, id).run();
+            assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
+            assertThat(run.goal()).isEqualTo("Then the rest");
+            assertThat(run.budget().maxCostUsd()).isEqualByComparingTo("2.5");
+
+            CliRunner.Result bad = CliRunner.run("submit", "x", "--workdir", ws.toString(), "--server", server.url(),
+                    "--priority", "5000");
+            assertThat(bad.exit()).isEqualTo(Main.USAGE);
+            assertThat(bad.err()).contains("the server refused the run: 'priority' must be a whole number");
+            CliRunner.Result unauthorised = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
+                    server.url());
+            assertThat(unauthorised.exit()).isEqualTo(Main.USAGE);
+            assertThat(unauthorised.err()).contains("needs its token");
+            hold.countDown();
+        }
+    }
+
+    @Test
+    void noServerIsAOneLineFailure() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        CliRunner.Result r = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
+                "http://127.0.0.1:" + port);
+        assertThat(r.exit()).isEqualTo(Main.FAILED);
+        assertThat(r.err().strip()).isEqualTo("longtask: no server answers at http://127.0.0.1:" + port
+                + "; start one with `longtask serve` or give its address with --server");
+    }
+}
