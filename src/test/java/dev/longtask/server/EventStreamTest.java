@@ -8,7 +8,6 @@ import dev.longtask.store.StoreJson;
 import java.net.URI;
 import java.net.http.WebSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
