@@ -21,6 +21,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
     String runId;
 
+    @Option(names = "--server", paramLabel = "URL",
+            description = "Run it on a running 'longtask serve' as its foreground run and follow it here (Ctrl-C pauses it there).")
+    String server;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --server: the server's token file.")
+    java.nio.file.Path tokenFile;
+
     @Mixin
     ModelOptions model;
 
@@ -35,8 +42,40 @@ final class RunCommand implements Callable<Integer> {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
+        if (server != null) {
+            return attached();
+        }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
         return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+    }
+
+    private int attached() {
+        if (runId != null || options.jsonEvents || model.record != null || model.replay != null
+                || model.baseUrl != null) {
+            throw CliFailure.usage("--server runs the goal on the server, with the server's settings: --run-id, "
+                    + "--json-events, --base-url, --record and --replay do not apply");
+        }
+        java.nio.file.Path workspace = workdir.workspace();
+        com.fasterxml.jackson.databind.node.ObjectNode body = new com.fasterxml.jackson.databind.ObjectMapper()
+                .createObjectNode().put("goal", goal).put("workdir", workspace.toString());
+        if (model.model != null) {
+            body.put("model", model.model);
+        }
+        if (options.concurrency != null) {
+            try {
+                body.put("concurrency", Integer.parseInt(options.concurrency.strip()));
+            } catch (NumberFormatException e) {
+                throw CliFailure.usage("--concurrency must be a whole number, got '" + options.concurrency + "'");
+            }
+        }
+        try {
+            SubmitCommand.budgets(body, options.maxTokens == null ? null : Long.parseLong(options.maxTokens.strip()),
+                    options.maxCost == null ? null : new java.math.BigDecimal(options.maxCost.strip().replace("$", "")),
+                    options.maxTime);
+        } catch (NumberFormatException e) {
+            throw CliFailure.usage("--max-tokens and --max-cost must be numbers: " + e.getMessage());
+        }
+        return new AttachedRun(spec.commandLine().getOut(), new ServerClient(server, tokenFile, workspace)).run(body);
     }
 }

@@ -3,17 +3,9 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -71,14 +63,7 @@ final class SubmitCommand implements Callable<Integer> {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         Path workspace = Workspaces.directory(workdir);
-        String base = server != null ? server : System.getenv().getOrDefault("LONGTASK_SERVER",
-                "http://127.0.0.1:7420");
-        URI uri;
-        try {
-            uri = URI.create(base.replaceAll("/+$", "") + "/api/runs");
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.usage("--server " + base + " is not a URL like http://127.0.0.1:7420");
-        }
+        ServerClient client = new ServerClient(server, tokenFile, workspace);
         ObjectNode body = JSON.createObjectNode().put("goal", goal).put("workdir", workspace.toString());
         if (priority != null) {
             body.put("priority", priority);
@@ -92,80 +77,33 @@ final class SubmitCommand implements Callable<Integer> {
         if (approval != null) {
             body.put("approval", approval);
         }
-        if (maxTokens != null || maxCost != null || maxTime != null) {
-            ObjectNode budgets = body.putObject("budgets");
-            if (maxTokens != null) {
-                budgets.put("max_tokens", maxTokens);
-            }
-            if (maxCost != null) {
-                budgets.put("max_cost_usd", maxCost);
-            }
-            if (maxTime != null) {
-                budgets.put("max_time", maxTime);
-            }
-        }
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json").header("X-Longtask-Actor", "longtask submit")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-        String token = token(workspace);
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<String> response;
-        try {
-            response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
-                    .send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (ConnectException e) {
-            throw new CliFailure(Main.FAILED, "no server answers at " + base + "; start one with `longtask serve` "
-                    + "or give its address with --server");
-        } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "the server at " + base + " could not be reached: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliFailure(Main.INTERRUPTED, "interrupted");
-        }
-        JsonNode answer;
-        try {
-            answer = JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "the server answered " + response.statusCode() + " with something that "
-                    + "is not JSON; is " + base + " a longtask server?");
-        }
-        if (response.statusCode() != 201) {
-            String message = answer.path("error").path("message").asText("HTTP " + response.statusCode());
-            throw new CliFailure(response.statusCode() / 100 == 4 ? Main.USAGE : Main.FAILED,
-                    "the server refused the run: " + message);
-        }
+        budgets(body, maxTokens, maxCost, maxTime);
+        JsonNode answer = client.post("/api/runs", body, 201, "the run");
         PrintWriter out = spec.commandLine().getOut();
         JsonNode pool = answer.path("pool");
         out.println("run " + answer.path("run_id").asText() + ": " + answer.path("status").asText()
                 + (pool.has("queue_position") ? " (position " + pool.path("queue_position").asInt() + " in the queue)"
                 : ""));
         out.println("follow: curl -N -H 'Accept: text/event-stream' -H \"Authorization: Bearer $TOKEN\" "
-                + base.replaceAll("/+$", "") + "/api/runs/" + answer.path("run_id").asText() + "/events");
+                + client.base() + "/api/runs/" + answer.path("run_id").asText() + "/events");
         out.flush();
         return Main.OK;
     }
 
-    /** --token-file, else LONGTASK_TOKEN, else the server token file of the workdir or a directory above it. */
-    private String token(Path workspace) {
-        try {
-            if (tokenFile != null) {
-                return Files.readString(tokenFile).strip();
-            }
-            String env = System.getenv("LONGTASK_TOKEN");
-            if (env != null && !env.isBlank()) {
-                return env.strip();
-            }
-            for (Path dir = workspace; dir != null; dir = dir.getParent()) {
-                Path candidate = dir.resolve(".longtask").resolve("server").resolve("token");
-                if (Files.isReadable(candidate)) {
-                    return Files.readString(candidate).strip();
-                }
-            }
-            return null;
-        } catch (IOException e) {
-            throw CliFailure.usage("cannot read the token file " + tokenFile + ": " + e.getMessage());
+    /** The {@code budgets} of a submission from budget flags; nothing when none is given. */
+    static void budgets(ObjectNode body, Long maxTokens, BigDecimal maxCost, String maxTime) {
+        if (maxTokens == null && maxCost == null && maxTime == null) {
+            return;
+        }
+        ObjectNode budgets = body.putObject("budgets");
+        if (maxTokens != null) {
+            budgets.put("max_tokens", maxTokens);
+        }
+        if (maxCost != null) {
+            budgets.put("max_cost_usd", maxCost);
+        }
+        if (maxTime != null) {
+            budgets.put("max_time", maxTime);
         }
     }
 }

@@ -261,8 +261,9 @@ final class Pool {
         schedule();
     }
 
+    /** A pool run that failed goes back in the queue while it has retries; the person decides about the foreground. */
     private PoolEntry retryOrDone(PoolEntry entry, String reason) {
-        if (entry.retries() >= maxRetries || stopping) {
+        if (entry.foreground() || entry.retries() >= maxRetries || stopping) {
             return entry.with(PoolEntry.State.DONE, reason);
         }
         String note = "retry " + (entry.retries() + 1) + " of " + maxRetries + " after: " + reason;

@@ -74,6 +74,37 @@ class SubmitCommandTest {
     }
 
     @Test
+    void runWithServerIsTheForegroundRunFollowedFromTheTerminal() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("project")));
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> ScriptedModel.call("submit_plan", EngineFixture.plan(EngineFixture.task("a", "Note it",
+                    "general", List.of(), java.util.Map.of("notes", "notes/a.md"))));
+            case "director" -> ScriptedModel.decide("stop", "done");
+            case "synthesizer" -> ScriptedModel.report("Notes", "# Notes");
+            default -> turn.step() == 1 ? ScriptedModel.write("notes/a.md", "a") : ScriptedModel.submitResult(true,
+                    "noted");
+        });
+        ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
+        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
+                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
+                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+            CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
+                    server.url(), "--max-cost", "3");
+            assertThat(r.exit()).as(r.toString()).isZero();
+            assertThat(r.out()).contains("is the foreground run of " + server.url())
+                    .contains("task #1 completed: noted").contains("run completed");
+            String id = FileRunStore.list(ws).get(0);
+            assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
+            CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
+                    "--run-id", "mine");
+            assertThat(misuse.exit()).isEqualTo(Main.USAGE);
+            assertThat(misuse.err()).contains("--run-id");
+        }
+    }
+
+    @Test
     void noServerIsAOneLineFailure() throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
