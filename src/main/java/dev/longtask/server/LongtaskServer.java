@@ -112,16 +112,11 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.post("/api/runs/{id}/priority", runs::priority);
             config.routes.ws("/api/stream", streamSocket::configure);
             config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage()));
-            config.routes.exception(NoSuchRunException.class, (e, ctx) -> error(ctx, json, 404, "not_found",
-                    e.getMessage()));
-            config.routes.exception(NoSuchTaskException.class, (e, ctx) -> error(ctx, json, 404, "not_found",
-                    e.getMessage()));
-            config.routes.exception(RunLockedException.class, (e, ctx) -> error(ctx, json, 409, "conflict",
-                    e.getMessage()));
-            config.routes.exception(CorruptRunException.class, (e, ctx) -> error(ctx, json, 500, "corrupt_run",
-                    e.getMessage()));
-            config.routes.exception(IllegalArgumentException.class, (e, ctx) -> error(ctx, json, 400, "bad_request",
-                    e.getMessage()));
+            refuse(config, json, NoSuchRunException.class, 404, "not_found");
+            refuse(config, json, NoSuchTaskException.class, 404, "not_found");
+            refuse(config, json, RunLockedException.class, 409, "conflict");
+            refuse(config, json, CorruptRunException.class, 500, "corrupt_run");
+            refuse(config, json, IllegalArgumentException.class, 400, "bad_request");
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, json, e.getStatus(),
                     e.getStatus() == 404 ? "not_found" : "http_" + e.getStatus(), e.getStatus() == 404
                             ? "no such endpoint: " + ctx.method() + " " + ctx.path() + " (see docs/server.md)"
@@ -222,6 +217,12 @@ public final class LongtaskServer implements AutoCloseable {
             }
         }
         return new ServerMetrics.Counts(runs, tasks, pool.queue().size(), pool.liveCount());
+    }
+
+    /** A refusal the store or a check raises, as a JSON error with its own message. */
+    private static <E extends Exception> void refuse(io.javalin.config.JavalinConfig config, ObjectMapper json,
+            Class<E> type, int status, String code) {
+        config.routes.exception(type, (e, ctx) -> error(ctx, json, status, code, e.getMessage()));
     }
 
     private static void error(Context ctx, ObjectMapper json, int status, String code, String message) {

@@ -56,8 +56,8 @@ class ApiErrorsTest {
             expect(f, f.get("/api/nothing-here"), 404, "no such endpoint");
 
             String id = f.submit("job-01: two steps", Map.of());
-            ServerFixture.await("the run to complete", Duration.ofSeconds(30),
-                    () -> "completed".equals(f.run(id).path("status").asText()));
+            ServerFixture.await("the run to complete and leave the pool", Duration.ofSeconds(30),
+                    () -> "done".equals(f.run(id).path("pool").path("state").asText()));
             expect(f, f.get("/api/runs/" + id + "/tasks/9"), 404, "no task 9");
             expect(f, f.get("/api/runs/" + id + "/tasks/two"), 404, "no task 'two'");
             expect(f, f.get("/api/runs/" + id + "/tasks/1/transcript?limit=0"), 400, "'limit'");
