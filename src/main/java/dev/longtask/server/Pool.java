@@ -96,7 +96,12 @@ final class Pool {
                 continue;
             }
             PoolEntry recovered = entry;
-            if (entry.state() == PoolEntry.State.RUNNING) {
+            RunStatus status = files.figures(entry.workspace(), entry.runId()).status();
+            if (unfinished && (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED)) {
+                // it ended before the server could write so down
+                recovered = entry.with(PoolEntry.State.DONE, "");
+                book.write(recovered);
+            } else if (entry.state() == PoolEntry.State.RUNNING) {
                 recovered = entry.with(PoolEntry.State.QUEUED, "requeued: the server restarted while it ran");
                 backend.setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, recovered.note());
                 book.write(recovered);

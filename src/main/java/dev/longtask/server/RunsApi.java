@@ -59,10 +59,11 @@ final class RunsApi {
             }
         }
         ArrayNode out = json.createArrayNode();
+        Map<String, Integer> positions = positions();
         for (Map.Entry<String, Path> run : runs.entrySet()) {
             ObjectNode view;
             try {
-                view = view(run.getKey(), run.getValue());
+                view = view(run.getKey(), run.getValue(), positions);
             } catch (RuntimeException unreadable) {
                 view = json.createObjectNode().put("run_id", run.getKey())
                         .put("workspace", run.getValue().toString()).put("error", unreadable.getMessage());
@@ -149,8 +150,22 @@ final class RunsApi {
         send(ctx, view(runId, entry.workspace()));
     }
 
-    /** The run as the API shows it: its figures, its place in the pool, and the live progress while it runs. */
     ObjectNode view(String runId, Path workspace) {
+        return view(runId, workspace, positions());
+    }
+
+    /** Run id to place in the queue, from 1. */
+    private Map<String, Integer> positions() {
+        Map<String, Integer> positions = new java.util.HashMap<>();
+        java.util.List<PoolEntry> queue = pool.queue();
+        for (int i = 0; i < queue.size(); i++) {
+            positions.put(queue.get(i).runId(), i + 1);
+        }
+        return positions;
+    }
+
+    /** The run as the API shows it: its figures, its place in the pool, and the live progress while it runs. */
+    private ObjectNode view(String runId, Path workspace, Map<String, Integer> positions) {
         RunFigures figures = files.figures(workspace, runId);
         Optional<PoolEntry> entry = pool.entry(runId);
         Optional<ProgressSnapshot> live = pool.live(runId).flatMap(LiveRun::progress);
@@ -181,9 +196,9 @@ final class RunsApi {
             ObjectNode p = out.putObject("pool").put("state", e.state().name().toLowerCase(java.util.Locale.ROOT))
                     .put("priority", e.priority()).put("foreground", e.foreground()).put("approval", e.approval())
                     .put("retries", e.retries()).put("note", e.note());
-            int position = pool.queue().indexOf(e);
-            if (position >= 0) {
-                p.put("queue_position", position + 1);
+            Integer position = positions.get(e.runId());
+            if (position != null) {
+                p.put("queue_position", position);
             }
         }, () -> out.putNull("pool"));
         out.set("created", json.valueToTree(figures.created()));
