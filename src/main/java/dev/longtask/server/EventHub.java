@@ -21,6 +21,7 @@ final class EventHub {
     private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
     private final Map<String, java.util.concurrent.atomic.AtomicInteger> viewers = new ConcurrentHashMap<>();
     private final List<BiConsumer<String, Event>> taps = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<String>> watchers = new CopyOnWriteArrayList<>();
     private final Object signal = new Object();
     private long version;
 
@@ -94,7 +95,7 @@ final class EventHub {
         if (feed != null) {
             feed.live = false;
         }
-        signal();
+        changed(runId);
     }
 
     /** Called on the appending thread with each durable event: cheap, never blocks on a reader. */
@@ -107,7 +108,23 @@ final class EventHub {
         for (BiConsumer<String, Event> tap : taps) {
             tap.accept(runId, event);
         }
+        changed(runId);
+    }
+
+    /**
+     * The run's log grew outside a session (its status set while it waited, was held or was cancelled): readers
+     * of it look again.
+     */
+    void changed(String runId) {
+        for (java.util.function.Consumer<String> watcher : watchers) {
+            watcher.accept(runId);
+        }
         signal();
+    }
+
+    /** {@code watcher} hears the id of every run whose log grew; it must be quick. */
+    void watch(java.util.function.Consumer<String> watcher) {
+        watchers.add(watcher);
     }
 
     /** {@code tap} sees every published event on the appending thread; it must be quick. */

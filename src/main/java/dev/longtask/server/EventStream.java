@@ -78,27 +78,35 @@ final class EventStream {
     private void pump(SseClient client, Path workspace, String runId, long after, EventFilter filter) {
         long cursor = after;
         EventHub hub = events.hub();
+        long idleAt = -1; // the log's size when a read found nothing new and no session was running
         while (!client.terminated()) {
             long version = hub.version();
-            List<Event> batch = events.after(workspace, runId, cursor, BATCH);
-            for (Event event : batch) {
-                if (filter.accepts(event.type())) {
-                    client.sendEvent(event.type(), text(event), Long.toString(event.seq()));
-                    if (client.terminated()) {
-                        return;
+            boolean live = hub.live(runId);
+            long size = events.files().logSize(workspace, runId);
+            if (live || size != idleAt) {
+                List<Event> batch = events.after(workspace, runId, cursor, BATCH);
+                for (Event event : batch) {
+                    if (filter.accepts(event.type())) {
+                        client.sendEvent(event.type(), text(event), Long.toString(event.seq()));
+                        if (client.terminated()) {
+                            return;
+                        }
                     }
+                    cursor = event.seq();
                 }
-                cursor = event.seq();
-            }
-            if (!batch.isEmpty()) {
-                continue;
-            }
-            if (ended(runId, workspace)) {
-                ObjectNode end = json.createObjectNode().put("run_id", runId)
-                        .put("status", events.files().figures(workspace, runId).status().wire())
-                        .put("last_seq", cursor);
-                client.sendEvent("end", end.toString());
-                return;
+                if (!batch.isEmpty()) {
+                    idleAt = -1;
+                    continue;
+                }
+                if (ended(runId, workspace)) {
+                    ObjectNode end = json.createObjectNode().put("run_id", runId)
+                            .put("status", events.files().figures(workspace, runId).status().wire())
+                            .put("last_seq", cursor);
+                    client.sendEvent("end", end.toString());
+                    return;
+                }
+                // a run no session holds changes only when its log grows: no need to read it on every signal
+                idleAt = live ? -1 : size;
             }
             try {
                 if (hub.await(version, keepAliveMillis) == version) {

@@ -76,10 +76,8 @@ public final class LongtaskServer implements AutoCloseable {
                 metrics.poolRetried();
             }
         });
-        hub.tap((runId, event) -> {
-            metrics.onEvent(event);
-            outbox.onEvent(runId);
-        });
+        hub.tap((runId, event) -> metrics.onEvent(event));
+        hub.watch(outbox::onEvent);
         metrics.countWith(() -> count(files));
         RunsApi runs = new RunsApi(pool, files, new Submissions(roots), json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);

@@ -103,7 +103,7 @@ final class Pool {
                 book.write(recovered);
             } else if (entry.state() == PoolEntry.State.RUNNING) {
                 recovered = entry.with(PoolEntry.State.QUEUED, "requeued: the server restarted while it ran");
-                backend.setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, recovered.note());
+                setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, recovered.note());
                 book.write(recovered);
             }
             entries.put(entry.runId(), recovered);
@@ -272,10 +272,15 @@ final class Pool {
             return entry.with(PoolEntry.State.DONE, reason);
         }
         String note = "retry " + (entry.retries() + 1) + " of " + maxRetries + " after: " + reason;
-        backend.setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
+        setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
         PoolEntry retried = entry.requeued(nextOrder++, entry.retries() + 1, note);
         listener.retried(retried);
         return retried;
+    }
+
+    private void setStatus(java.nio.file.Path workspace, String runId, RunStatus status, String reason) {
+        backend.setStatus(workspace, runId, status, reason);
+        hub.changed(runId);
     }
 
     /** Pauses a running run after it saves, or holds a waiting one; either way it stays resumable. */
@@ -294,7 +299,7 @@ final class Pool {
                     .toLowerCase() + "); nothing to pause");
         }
         String note = "paused by " + by + " before it started";
-        backend.setStatus(entry.workspace(), runId, RunStatus.PAUSED, note);
+        setStatus(entry.workspace(), runId, RunStatus.PAUSED, note);
         return hold(entry.with(PoolEntry.State.HELD, note));
     }
 
@@ -321,7 +326,7 @@ final class Pool {
                         + "failed run resumes");
             }
             String note = "resumed by " + by;
-            backend.setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");
+            setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");
             PoolEntry queued = entry.requeued(nextOrder++, entry.retries(), note);
             book.write(queued);
             entries.put(runId, queued);
@@ -344,7 +349,7 @@ final class Pool {
             throw ApiError.conflict("run " + runId + " has ended; nothing to cancel");
         }
         String note = "cancelled by " + by;
-        backend.setStatus(entry.workspace(), runId, RunStatus.CANCELLED, note);
+        setStatus(entry.workspace(), runId, RunStatus.CANCELLED, note);
         return hold(entry.with(PoolEntry.State.DONE, note));
     }
 

@@ -116,6 +116,15 @@ final class RunFiles {
         return events;
     }
 
+    /** The log's size in bytes, or -1 when it cannot be read: a cheap way to tell whether it has grown. */
+    long logSize(Path workspace, String runId) {
+        try {
+            return Files.size(directory(workspace, runId).resolve("events.jsonl"));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** The seq of the last complete event in the log. */
     long lastSeq(Path workspace, String runId) {
         eventsAfter(workspace, runId, Long.MAX_VALUE, 1);

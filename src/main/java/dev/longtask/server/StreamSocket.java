@@ -135,6 +135,7 @@ final class StreamSocket {
         /** Follows every covered run from where the subscription starts; runs that appear later from their start. */
         private void pump() {
             Map<String, Long> cursors = new HashMap<>();
+            Map<String, Long> idle = new HashMap<>();
             Subscription current = null;
             EventHub hub = events.hub();
             try {
@@ -143,6 +144,7 @@ final class StreamSocket {
                     if (current != subscription) {
                         current = subscription;
                         cursors.clear();
+                        idle.clear();
                         for (PoolEntry entry : pool.entries()) {
                             if (current.covers(entry)) {
                                 Long from = current.after().get(entry.runId());
@@ -157,11 +159,18 @@ final class StreamSocket {
                             continue;
                         }
                         long cursor = cursors.computeIfAbsent(entry.runId(), id -> 0L);
-                        if (!hub.live(entry.runId()) && cursor > 0 && entry.state() != PoolEntry.State.QUEUED
-                                && cursor >= events.files().lastSeq(entry.workspace(), entry.runId())) {
-                            continue;
+                        boolean live = hub.live(entry.runId());
+                        long size = events.files().logSize(entry.workspace(), entry.runId());
+                        if (!live && Long.valueOf(size).equals(idle.get(entry.runId()))) {
+                            continue; // no session holds it and its log has not grown
                         }
-                        for (Event event : events.after(entry.workspace(), entry.runId(), cursor, 256)) {
+                        List<Event> batch = events.after(entry.workspace(), entry.runId(), cursor, 256);
+                        if (batch.isEmpty() && !live) {
+                            idle.put(entry.runId(), size);
+                        } else {
+                            idle.remove(entry.runId());
+                        }
+                        for (Event event : batch) {
                             if (current.filter().accepts(event.type())) {
                                 ObjectNode message = json.createObjectNode().put("type", "event")
                                         .put("run_id", entry.runId()).put("text", EventText.line(entry.runId(), event));
