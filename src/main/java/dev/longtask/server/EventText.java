@@ -17,6 +17,7 @@ final class EventText {
             case EventType.RUN_CREATED -> "new run: " + d.path("goal").asText();
             case EventType.RUN_STATUS -> "status " + d.path("status").asText()
                     + reason(d.path("reason").asText());
+            case EventType.SESSION_STARTED -> "session " + d.path("session").asText() + " started";
             case EventType.PLAN_ACCEPTED -> "plan accepted: " + d.path("tasks").size() + " tasks";
             case EventType.TASK_COMPLETED -> "task " + event.task() + " done: " + d.path("summary").asText();
             case EventType.TASK_FAILED -> "task " + event.task() + " failed: " + d.path("error").asText();
