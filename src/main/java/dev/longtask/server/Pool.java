@@ -95,20 +95,34 @@ final class Pool {
                 }
                 continue;
             }
-            PoolEntry recovered = entry;
-            RunStatus status = files.figures(entry.workspace(), entry.runId()).status();
-            if (unfinished && (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED)) {
-                // it ended before the server could write so down
-                recovered = entry.with(PoolEntry.State.DONE, "");
-                book.write(recovered);
-            } else if (entry.state() == PoolEntry.State.RUNNING) {
-                recovered = entry.with(PoolEntry.State.QUEUED, "requeued: the server restarted while it ran");
-                setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, recovered.note());
+            PoolEntry recovered;
+            try {
+                recovered = recovered(entry, unfinished);
+            } catch (RuntimeException e) {
+                LOG.warn("run {} cannot be taken up again: {}", entry.runId(), e.getMessage());
+                recovered = entry.with(PoolEntry.State.HELD, "cannot be taken up again: " + e.getMessage());
                 book.write(recovered);
             }
             entries.put(entry.runId(), recovered);
         }
         schedule();
+    }
+
+    private PoolEntry recovered(PoolEntry entry, boolean unfinished) {
+        RunStatus status = files.figures(entry.workspace(), entry.runId()).status();
+        if (unfinished && (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED)) {
+            // it ended before the server could write so down
+            PoolEntry done = entry.with(PoolEntry.State.DONE, "");
+            book.write(done);
+            return done;
+        }
+        if (entry.state() != PoolEntry.State.RUNNING) {
+            return entry;
+        }
+        PoolEntry requeued = entry.with(PoolEntry.State.QUEUED, "requeued: the server restarted while it ran");
+        setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, requeued.note());
+        book.write(requeued);
+        return requeued;
     }
 
     PoolEntry submit(RunRequest request) {
@@ -172,11 +186,18 @@ final class Pool {
                 if (next == null) {
                     return;
                 }
-                PoolEntry running = next.with(PoolEntry.State.RUNNING, "");
-                book.write(running);
-                entries.put(next.runId(), running);
-                starting.add(next.runId());
-                hub.open(next.runId(), files.lastSeq(next.workspace(), next.runId()));
+                try {
+                    hub.open(next.runId(), files.lastSeq(next.workspace(), next.runId()));
+                    PoolEntry running = next.with(PoolEntry.State.RUNNING, "");
+                    book.write(running);
+                    entries.put(next.runId(), running);
+                    starting.add(next.runId());
+                } catch (RuntimeException e) {
+                    LOG.warn("run {} could not start: {}", next.runId(), e.getMessage());
+                    hub.close(next.runId());
+                    entries.put(next.runId(), next.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
+                    continue;
+                }
             }
             start(next);
         }
