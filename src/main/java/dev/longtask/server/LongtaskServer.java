@@ -83,17 +83,24 @@ public final class LongtaskServer implements AutoCloseable {
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
         this.streamSocket = new StreamSocket(events, pool, json);
         Access access = new Access(token, options.allowedOrigins());
+        Dashboard dashboard = new Dashboard(LongtaskServer.class.getClassLoader());
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.jetty.host = options.bind();
             config.jetty.port = options.port();
             config.http.maxRequestSize = 1_000_000;
-            config.routes.before(access::check);
+            config.jetty.modifyServletContextHandler(LongtaskServer::withoutSessions);
+            config.routes.before(ctx -> {
+                if (!Dashboard.isPublic(ctx.path())) {
+                    access.check(ctx);
+                }
+            });
             config.routes.wsBeforeUpgrade(access::checkUpgrade);
-            config.routes.get("/", ctx -> ctx.contentType("text/plain").result(
-                    "longtask server: the API is under /api (see docs/server.md)\n"));
-            config.routes.get("/api/health", ctx -> health(ctx, json));
+            config.routes.get("/", dashboard::page);
+            config.routes.get("/index.html", dashboard::page);
+            config.routes.get(Dashboard.ASSETS + "<file>", dashboard::asset);
+            config.routes.get("/api/health", ctx -> health(ctx, json, roots));
             config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.scrape()));
             config.routes.post("/api/runs", runs::submit);
@@ -103,13 +110,15 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/api/runs/{id}/tasks/{tid}", runs::task);
             config.routes.get("/api/runs/{id}/tasks/{tid}/transcript", runs::transcript);
             config.routes.get("/api/runs/{id}/report", runs::report);
+            config.routes.get("/api/runs/{id}/notes", runs::notes);
             config.routes.get("/api/runs/{id}/events", eventStream::handle);
             config.routes.post("/api/runs/{id}/pause", runs::pause);
             config.routes.post("/api/runs/{id}/resume", runs::resume);
             config.routes.post("/api/runs/{id}/cancel", runs::cancel);
             config.routes.post("/api/runs/{id}/priority", runs::priority);
             config.routes.ws("/api/stream", streamSocket::configure);
-            config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage()));
+            config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage(),
+                    e.field()));
             refuse(config, json, NoSuchRunException.class, 404, "not_found");
             refuse(config, json, NoSuchTaskException.class, 404, "not_found");
             refuse(config, json, RunLockedException.class, 409, "conflict");
@@ -120,7 +129,17 @@ public final class LongtaskServer implements AutoCloseable {
                             ? "no such endpoint: " + ctx.method() + " " + ctx.path() + " (see docs/server.md)"
                             : e.getMessage()));
             config.routes.exception(Exception.class, (e, ctx) -> {
-                LOG.warn("{} {} failed", ctx.method(), ctx.path(), e);
+                String request;
+                try {
+                    request = ctx.method() + " " + ctx.path();
+                } catch (RuntimeException over) {
+                    // Jetty recycled the request: its client left (a page closed its event stream) and hears nothing
+                    return;
+                }
+                if (clientGone(e)) {
+                    return; // a client that left mid-request (a page closed during a WebSocket upgrade) is no failure
+                }
+                LOG.warn("{} failed", request, e);
                 error(ctx, json, 500, "internal", "the server failed on this request: " + e);
             });
         });
@@ -187,11 +206,13 @@ public final class LongtaskServer implements AutoCloseable {
         }
     }
 
-    private void health(Context ctx, ObjectMapper json) throws IOException {
+    private void health(Context ctx, ObjectMapper json, List<Path> roots) throws IOException {
         ObjectNode out = json.createObjectNode().put("status", "ok")
                 .put("uptime_s", java.time.Duration.between(started, Instant.now()).toSeconds())
                 .put("running", pool.liveCount()).put("queued", pool.queue().size())
                 .put("max_runs", options.maxRuns());
+        com.fasterxml.jackson.databind.node.ArrayNode rootList = out.putArray("roots");
+        roots.forEach(root -> rootList.add(root.toString()));
         pool.foreground().ifPresentOrElse(f -> out.put("foreground", f.runId()), () -> out.putNull("foreground"));
         ctx.contentType("application/json").result(json.writeValueAsString(out));
     }
@@ -217,6 +238,27 @@ public final class LongtaskServer implements AutoCloseable {
         return new ServerMetrics.Counts(runs, tasks, pool.queue().size(), pool.liveCount());
     }
 
+    /**
+     * The server keeps no HTTP session, but Javalin asks for one on each WebSocket upgrade: those sessions are neither
+     * kept nor announced with a cookie (the API is token-only, and a dashboard that reconnects would pile them up).
+     */
+    private static void withoutSessions(org.eclipse.jetty.ee10.servlet.ServletContextHandler handler) {
+        org.eclipse.jetty.ee10.servlet.SessionHandler sessions = handler.getSessionHandler();
+        sessions.setUsingCookies(false);
+        org.eclipse.jetty.session.NullSessionCache cache = new org.eclipse.jetty.session.NullSessionCache(sessions);
+        cache.setSessionDataStore(new org.eclipse.jetty.session.NullSessionDataStore());
+        sessions.setSessionCache(cache);
+    }
+
+    private static boolean clientGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.eclipse.jetty.io.EofException || t instanceof java.nio.channels.ClosedChannelException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A refusal the store or a check raises, as a JSON error with its own message. */
     private static <E extends Exception> void refuse(io.javalin.config.JavalinConfig config, ObjectMapper json,
             Class<E> type, int status, String code) {
@@ -224,8 +266,15 @@ public final class LongtaskServer implements AutoCloseable {
     }
 
     private static void error(Context ctx, ObjectMapper json, int status, String code, String message) {
+        error(ctx, json, status, code, message, null);
+    }
+
+    private static void error(Context ctx, ObjectMapper json, int status, String code, String message, String field) {
         ObjectNode body = json.createObjectNode();
-        body.putObject("error").put("status", status).put("code", code).put("message", message);
+        ObjectNode error = body.putObject("error").put("status", status).put("code", code).put("message", message);
+        if (field != null) {
+            error.put("field", field);
+        }
         ctx.status(status).contentType("application/json").result(body.toString());
         if (status == 401) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"longtask\"");

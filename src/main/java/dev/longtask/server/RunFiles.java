@@ -157,6 +157,10 @@ final class RunFiles {
         return new TranscriptPage(offset, entries, more ? offset + entries.size() : null);
     }
 
+    boolean hasReport(Path workspace, String runId) {
+        return Files.isRegularFile(directory(workspace, runId).resolve("report.md"));
+    }
+
     /** {@code report.md} and {@code final_result.json}, once the run has written them. */
     Optional<Report> report(Path workspace, String runId) {
         Path dir = directory(workspace, runId);
@@ -173,6 +177,22 @@ final class RunFiles {
     }
 
     record Report(String markdown, JsonNode finalResult) {
+    }
+
+    /** The notes a run keeps beside its log, by the name the API gives them. */
+    static final Map<String, String> NOTES = Map.of("findings", "findings.md", "progress", "progress.md",
+            "plan", "task_plan.md");
+
+    /** One of {@link #NOTES}, once the run has written it. */
+    Optional<String> note(Path workspace, String runId, String file) {
+        Path path = directory(workspace, runId).resolve(file);
+        try {
+            return Optional.of(Files.readString(path));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + path + ": " + e.getMessage(), e);
+        }
     }
 
     /** Reads one line without its newline; false at the end, and for a last line with no newline yet. */

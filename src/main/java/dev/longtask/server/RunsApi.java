@@ -30,6 +30,7 @@ final class RunsApi {
     private final RunFiles files;
     private final Submissions submissions;
     private final ObjectMapper json;
+    private final Markdown markdown = new Markdown();
 
     RunsApi(Pool pool, RunFiles files, Submissions submissions, ObjectMapper json) {
         this.pool = pool;
@@ -82,8 +83,11 @@ final class RunsApi {
 
     void tasks(Context ctx) {
         String runId = ctx.pathParam("id");
-        send(ctx, json.createObjectNode().set("tasks", json.valueToTree(files.snapshot(workspace(runId), runId)
-                .tasks())));
+        java.util.List<dev.longtask.model.Task> tasks = files.snapshot(workspace(runId), runId).tasks();
+        ObjectNode out = json.createObjectNode();
+        out.set("tasks", json.valueToTree(tasks));
+        out.set("critical_path", json.valueToTree(CriticalPath.of(tasks, java.time.Instant.now())));
+        send(ctx, out);
     }
 
     void task(Context ctx) {
@@ -115,8 +119,21 @@ final class RunsApi {
         Path workspace = workspace(runId);
         RunFiles.Report report = files.report(workspace, runId).orElseThrow(() -> ApiError.notFound("run " + runId
                 + " has no report yet (it is " + files.figures(workspace, runId).status().wire() + ")"));
-        ObjectNode out = json.createObjectNode().put("run_id", runId).put("markdown", report.markdown());
+        ObjectNode out = json.createObjectNode().put("run_id", runId).put("markdown", report.markdown())
+                .put("html", markdown.html(report.markdown()));
         out.set("final_result", report.finalResult());
+        send(ctx, out);
+    }
+
+    /** The run's notes as Markdown and as HTML: findings.md, progress.md and task_plan.md, null until written. */
+    void notes(Context ctx) {
+        String runId = ctx.pathParam("id");
+        Path workspace = workspace(runId);
+        ObjectNode out = json.createObjectNode().put("run_id", runId);
+        for (Map.Entry<String, String> note : RunFiles.NOTES.entrySet()) {
+            files.note(workspace, runId, note.getValue()).ifPresentOrElse(text -> out.putObject(note.getKey())
+                    .put("markdown", text).put("html", markdown.html(text)), () -> out.putNull(note.getKey()));
+        }
         send(ctx, out);
     }
 
@@ -204,6 +221,7 @@ final class RunsApi {
         out.set("created", json.valueToTree(figures.created()));
         out.set("updated", json.valueToTree(figures.updated()));
         out.put("last_seq", figures.lastSeq());
+        out.put("has_report", files.hasReport(workspace, runId));
         return out;
     }
 

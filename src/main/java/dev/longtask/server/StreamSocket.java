@@ -40,15 +40,25 @@ final class StreamSocket {
 
     void configure(WsConfig ws) {
         ws.onConnect(ctx -> {
+            // a quiet stream would otherwise reach Jetty's idle timeout and close under a dashboard that waits
+            ctx.enableAutomaticPings(15, TimeUnit.SECONDS);
             Connection connection = new Connection(ctx);
             connections.put(ctx.sessionId(), connection);
-            connection.send(json.createObjectNode().put("type", "hello")
-                    .put("message", "send {\"type\":\"subscribe\",\"runs\":[\"*\"]} to get run-level events"));
+            try {
+                connection.send(json.createObjectNode().put("type", "hello")
+                        .put("message", "send {\"type\":\"subscribe\",\"runs\":[\"*\"]} to get run-level events"));
+            } catch (ClientGone gone) {
+                stop(ctx.sessionId());
+            }
         });
         ws.onMessage(ctx -> {
             Connection connection = connections.get(ctx.sessionId());
-            if (connection != null) {
-                connection.onMessage(ctx.message());
+            try {
+                if (connection != null) {
+                    connection.onMessage(ctx.message());
+                }
+            } catch (ClientGone gone) {
+                stop(ctx.sessionId());
             }
         });
         ws.onClose(ctx -> stop(ctx.sessionId()));
@@ -64,6 +74,13 @@ final class StreamSocket {
 
     void close() {
         connections.keySet().forEach(this::stop);
+    }
+
+    /** The client left (or stopped reading) while a message was on its way to it. */
+    private static final class ClientGone extends RuntimeException {
+        ClientGone(String message) {
+            super(message);
+        }
     }
 
     /** What a client asked for. */
@@ -187,6 +204,8 @@ final class StreamSocket {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ClientGone gone) {
+                // nobody to tell
             } catch (RuntimeException e) {
                 ctx.closeSession(1011, "the stream stopped: " + e.getMessage());
             }
@@ -200,10 +219,10 @@ final class StreamSocket {
                 done.get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted");
+                throw new ClientGone("interrupted");
             } catch (Exception e) {
                 stopped = true;
-                throw new IllegalStateException("the client did not take a message for " + SEND_TIMEOUT_SECONDS
+                throw new ClientGone("the client did not take a message for " + SEND_TIMEOUT_SECONDS
                         + "s or went away");
             }
         }

@@ -35,17 +35,17 @@ final class Submissions {
         for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!FIELDS.contains(field)) {
-                throw ApiError.badRequest("unknown field '" + field + "' (known: " + sorted(FIELDS) + ")");
+                throw ApiError.badField(field, "unknown field '" + field + "' (known: " + sorted(FIELDS) + ")");
             }
         }
         String goal = text(body, "goal");
         if (goal == null || goal.isBlank()) {
-            throw ApiError.badRequest("'goal' is missing or empty: say what the run must achieve");
+            throw ApiError.badField("goal", "'goal' is missing or empty: say what the run must achieve");
         }
         Path workspace = workspace(text(body, "workdir"));
         String model = text(body, "model");
         if (model != null && model.isBlank()) {
-            throw ApiError.badRequest("'model' is empty; leave it out to use the workspace's configured model");
+            throw ApiError.badField("model", "'model' is empty; leave it out to use the workspace's configured model");
         }
         Integer concurrency = body.has("concurrency") ? integer(body, "concurrency", 1, MAX_CONCURRENCY) : null;
         int priority = body.has("priority") ? integer(body, "priority", RunRequest.MIN_PRIORITY,
@@ -53,7 +53,7 @@ final class Submissions {
         boolean foreground = false;
         if (body.has("foreground")) {
             if (!body.get("foreground").isBoolean()) {
-                throw ApiError.badRequest("'foreground' must be true or false");
+                throw ApiError.badField("foreground", "'foreground' must be true or false");
             }
             foreground = body.get("foreground").asBoolean();
         }
@@ -61,9 +61,9 @@ final class Submissions {
         if (approval == null) {
             approval = foreground ? "ask" : "auto";
         } else if (!APPROVALS.contains(approval)) {
-            throw ApiError.badRequest("'approval' must be auto, ask or read-only, not '" + approval + "'");
+            throw ApiError.badField("approval", "'approval' must be auto, ask or read-only, not '" + approval + "'");
         } else if (approval.equals("ask") && !foreground) {
-            throw ApiError.badRequest("pool runs approve themselves: 'approval' ask is for the foreground run "
+            throw ApiError.badField("approval", "pool runs approve themselves: 'approval' ask is for the foreground run "
                     + "(\"foreground\": true); use auto or read-only");
         }
         return new RunRequest(goal.strip(), workspace, model, budgets(body.get("budgets")), concurrency, priority,
@@ -80,7 +80,7 @@ final class Submissions {
     /** The real path of {@code workdir}, which must be a directory under one of the roots. */
     Path workspace(String workdir) {
         if (workdir == null || workdir.isBlank()) {
-            throw ApiError.badRequest("'workdir' is missing: give the directory the run works on (under "
+            throw ApiError.badField("workdir", "'workdir' is missing: give the directory the run works on (under "
                     + sorted(roots) + ")");
         }
         Path real;
@@ -88,19 +88,19 @@ final class Submissions {
             Path given = Path.of(workdir);
             Path path = given.isAbsolute() ? given : roots.get(0).resolve(given);
             if (!Files.exists(path)) {
-                throw ApiError.badRequest("workdir " + workdir + " does not exist");
+                throw ApiError.badField("workdir", "workdir " + workdir + " does not exist");
             }
             if (!Files.isDirectory(path)) {
-                throw ApiError.badRequest("workdir " + workdir + " is not a directory");
+                throw ApiError.badField("workdir", "workdir " + workdir + " is not a directory");
             }
             real = path.toRealPath();
         } catch (InvalidPathException e) {
-            throw ApiError.badRequest("workdir '" + workdir + "' is not a path: " + e.getReason());
+            throw ApiError.badField("workdir", "workdir '" + workdir + "' is not a path: " + e.getReason());
         } catch (IOException e) {
-            throw ApiError.badRequest("workdir " + workdir + " cannot be used: " + e.getMessage());
+            throw ApiError.badField("workdir", "workdir " + workdir + " cannot be used: " + e.getMessage());
         }
         if (roots.stream().noneMatch(real::startsWith)) {
-            throw new ApiError(403, "outside_roots", "workdir " + real + " is outside the directories this server "
+            throw new ApiError(403, "outside_roots", "workdir", "workdir " + real + " is outside the directories this server "
                     + "may work in (" + sorted(roots) + "); start it with --root for that directory");
         }
         return real;
@@ -111,19 +111,19 @@ final class Submissions {
             return Budget.UNLIMITED;
         }
         if (!node.isObject()) {
-            throw ApiError.badRequest("'budgets' must be an object like {\"max_cost_usd\": 2.5, \"max_time\": \"30m\"}");
+            throw ApiError.badField("budgets", "'budgets' must be an object like {\"max_cost_usd\": 2.5, \"max_time\": \"30m\"}");
         }
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!BUDGETS.contains(field)) {
-                throw ApiError.badRequest("unknown budget '" + field + "' (known: " + sorted(BUDGETS) + ")");
+                throw ApiError.badField("budgets." + field, "unknown budget '" + field + "' (known: " + sorted(BUDGETS) + ")");
             }
         }
         Long tokens = null;
         if (node.has("max_tokens")) {
             JsonNode t = node.get("max_tokens");
             if (!t.isIntegralNumber() || t.asLong() <= 0) {
-                throw ApiError.badRequest("budget 'max_tokens' must be a positive whole number, got " + t);
+                throw ApiError.badField("budgets.max_tokens", "budget 'max_tokens' must be a positive whole number, got " + t);
             }
             tokens = t.asLong();
         }
@@ -131,7 +131,7 @@ final class Submissions {
         if (node.has("max_cost_usd")) {
             JsonNode c = node.get("max_cost_usd");
             if (!c.isNumber() || c.decimalValue().signum() <= 0) {
-                throw ApiError.badRequest("budget 'max_cost_usd' must be a positive number of dollars, got " + c);
+                throw ApiError.badField("budgets.max_cost_usd", "budget 'max_cost_usd' must be a positive number of dollars, got " + c);
             }
             cost = c.decimalValue();
         }
@@ -142,7 +142,7 @@ final class Submissions {
                 seconds = t.isIntegralNumber() && t.asLong() > 0 ? t.asLong()
                         : DurationText.parse(t.isTextual() ? t.asText() : t.toString()).toSeconds();
             } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest("budget 'max_time' " + e.getMessage());
+                throw ApiError.badField("budgets.max_time", "budget 'max_time' " + e.getMessage());
             }
         }
         return new Budget(tokens, cost, seconds);
@@ -151,8 +151,8 @@ final class Submissions {
     private static int integer(JsonNode body, String field, int min, int max) {
         JsonNode n = body.get(field);
         if (n == null || !n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < min || n.asInt() > max) {
-            throw ApiError.badRequest("'" + field + "' must be a whole number from " + min + " to " + max + ", got "
-                    + n);
+            throw ApiError.badField(field, "'" + field + "' must be a whole number from " + min + " to " + max
+                    + ", got " + n);
         }
         return n.asInt();
     }
@@ -163,7 +163,7 @@ final class Submissions {
             return null;
         }
         if (!n.isTextual()) {
-            throw ApiError.badRequest("'" + field + "' must be a string, got " + n);
+            throw ApiError.badField(field, "'" + field + "' must be a string, got " + n);
         }
         return n.asText();
     }

@@ -28,8 +28,9 @@ class SecurityTest {
     void requestsWithoutTheRightTokenAreRefusedEverywhere() throws Exception {
         try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
             String id = f.submit("job-01: one step", Map.of());
+            // only the dashboard's files (/, /assets/...) come without it: DashboardApiTest
             for (String path : List.of("/api/health", "/api/runs", "/api/runs/" + id, "/api/runs/" + id + "/tasks",
-                    "/api/runs/" + id + "/events", "/metrics", "/")) {
+                    "/api/runs/" + id + "/events", "/api/runs/" + id + "/notes", "/metrics", "/api/nothing")) {
                 HttpResponse<String> none = f.send(HttpRequest.newBuilder(URI.create(f.url(path))).build());
                 assertThat(none.statusCode()).as(path).isEqualTo(401);
                 assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"longtask\"");
