@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -84,7 +85,7 @@ final class AgentsCommand implements Runnable {
     }
 
     private static String asJson(AgentCatalog catalog, Path workspace) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectMapper mapper = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         ArrayNode agents = root.putArray("agents");
         for (AgentSpec agent : catalog.agents()) {

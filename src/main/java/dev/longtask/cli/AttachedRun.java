@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 final class AttachedRun {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss")
             .withZone(ZoneId.systemDefault());
-    private static final ObjectMapper EVENTS = StoreJson.newMapper();
+    private static final ObjectMapper EVENTS = JsonMapping.newMapper();
 
     private final PrintWriter out;
     private final ServerClient client;

@@ -12,7 +12,7 @@ import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
 import dev.longtask.llm.ChatResponse;
 import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmClients;
+import dev.longtask.api.Longtask;
 import dev.longtask.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
@@ -61,12 +61,12 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        model.tape();
-        Settings settings = model.settings(environment, workdir, Flags.none());
+        Longtask longtask = Longtask.builder().workspace(workdir).environment(environment).tape(model.tape()).build();
+        Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
         Endpoint endpoint;
         try {
-            endpoint = LlmClients.endpoint(settings);
+            endpoint = longtask.endpoint(settings);
         } catch (ConfigException e) {
             line(out, "model", "not configured");
             out.println();
@@ -82,7 +82,7 @@ final class DoctorCommand implements Callable<Integer> {
             out.flush();
             return Main.USAGE;
         }
-        return probe(out, endpoint);
+        return probe(out, endpoint, longtask);
     }
 
     private void showFiles(PrintWriter out, Settings settings) {
@@ -126,8 +126,17 @@ final class DoctorCommand implements Callable<Integer> {
         }
     }
 
-    private int probe(PrintWriter out, Endpoint endpoint) {
-        Settings quick = model.settings(environment, workdir, Flags.none()
+    /** The settings of the workspace, with the model flags and {@code extra}; a bad value is a usage error. */
+    private Settings settings(Longtask longtask, Flags extra) {
+        try {
+            return longtask.settings(workdir, model.flags(extra));
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+    }
+
+    private int probe(PrintWriter out, Endpoint endpoint, Longtask longtask) {
+        Settings quick = settings(longtask, Flags.none()
                 .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
                 .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
         AttemptListener progress = new AttemptListener() {
@@ -140,7 +149,12 @@ final class DoctorCommand implements Callable<Integer> {
                 }
             }
         };
-        ModelClient client = model.client(quick, progress);
+        ModelClient client;
+        try {
+            client = longtask.modelClient(quick, progress);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         long start = System.nanoTime();
         try {
             ChatResponse answer = client.chat(new ChatRequest(List.of(new ChatMessage.User(PROBE)), List.of(), 16));

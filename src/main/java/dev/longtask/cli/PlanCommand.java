@@ -39,7 +39,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        int code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
+        int code = driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(runId).onlyPlan()));
         // A plan that is ready ends "paused" in the run's terms; for this command that is success.
         return code == Main.PAUSED ? Main.OK : code;
     }

@@ -30,6 +30,6 @@ final class ResumeCommand implements Callable<Integer> {
     public Integer call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
+        return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

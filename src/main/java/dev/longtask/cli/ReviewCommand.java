@@ -1,19 +1,18 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
 import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
-import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.Plan;
-import dev.longtask.engine.RunObserver;
+import dev.longtask.api.RunRequest;
+import dev.longtask.engine.Finisher;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.review.Chunk;
@@ -22,7 +21,7 @@ import dev.longtask.review.Chunker;
 import dev.longtask.review.EstimateAssumptions;
 import dev.longtask.review.MapRenderer;
 import dev.longtask.review.MappedFile;
-import dev.longtask.review.Pricing;
+import dev.longtask.llm.Pricing;
 import dev.longtask.review.RepoMap;
 import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
@@ -30,9 +29,9 @@ import dev.longtask.review.ReviewEstimator;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewReportWriter;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ScopeOptions;
-import dev.longtask.review.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FileRunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -49,7 +48,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -139,16 +137,16 @@ final class ReviewCommand implements Callable<Integer> {
     BigDecimal priceOut;
 
     private final Environment environment;
-    private final RunDriver.Models models;
+    private final RunDriver.Assembly assembly;
 
     ReviewCommand() {
-        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+        this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** For tests: the environment settings are read from, and where the run's models come from. */
-    ReviewCommand(Environment environment, RunDriver.Models models) {
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ReviewCommand(Environment environment, RunDriver.Assembly assembly) {
         this.environment = environment;
-        this.models = models;
+        this.assembly = assembly;
     }
 
     @Override
@@ -162,11 +160,17 @@ final class ReviewCommand implements Callable<Integer> {
     private int review() {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
-        RunDriver driver = new RunDriver(err, err, model, run, path, environment, models);
-        ModelSource source = driver.models();
+        RunDriver driver = new RunDriver(err, err, model, run, path, environment, assembly);
         Path workspace = driver.workspacePath();
+        RunRequest base = driver.request("a code review of " + workspace);
+        ModelSource source;
+        try {
+            source = driver.runtime().models(base);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(workspace, counter);
         if (repoMap.files().isEmpty()) {
             throw CliFailure.usage("review: nothing to review in " + path + ": no source file in scope"
@@ -178,48 +182,30 @@ final class ReviewCommand implements Callable<Integer> {
         ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         Plan plan = new ReviewPlanner(rendered).plan(manifest);
-        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricer()::cost)
-                .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
+        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricing())
+                .estimate(chunks, counter.count(rendered), areas, driver.runtime().concurrency(base), source.runModel());
         Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
         err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
                         + " estimate: %s", chunks.size(), plan.tasks().size(), areas.text(), source.runModel(),
                 estimate.text()));
         err.flush();
         String goal = goal(repoMap, chunks.size(), areas, manifest);
-        Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
-        int code = driver.drive(engine -> {
+        RunRequest request = driver.request(goal).withRunId(id).withPlan(plan, estimate)
+                .withFinisher(ReviewFinisher.starting(manifest));
+        int code = driver.drive(longtask -> {
             try {
-                return engine.start(goal, id, driver.budget(), plan, estimate);
+                return longtask.start(request);
             } catch (IllegalArgumentException e) {
                 throw CliFailure.usage("review: " + e.getMessage()
                         + "; raise --chunk-tokens or review a subdirectory");
             }
-        }, manifestWriter(runDirectory, manifest));
-        if (driver.review().isEmpty()) {
+        });
+        Optional<Finisher.Finished> finished = driver.finished();
+        if (finished.isEmpty()) {
             return code;
         }
-        ReviewReportWriter.Written written = driver.review().get();
-        print(jsonFormat() ? written.json() : written.markdown());
+        print(finished.get().files().get(jsonFormat() ? "json" : "markdown"));
         return code;
-    }
-
-    /**
-     * Writes the manifest into the run directory as soon as the run exists (its first event), before the plan is
-     * recorded, so whichever process ends the run - this one or a later resume - can build the checked report.
-     */
-    private static RunObserver manifestWriter(Path runDirectory, ReviewManifest manifest) {
-        AtomicBoolean written = new AtomicBoolean();
-        return (event, snapshot) -> {
-            if (!written.get() && Files.isDirectory(runDirectory)) {
-                try {
-                    manifest.writeTo(runDirectory);
-                    written.set(true);
-                } catch (IOException e) {
-                    // The store logs a listener's failure; the next event tries again.
-                    throw new java.io.UncheckedIOException("cannot write the review manifest into " + runDirectory, e);
-                }
-            }
-        };
     }
 
     private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
@@ -291,7 +277,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     private int preview() throws IOException {
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(path, counter);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         PrintWriter stdout = spec.commandLine().getOut();
@@ -520,7 +506,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     private static String toJson(Object value) {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+            return JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new CliFailure(Main.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
         }

@@ -5,7 +5,6 @@ import dev.longtask.store.DependencyCycleException;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.NoSuchTaskException;
-import dev.longtask.store.OpenReport;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreException;
@@ -13,9 +12,7 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.store.TaskStateException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
@@ -60,17 +57,9 @@ final class RunAccess {
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
     static FileRunStore openForWriting(Path workspace, String runId, PrintWriter err) {
         FileRunStore store = call(() -> FileRunStore.open(workspace, runId, StoreOptions.defaults()));
-        OpenReport report = store.openReport();
-        if (!report.clean()) {
-            List<String> done = new ArrayList<>();
-            if (report.tornBytesCut() > 0) {
-                done.add("cut a torn last line of " + report.tornBytesCut() + " bytes from events.jsonl");
-            }
-            report.checkpointsSkipped().forEach(skipped -> done.add("skipped checkpoint " + skipped));
-            if (!report.filesRepaired().isEmpty()) {
-                done.add("rebuilt from the log: " + String.join(", ", report.filesRepaired()));
-            }
-            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", done));
+        List<String> repairs = call(store::recordRepairs);
+        if (!repairs.isEmpty()) {
+            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", repairs));
         }
         return store;
     }

@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(runId)));
     }
 
     private int attached() {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +33,7 @@ final class RunsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> ids = RunAccess.call(() -> FileRunStore.list(workspace));
-        ObjectMapper mapper = StoreJson.newMapper();
+        ObjectMapper mapper = JsonMapping.newMapper();
         ArrayNode array = mapper.createArrayNode();
         if (ids.isEmpty() && !json) {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));

@@ -1,11 +1,10 @@
 package dev.longtask.cli;
 
-import dev.longtask.config.Flags;
-import dev.longtask.config.Settings;
-import dev.longtask.server.EngineBackend;
+import dev.longtask.api.Longtask;
+import dev.longtask.config.Environment;
+import dev.longtask.server.ApiBackend;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.server.WorkspaceSetup;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -84,16 +83,19 @@ final class ServeCommand implements Callable<Integer> {
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
+        // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
+        Longtask runtime = Longtask.builder().workspace(first).environment(Environment.system()).model(model.model)
+                .baseUrl(model.baseUrl).tape(model.tape()).build();
         LongtaskServer server;
         try {
-            server = LongtaskServer.start(options, new EngineBackend(this::setup, StoreOptions.defaults(),
-                    Workspaces.home()));
+            server = LongtaskServer.start(options, new ApiBackend(runtime, StoreOptions.defaults()));
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            runtime.close();
             stopped.countDown();
         }, "longtask-serve-stop"));
         out.println("longtask server listening on " + server.url() + " (pool of " + maxRuns + ", roots "
@@ -108,19 +110,5 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return Main.OK;
-    }
-
-    /** A workspace's models, concurrency and budgets, with this command's --model/--base-url over its config. */
-    private WorkspaceSetup.Setup setup(Path workspace, String modelSpec) {
-        ModelOptions options = new ModelOptions();
-        options.model = modelSpec != null ? modelSpec : model.model;
-        options.baseUrl = model.baseUrl;
-        try {
-            Settings settings = options.settings(workspace, Flags.none());
-            return new WorkspaceSetup.Setup(new SettingsModelSource(options, workspace, settings),
-                    settings.concurrency().value(), settings.budget());
-        } catch (CliFailure e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
     }
 }

@@ -2,7 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -42,7 +42,7 @@ final class StatusCommand implements Callable<Integer> {
         ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), Instant.now());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            ObjectMapper mapper = StoreJson.newMapper();
+            ObjectMapper mapper = JsonMapping.newMapper();
             ObjectNode both = mapper.valueToTree(f);
             both.set("progress", mapper.valueToTree(progress));
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(both));

@@ -8,7 +8,7 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -163,7 +163,7 @@ final class TaskCommand implements Runnable {
 
         @Override
         public Integer call() {
-            ObjectMapper json = StoreJson.newMapper();
+            ObjectMapper json = JsonMapping.newMapper();
             ObjectNode fields = json.createObjectNode();
             putIfGiven(fields, "subject", subject);
             putIfGiven(fields, "instruction", instruction);
@@ -252,7 +252,7 @@ final class TaskCommand implements Runnable {
             Path workspace = workdir.workspace();
             Task task = RunAccess.call(() -> RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId))
                     .task(taskId));
-            spec.commandLine().getOut().println(StoreJson.newMapper().writerWithDefaultPrettyPrinter()
+            spec.commandLine().getOut().println(JsonMapping.newMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(task));
             return Main.OK;
         }

@@ -1,6 +1,5 @@
 package dev.longtask.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentSpec;
@@ -10,7 +9,6 @@ import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
 import dev.longtask.tools.OutsideWorkspaceException;
-import dev.longtask.tools.ToolContext;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +72,7 @@ final class Synthesizer {
                 + "task's result.json and the output files it declared. Task files are also in the workspace if you "
                 + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
-                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
+                RunMemory.read(kit.store().directory()), kit.context(), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
         return outcome.ending() == AgentOutcome.Ending.SUBMITTED
                 ? new Result(outcome.submitted(), outcome) : new Result(null, outcome);
@@ -88,7 +86,7 @@ final class Synthesizer {
                 + "task and why. Do not drop anything relevant; the report is written from your notes only.\n\n"
                 + part;
         AgentTask job = AgentTask.submitting(kit.agents().require("summarizer"), TaskContract.instruction(brief),
-                RunMemory.NONE, new ToolContext(kit.workspace(), kit.store(), 0));
+                RunMemory.NONE, kit.context());
         return kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session + "_pass_" + reduction
                 + "_part_" + index));
     }

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,7 +17,7 @@ import java.util.Map;
  * such; the chunks that could not be reviewed) and as JSON with the same content.
  */
 public final class ReportRenderer {
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final ObjectMapper json = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public String markdown(ReviewReport report) {
         List<CheckedFinding> verified = report.verified();

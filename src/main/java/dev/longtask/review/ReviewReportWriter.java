@@ -1,9 +1,11 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
@@ -33,7 +35,7 @@ public final class ReviewReportWriter {
     public static final String EVENT = "review.written";
     public static final String MARKDOWN = "review.md";
     public static final String JSON_FILE = "review.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final Path repository;
     private final ReportRenderer renderer = new ReportRenderer();
@@ -72,8 +74,16 @@ public final class ReviewReportWriter {
      * @throws IOException when the manifest cannot be read or the report cannot be written
      */
     public Written write(RunStore store) throws IOException {
+        return write(store, store.run().status());
+    }
+
+    /**
+     * As {@link #write(RunStore)}, inside the session that ends the run, before its final status: the report
+     * names {@code ending} as the run's status.
+     */
+    public Written write(RunStore store, RunStatus ending) throws IOException {
         ReviewManifest manifest = ReviewManifest.read(store.directory());
-        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run());
+        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run().id(), ending);
         Path dir = store.directory().resolve(ReviewManifest.DIRECTORY);
         Path markdown = dir.resolve(MARKDOWN);
         Path json = dir.resolve(JSON_FILE);
@@ -89,6 +99,11 @@ public final class ReviewReportWriter {
     }
 
     ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, Run run) throws IOException {
+        return assemble(manifest, runDirectory, tasks, run.id(), run.status());
+    }
+
+    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, String runId,
+            RunStatus status) throws IOException {
         FindingChecker checker = new FindingChecker(repository, manifest.files());
         List<Finding> reported = new ArrayList<>();
         List<ReviewGap> gaps = new ArrayList<>();
@@ -114,7 +129,7 @@ public final class ReviewReportWriter {
         String title = synthesized && !synthesis.path("title").asText("").isBlank() ? synthesis.path("title").asText()
                 : "Code review of " + name(repository);
         String summary = (synthesized ? synthesis.path("summary").asText("").strip() + "\n\n" : "")
-                + "_Run `" + run.id() + "` (" + run.status().wire() + "): " + (manifest.chunks().size() - gaps.size())
+                + "_Run `" + runId + "` (" + status.wire() + "): " + (manifest.chunks().size() - gaps.size())
                 + " of " + manifest.chunks().size() + " chunks reviewed for " + manifest.reviewFocus().text()
                 + "; the run's narrative report is report.md in the run directory._";
         return new ReviewReport(title, summary.strip(), modules.values().stream().map(Module::summary).toList(),

@@ -35,7 +35,7 @@ class ReviewCommandTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = new CommandLine(new ReviewCommand(new Environment(Map.of(), dir.resolve("no-user-config.yaml")),
-                RunDriver.Models.FROM_SETTINGS));
+                RunDriver.Assembly.REAL));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         cli.setExecutionExceptionHandler((e, c, parsed) -> {

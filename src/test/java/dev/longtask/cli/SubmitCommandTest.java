@@ -2,13 +2,11 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.engine.EngineConfig;
-import dev.longtask.model.Budget;
+import dev.longtask.api.Longtask;
 import dev.longtask.model.RunStatus;
-import dev.longtask.server.EngineBackend;
+import dev.longtask.server.ApiBackend;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.server.WorkspaceSetup;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
@@ -43,10 +41,10 @@ class SubmitCommandTest {
             return null;
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
-                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
-                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
+                Longtask.builder().environment(java.util.Map.of()).home(null)
+                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
             CliRunner.Result first = CliRunner.run("submit", "Summarise the notes", "--workdir", ws.toString(),
                     "--server", server.url());
             assertThat(first.exit()).as(first.toString()).isZero();
@@ -86,10 +84,10 @@ class SubmitCommandTest {
                     "noted");
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
-                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
-                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
+                Longtask.builder().environment(java.util.Map.of()).home(null)
+                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
             CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
                     server.url(), "--max-cost", "3");
             assertThat(r.exit()).as(r.toString()).isZero();
