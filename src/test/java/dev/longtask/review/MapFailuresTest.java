@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * made up. Each test failed on the lexical map; it holds on the map read from syntax trees.
  */
 class MapFailuresTest {
-    static final TokenCounter TOKENS = TokenCounter.cl100k();
+    static final TokenCounter TOKENS = TokenCounter.shared();
 
     @TempDir
     Path dir;

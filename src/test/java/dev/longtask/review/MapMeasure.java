@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -96,7 +97,7 @@ public final class MapMeasure {
 
     static void top(Path repo) throws IOException {
         long start = System.nanoTime();
-        RepoMap map = new RepoMapper(TokenCounter.cl100k()).map(repo, ScopeOptions.defaults());
+        RepoMap map = new RepoMapper(TokenCounter.shared()).map(repo, ScopeOptions.defaults());
         long fallbacks = map.files().stream().filter(f -> f.fallback() != null).count();
         System.out.printf("## %s: %d files, %d lines, %d mapped lexically, %.1f s%n", repo.getFileName(),
                 map.files().size(), map.totalLines(), fallbacks, (System.nanoTime() - start) / 1e9);
@@ -110,7 +111,7 @@ public final class MapMeasure {
     }
 
     static void ctags(Path repo) throws IOException, InterruptedException {
-        RepoMap map = new RepoMapper(TokenCounter.cl100k()).map(repo, ScopeOptions.defaults());
+        RepoMap map = new RepoMapper(TokenCounter.shared()).map(repo, ScopeOptions.defaults());
         Map<String, MappedFile> files = new LinkedHashMap<>();
         map.files().forEach(f -> files.put(f.path(), f));
         Map<String, List<Tag>> theirs = runCtags(repo, files);

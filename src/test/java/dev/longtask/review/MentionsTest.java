@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -36,11 +37,11 @@ class MentionsTest {
         Files.writeString(repo.resolve("beta.py"), "def beta_value():\n    return 2\n");
         Files.writeString(repo.resolve("main.py"), "from alpha import alpha_value\nfrom beta import beta_value\n"
                 + "print(alpha_value() + beta_value())\n");
-        RepoMap plain = new RepoMapper(TokenCounter.cl100k()).map(repo, ScopeOptions.defaults());
+        RepoMap plain = new RepoMapper(TokenCounter.shared()).map(repo, ScopeOptions.defaults());
         assertThat(plain.file("alpha.py").orElseThrow().rank())
                 .isCloseTo(plain.file("beta.py").orElseThrow().rank(), org.assertj.core.data.Offset.offset(1e-9));
         Files.writeString(repo.resolve("README.md"), "Everything starts in `beta.py`.\n");
-        RepoMap named = new RepoMapper(TokenCounter.cl100k()).map(repo, ScopeOptions.defaults());
+        RepoMap named = new RepoMapper(TokenCounter.shared()).map(repo, ScopeOptions.defaults());
         assertThat(named.file("beta.py").orElseThrow().rank()).isGreaterThan(named.file("alpha.py").orElseThrow().rank());
     }
 }

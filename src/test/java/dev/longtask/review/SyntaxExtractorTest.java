@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SyntaxExtractorTest {
-    static final TokenCounter TOKENS = TokenCounter.cl100k();
+    static final TokenCounter TOKENS = TokenCounter.shared();
 
     @ParameterizedTest
     @ValueSource(strings = {"java", "kotlin", "python", "javascript", "typescript", "tsx", "go", "rust", "c", "cpp"})
