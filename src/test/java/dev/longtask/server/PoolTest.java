@@ -201,7 +201,7 @@ class PoolTest {
             assertThat(f.post("/api/runs/" + id + "/resume", "").statusCode()).isEqualTo(202);
             ServerFixture.await("the run to complete", Duration.ofSeconds(30),
                     () -> "completed".equals(f.run(id).path("status").asText()));
-            List<Event> log = new RunFiles(dev.longtask.store.JsonMapping.newMapper())
+            List<Event> log = new RunFiles(dev.longtask.model.JsonMapping.newMapper())
                     .eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE);
             for (int task = 1; task <= 4; task++) {
                 int t = task;
