@@ -5,7 +5,6 @@ import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
-import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Event;
@@ -95,8 +94,10 @@ public final class ApiBackend implements RunBackend {
         }
 
         @Override
-        public Optional<ProgressSnapshot> progress() {
-            return Optional.ofNullable(handle.snapshot().progress());
+        public Optional<Figures> figures() {
+            dev.longtask.api.Snapshot snapshot = handle.snapshot();
+            return snapshot.progress() == null ? Optional.empty()
+                    : Optional.of(new Figures(snapshot.figures(), snapshot.progress()));
         }
     }
 }

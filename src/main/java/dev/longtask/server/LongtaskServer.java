@@ -200,10 +200,9 @@ public final class LongtaskServer implements AutoCloseable {
         Map<TaskStatus, Integer> tasks = new EnumMap<>(TaskStatus.class);
         for (PoolEntry entry : pool.entries()) {
             try {
-                RunFigures f = files.figures(entry.workspace(), entry.runId());
-                RunStatus status = pool.live(entry.runId()).flatMap(LiveRun::progress).map(p -> p.status())
-                        .orElse(f.status());
-                runs.merge(status, 1, Integer::sum);
+                RunFigures f = pool.live(entry.runId()).flatMap(LiveRun::figures).map(LiveRun.Figures::run)
+                        .orElseGet(() -> files.figures(entry.workspace(), entry.runId()));
+                runs.merge(f.status(), 1, Integer::sum);
                 tasks.merge(TaskStatus.COMPLETED, f.completed(), Integer::sum);
                 tasks.merge(TaskStatus.FAILED, f.failed(), Integer::sum);
                 tasks.merge(TaskStatus.IN_PROGRESS, f.running(), Integer::sum);

@@ -3,7 +3,6 @@ package dev.longtask.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
@@ -78,8 +77,8 @@ class PoolTest {
                 }
 
                 @Override
-                public Optional<ProgressSnapshot> progress() {
-                    return run.progress();
+                public Optional<Figures> figures() {
+                    return run.figures();
                 }
 
                 @Override
