@@ -7,6 +7,7 @@ import dev.longtask.api.AgentsRequest;
 import dev.longtask.api.Longtask;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
+import dev.longtask.model.Counts;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Parameters;
  * 130 interrupted.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run agents directly: one, several side by side, or a chain.",
         description = {"Runs agents directly, each as a task of a new run in the workspace",
                 "(transcripts and results are kept there), and prints their final output.",
                 "  longtask agent NAME \"TASK\"",
@@ -32,7 +34,7 @@ import picocli.CommandLine.Parameters;
                 "In a chain, {previous} is replaced by the whole final output of the step",
                 "before; the chain stops at the first failure. Exit: 0 all succeeded,",
                 "1 an agent failed, 2 usage or no model, 130 interrupted."})
-final class AgentCommand implements Callable<Integer> {
+final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -57,7 +59,7 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--max-steps", paramLabel = "N", description = "Overrides the agents' max_steps.")
     Integer maxSteps;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     static final int DEFAULT_CONCURRENCY = 4;
@@ -74,7 +76,7 @@ final class AgentCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
         Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape()).build();
@@ -95,7 +97,8 @@ final class AgentCommand implements Callable<Integer> {
             out.flush();
             err.flush();
             ctrlC.done();
-            return interrupted ? Main.INTERRUPTED : outcome.allSucceeded() ? Main.OK : Main.FAILED;
+            return interrupted ? (ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED)
+                    : outcome.allSucceeded() ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 
@@ -169,8 +172,8 @@ final class AgentCommand implements Callable<Integer> {
         List<Subagents.StepResult> results = outcome.results();
         Usage usage = results.stream().map(r -> r.outcome().usage()).reduce(Usage.ZERO, Usage::plus);
         long ok = results.stream().filter(r -> r.outcome().success()).count();
-        err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + total + " agent" + (total == 1 ? "" : "s")
-                + " succeeded; " + usage.inputTokens() + " tokens in, " + usage.outputTokens() + " out, cost "
-                + usage.costText() + "; transcripts in " + outcome.directory().resolve("transcripts"));
+        err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + Counts.plural(total, "agent")
+                + " succeeded; " + RunEnding.usage(usage) + "; transcripts in "
+                + RunEnding.shown(outcome.directory().resolve("transcripts")));
     }
 }

@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
+        header = "List the agents this workspace can use, and problems in their files.",
         description = {"Lists the agents this workspace can use: name, source (built-in, user,",
                 "claude or project, and the file), tools, model and description, then the",
                 "problems found in definition files. Later sources override earlier ones:",
@@ -26,7 +27,7 @@ final class AgentsCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     @Option(names = "--json", description = "Print the catalogue as JSON.")

@@ -1,10 +1,10 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.JsonMapping;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Snapshot;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
@@ -13,12 +13,18 @@ import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.llm.Pricing;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
+import dev.longtask.store.StoreException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -29,8 +35,8 @@ import java.util.stream.Collectors;
 
 /**
  * What run, resume, plan and review share: the runtime built from the command's flags, the progress view, Ctrl-C
- * (pause after saving, exit 130), and the exit code of the outcome. The runtime does the work; this class only
- * turns flags into requests and outcomes into lines and exit codes.
+ * and SIGTERM (pause after saving, exit 130 or 143), and the exit code of the outcome. The runtime does the work;
+ * this class only turns flags into requests and outcomes into lines ({@link RunEnding}) and exit codes.
  */
 final class RunDriver {
     /** How a runtime is assembled from its builder; tests put a scripted model in. */
@@ -108,7 +114,8 @@ final class RunDriver {
     }
 
     /** Starts or resumes with {@code session}, shows its progress until it ends, and returns the exit code. */
-    int drive(Function<Longtask, RunHandle> session) {
+    ExitCode drive(Function<Longtask, RunHandle> session) {
+        Instant started = Instant.now();
         RunHandle handle;
         try {
             handle = session.apply(runtime());
@@ -124,13 +131,15 @@ final class RunDriver {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         }
+        warnIfCostCannotApply(handle);
         err.flush();
-        ProgressView view = view();
+        ProgressView view = ProgressViews.choose(options, out, workspace);
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
+        Signals signals = Signals.watch();
         Thread onCtrlC = new Thread(() -> {
-            handle.interrupt("interrupted by the user (Ctrl-C)");
+            handle.interrupt(signals.reason());
             awaitQuietly(finished);
         }, "longtask-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -149,9 +158,13 @@ final class RunDriver {
             clock.shutdownNow();
             events.close();
             view.close();
-            return report(outcome);
+            Run ended = ended(outcome);
+            return new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
+                    options.jsonEvents ? Palette.NONE : view.palette())
+                    .print(outcome, ended, sessionTime(ended, started), signals.terminated());
         } finally {
             clock.shutdownNow();
+            signals.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
@@ -161,54 +174,43 @@ final class RunDriver {
         }
     }
 
-    private int report(RunOutcome ended) {
-        PrintWriter to = options.jsonEvents ? err : out;
-        if (ended.nothingToDo()) {
-            to.println("run " + ended.runId() + " is already " + ended.status().wire() + "; there is nothing to do"
-                    + (ended.report() != null ? " (report: " + ended.report() + ")" : ""));
-            to.flush();
-            return exitCode(ended);
+    /**
+     * A cost budget needs a price: for a model without one the budget can never be reached, which the user learns
+     * at the start rather than after the money is spent.
+     */
+    private void warnIfCostCannotApply(RunHandle handle) {
+        Snapshot snapshot = handle.snapshot();
+        if (snapshot.figures().budget().maxCostUsd() == null || snapshot.figures().model() == null) {
+            return;
         }
-        to.println();
-        to.println("run " + ended.runId() + ": " + ended.status().wire()
-                + (ended.reason().isEmpty() ? "" : " - " + ended.reason()));
-        if (ended.estimate() != null) {
-            to.println("estimate: " + ended.estimate().text());
-        }
-        if (ended.report() != null) {
-            to.println("report: " + ended.report());
-        }
-        if (ended.finished() != null && ended.finished().files().containsKey("markdown")) {
-            Path json = ended.finished().files().get("json");
-            to.println("review: " + ended.finished().files().get("markdown") + " (" + ended.finished().summary()
-                    + (json == null ? "" : "; JSON: " + json.getFileName()) + ")");
-        }
-        to.println("run directory: " + ended.directory());
-        switch (ended.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + ended.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
-            default -> {
+        try {
+            Pricing pricing = runtime().models(RunRequest.goal("-").withWorkspace(workspace)
+                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl())).pricing();
+            if (pricing.cost(1_000_000, 1_000_000).isEmpty()) {
+                err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
+                        + " has no price (add one under prices: in .longtask/config.yaml)");
             }
+        } catch (ConfigException | IllegalArgumentException e) {
+            // The session resolved its model already; one that cannot be resolved here has no price to show either.
         }
-        to.flush();
-        return exitCode(ended);
     }
 
-    private static int exitCode(RunOutcome ended) {
-        return switch (ended.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
-        };
+    /** How long this session worked on the run: from its start, or the run's creation, to the run's last event. */
+    private static Duration sessionTime(Run run, Instant started) {
+        if (run == null || run.created() == null || run.updated() == null) {
+            return Duration.between(started, Instant.now());
+        }
+        Instant from = run.created().isAfter(started) ? run.created() : started;
+        return Duration.between(from, run.updated()).isNegative() ? Duration.ZERO : Duration.between(from, run.updated());
     }
 
-    private ProgressView view() {
-        if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.model.JsonMapping.newMapper());
+    /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
+    private Run ended(RunOutcome outcome) {
+        try {
+            return FileRunStore.read(workspace, outcome.runId()).run();
+        } catch (StoreException e) {
+            return null;
         }
-        return System.console() != null && !"dumb".equals(System.getenv("TERM"))
-                ? new TerminalProgressView(out) : new PlainProgressView(out);
     }
 
     /** Tasks run at once when the flag sets it; else the run's (recorded, or configured for a new run). */

@@ -44,7 +44,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "store", mixinStandardHelpOptions = true,
         description = "Append throughput and latency of the run store with fsync always, grouped and none.")
-final class StoreBenchCommand implements Callable<Integer> {
+final class StoreBenchCommand implements Callable<ExitCode> {
     private static final int TASKS = 8;
 
     @Mixin
@@ -77,7 +77,7 @@ final class StoreBenchCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         if (events < threads || threads < 1 || rounds < 1) {
             throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
         }
@@ -112,7 +112,7 @@ final class StoreBenchCommand implements Callable<Integer> {
         } finally {
             deleteTree(scratch);
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     private static Path ensureDirectory(Path dir) throws IOException {

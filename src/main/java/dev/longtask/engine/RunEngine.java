@@ -46,8 +46,10 @@ public final class RunEngine {
      * and a finisher is named in the run and prepared.
      *
      * @throws IllegalArgumentException naming the plan's problems when it is not valid (nothing is created then)
+     * @throws GoalTooLargeException     when the goal cannot fit the roles' prompts (nothing is created then)
      */
     public EngineSession create(NewRun run) {
+        GoalSize.check(run.goal(), setup.agents(), setup.models(), setup.tokens());
         if (run.plan() != null) {
             List<String> problems = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace())
                     .problems(run.plan());

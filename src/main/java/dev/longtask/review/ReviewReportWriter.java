@@ -10,6 +10,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunStore;
+import dev.longtask.model.Counts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +50,9 @@ public final class ReviewReportWriter {
     public record Written(ReviewReport report, Path markdown, Path json) {
         /** "score 87/100: 5 issues, 1 unverified, 1 chunk not reviewed". */
         public String line() {
+            if (!report.reviewedAnything()) {
+                return "nothing was reviewed: " + Counts.plural(report.gaps().size(), "chunk") + " not reviewed";
+            }
             int issues = report.verified().size();
             StringBuilder b = new StringBuilder("score ").append(report.score()).append("/100: ").append(issues)
                     .append(issues == 1 ? " issue" : " issues");

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * {@link FileRunStore} opens a run for writing on top of this.
  */
 final class RunDirectory {
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final Pattern RUN_ID = RunIds.VALID;
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private RunDirectory() {
@@ -209,10 +209,9 @@ final class RunDirectory {
     }
 
     static String checkRunId(String runId) {
-        if (!RUN_ID.matcher(runId).matches()) {
-            throw new IllegalArgumentException("run id '" + runId + "' is not valid: use letters, digits, '.', '_' "
-                    + "and '-' (like 20261125-213000-a1b2)");
-        }
+        RunIds.problem(runId).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
         return runId;
     }
 

@@ -56,10 +56,11 @@ class AgentCommandTest {
         CommandLine cli = new CommandLine(new AgentCommand(environment));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -100,7 +101,7 @@ class AgentCommandTest {
 
         assertThat(code).as(out + "\n" + err).isZero();
         assertThat(out.toString()).contains("The cache is stale.", "notes.txt:1 says it is never invalidated.");
-        assertThat(err.toString()).contains("1 of 1 agent succeeded", "240 tokens in");
+        assertThat(err.toString()).contains("1 of 1 agent succeeded", "(240 in, ");
         RecordedRequest first = server.takeRequest();
         JsonNode request = JSON.readTree(first.getBody().utf8());
         assertThat(request.at("/messages/0/content").asText()).contains("code reviewer", "Review notes.txt");
@@ -133,7 +134,7 @@ class AgentCommandTest {
     void noModelConfiguredIsExitTwoAndCreatesNoRun() {
         int code = agent(Map.of(), "--workdir", ws.toString(), "general", "Do something");
 
-        assertThat(code).isEqualTo(Main.USAGE);
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).contains("longtask:").containsIgnoringCase("model");
         assertThat(ws.resolve(".longtask/runs")).doesNotExist();
         assertThat(server.getRequestCount()).isZero();
@@ -147,7 +148,7 @@ class AgentCommandTest {
         int code = agentWithModel("--chain", "analyzer=Analyze notes.txt", "summarizer=Summarise: {previous}",
                 "documenter=Document: {previous}");
 
-        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(code).isEqualTo(ExitCode.FAILED.code());
         server.takeRequest();
         JsonNode second = JSON.readTree(server.takeRequest().getBody().utf8());
         assertThat(second.at("/messages/0/content").asText()).contains("Summarise: STEP-ONE-OUTPUT");
