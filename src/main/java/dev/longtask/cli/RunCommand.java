@@ -52,7 +52,7 @@ final class RunCommand implements Callable<ExitCode> {
         return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
     }
 
-    private int attached() {
+    private ExitCode attached() {
         if (runId != null || options.jsonEvents || model.record != null || model.replay != null
                 || model.baseUrl != null) {
             throw CliFailure.usage("--server runs the goal on the server, with the server's settings: --run-id, "

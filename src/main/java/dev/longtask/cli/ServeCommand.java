@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
                 + "Server-Sent Events, a WebSocket stream), /metrics, and webhook routes from config.",
                 "Every request needs the token printed at start (kept in a file only you can read).",
                 "SIGTERM or Ctrl-C pauses the running runs after they save; the next start resumes them."})
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -69,7 +69,7 @@ final class ServeCommand implements Callable<Integer> {
     ModelOptions model;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public ExitCode call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> rootDirs = roots.isEmpty() ? List.of(Path.of("").toAbsolutePath()) : roots;
         Path first = Workspaces.directory(rootDirs.get(0));
@@ -109,6 +109,6 @@ final class ServeCommand implements Callable<Integer> {
         out.println("  submit: longtask submit \"GOAL\" --workdir DIR --server " + server.url());
         out.flush();
         stopped.await();
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

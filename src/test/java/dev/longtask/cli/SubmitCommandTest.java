@@ -61,11 +61,11 @@ class SubmitCommandTest {
 
             CliRunner.Result bad = CliRunner.run("submit", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--priority", "5000");
-            assertThat(bad.exit()).isEqualTo(Main.USAGE);
+            assertThat(bad.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(bad.err()).contains("the server refused the run: 'priority' must be a whole number");
             CliRunner.Result unauthorised = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
                     server.url());
-            assertThat(unauthorised.exit()).isEqualTo(Main.USAGE);
+            assertThat(unauthorised.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(unauthorised.err()).contains("needs its token");
             hold.countDown();
         }
@@ -92,12 +92,12 @@ class SubmitCommandTest {
                     server.url(), "--max-cost", "3");
             assertThat(r.exit()).as(r.toString()).isZero();
             assertThat(r.out()).contains("is the foreground run of " + server.url())
-                    .contains("task #1 completed: noted").contains("run completed");
+                    .contains("task #1 completed: noted").contains("run status: completed");
             String id = FileRunStore.list(ws).get(0);
             assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
             CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--run-id", "mine");
-            assertThat(misuse.exit()).isEqualTo(Main.USAGE);
+            assertThat(misuse.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(misuse.err()).contains("--run-id");
         }
     }
@@ -110,7 +110,7 @@ class SubmitCommandTest {
         }
         CliRunner.Result r = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
                 "http://127.0.0.1:" + port);
-        assertThat(r.exit()).isEqualTo(Main.FAILED);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED.code());
         assertThat(r.err().strip()).isEqualTo("longtask: no server answers at http://127.0.0.1:" + port
                 + "; start one with `longtask serve` or give its address with --server");
     }
