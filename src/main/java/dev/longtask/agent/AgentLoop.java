@@ -1,5 +1,7 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
+import dev.longtask.llm.TokenCounter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
@@ -40,7 +42,7 @@ public final class AgentLoop {
     private final TokenCounter tokens;
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
-    private final Redactor redactor;
+    private final Secrets redactor;
 
     /**
      * @param tools      every work tool of the runtime; each job gets those on its agent's whitelist
@@ -55,11 +57,11 @@ public final class AgentLoop {
 
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Redactor.fromEnvironment(System.getenv()));
+        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()));
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
-              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Redactor redactor) {
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor) {
         this.llm = llm;
         tools.forEach(t -> this.tools.put(t.name(), t));
         this.transcript = transcript;

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
 import dev.longtask.llm.ChatResponse;

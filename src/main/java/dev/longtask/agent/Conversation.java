@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.ChatMessage;
 import java.util.ArrayList;
 import java.util.List;

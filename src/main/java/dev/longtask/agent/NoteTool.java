@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.EventType;
+import dev.longtask.model.EventData;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.ToolResult;
@@ -51,8 +51,8 @@ final class NoteTool implements Tool {
             return ToolResult.error("note needs a non-empty text");
         }
         if (context.store() != null) {
-            ObjectNode data = Json.object().put("text", text).put("agent", agent).put("source", NAME);
-            Uninterrupted.run(() -> context.store().append(EventType.FINDING_ADDED, context.taskId(), data));
+            EventData.FindingAdded data = new EventData.FindingAdded(text, agent, NAME);
+            Uninterrupted.run(() -> context.store().append(context.taskId(), data));
         }
         notes.add(text);
         return ToolResult.ok("Noted (" + notes.size() + (notes.size() == 1 ? " note" : " notes")

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Refuses reading one path over and over (seeds/004's repeated-read guardrail). After {@code allowed} reads of
- * a path, a further read is refused unless it asks for a range (offset/limit) not read before: the hint points
+ * Refuses reading one path over and over (the repeated-read guardrail of docs/agents.md). After {@code allowed}
+ * reads of a path, a further read is refused unless it asks for a range (offset/limit) not read before: the hint points
  * the model at grep or at such a range, which is what it should do with a file it cannot keep in mind.
  */
 final class ReadGuard {

@@ -8,7 +8,7 @@ import java.util.HexFormat;
 import java.util.Map;
 
 /**
- * Shows an identical tool result only once (seeds/004's ×N de-duplication): a repeat is replaced by a pointer
+ * Shows an identical tool result only once (×N de-duplication): a repeat is replaced by a pointer
  * to the step that showed it and the count, so polling the same thing does not fill the context. After a
  * compaction the earlier copy may be gone, so the memory is reset and the next repeat is shown in full.
  */

@@ -2,7 +2,7 @@ package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.EventType;
+import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 import java.time.Duration;
@@ -46,13 +46,13 @@ public final class TaskRecorder {
             if (outcome.submitted() != null) {
                 for (var finding : outcome.submitted().path("findings")) {
                     if (!finding.asText("").isBlank()) {
-                        store.append(EventType.FINDING_ADDED, id, Json.object().put("text", finding.asText())
-                                .put("agent", outcome.agent()).put("source", SubmitResult.NAME));
+                        store.append(id, new EventData.FindingAdded(finding.asText(), outcome.agent(),
+                                SubmitResult.NAME));
                     }
                 }
             }
             String summary = summary(outcome);
-            store.append(EventType.PROGRESS_NOTE, id, Json.object().put("text", "task #" + id + " "
+            store.append(id, new EventData.ProgressNote("task #" + id + " "
                     + (outcome.success() ? "completed" : "failed") + " (" + outcome.agent() + ", " + outcome.steps()
                     + " steps" + (took == null ? "" : ", " + took.toSeconds() + "s") + "): " + oneLine(summary)));
             if (outcome.success()) {

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ToolCall;
 import dev.longtask.tools.OutsideWorkspaceException;
@@ -31,7 +32,7 @@ final class ToolDispatcher {
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
     private final ToolContext context;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final OutputClipper clipper;
     private final ReadGuard reads;
     private final ResultDeduper dedup = new ResultDeduper();
@@ -39,7 +40,7 @@ final class ToolDispatcher {
     private final ViewReminder reminder;
 
     /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Redactor redactor) {
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor) {
         this.agent = agent;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,9 +21,9 @@ import java.util.Map;
 final class TranscriptRecorder {
     private final Transcript sink;
     private final Clock clock;
-    private final Redactor redactor;
+    private final Secrets redactor;
 
-    TranscriptRecorder(Transcript sink, Clock clock, Redactor redactor) {
+    TranscriptRecorder(Transcript sink, Clock clock, Secrets redactor) {
         this.sink = sink;
         this.clock = clock;
         this.redactor = redactor;

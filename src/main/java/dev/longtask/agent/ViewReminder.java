@@ -3,7 +3,7 @@ package dev.longtask.agent;
 import java.util.Set;
 
 /**
- * seeds/004's 2-action rule: after every {@code every} view actions (read, glob, grep, ls) without a note in
+ * The 2-action rule: after every {@code every} view actions (read, glob, grep, ls) without a note in
  * between, the agent is told to record what it learned with {@code note}, so knowledge lands on disk (findings.md)
  * before it can be lost to compaction or a crash. Reading the run's own planning files does not count.
  */

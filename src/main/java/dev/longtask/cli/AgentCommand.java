@@ -1,30 +1,19 @@
 package dev.longtask.cli;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentOutcome;
-import dev.longtask.agent.AgentSpec;
-import dev.longtask.agent.LoopSettings;
-import dev.longtask.agent.StoredTaskRunner;
 import dev.longtask.agent.Subagents;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.model.RunStatus;
-import dev.longtask.model.Task;
-import dev.longtask.model.TaskDraft;
-import dev.longtask.model.TaskStatus;
+import dev.longtask.api.AgentsOutcome;
+import dev.longtask.api.AgentsRequest;
+import dev.longtask.api.Longtask;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.model.Counts;
 import dev.longtask.model.Usage;
-import dev.longtask.store.RunStore;
-import dev.longtask.tools.Workspace;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,6 +25,7 @@ import picocli.CommandLine.Parameters;
  * 130 interrupted.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run agents directly: one, several side by side, or a chain.",
         description = {"Runs agents directly, each as a task of a new run in the workspace",
                 "(transcripts and results are kept there), and prints their final output.",
                 "  longtask agent NAME \"TASK\"",
@@ -44,7 +34,7 @@ import picocli.CommandLine.Parameters;
                 "In a chain, {previous} is replaced by the whole final output of the step",
                 "before; the chain stops at the first failure. Exit: 0 all succeeded,",
                 "1 an agent failed, 2 usage or no model, 130 interrupted."})
-final class AgentCommand implements Callable<Integer> {
+final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -69,67 +59,46 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--max-steps", paramLabel = "N", description = "Overrides the agents' max_steps.")
     Integer maxSteps;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     static final int DEFAULT_CONCURRENCY = 4;
 
-    private final AgentBackends.Factory backends;
+    private final Environment environment;
 
     AgentCommand() {
-        this(AgentBackends.REAL);
+        this(Environment.system());
     }
 
-    AgentCommand(AgentBackends.Factory backends) {
-        this.backends = backends;
+    /** For tests: the environment settings and keys are read from. */
+    AgentCommand(Environment environment) {
+        this.environment = environment;
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
-        Workspace workspace = workspace(root);
-        AgentBackends env = backends.open(root, model);
-        AgentCatalog catalog = AgentCatalog.discover(root, Workspaces.home(), env.knownTools());
-        Map<String, AgentSpec> agents = agents(catalog, steps);
-        // Every model is resolved before the run exists: no model configured is exit 2 with nothing created.
-        Map<String, LlmClient> clients = new LinkedHashMap<>();
-        agents.values().forEach(a -> clients.put(a.name(), env.model(a)));
-        String goal = goal(steps);
+        Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape()).build();
+        AgentsRequest request = new AgentsRequest(root, steps, parallel, chain, concurrency(), maxSteps, model.model,
+                model.baseUrl);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (RunStore store = env.createRun(goal, clients.get(steps.get(0).agent()).modelSpec());
-             CtrlC ctrlC = CtrlC.install()) {
-            store.setRunStatus(RunStatus.RUNNING, "longtask agent");
-            List<Integer> ids = new ArrayList<>();
-            for (Subagents.Step step : steps) {
-                ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
-                        Map.of(), List.of())).id());
+        try (CtrlC ctrlC = CtrlC.install()) {
+            AgentsOutcome outcome;
+            try {
+                outcome = longtask.runAgents(request);
+            } catch (IllegalArgumentException | ConfigException e) {
+                throw CliFailure.usage(e.getMessage());
             }
-            StoredTaskRunner runner = new StoredTaskRunner(store, workspace, env.tools(), env.tokens(),
-                    Clock.systemUTC(), LoopSettings.DEFAULTS);
-            Subagents subagents = new Subagents((step, task, index, total) -> {
-                int id = ids.get(index - 1);
-                if (!task.equals(step.task())) {
-                    store.updateTask(id, JsonNodeFactory.instance.objectNode().put("instruction", task));
-                }
-                return runner.run(id, agents.get(step.agent()), env.forTask(clients.get(step.agent()), store, id),
-                        index, total);
-            });
-            List<Subagents.StepResult> results = parallel ? subagents.parallel(steps, concurrency())
-                    : subagents.chain(steps);
             boolean interrupted = Thread.interrupted();
-            cancelUnrun(store, ids, interrupted);
-            print(out, results, ids, steps.size() > 1);
-            boolean allOk = !interrupted && results.size() == steps.size()
-                    && results.stream().allMatch(r -> r.outcome().success());
-            store.setRunStatus(interrupted ? RunStatus.INTERRUPTED : allOk ? RunStatus.COMPLETED : RunStatus.FAILED,
-                    interrupted ? "interrupted" : allOk ? "every agent succeeded" : "an agent failed");
-            footer(err, store, results, steps.size());
+            print(out, outcome.results(), outcome.taskIds(), steps.size() > 1);
+            footer(err, outcome, steps.size());
             out.flush();
             err.flush();
             ctrlC.done();
-            return interrupted ? Main.INTERRUPTED : allOk ? Main.OK : Main.FAILED;
+            return interrupted ? (ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED)
+                    : outcome.allSucceeded() ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 
@@ -174,55 +143,10 @@ final class AgentCommand implements Callable<Integer> {
         return concurrency == null ? DEFAULT_CONCURRENCY : concurrency;
     }
 
-    private static Workspace workspace(Path root) {
-        try {
-            return new Workspace(root);
-        } catch (IOException e) {
-            throw CliFailure.usage("cannot use workspace " + root + ": " + e.getMessage());
-        }
-    }
 
-    private Map<String, AgentSpec> agents(AgentCatalog catalog, List<Subagents.Step> steps) {
-        Map<String, AgentSpec> agents = new LinkedHashMap<>();
-        for (Subagents.Step step : steps) {
-            AgentSpec agent;
-            try {
-                agent = catalog.require(step.agent());
-            } catch (IllegalArgumentException e) {
-                String problems = catalog.problems().stream().filter(p -> p.file().contains(step.agent()))
-                        .map(Object::toString).collect(Collectors.joining("; "));
-                throw CliFailure.usage(e.getMessage() + (problems.isEmpty() ? "" : "; " + problems));
-            }
-            agents.put(agent.name(), maxSteps == null ? agent : agent.withMaxSteps(maxSteps));
-        }
-        return agents;
-    }
 
-    private String goal(List<Subagents.Step> steps) {
-        if (steps.size() == 1) {
-            return "agent " + steps.get(0).agent() + ": " + steps.get(0).task();
-        }
-        return (parallel ? "agents in parallel: " : "agent chain: ")
-                + steps.stream().map(Subagents.Step::agent).collect(Collectors.joining(parallel ? ", " : " -> "));
-    }
 
-    private static String subject(Subagents.Step step) {
-        String first = step.task().strip().lines().findFirst().orElse("");
-        return step.agent() + ": " + (first.length() <= 80 ? first : first.substring(0, 77) + "...");
-    }
 
-    /** Tasks that never ran: after a chain stopped they are cancelled; after an interrupt they stay pending. */
-    private static void cancelUnrun(RunStore store, List<Integer> ids, boolean interrupted) {
-        if (interrupted) {
-            return;
-        }
-        for (int id : ids) {
-            Task task = store.task(id);
-            if (task.status() == TaskStatus.PENDING) {
-                store.cancel(id, "an earlier step of the chain failed");
-            }
-        }
-    }
 
     private static void print(PrintWriter out, List<Subagents.StepResult> results, List<Integer> ids, boolean headed) {
         for (int i = 0; i < results.size(); i++) {
@@ -244,11 +168,12 @@ final class AgentCommand implements Callable<Integer> {
         }
     }
 
-    private static void footer(PrintWriter err, RunStore store, List<Subagents.StepResult> results, int total) {
+    private static void footer(PrintWriter err, AgentsOutcome outcome, int total) {
+        List<Subagents.StepResult> results = outcome.results();
         Usage usage = results.stream().map(r -> r.outcome().usage()).reduce(Usage.ZERO, Usage::plus);
         long ok = results.stream().filter(r -> r.outcome().success()).count();
-        err.println("longtask: run " + store.runId() + ": " + ok + " of " + total + " agent" + (total == 1 ? "" : "s")
-                + " succeeded; " + usage.inputTokens() + " tokens in, " + usage.outputTokens() + " out, cost "
-                + usage.costText() + "; transcripts in " + store.directory().resolve("transcripts"));
+        err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + Counts.plural(total, "agent")
+                + " succeeded; " + RunEnding.usage(usage) + "; transcripts in "
+                + RunEnding.shown(outcome.directory().resolve("transcripts")));
     }
 }

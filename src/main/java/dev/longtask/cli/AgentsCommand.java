@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
+        header = "List the agents this workspace can use, and problems in their files.",
         description = {"Lists the agents this workspace can use: name, source (built-in, user,",
                 "claude or project, and the file), tools, model and description, then the",
                 "problems found in definition files. Later sources override earlier ones:",
@@ -25,7 +27,7 @@ final class AgentsCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
 
     @Option(names = "--json", description = "Print the catalogue as JSON.")
@@ -84,7 +86,7 @@ final class AgentsCommand implements Runnable {
     }
 
     private static String asJson(AgentCatalog catalog, Path workspace) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectMapper mapper = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         ArrayNode agents = root.putArray("agents");
         for (AgentSpec agent : catalog.agents()) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 final class AttachedRun {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss")
             .withZone(ZoneId.systemDefault());
-    private static final ObjectMapper EVENTS = StoreJson.newMapper();
+    private static final ObjectMapper EVENTS = JsonMapping.newMapper();
 
     private final PrintWriter out;
     private final ServerClient client;
@@ -31,7 +31,7 @@ final class AttachedRun {
         this.client = client;
     }
 
-    int run(ObjectNode submission) {
+    ExitCode run(ObjectNode submission) {
         submission.put("foreground", true);
         JsonNode answer = client.post("/api/runs", submission, 201, "the run");
         String runId = answer.path("run_id").asText();
@@ -49,7 +49,7 @@ final class AttachedRun {
             }
         }, "longtask-attached-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
-        int[] exit = {Main.FAILED};
+        ExitCode[] exit = {ExitCode.FAILED};
         try {
             client.follow(runId, node -> {
                 Event event = event(node);
@@ -62,14 +62,14 @@ final class AttachedRun {
                     return false;
                 }
                 switch (event.data().path("status").asText()) {
-                    case "completed" -> exit[0] = Main.OK;
-                    case "failed", "cancelled" -> exit[0] = Main.FAILED;
+                    case "completed" -> exit[0] = ExitCode.OK;
+                    case "failed", "cancelled" -> exit[0] = ExitCode.FAILED;
                     case "paused" -> {
-                        exit[0] = Main.PAUSED;
+                        exit[0] = ExitCode.PAUSED;
                         return true;
                     }
                     case "interrupted" -> {
-                        exit[0] = Main.INTERRUPTED;
+                        exit[0] = ExitCode.INTERRUPTED;
                         return true;
                     }
                     default -> {
@@ -85,7 +85,7 @@ final class AttachedRun {
                 // Ctrl-C is being handled
             }
         }
-        if (exit[0] == Main.PAUSED || exit[0] == Main.INTERRUPTED) {
+        if (exit[0] == ExitCode.PAUSED || exit[0] == ExitCode.INTERRUPTED) {
             out.println("continue with: curl -X POST -H \"Authorization: Bearer $TOKEN\" " + client.base()
                     + "/api/runs/" + runId + "/resume");
         }
@@ -97,7 +97,7 @@ final class AttachedRun {
         try {
             return EVENTS.treeToValue(node, Event.class);
         } catch (JsonProcessingException e) {
-            throw new CliFailure(Main.FAILED, "the server sent an event that is not one: " + e.getOriginalMessage());
+            throw new CliFailure(ExitCode.FAILED, "the server sent an event that is not one: " + e.getOriginalMessage());
         }
     }
 }

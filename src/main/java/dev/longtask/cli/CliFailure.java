@@ -2,18 +2,18 @@ package dev.longtask.cli;
 
 /** A failure a command reports to the user as one line, with the exit code it implies. */
 final class CliFailure extends RuntimeException {
-    private final int exitCode;
+    private final ExitCode exitCode;
 
-    CliFailure(int exitCode, String message) {
+    CliFailure(ExitCode exitCode, String message) {
         super(message);
         this.exitCode = exitCode;
     }
 
     static CliFailure usage(String message) {
-        return new CliFailure(Main.USAGE, message);
+        return new CliFailure(ExitCode.USAGE, message);
     }
 
-    int exitCode() {
+    ExitCode exitCode() {
         return exitCode;
     }
 }

@@ -12,6 +12,7 @@ final class CtrlC implements AutoCloseable {
     private static final long GRACE_SECONDS = 30;
 
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final Signals signals = Signals.watch();
     private final Thread hook;
 
     private CtrlC(Thread worker) {
@@ -31,6 +32,11 @@ final class CtrlC implements AutoCloseable {
         return ctrlC;
     }
 
+    /** Whether the stop came from SIGTERM rather than Ctrl-C. */
+    boolean terminated() {
+        return signals.terminated();
+    }
+
     /** The command has recorded everything; a pending shutdown may go ahead. */
     void done() {
         finished.countDown();
@@ -39,6 +45,7 @@ final class CtrlC implements AutoCloseable {
     @Override
     public void close() {
         finished.countDown();
+        signals.close();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

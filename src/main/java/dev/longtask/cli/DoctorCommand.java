@@ -12,15 +12,19 @@ import dev.longtask.llm.ChatMessage;
 import dev.longtask.llm.ChatRequest;
 import dev.longtask.llm.ChatResponse;
 import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmClients;
+import dev.longtask.api.Longtask;
 import dev.longtask.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
+import dev.longtask.model.Durations;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -34,21 +38,27 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = "Show the resolved model and settings (and where each came from), then check the provider answers.")
-final class DoctorCommand implements Callable<Integer> {
+final class DoctorCommand implements Callable<ExitCode> {
     private static final String PROBE = "Reply with the single word: pong";
     private static final int WIDTH = 16;
 
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--workdir", paramLabel = "DIR", defaultValue = ".",
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", defaultValue = ".",
             description = "Workspace whose .longtask/config.yaml applies (default: the current directory)")
     Path workdir;
+
+    @Option(names = "--json", description = "Print what was found as one JSON object: each line's value and, where"
+            + " it is shown, its source.")
+    boolean json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     private final Environment environment;
+    /** What --json prints: each line's label (as a key) and value. */
+    private final Map<String, Object> found = new LinkedHashMap<>();
 
     DoctorCommand() {
         this(Environment.system());
@@ -59,20 +69,32 @@ final class DoctorCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         PrintWriter out = spec.commandLine().getOut();
-        model.tape();
-        Settings settings = model.settings(environment, workdir, Flags.none());
+        ExitCode code = examine(out);
+        if (json) {
+            out.println(JsonOutput.pretty(found));
+        }
+        out.flush();
+        return code;
+    }
+
+    private ExitCode examine(PrintWriter out) {
+        Longtask longtask = Longtask.builder().workspace(workdir).environment(environment).tape(model.tape()).build();
+        Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
         Endpoint endpoint;
         try {
-            endpoint = LlmClients.endpoint(settings);
+            endpoint = longtask.endpoint(settings);
         } catch (ConfigException e) {
             line(out, "model", "not configured");
-            out.println();
-            out.println(e.getMessage());
-            out.flush();
-            return Main.USAGE;
+            if (json) {
+                found.put("problem", e.getMessage());
+            } else {
+                out.println();
+                out.println(e.getMessage());
+            }
+            return ExitCode.USAGE;
         }
         showEndpoint(out, endpoint);
         showSettings(out, settings);
@@ -80,9 +102,9 @@ final class DoctorCommand implements Callable<Integer> {
             line(out, "status", "NOT CONFIGURED: " + endpoint.spec() + " needs " + endpoint.keyVariable());
             line(out, "what to do", "export " + endpoint.keyVariable() + "=...  (or choose another model with --model)");
             out.flush();
-            return Main.USAGE;
+            return ExitCode.USAGE;
         }
-        return probe(out, endpoint);
+        return probe(out, endpoint, longtask);
     }
 
     private void showFiles(PrintWriter out, Settings settings) {
@@ -126,8 +148,17 @@ final class DoctorCommand implements Callable<Integer> {
         }
     }
 
-    private int probe(PrintWriter out, Endpoint endpoint) {
-        Settings quick = model.settings(environment, workdir, Flags.none()
+    /** The settings of the workspace, with the model flags and {@code extra}; a bad value is a usage error. */
+    private Settings settings(Longtask longtask, Flags extra) {
+        try {
+            return longtask.settings(workdir, model.flags(extra));
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+    }
+
+    private ExitCode probe(PrintWriter out, Endpoint endpoint, Longtask longtask) {
+        Settings quick = settings(longtask, Flags.none()
                 .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
                 .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
         AttemptListener progress = new AttemptListener() {
@@ -140,23 +171,27 @@ final class DoctorCommand implements Callable<Integer> {
                 }
             }
         };
-        ModelClient client = model.client(quick, progress);
+        ModelClient client;
+        try {
+            client = longtask.modelClient(quick, progress);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         long start = System.nanoTime();
         try {
             ChatResponse answer = client.chat(new ChatRequest(List.of(new ChatMessage.User(PROBE)), List.of(), 16));
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            line(out, "request", "ok in " + ms + " ms: \"" + answer.message().text().strip() + "\" ("
-                    + answer.usage().inputTokens() + " in, " + answer.usage().outputTokens() + " out tokens, "
-                    + answer.usage().costText() + ")");
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            line(out, "request", "ok in " + Durations.text(took) + ": \"" + answer.message().text().strip() + "\" ("
+                    + RunEnding.usage(answer.usage()) + ")");
             line(out, "status", "healthy");
             out.flush();
-            return Main.OK;
+            return ExitCode.OK;
         } catch (LlmException e) {
             line(out, "request", "FAILED: " + e.getMessage());
             line(out, "what to do", advice(endpoint, e));
             line(out, "status", "provider failed");
             out.flush();
-            return Main.FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -196,15 +231,20 @@ final class DoctorCommand implements Callable<Integer> {
                 + ": check --base-url (OpenAI-compatible servers usually end in /v1)";
     }
 
-    private static void line(PrintWriter out, String label, String text) {
+    private void line(PrintWriter out, String label, String text) {
+        if (json) {
+            int source = text.lastIndexOf("   [");
+            found.put(label.toLowerCase(Locale.ROOT).replace(' ', '_'), source > 0 && text.endsWith("]")
+                    ? Map.of("value", text.substring(0, source), "source", text.substring(source + 4, text.length() - 1))
+                    : text);
+            return;
+        }
         out.println(String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text);
     }
 
     private static String show(Object value) {
         if (value instanceof Duration d) {
-            long s = d.toSeconds();
-            return d.toMillis() % 1000 != 0 ? d.toMillis() + "ms"
-                    : s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+            return Durations.text(d);
         }
         if (value instanceof BigDecimal b) {
             return plain(b);

@@ -1,13 +1,19 @@
 package dev.longtask.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
-/** The {@code longtask} command. Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused, 130 interrupted. */
+/**
+ * The {@code longtask} command; its exit codes are the {@link ExitCode}s. Its own options ({@code --color},
+ * {@code -v}, {@code --debug}) are inherited by every subcommand, so they may stand before or after it.
+ */
 @Command(name = "longtask",
         mixinStandardHelpOptions = true,
-        versionProvider = Main.Version.class,
+        versionProvider = Version.class,
         description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.",
         subcommands = {
                 CommandLine.HelpCommand.class,
@@ -19,26 +25,37 @@ import picocli.CommandLine.Command;
                 TasksCommand.class,
                 TaskCommand.class,
                 ReportCommand.class,
+                CancelCommand.class,
                 ReviewCommand.class,
                 AgentsCommand.class,
                 AgentCommand.class,
                 DoctorCommand.class,
+                CompletionCommand.class,
                 BenchCommand.class,
                 ServeCommand.class,
                 SubmitCommand.class,
         })
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int FAILED = 1;
-    public static final int USAGE = 2;
-    public static final int PAUSED = 3;
-    public static final int INTERRUPTED = 130;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", scope = ScopeType.INHERIT,
+            converter = ColorMode.Converter.class, completionCandidates = ColorMode.Names.class,
+            description = "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    ColorMode color = ColorMode.AUTO;
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Log every model request: method, URL, status, time, sizes (keys never shown).")
+    boolean verbose;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Log requests with their headers (keys redacted) and bodies, and show stack traces of "
+                    + "internal errors.")
+    boolean debug;
+
     public static void main(String[] args) {
+        Thread.setDefaultUncaughtExceptionHandler(Main::uncaught);
         System.exit(execute(args));
     }
 
@@ -50,6 +67,8 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(Main::handleFailure);
+        cli.setParameterExceptionHandler(Main::handleBadParameters);
+        cli.setExecutionStrategy(Main::executeLast);
         return cli;
     }
 
@@ -58,23 +77,68 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** A command's failure becomes one line on stderr and an exit code; only unexpected bugs show a stack trace. */
+    /** The options of the {@code longtask} command a subcommand runs under; the defaults when run on its own. */
+    static GlobalOptions globals(CommandLine.Model.CommandSpec command) {
+        return command.root().userObject() instanceof Main main
+                ? new GlobalOptions(main.color, main.verbose, main.debug) : GlobalOptions.DEFAULTS;
+    }
+
+    /** A command's failure becomes one line on stderr and an exit code; a stack trace only under --debug. */
     private static int handleFailure(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (e instanceof CliFailure failure) {
             err.println("longtask: " + failure.getMessage());
-            return failure.exitCode();
+            err.flush();
+            return failure.exitCode().code();
         }
         err.println("longtask: internal error: " + e);
-        e.printStackTrace(err);
-        return FAILED;
+        if (globals(cli.getCommandSpec()).debug()) {
+            e.printStackTrace(err);
+        } else {
+            err.println("longtask: this is a bug; run the command again with --debug for the stack trace and report it");
+        }
+        err.flush();
+        return ExitCode.FAILED.code();
     }
 
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"longtask " + (v == null ? "dev" : v)};
+    /** Bad input on the command line: one line saying what is wrong, where to read more, and exit 2. */
+    private static int handleBadParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        // A converter's own exception is picocli's detail, not the user's: "(java.lang.X: text)" is cut.
+        String problem = e.getMessage().replaceAll(" \\((java|javax|jdk)\\.[\\w.$]+(Exception|Error): [^)]*\\)", "");
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String first = unmatched.getUnmatched().get(0);
+            problem = (first.startsWith("-") ? "unknown option '" : cli.getSubcommands().isEmpty()
+                    ? "unexpected argument '" : "unknown command '") + first + "'";
+            List<String> suggestions = unmatched.getSuggestions();
+            if (!suggestions.isEmpty()) {
+                problem += " (did you mean " + String.join(" or ", suggestions.subList(0, Math.min(3,
+                        suggestions.size()))) + "?)";
+            }
         }
+        err.println("longtask: " + problem + "; see '" + cli.getCommandSpec().qualifiedName() + " --help'");
+        err.flush();
+        return ExitCode.USAGE.code();
+    }
+
+    /**
+     * Runs the last subcommand given, with request logging as {@code -v}/{@code --debug} ask; a command that
+     * returns an {@link ExitCode} exits with its number.
+     */
+    static int executeLast(CommandLine.ParseResult parsed) {
+        GlobalOptions globals = globals(parsed.commandSpec());
+        try (Verbosity verbosity = Verbosity.configure(globals.verbose(), globals.debug())) {
+            int code = new CommandLine.RunLast().execute(parsed);
+            List<CommandLine> commands = parsed.asCommandLineList();
+            Object result = commands.get(commands.size() - 1).getExecutionResult();
+            return result instanceof ExitCode exit ? exit.code() : code;
+        }
+    }
+
+    /** A thread that dies of a bug says so in one line; the stack trace goes to the log under --debug. */
+    private static void uncaught(Thread thread, Throwable e) {
+        System.err.println("longtask: internal error in thread " + thread.getName() + ": " + e);
+        org.slf4j.LoggerFactory.getLogger(Main.class).debug("uncaught in {}", thread.getName(), e);
     }
 }

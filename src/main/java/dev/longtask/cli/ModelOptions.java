@@ -6,21 +6,14 @@ import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.LlmClients;
-import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Tape;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The model options every command that talks to a model shares ({@code @Mixin ModelOptions model;}), and
- * the one way such a command gets its settings and client:
- * <pre>
- *   Settings settings = model.settings(workspace, Flags.none().set(SettingKey.MAX_COST_USD, "--max-cost", maxCost));
- *   ModelClient client = model.client(settings, listener);
- * </pre>
- * Configuration problems become a one-line {@link CliFailure} with exit code 2.
+ * The model options every command that talks to a model shares ({@code @Mixin ModelOptions model;}): the flags
+ * it turns into settings and requests of the runtime, and the record/replay tape. Configuration problems become a
+ * one-line {@link CliFailure} with exit code 2.
  */
 final class ModelOptions {
 
@@ -52,23 +45,9 @@ final class ModelOptions {
         return record != null ? Tape.record(record) : replay != null ? Tape.replay(replay) : Tape.NONE;
     }
 
-    /** Settings for {@code workspace} from the real environment and config files. */
-    Settings settings(Path workspace, Flags extra) {
-        return settings(Environment.system(), workspace, extra);
-    }
-
     Settings settings(Environment environment, Path workspace, Flags extra) {
         try {
             return SettingsLoader.load(environment, workspace, flags(extra));
-        } catch (ConfigException e) {
-            throw CliFailure.usage(e.getMessage());
-        }
-    }
-
-    /** The fully decorated client, reporting every attempt to {@code listener}. */
-    ModelClient client(Settings settings, AttemptListener listener) {
-        try {
-            return LlmClients.create(settings, tape(), listener);
         } catch (ConfigException e) {
             throw CliFailure.usage(e.getMessage());
         }

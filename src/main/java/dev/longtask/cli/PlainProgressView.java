@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
@@ -11,26 +13,29 @@ import java.time.format.DateTimeFormatter;
 final class PlainProgressView implements ProgressView {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     private final PrintWriter out;
+    private final PlanClock.Tracker plan;
 
-    PlainProgressView(PrintWriter out) {
+    PlainProgressView(PrintWriter out, PlanClock.Tracker plan) {
         this.out = out;
+        this.plan = plan;
     }
 
     @Override
     public synchronized void onEvent(Event event, ProgressSnapshot s) {
+        plan.see(event, s);
         String what = describe(event);
         if (what == null) {
             return;
         }
-        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s) + "]");
+        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s, plan.eta(s, event.time())) + "]");
         out.flush();
     }
 
     static String describe(Event e) {
         String text = e.data() == null ? "" : firstText(e);
         return switch (e.type()) {
-            case EventType.RUN_STATUS -> "run " + e.data().path("status").asText()
-                    + (e.data().path("reason").asText().isEmpty() ? "" : ": " + e.data().path("reason").asText());
+            case EventType.RUN_STATUS -> "run status: " + e.data().path("status").asText()
+                    + (e.data().path("reason").asText().isEmpty() ? "" : " (" + e.data().path("reason").asText() + ")");
             case EventType.SESSION_STARTED -> "session " + e.data().path("session").asText() + " started";
             case EventType.ROUND_STARTED -> "round " + e.data().path("round").asText()
                     + (text.isEmpty() ? "" : ": " + text);
@@ -72,11 +77,12 @@ final class PlainProgressView implements ProgressView {
         }
         var est = e.data().path("estimate");
         if (!est.isMissingNode()) {
-            b.append("\n    estimate: ~").append(est.path("input_tokens").asLong() + est.path("output_tokens").asLong())
+            b.append("\n    estimate: ").append(Counts.full(est.path("input_tokens").asLong()
+                            + est.path("output_tokens").asLong()))
                     .append(" tokens, cost ").append(est.path("cost_usd").isNumber()
                             ? "$" + est.path("cost_usd").decimalValue().setScale(2, java.math.RoundingMode.HALF_UP)
                             : "unknown (no price for this model)")
-                    .append(", time ~").append(dev.longtask.engine.ProgressSnapshot.durationText(est.path("time_s").asLong()));
+                    .append(", time ").append(Durations.text(est.path("time_s").asLong()));
         }
         return b.toString();
     }

@@ -9,8 +9,9 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = {"Plan GOAL and show the plan with its estimate (tokens, cost, time), then stop.",
-                "The planned run is kept: 'longtask resume RUN_ID' carries it out."})
-final class PlanCommand implements Callable<Integer> {
+                "The planned run is kept, paused: 'longtask resume RUN_ID' carries it out.",
+                "Exit codes: 3 the plan is ready (the run is paused), 1 planning failed, 2 usage or configuration."})
+final class PlanCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -33,14 +34,14 @@ final class PlanCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        int code = driver.drive(engine -> engine.plan(goal, runId, driver.budget()));
-        // A plan that is ready ends "paused" in the run's terms; for this command that is success.
-        return code == Main.PAUSED ? Main.OK : code;
+        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
+        // A ready plan leaves its run paused, and the exit code says so (3), as for any paused run.
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id).onlyPlan()));
     }
 }

@@ -15,4 +15,14 @@ interface ProgressView extends AutoCloseable {
     @Override
     default void close() {
     }
+
+    /** The width of the terminal it draws on, to wrap what follows the run to; 0 when not a terminal. */
+    default int columns() {
+        return 0;
+    }
+
+    /** The colours it uses, for what follows the run. */
+    default Palette palette() {
+        return Palette.NONE;
+    }
 }

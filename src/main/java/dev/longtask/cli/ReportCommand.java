@@ -1,51 +1,47 @@
 package dev.longtask.cli;
 
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "report", mixinStandardHelpOptions = true, description = "Print the report of a run (report.md).")
-final class ReportCommand implements Callable<Integer> {
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Print the report of a run (report.md; default: the newest run).")
+final class ReportCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN_ID", description = "The run ('longtask runs' lists them).")
+    @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "The workspace (default: the current directory).")
-    Path workdir = Path.of(".");
+    @Mixin
+    RunAccess.Workdir workdir;
 
     @Option(names = "--json", description = "Print final_result.json instead.")
     boolean json;
 
     @Override
-    public Integer call() {
-        Path workspace = Workspaces.directory(workdir);
-        RunSnapshot run;
-        try {
-            run = FileRunStore.read(workspace, runId);
-        } catch (StoreException e) {
-            throw CliFailure.usage(e.getMessage());
-        }
+    public ExitCode call() {
+        Path workspace = workdir.workspace();
+        String id = RunAccess.runOrNewest(workspace, runId);
+        RunSnapshot run = RunAccess.read(workspace, id);
         Path file = run.directory().resolve(json ? "final_result.json" : "report.md");
         if (!Files.isRegularFile(file)) {
-            throw CliFailure.usage("run " + runId + " has no report yet (it is " + run.run().status().wire()
-                    + "); 'longtask resume " + runId + "' carries it on to one");
+            throw CliFailure.usage("run " + id + " has no report yet (it is " + run.run().status().wire()
+                    + "); '" + RunAccess.resumeCommand(id, workdir.path) + "' carries it on to one");
         }
         try {
             spec.commandLine().getOut().print(Files.readString(file));
             spec.commandLine().getOut().flush();
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "cannot read " + file + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "cannot read " + file + ": " + e.getMessage());
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

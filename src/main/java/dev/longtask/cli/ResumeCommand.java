@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunSnapshot;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,8 +11,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
                 "Completed tasks never run again; tasks that were running start over; failed ones are retried.",
-                "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause)."})
-final class ResumeCommand implements Callable<Integer> {
+                "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause).",
+                "Exit codes as for run: 0 completed, 1 failed, 2 usage (a cancelled run cannot be resumed),",
+                "3 paused, 130 interrupted, 143 terminated."})
+final class ResumeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -27,9 +31,14 @@ final class ResumeCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.resume(runId, driver.flagBudget()));
+        RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
+        if (run.run().status() == RunStatus.CANCELLED) {
+            throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"
+                    + " resumed: start a new run");
+        }
+        return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

@@ -1,28 +1,31 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentSpec;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
 import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
-import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.Plan;
-import dev.longtask.engine.RunObserver;
+import dev.longtask.api.RunRequest;
+import dev.longtask.engine.Finisher;
+import dev.longtask.engine.PlanValidator;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
+import dev.longtask.model.Counts;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
 import dev.longtask.review.Chunker;
 import dev.longtask.review.EstimateAssumptions;
 import dev.longtask.review.MapRenderer;
 import dev.longtask.review.MappedFile;
-import dev.longtask.review.Pricing;
+import dev.longtask.llm.Pricing;
 import dev.longtask.review.RepoMap;
 import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
@@ -30,10 +33,12 @@ import dev.longtask.review.ReviewEstimator;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewReportWriter;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ScopeOptions;
-import dev.longtask.review.TokenCounter;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.tools.Workspace;
+import dev.longtask.store.RunIds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -48,9 +53,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,17 +71,18 @@ import picocli.CommandLine.Spec;
  * estimate without a model.
  */
 @Command(name = "review", sortOptions = false,
+        header = "Review a code base as a long task, ending in a checked, scored report.",
         description = {"Review a code base as a long task: per chunk of code an analysis, then a review that writes"
                 + " its issues as JSON; then a checked report (every location verified against the repository,"
                 + " duplicates merged, a score), written to the run directory and printed.",
                 "--map prints the repository map; --dry-run prints the chunks, the plan and the estimate. Neither"
                         + " needs a model or a key.",
                 "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
-                        + " configuration (no model), 3 paused (a budget), 130 interrupted. 'longtask resume RUN_ID"
-                        + " --workdir PATH' carries a paused review on and writes its report."})
-final class ReviewCommand implements Callable<Integer> {
+                        + " configuration (no model), 3 paused (a budget or a provider failure), 130 interrupted"
+                        + " (Ctrl-C), 143 terminated (SIGTERM). 'longtask resume RUN_ID -C PATH' carries a stopped"
+                        + " review on and writes its report."})
+final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final String DRY_RUN_ID = "<run-id>";
 
     @Spec
@@ -139,34 +145,42 @@ final class ReviewCommand implements Callable<Integer> {
     BigDecimal priceOut;
 
     private final Environment environment;
-    private final RunDriver.Models models;
+    private final RunDriver.Assembly assembly;
 
     ReviewCommand() {
-        this(Environment.system(), RunDriver.Models.FROM_SETTINGS);
+        this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** For tests: the environment settings are read from, and where the run's models come from. */
-    ReviewCommand(Environment environment, RunDriver.Models models) {
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ReviewCommand(Environment environment, RunDriver.Assembly assembly) {
         this.environment = environment;
-        this.models = models;
+        this.assembly = assembly;
     }
 
     @Override
-    public Integer call() throws IOException {
+    public ExitCode call() throws IOException {
         validate();
+        // A PATH that is a symbolic link to the repository is the repository (the scan skips links it meets).
+        path = path.toRealPath();
         return map || dryRun ? preview() : review();
     }
 
     // ------------------------------------------------------------------ the review run
 
-    private int review() {
+    private ExitCode review() {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
-        RunDriver driver = new RunDriver(err, err, model, run, path, environment, models);
-        ModelSource source = driver.models();
+        RunDriver driver = new RunDriver(err, err, model, run, path, environment, assembly);
         Path workspace = driver.workspacePath();
+        RunRequest base = driver.request("a code review of " + workspace);
+        ModelSource source;
+        try {
+            source = driver.runtime().models(base);
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(workspace, counter);
         if (repoMap.files().isEmpty()) {
             throw CliFailure.usage("review: nothing to review in " + path + ": no source file in scope"
@@ -178,48 +192,30 @@ final class ReviewCommand implements Callable<Integer> {
         ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         Plan plan = new ReviewPlanner(rendered).plan(manifest);
-        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricer()::cost)
-                .estimate(chunks, counter.count(rendered), areas, driver.concurrency(), source.runModel());
+        checkLimits(plan, chunks.size(), workspace);
+        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricing())
+                .estimate(chunks, counter.count(rendered), areas, driver.runtime().concurrency(base), source.runModel());
         Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
         err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
                         + " estimate: %s", chunks.size(), plan.tasks().size(), areas.text(), source.runModel(),
                 estimate.text()));
         err.flush();
         String goal = goal(repoMap, chunks.size(), areas, manifest);
-        Path runDirectory = FileRunStore.runsDirectory(workspace).resolve(id);
-        int code = driver.drive(engine -> {
+        RunRequest request = driver.request(goal).withRunId(id).withPlan(plan, estimate)
+                .withFinisher(ReviewFinisher.starting(manifest));
+        ExitCode code = driver.drive(longtask -> {
             try {
-                return engine.start(goal, id, driver.budget(), plan, estimate);
+                return longtask.start(request);
             } catch (IllegalArgumentException e) {
-                throw CliFailure.usage("review: " + e.getMessage()
-                        + "; raise --chunk-tokens or review a subdirectory");
+                throw CliFailure.usage("review: " + e.getMessage() + "; " + largerChunks());
             }
-        }, manifestWriter(runDirectory, manifest));
-        if (driver.review().isEmpty()) {
+        });
+        Optional<Finisher.Finished> finished = driver.finished();
+        if (finished.isEmpty()) {
             return code;
         }
-        ReviewReportWriter.Written written = driver.review().get();
-        print(jsonFormat() ? written.json() : written.markdown());
+        print(finished.get().files().get(jsonFormat() ? "json" : "markdown"));
         return code;
-    }
-
-    /**
-     * Writes the manifest into the run directory as soon as the run exists (its first event), before the plan is
-     * recorded, so whichever process ends the run - this one or a later resume - can build the checked report.
-     */
-    private static RunObserver manifestWriter(Path runDirectory, ReviewManifest manifest) {
-        AtomicBoolean written = new AtomicBoolean();
-        return (event, snapshot) -> {
-            if (!written.get() && Files.isDirectory(runDirectory)) {
-                try {
-                    manifest.writeTo(runDirectory);
-                    written.set(true);
-                } catch (IOException e) {
-                    // The store logs a listener's failure; the next event tries again.
-                    throw new java.io.UncheckedIOException("cannot write the review manifest into " + runDirectory, e);
-                }
-            }
-        };
     }
 
     private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
@@ -236,11 +232,7 @@ final class ReviewCommand implements Callable<Integer> {
     private String newRunId(Path workspace) {
         Path runs = FileRunStore.runsDirectory(workspace);
         if (runId != null) {
-            if (Files.exists(runs.resolve(runId))) {
-                throw CliFailure.usage("review: run " + runId + " already exists in " + runs + "; choose another"
-                        + " --run-id, or carry it on with: longtask resume " + runId + " --workdir " + path);
-            }
-            return runId;
+            return RunAccess.newRunId(workspace, runId, path);
         }
         while (true) {
             String id = FileRunStore.newRunId(Clock.systemDefaultZone());
@@ -255,7 +247,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             text = Files.readString(report, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot read " + report + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot read " + report + ": " + e.getMessage());
         }
         if (out == null) {
             spec.commandLine().getOut().print(text);
@@ -265,7 +257,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             writeAtomically(out, text);
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot write " + out + ": " + e.getMessage()
+            throw new CliFailure(ExitCode.FAILED, "review: cannot write " + out + ": " + e.getMessage()
                     + " (the report is in " + report + ")");
         }
         spec.commandLine().getErr().println("review written to " + out);
@@ -289,13 +281,15 @@ final class ReviewCommand implements Callable<Integer> {
 
     // ------------------------------------------------------------------ map and dry run
 
-    private int preview() throws IOException {
+    private ExitCode preview() throws IOException {
         ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.cl100k();
+        TokenCounter counter = TokenCounter.shared();
         RepoMap repoMap = repoMap(path, counter);
         String rendered = new MapRenderer(counter).render(repoMap, tokens);
         PrintWriter stdout = spec.commandLine().getOut();
         Map<String, Object> document = new LinkedHashMap<>();
+        Plan planned = null;
+        int plannedChunks = 0;
         if (map) {
             if (jsonFormat()) {
                 document.put("map", repoMap);
@@ -314,12 +308,16 @@ final class ReviewCommand implements Callable<Integer> {
                     .estimate(chunks, counter.count(rendered), areas, workers, modelSpec);
             String runPath = ".longtask/runs/" + (runId == null ? DRY_RUN_ID : runId);
             ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
+            if (!chunks.isEmpty()) {
+                planned = new ReviewPlanner(rendered).plan(manifest);
+                plannedChunks = chunks.size();
+            }
             if (jsonFormat()) {
                 if (!map) {
                     document.put("summary", mapSummary(repoMap));
                 }
                 document.put("chunks", chunks);
-                document.put("plan", chunks.isEmpty() ? List.of() : new ReviewPlanner(rendered).plan(manifest).tasks());
+                document.put("plan", planned == null ? List.of() : planned.tasks());
                 document.put("estimate", estimate);
             } else {
                 if (map) {
@@ -332,7 +330,35 @@ final class ReviewCommand implements Callable<Integer> {
             stdout.println(toJson(document));
         }
         stdout.flush();
-        return Main.OK;
+        if (planned != null) {
+            // What a real run would refuse, the dry run refuses too, after showing what it found.
+            checkLimits(planned, plannedChunks, path);
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * The limits a run's plan must keep (the engine checks the same before it starts): a usage error that says
+     * what to change, the chunk size above all, when the review's plan breaks one.
+     */
+    private void checkLimits(Plan plan, int chunks, Path workspace) {
+        Set<String> agents = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools()).agents()
+                .stream().map(AgentSpec::name).collect(Collectors.toSet());
+        List<String> problems;
+        try {
+            problems = new PlanValidator(agents, new Workspace(workspace)).problems(plan);
+        } catch (IOException e) {
+            throw CliFailure.usage("review: cannot use " + workspace + ": " + e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw CliFailure.usage("review: the plan of " + Counts.plural(chunks, "chunk") + " cannot run: "
+                    + String.join("; ", problems) + "; " + largerChunks());
+        }
+    }
+
+    private String largerChunks() {
+        return "raise --chunk-tokens (now " + Counts.full(chunkTokens) + ") for fewer, larger chunks, or review a"
+                + " subdirectory";
     }
 
     /** The model the settings name, if any; a malformed one is a usage error, none at all is fine for a dry run. */
@@ -359,7 +385,7 @@ final class ReviewCommand implements Callable<Integer> {
         try {
             return new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(includeTests));
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot list " + root + ": " + e.getMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot list " + root + ": " + e.getMessage());
         }
     }
 
@@ -400,9 +426,10 @@ final class ReviewCommand implements Callable<Integer> {
             throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
                     + " review run, not to --map or --dry-run");
         }
-        if (runId != null && !RUN_ID.matcher(runId).matches()) {
-            throw CliFailure.usage("review: --run-id '" + runId + "' is not valid: use letters, digits, '.', '_'"
-                    + " and '-' (like 20261125-213000-a1b2)");
+        if (runId != null) {
+            RunIds.problem(runId).ifPresent(problem -> {
+                throw CliFailure.usage("review: --run-id: " + problem);
+            });
         }
         if (out != null) {
             Path parent = out.toAbsolutePath().getParent();
@@ -484,11 +511,12 @@ final class ReviewCommand implements Callable<Integer> {
         out.printf("%nchunks (%d):%n", chunks.size());
         int width = chunks.stream().mapToInt(c -> c.module().length()).max().orElse(6);
         for (Chunk c : chunks) {
-            long whole = c.parts().stream().filter(ChunkPart::wholeFile).count();
+            long files = c.parts().stream().map(ChunkPart::path).distinct().count();
             List<String> dirs = c.directories();
             String within = dirs.size() <= 1 ? "" : "  [" + String.join(", ", dirs.subList(0, Math.min(4, dirs.size())))
                     + (dirs.size() > 4 ? ", +" + (dirs.size() - 4) : "") + "]";
-            out.printf("  %s  %-" + width + "s  %4d files  %,9d tokens%s%n", c.id(), c.module(), whole, c.tokens(), within);
+            out.printf("  %s  %-" + width + "s  %10s  %13s%s%n", c.id(), c.module(), Counts.plural(files, "file"),
+                    Counts.plural(c.tokens(), "token"), within);
             for (ChunkPart part : c.parts()) {
                 if (!part.wholeFile()) {
                     out.printf("      part %s (%,d tokens)%n", part.location(), part.tokens());
@@ -501,28 +529,18 @@ final class ReviewCommand implements Callable<Integer> {
                 ReviewPlanner.ANALYZER, manifest.runPath(), ReviewPlanner.REVIEWER);
         out.printf("estimate: %d tasks (%d chunks x analysis + review) and 2 role calls, %,d model calls%n",
                 e.tasks(), e.chunks(), e.calls());
-        out.printf("  tokens: ~%s in, ~%s out%n", human(e.inputTokens()), human(e.outputTokens()));
+        out.printf("  tokens: %s in, %s out%n", Counts.full(e.inputTokens()), Counts.full(e.outputTokens()));
         out.printf("  cost:   %s%s%n", e.costText(), e.costUsd() == null
                 ? "; pass --price-in and --price-out (USD per million tokens) for a cost" : "");
-        out.printf("  time:   ~%s with concurrency %d%n", e.timeText(), e.concurrency());
+        out.printf("  time:   %s with concurrency %d%n", e.timeText(), e.concurrency());
         out.printf("  assumes: %s%n", e.assumptions());
-    }
-
-    private static String human(long n) {
-        if (n >= 1_000_000) {
-            return String.format("%.1fM", n / 1_000_000.0);
-        }
-        if (n >= 10_000) {
-            return String.format("%.0fk", n / 1000.0);
-        }
-        return String.format("%,d", n);
     }
 
     private static String toJson(Object value) {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+            return JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new CliFailure(Main.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
+            throw new CliFailure(ExitCode.FAILED, "review: cannot write JSON: " + e.getOriginalMessage());
         }
     }
 }

@@ -5,7 +5,7 @@ import dev.longtask.store.DependencyCycleException;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.NoSuchTaskException;
-import dev.longtask.store.OpenReport;
+import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreException;
@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
@@ -28,7 +27,7 @@ final class RunAccess {
 
     /** The {@code --workdir} option of the run commands, as a picocli mixin. */
     static final class Workdir {
-        @Option(names = "--workdir", paramLabel = "DIR", defaultValue = ".",
+        @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", defaultValue = ".",
                 description = "The workspace whose .longtask/runs to use (default: the current directory).")
         Path path;
 
@@ -53,6 +52,30 @@ final class RunAccess {
         return runs.get(0);
     }
 
+    /**
+     * A {@code --run-id} for a new run, checked before anything is created: null (the store picks a new id) when
+     * none is given; a usage error naming the problem when it is not a valid id or the run already exists.
+     */
+    static String newRunId(Path workspace, String runId, Path workdir) {
+        if (runId == null) {
+            return null;
+        }
+        RunIds.problem(runId).ifPresent(problem -> {
+            throw CliFailure.usage("--run-id: " + problem);
+        });
+        Path runs = FileRunStore.runsDirectory(workspace);
+        if (Files.exists(runs.resolve(runId))) {
+            throw CliFailure.usage("run " + runId + " already exists in " + runs + "; choose another --run-id, or go"
+                    + " on with it: " + resumeCommand(runId, workdir));
+        }
+        return runId;
+    }
+
+    /** {@code longtask resume ID}, with {@code -C DIR} when the workspace is not the current directory. */
+    static String resumeCommand(String runId, Path workdir) {
+        return "longtask resume " + runId + (workdir == null || workdir.equals(Path.of(".")) ? "" : " -C " + workdir);
+    }
+
     static RunSnapshot read(Path workspace, String runId) {
         return call(() -> FileRunStore.read(workspace, runId));
     }
@@ -60,17 +83,9 @@ final class RunAccess {
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
     static FileRunStore openForWriting(Path workspace, String runId, PrintWriter err) {
         FileRunStore store = call(() -> FileRunStore.open(workspace, runId, StoreOptions.defaults()));
-        OpenReport report = store.openReport();
-        if (!report.clean()) {
-            List<String> done = new ArrayList<>();
-            if (report.tornBytesCut() > 0) {
-                done.add("cut a torn last line of " + report.tornBytesCut() + " bytes from events.jsonl");
-            }
-            report.checkpointsSkipped().forEach(skipped -> done.add("skipped checkpoint " + skipped));
-            if (!report.filesRepaired().isEmpty()) {
-                done.add("rebuilt from the log: " + String.join(", ", report.filesRepaired()));
-            }
-            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", done));
+        List<String> repairs = call(store::recordRepairs);
+        if (!repairs.isEmpty()) {
+            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", repairs));
         }
         return store;
     }
@@ -83,7 +98,7 @@ final class RunAccess {
                  | DependencyCycleException | TaskStateException | IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         } catch (StoreException e) {
-            throw new CliFailure(e.getCause() instanceof IOException ? Main.FAILED : Main.USAGE, e.getMessage());
+            throw new CliFailure(e.getCause() instanceof IOException ? ExitCode.FAILED : ExitCode.USAGE, e.getMessage());
         }
     }
 

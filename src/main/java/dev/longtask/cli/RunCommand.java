@@ -9,9 +9,10 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
-                "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget), 130 interrupted.",
-                "A paused or interrupted run goes on with 'longtask resume RUN_ID'."})
-final class RunCommand implements Callable<Integer> {
+                "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget or a provider",
+                "failure), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). A paused, interrupted or terminated run",
+                "goes on with 'longtask resume RUN_ID'."})
+final class RunCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -38,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
     RunAccess.Workdir workdir;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
@@ -47,10 +48,11 @@ final class RunCommand implements Callable<Integer> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path);
-        return driver.drive(engine -> engine.start(goal, runId, driver.budget()));
+        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
+        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
     }
 
-    private int attached() {
+    private ExitCode attached() {
         if (runId != null || options.jsonEvents || model.record != null || model.replay != null
                 || model.baseUrl != null) {
             throw CliFailure.usage("--server runs the goal on the server, with the server's settings: --run-id, "

@@ -1,52 +1,50 @@
 package dev.longtask.cli;
 
-import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentProblem;
+import dev.longtask.api.Longtask;
+import dev.longtask.api.ResumeRequest;
+import dev.longtask.api.RunHandle;
+import dev.longtask.api.RunRequest;
+import dev.longtask.api.Snapshot;
+import dev.longtask.api.Subscription;
+import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
-import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.ModelSource;
-import dev.longtask.engine.RunEngine;
-import dev.longtask.engine.RunObserver;
+import dev.longtask.engine.Finisher;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.llm.Pricing;
 import dev.longtask.model.Budget;
-import dev.longtask.model.RunStatus;
-import dev.longtask.review.ReviewReportWriter;
+import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.StoreException;
-import dev.longtask.store.StoreOptions;
-import dev.longtask.tools.Toolbox;
-import dev.longtask.tools.Workspace;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * What run, resume, plan and review share: settings, the model, the agents and tools, the engine, the progress
- * view, Ctrl-C (pause after saving, exit 130), and the exit code of the outcome. A review run (one whose run
- * directory holds a review manifest) that ends completed or failed gets its checked review report written here,
- * so {@code longtask resume} finishes a review exactly as {@code longtask review} does.
+ * What run, resume, plan and review share: the runtime built from the command's flags, the progress view, Ctrl-C
+ * and SIGTERM (pause after saving, exit 130 or 143), and the exit code of the outcome. The runtime does the work;
+ * this class only turns flags into requests and outcomes into lines ({@link RunEnding}) and exit codes.
  */
 final class RunDriver {
-    /** Where a driver gets its models from the settings; tests give a scripted model. */
+    /** How a runtime is assembled from its builder; tests put a scripted model in. */
     @FunctionalInterface
-    interface Models {
-        Models FROM_SETTINGS = SettingsModelSource::new;
+    interface Assembly {
+        Assembly REAL = builder -> builder;
 
-        ModelSource open(ModelOptions options, Path workspace, Settings settings);
+        Longtask.Builder adjust(Longtask.Builder builder);
     }
 
     private final PrintWriter out;
@@ -55,25 +53,28 @@ final class RunDriver {
     private final RunOptions options;
     private final Path workdir;
     private final Path workspace;
+    private final Environment environment;
     private final Settings settings;
-    private final Models modelsFactory;
-    private ModelSource models;
-    private ReviewReportWriter.Written review;
+    private final Assembly assembly;
+    private Longtask runtime;
+    private RunOutcome outcome;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
-        this(out, err, model, options, workdir, Environment.system(), Models.FROM_SETTINGS);
+        this(out, err, model, options, workdir, Environment.system(), Assembly.REAL);
     }
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir,
-            Environment environment, Models models) {
+            Environment environment, Assembly assembly) {
         this.out = out;
         this.err = err;
         this.model = model;
         this.options = options;
         this.workdir = workdir;
         this.workspace = Workspaces.directory(workdir);
+        this.environment = environment;
+        // Read once to check the flags: a bad value is a usage error before anything runs.
         this.settings = model.settings(environment, workspace, options.flags());
-        this.modelsFactory = models;
+        this.assembly = assembly;
     }
 
     /** The workspace's real path. */
@@ -81,62 +82,64 @@ final class RunDriver {
         return workspace;
     }
 
-    /** Tasks run at once, from the flags, environment or config files. */
-    int concurrency() {
-        return settings.concurrency().value();
-    }
-
-    /**
-     * The run's models, built once; no model configured is a usage error (exit 2) before anything is created,
-     * so a command may call this first to fail fast and to price its estimate.
-     */
-    ModelSource models() {
-        if (models == null) {
-            models = modelsFactory.open(model, workspace, settings);
+    /** The runtime of this command, built once. */
+    Longtask runtime() {
+        if (runtime == null) {
+            runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
+                    .tape(model.tape())).build();
         }
-        return models;
+        return runtime;
     }
 
-    /** The checked review report the last session wrote, when the run is a review that ended. */
-    Optional<ReviewReportWriter.Written> review() {
-        return Optional.ofNullable(review);
+    /** A run of {@code goal} with the settings the flags give (the rest comes from the environment and config). */
+    RunRequest request(String goal) {
+        return RunRequest.goal(goal).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
+                .withConcurrency(flagConcurrency()).withBudget(flagBudget());
     }
 
-    /** Every budget the settings give (flags, environment, config files): for a new run. */
-    Budget budget() {
-        return settings.budget();
+    /** A resume that changes what the flags give and keeps everything else the run recorded. */
+    ResumeRequest resume(String runId) {
+        return ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
+                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
     }
 
-    /** Only the budgets given as flags: what a resume changes. */
-    Budget flagBudget() {
-        return new Budget(
-                settings.maxTokens().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
-                settings.maxCostUsd().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
-                settings.maxTime().filter(RunDriver::fromFlag).map(r -> r.value().toSeconds()).orElse(null));
+    /** How the last session driven ended. */
+    Optional<RunOutcome> outcome() {
+        return Optional.ofNullable(outcome);
     }
 
-    int drive(Function<RunEngine, RunOutcome> session) {
-        return drive(session, RunObserver.NONE);
+    /** What the run's finisher (a review's checked report) produced in the last session driven. */
+    Optional<Finisher.Finished> finished() {
+        return outcome().map(RunOutcome::finished);
     }
 
-    /** @param also sees every event too, after the progress view */
-    int drive(Function<RunEngine, RunOutcome> session, RunObserver also) {
-        ModelSource models = models();
-        Toolbox tools = Toolbox.builtIn();
-        AgentCatalog agents = AgentCatalog.discover(workspace, Workspaces.home(), new HashSet<>(tools.names()));
-        for (AgentProblem problem : agents.problems()) {
-            err.println("longtask: warning: " + problem);
+    /** Starts or resumes with {@code session}, shows its progress until it ends, and returns the exit code. */
+    ExitCode drive(Function<Longtask, RunHandle> session) {
+        Instant started = Instant.now();
+        RunHandle handle;
+        try {
+            handle = session.apply(runtime());
+        } catch (NoSuchRunException | RunLockedException | CorruptRunException | ConfigException
+                 | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
         }
-        ProgressView view = view();
-        RunEngine engine = new RunEngine(workspace(), agents, tools.all(), models,
-                new EngineConfig(settings.concurrency().value(), EngineConfig.DEFAULT_MAX_ROUNDS, 0, null),
-                StoreOptions.defaults().withFsync(fsync()), (event, snapshot) -> {
-                    view.onEvent(event, snapshot);
-                    also.onEvent(event, snapshot);
-                });
+        if (!handle.repairs().isEmpty()) {
+            err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
+                    + String.join("; ", handle.repairs()));
+        }
+        if (!handle.settingsChanged().isEmpty()) {
+            err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
+                    .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
+        }
+        warnIfCostCannotApply(handle);
+        err.flush();
+        ProgressView view = ProgressViews.choose(options, out, workspace);
+        Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
+                handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
+        Signals signals = Signals.watch();
         Thread onCtrlC = new Thread(() -> {
-            engine.interrupt("interrupted by the user (Ctrl-C)");
+            handle.interrupt(signals.reason());
             awaitQuietly(finished);
         }, "longtask-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -145,26 +148,23 @@ final class RunDriver {
             t.setDaemon(true);
             return t;
         });
-        clock.scheduleAtFixedRate(() -> engine.progress().ifPresent(view::tick), 1, 1, TimeUnit.SECONDS);
+        clock.scheduleAtFixedRate(() -> {
+            if (!handle.isDone()) {
+                view.tick(handle.snapshot().progress());
+            }
+        }, 1, 1, TimeUnit.SECONDS);
         try {
-            RunOutcome outcome;
-            try {
-                outcome = session.apply(engine);
-            } catch (NoSuchRunException | RunLockedException | CorruptRunException e) {
-                throw CliFailure.usage(e.getMessage());
-            }
+            outcome = handle.await();
             clock.shutdownNow();
+            events.close();
             view.close();
-            String reviewFailure = writeReview(outcome);
-            int code = report(outcome);
-            if (reviewFailure != null) {
-                err.println("longtask: the checked review report could not be written: " + reviewFailure);
-                err.flush();
-                return code == Main.OK ? Main.FAILED : code;
-            }
-            return code;
+            Run ended = ended(outcome);
+            return new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
+                    options.jsonEvents ? Palette.NONE : view.palette())
+                    .print(outcome, ended, sessionTime(ended, started), signals.terminated());
         } finally {
             clock.shutdownNow();
+            signals.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
@@ -175,77 +175,55 @@ final class RunDriver {
     }
 
     /**
-     * Writes the checked review report of a review run that has ended (completed, or failed with some chunks
-     * unreviewed); a paused or interrupted review gets it when a resume ends it. Returns why it failed, or null.
+     * A cost budget needs a price: for a model without one the budget can never be reached, which the user learns
+     * at the start rather than after the money is spent.
      */
-    private String writeReview(RunOutcome outcome) {
-        review = null;
-        if (!ReviewReportWriter.isReview(outcome.directory())
-                || (outcome.status() != RunStatus.COMPLETED && outcome.status() != RunStatus.FAILED)) {
-            return null;
+    private void warnIfCostCannotApply(RunHandle handle) {
+        Snapshot snapshot = handle.snapshot();
+        if (snapshot.figures().budget().maxCostUsd() == null || snapshot.figures().model() == null) {
+            return;
         }
-        try (FileRunStore store = FileRunStore.open(workspace, outcome.runId(),
-                StoreOptions.defaults().withFsync(fsync()))) {
-            review = new ReviewReportWriter(workspace).write(store);
-            return null;
-        } catch (IOException | StoreException e) {
-            return e.getMessage();
-        }
-    }
-
-    private int report(RunOutcome outcome) {
-        PrintWriter to = options.jsonEvents ? err : out;
-        to.println();
-        to.println("run " + outcome.runId() + ": " + outcome.status().wire()
-                + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
-        if (outcome.estimate() != null) {
-            to.println("estimate: " + outcome.estimate().text());
-        }
-        if (outcome.report() != null) {
-            to.println("report: " + outcome.report());
-        }
-        if (review != null) {
-            to.println("review: " + review.markdown() + " (" + review.line() + "; JSON: " + review.json().getFileName()
-                    + ")");
-        }
-        to.println("run directory: " + outcome.directory());
-        switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> to.println("continue with: longtask resume " + outcome.runId()
-                    + (workdir.equals(Path.of(".")) ? "" : " --workdir " + workdir));
-            default -> {
+        try {
+            Pricing pricing = runtime().models(RunRequest.goal("-").withWorkspace(workspace)
+                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl())).pricing();
+            if (pricing.cost(1_000_000, 1_000_000).isEmpty()) {
+                err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
+                        + " has no price (add one under prices: in .longtask/config.yaml)");
             }
+        } catch (ConfigException | IllegalArgumentException e) {
+            // The session resolved its model already; one that cannot be resolved here has no price to show either.
         }
-        to.flush();
-        return switch (outcome.status()) {
-            case COMPLETED -> Main.OK;
-            case PAUSED -> Main.PAUSED;
-            case INTERRUPTED -> Main.INTERRUPTED;
-            default -> Main.FAILED;
-        };
     }
 
-    private ProgressView view() {
-        if (options.jsonEvents) {
-            return new JsonEventsView(out, dev.longtask.store.StoreJson.newMapper());
+    /** How long this session worked on the run: from its start, or the run's creation, to the run's last event. */
+    private static Duration sessionTime(Run run, Instant started) {
+        if (run == null || run.created() == null || run.updated() == null) {
+            return Duration.between(started, Instant.now());
         }
-        return System.console() != null && !"dumb".equals(System.getenv("TERM"))
-                ? new TerminalProgressView(out) : new PlainProgressView(out);
+        Instant from = run.created().isAfter(started) ? run.created() : started;
+        return Duration.between(from, run.updated()).isNegative() ? Duration.ZERO : Duration.between(from, run.updated());
     }
 
-    private Workspace workspace() {
+    /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
+    private Run ended(RunOutcome outcome) {
         try {
-            return new Workspace(workspace);
-        } catch (IOException e) {
-            throw CliFailure.usage("cannot use the workspace " + workspace + ": " + e.getMessage());
+            return FileRunStore.read(workspace, outcome.runId()).run();
+        } catch (StoreException e) {
+            return null;
         }
     }
 
-    private FsyncPolicy fsync() {
-        try {
-            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.ALWAYS);
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.usage("fsync (from " + settings.fsync().get().source() + "): " + e.getMessage());
-        }
+    /** Tasks run at once when the flag sets it; else the run's (recorded, or configured for a new run). */
+    private Integer flagConcurrency() {
+        return settings.concurrency().source().kind() == Source.Kind.FLAG ? settings.concurrency().value() : null;
+    }
+
+    /** Only the budgets given as flags: the rest come from the environment and config (new run) or the run. */
+    private Budget flagBudget() {
+        return new Budget(
+                settings.maxTokens().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
+                settings.maxCostUsd().filter(RunDriver::fromFlag).map(Resolved::value).orElse(null),
+                settings.maxTime().filter(RunDriver::fromFlag).map(r -> r.value().toSeconds()).orElse(null));
     }
 
     private static boolean fromFlag(Resolved<?> value) {

@@ -2,11 +2,16 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
+import dev.longtask.config.SettingsLoader;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
 final class RunOptions {
-    @Option(names = "--concurrency", paramLabel = "N", description = "Tasks run at once (default: config, else 3).")
+    @Option(names = "--concurrency", paramLabel = "N",
+            description = "Tasks run at once (default: concurrency in config, else " + SettingsLoader.DEFAULT_CONCURRENCY
+                    + ").")
     String concurrency;
 
     @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
@@ -18,8 +23,16 @@ final class RunOptions {
     @Option(names = "--max-time", paramLabel = "DURATION", description = "Pause after this long at work, e.g. 45m, 2h.")
     String maxTime;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
     boolean jsonEvents;
+
+    /** The options of the {@code longtask} command this runs under (colour, verbosity). */
+    GlobalOptions globals() {
+        return command == null ? GlobalOptions.DEFAULTS : Main.globals(command);
+    }
 
     Flags flags() {
         return Flags.none()

@@ -1,10 +1,13 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
-import dev.longtask.store.StoreJson;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +19,9 @@ import picocli.CommandLine.Option;
 
 /** {@code longtask runs}: the runs of the workspace, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "List the runs of the workspace, newest first: id, status, tasks done/total, tokens, cost, goal.")
-final class RunsCommand implements Callable<Integer> {
+        description = {"List the runs of the workspace, newest first: id, status, tasks done/total, tokens, cost, goal.",
+                "A run recorded as running whose process is gone (killed, crashed) shows as 'not running'."})
+final class RunsCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -28,22 +32,26 @@ final class RunsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         Path workspace = workdir.workspace();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> ids = RunAccess.call(() -> FileRunStore.list(workspace));
-        ObjectMapper mapper = StoreJson.newMapper();
+        ObjectMapper mapper = JsonOutput.mapper();
         ArrayNode array = mapper.createArrayNode();
         if (ids.isEmpty() && !json) {
             out.println("no runs in " + FileRunStore.runsDirectory(workspace));
-            return Main.OK;
+            return ExitCode.OK;
         }
-        String format = "%-24s %-11s %-7s %-15s %-10s %s%n";
+        int idWidth = ids.stream().mapToInt(String::length).max().orElse(2);
+        String format = "%-" + idWidth + "s %s %-7s %-13s %-10s %s";
+        Palette palette = Palette.forCommand(spec);
+        int columns = TerminalSize.columnsOfStdout();
         if (!json) {
-            out.printf(format, "ID", "STATUS", "TASKS", "TOKENS IN/OUT", "COST", "GOAL");
+            out.println(TextWidth.fit(String.format(format, "ID", String.format("%-11s", "STATUS"), "TASKS",
+                    "TOKENS IN/OUT", "COST", "GOAL"), columns));
         }
-        int exit = Main.OK;
+        ExitCode exit = ExitCode.OK;
         for (String id : ids) {
             RunFigures f;
             try {
@@ -51,21 +59,28 @@ final class RunsCommand implements Callable<Integer> {
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {
-                    out.printf(format, id, "unreadable", "-", "-", "-", "(see the error above)");
+                    out.println(String.format(format, id, palette.statusCell("unreadable", 11), "-", "-", "-",
+                            "(see the error above)"));
                 }
-                exit = Main.USAGE;
+                exit = ExitCode.USAGE;
                 continue;
             }
+            boolean live = RunWriter.livePid(workspace, id).isPresent();
+            boolean gone = !live && (f.status() == RunStatus.RUNNING || f.status() == RunStatus.PLANNING);
             if (json) {
-                array.add(mapper.valueToTree(f));
+                array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                out.printf(format, id, f.status().wire(), f.completed() + "/" + f.tasks(),
-                        Formats.shortCount(f.usage().inputTokens()) + "/" + Formats.shortCount(f.usage().outputTokens()),
-                        f.usage().costText(), Formats.cut(f.goal(), 60));
+                String row = String.format(format, id, gone ? palette.red("not running")
+                                : palette.statusCell(f.status().wire(), 11), f.completed() + "/" + f.tasks(),
+                        Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
+                        f.usage().costText(), "");
+                // The goal takes what the terminal leaves (60 characters where there is no terminal).
+                int room = columns > 0 ? columns - 1 - TextWidth.of(row.replaceAll("\u001b\\[[0-9;]*m", "")) : 60;
+                out.println(row + (room >= 8 ? TextWidth.cut(f.goal().strip().replaceAll("\\s+", " "), room) : ""));
             }
         }
         if (json) {
-            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+            out.println(JsonOutput.pretty(array));
         }
         return exit;
     }

@@ -1,11 +1,10 @@
 package dev.longtask.cli;
 
-import dev.longtask.config.Flags;
-import dev.longtask.config.Settings;
-import dev.longtask.server.EngineBackend;
+import dev.longtask.api.Longtask;
+import dev.longtask.config.Environment;
+import dev.longtask.server.ApiBackend;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.server.WorkspaceSetup;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Option;
                 + "Server-Sent Events, a WebSocket stream), /metrics, and webhook routes from config.",
                 "Every request needs the token printed at start (kept in a file only you can read).",
                 "SIGTERM or Ctrl-C pauses the running runs after they save; the next start resumes them."})
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -70,7 +69,7 @@ final class ServeCommand implements Callable<Integer> {
     ModelOptions model;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public ExitCode call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> rootDirs = roots.isEmpty() ? List.of(Path.of("").toAbsolutePath()) : roots;
         Path first = Workspaces.directory(rootDirs.get(0));
@@ -84,16 +83,19 @@ final class ServeCommand implements Callable<Integer> {
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
+        // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
+        Longtask runtime = Longtask.builder().workspace(first).environment(Environment.system()).model(model.model)
+                .baseUrl(model.baseUrl).tape(model.tape()).build();
         LongtaskServer server;
         try {
-            server = LongtaskServer.start(options, new EngineBackend(this::setup, StoreOptions.defaults(),
-                    Workspaces.home()));
+            server = LongtaskServer.start(options, new ApiBackend(runtime, StoreOptions.defaults()));
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            runtime.close();
             stopped.countDown();
         }, "longtask-serve-stop"));
         out.println("longtask server listening on " + server.url() + " (pool of " + maxRuns + ", roots "
@@ -107,20 +109,6 @@ final class ServeCommand implements Callable<Integer> {
         out.println("  submit: longtask submit \"GOAL\" --workdir DIR --server " + server.url());
         out.flush();
         stopped.await();
-        return Main.OK;
-    }
-
-    /** A workspace's models, concurrency and budgets, with this command's --model/--base-url over its config. */
-    private WorkspaceSetup.Setup setup(Path workspace, String modelSpec) {
-        ModelOptions options = new ModelOptions();
-        options.model = modelSpec != null ? modelSpec : model.model;
-        options.baseUrl = model.baseUrl;
-        try {
-            Settings settings = options.settings(workspace, Flags.none());
-            return new WorkspaceSetup.Setup(new SettingsModelSource(options, workspace, settings),
-                    settings.concurrency().value(), settings.budget());
-        } catch (CliFailure e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
+        return ExitCode.OK;
     }
 }

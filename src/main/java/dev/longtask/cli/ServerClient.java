@@ -56,12 +56,12 @@ final class ServerClient {
         try {
             answer = JSON.readTree(response.body());
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "the server answered " + response.statusCode() + " with something that "
+            throw new CliFailure(ExitCode.FAILED, "the server answered " + response.statusCode() + " with something that "
                     + "is not JSON; is " + base + " a longtask server?");
         }
         if (response.statusCode() != expected) {
             String message = answer.path("error").path("message").asText("HTTP " + response.statusCode());
-            throw new CliFailure(response.statusCode() / 100 == 4 ? Main.USAGE : Main.FAILED,
+            throw new CliFailure(response.statusCode() / 100 == 4 ? ExitCode.USAGE : ExitCode.FAILED,
                     "the server refused " + what + ": " + message);
         }
         return answer;
@@ -81,7 +81,7 @@ final class ServerClient {
             }
             HttpResponse<InputStream> response = send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
             if (response.statusCode() != 200) {
-                throw new CliFailure(Main.FAILED, "the server refused the run's events: HTTP " + response.statusCode());
+                throw new CliFailure(ExitCode.FAILED, "the server refused the run's events: HTTP " + response.statusCode());
             }
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(),
                     StandardCharsets.UTF_8))) {
@@ -110,7 +110,7 @@ final class ServerClient {
                 failures++;
             }
         }
-        throw new CliFailure(Main.FAILED, "lost the connection to " + base + " while following run " + runId);
+        throw new CliFailure(ExitCode.FAILED, "lost the connection to " + base + " while following run " + runId);
     }
 
     private HttpRequest.Builder request(String path) {
@@ -126,13 +126,13 @@ final class ServerClient {
         try {
             return http.send(request, handler);
         } catch (ConnectException e) {
-            throw new CliFailure(Main.FAILED, "no server answers at " + base + "; start one with `longtask serve` "
+            throw new CliFailure(ExitCode.FAILED, "no server answers at " + base + "; start one with `longtask serve` "
                     + "or give its address with --server");
         } catch (IOException e) {
-            throw new CliFailure(Main.FAILED, "the server at " + base + " could not be reached: " + e);
+            throw new CliFailure(ExitCode.FAILED, "the server at " + base + " could not be reached: " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CliFailure(Main.INTERRUPTED, "interrupted");
+            throw new CliFailure(ExitCode.INTERRUPTED, "interrupted");
         }
     }
 

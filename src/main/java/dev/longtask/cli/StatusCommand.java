@@ -1,79 +1,203 @@
 package dev.longtask.cli;
 
-import dev.longtask.store.RunFigures;
-import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.StoreJson;
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Instant;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.engine.EngineConfig;
+import dev.longtask.config.Environment;
 import dev.longtask.engine.Progress;
 import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunFigures;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code longtask status [RUN_ID] [--json]}: where a run stands, read from its log without disturbing a writer. */
+/**
+ * {@code longtask status [RUN_ID] [--json] [--watch]}: where a run stands, read from its log without disturbing a
+ * writer. A run recorded as running whose writer process is gone (killed, crashed) is shown as not running, with
+ * the command that resumes it; the clock of a run at rest stops at its last event.
+ */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a run's status, goal, model, task counts, tokens, cost and budget (default: the newest run).")
-final class StatusCommand implements Callable<Integer> {
+final class StatusCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
-    @Option(names = "--json", description = "Print the figures as one JSON object.")
+    @Option(names = "--json", description = "Print the figures as one JSON object (with --watch: one per change).")
     boolean json;
+
+    @Option(names = {"-w", "--watch"}, description = "Keep showing the status as it changes, until the run stops.")
+    boolean watch;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2",
+            description = "With --watch: seconds between looks (default: ${DEFAULT-VALUE}).")
+    double interval;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** What one look at the run found. */
+    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta) {
+        boolean active() {
+            RunStatus s = run.run().status();
+            return s == RunStatus.RUNNING || s == RunStatus.PLANNING;
+        }
+
+        /** Recorded as running, but no process writes it: it was killed or crashed. */
+        boolean gone() {
+            return active() && writer.isEmpty();
+        }
+    }
+
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         Path workspace = workdir.workspace();
-        RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
-        RunFigures f = run.figures();
-        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), Instant.now());
+        String id = RunAccess.runOrNewest(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            ObjectMapper mapper = StoreJson.newMapper();
-            ObjectNode both = mapper.valueToTree(f);
-            both.set("progress", mapper.valueToTree(progress));
-            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(both));
-            return Main.OK;
+        if (watch && interval < 0.1) {
+            throw CliFailure.usage("status: --interval must be at least 0.1 seconds, was " + interval);
         }
-        out.println("run      " + f.runId());
-        out.println("status   " + f.status().wire() + (f.statusReason().isBlank() ? "" : " (" + f.statusReason() + ")"));
-        out.println("goal     " + Formats.cut(f.goal(), 200));
-        out.println("model    " + (f.model() == null ? "(not chosen yet)" : f.model()));
-        out.println("tasks    " + f.completed() + " done, " + f.failed() + " failed, " + f.running() + " running, "
-                + f.pending() + " pending (" + f.ready() + " ready)" + (f.cancelled() > 0 ? ", " + f.cancelled()
-                + " cancelled" : "") + " of " + f.tasks());
-        out.println("progress " + Figures.bar(progress.percent(), 30) + String.format(java.util.Locale.ROOT, " %.1f%%",
-                progress.percent()) + "  ETA " + progress.etaText() + "  elapsed "
-                + ProgressSnapshot.durationText(progress.elapsedSeconds()));
-        for (ProgressSnapshot.RunningTask t : progress.tasks()) {
-            out.println("  > #" + t.id() + " " + Formats.cut(t.subject(), 60) + " (" + t.agent() + ", "
-                    + ProgressSnapshot.durationText(t.elapsedSeconds()) + ")");
+        boolean terminal = System.console() != null && !"dumb".equals(Environment.system().get("TERM"));
+        Palette palette = Palette.forCommand(spec);
+        if (!watch) {
+            print(out, look(workspace, id), palette, json ? 0 : TerminalSize.columnsOfStdout());
+            return ExitCode.OK;
         }
-        out.println("tokens   " + Formats.count(f.usage().inputTokens()) + " in, "
-                + Formats.count(f.usage().outputTokens()) + " out");
-        out.println("cost     " + f.usage().costText());
-        out.println("budget   " + Formats.budget(f.budget()));
-        out.println("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
-        return Main.OK;
+        return watch(out, workspace, id, palette, terminal);
+    }
+
+    private ExitCode watch(PrintWriter out, Path workspace, String id, Palette palette, boolean terminal)
+            throws InterruptedException {
+        long shownSeq = -1;
+        int drawnRows = 0;
+        try (TerminalSize size = terminal ? TerminalSize.watch() : null) {
+            while (true) {
+                Look look = look(workspace, id);
+                boolean changed = look.run().run().lastSeq() != shownSeq;
+                if (terminal) {
+                    // The clock moves between events: redraw every time, in place.
+                    out.print(Cursor.clearRowsAbove(drawnRows));
+                    drawnRows = print(out, look, palette, size.columns());
+                } else if (changed) {
+                    if (shownSeq >= 0 && !json) {
+                        out.println();
+                    }
+                    print(out, look, palette, 0);
+                }
+                shownSeq = look.run().run().lastSeq();
+                if (!look.active() || look.gone()) {
+                    return ExitCode.OK;
+                }
+                Thread.sleep((long) (interval * 1000));
+            }
+        }
+    }
+
+    private Look look(Path workspace, String id) {
+        RunSnapshot run = RunAccess.read(workspace, id);
+        Optional<Long> writer = RunWriter.livePid(workspace, id);
+        Look partial = new Look(run, writer, null, null);
+        Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
+        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), now);
+        return new Look(run, writer, progress, PlanClock.eta(progress, PlanClock.inLog(run.directory(),
+                JsonOutput.mapper()), now));
+    }
+
+    /** Prints the look; returns the rows printed (lines are cut to {@code columns} when it is not 0). */
+    private int print(PrintWriter out, Look look, Palette palette, int columns) {
+        List<String> lines = json ? List.of((watch ? JsonOutput.line(json(look)) : JsonOutput.pretty(json(look))))
+                : text(look, palette);
+        int rows = 0;
+        for (String line : lines) {
+            for (String row : line.split("\n", -1)) {
+                out.println(TextWidth.fit(row, columns));
+                rows++;
+            }
+        }
+        out.flush();
+        return rows;
+    }
+
+    private ObjectNode json(Look look) {
+        ObjectNode both = JsonOutput.mapper().valueToTree(look.run().figures());
+        both.set("progress", JsonOutput.mapper().valueToTree(look.progress()));
+        both.put("eta_text", look.eta());
+        both.put("live", look.writer().isPresent());
+        if (look.writer().isPresent()) {
+            both.put("writer_pid", look.writer().get());
+        } else {
+            both.putNull("writer_pid");
+        }
+        both.put("process_gone", look.gone());
+        return both;
+    }
+
+    private List<String> text(Look look, Palette palette) {
+        RunFigures f = look.run().figures();
+        ProgressSnapshot progress = look.progress();
+        List<String> lines = new ArrayList<>();
+        lines.add("run      " + f.runId());
+        lines.add("status   " + status(look, palette));
+        if (look.gone()) {
+            lines.add("         resume with: " + RunAccess.resumeCommand(f.runId(), workdir.path));
+        }
+        lines.add("goal     " + Formats.cut(f.goal(), 200));
+        lines.add("model    " + (f.model() == null ? "(not chosen yet)" : f.model()));
+        lines.add("tasks    " + palette.green(f.completed() + " done") + ", "
+                + (f.failed() > 0 ? palette.red(f.failed() + " failed") : "0 failed") + ", "
+                + (look.gone() ? f.running() + " interrupted" : f.running() + " running") + ", "
+                + f.pending() + " pending (" + f.ready() + " ready)"
+                + (f.cancelled() > 0 ? ", " + f.cancelled() + " cancelled" : "") + " of " + f.tasks());
+        lines.add("progress " + Figures.bar(progress.percent(), 30) + String.format(Locale.ROOT, " %.1f%%",
+                progress.percent()) + (look.active() && !look.gone() ? "  ETA " + look.eta() : "")
+                + "  elapsed " + Durations.text(progress.elapsedSeconds()));
+        if (!look.gone()) {
+            for (ProgressSnapshot.RunningTask t : progress.tasks()) {
+                lines.add("  > #" + t.id() + " " + Formats.cut(t.subject(), 60) + " (" + t.agent() + ", "
+                        + Durations.text(t.elapsedSeconds()) + ")");
+            }
+        }
+        lines.add("tokens   " + Counts.full(f.usage().inputTokens()) + " in, " + Counts.full(f.usage().outputTokens())
+                + " out");
+        lines.add("cost     " + f.usage().costText());
+        lines.add("budget   " + Formats.budget(f.budget()));
+        lines.add("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
+        return lines;
+    }
+
+    private String status(Look look, Palette palette) {
+        RunFigures f = look.run().figures();
+        String reason = f.statusReason().isBlank() ? "" : " (" + f.statusReason() + ")";
+        if (look.gone()) {
+            return palette.red("not running") + " (process gone: it was " + f.status().wire() + " when it stopped)";
+        }
+        String by = look.writer().filter(pid -> look.active()).map(pid -> " (process " + pid + ")").orElse("");
+        return palette.status(f.status().wire()) + reason + by;
     }
 
     /** The concurrency of the run's latest session, for the ETA; the default when it was never recorded. */
     private static int concurrency(RunSnapshot run) {
-        int found = EngineConfig.DEFAULT_CONCURRENCY;
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(run.directory().resolve("events.jsonl"))) {
+        int found = dev.longtask.config.SettingsLoader.DEFAULT_CONCURRENCY;
+        try (Stream<String> lines = Files.lines(run.directory().resolve("events.jsonl"))) {
             for (String line : (Iterable<String>) lines::iterator) {
                 int at = line.indexOf("\"type\":\"session.started\"");
                 int c = line.indexOf("\"concurrency\":");
@@ -84,7 +208,7 @@ final class StatusCommand implements Callable<Integer> {
                     }
                 }
             }
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return found;
         }
         return found;

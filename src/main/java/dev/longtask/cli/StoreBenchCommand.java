@@ -2,12 +2,12 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.EventType;
+import dev.longtask.model.EventData;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.store.Transcript;
 import java.io.IOException;
@@ -44,7 +44,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "store", mixinStandardHelpOptions = true,
         description = "Append throughput and latency of the run store with fsync always, grouped and none.")
-final class StoreBenchCommand implements Callable<Integer> {
+final class StoreBenchCommand implements Callable<ExitCode> {
     private static final int TASKS = 8;
 
     @Mixin
@@ -77,7 +77,7 @@ final class StoreBenchCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    public ExitCode call() throws Exception {
         if (events < threads || threads < 1 || rounds < 1) {
             throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
         }
@@ -112,7 +112,7 @@ final class StoreBenchCommand implements Callable<Integer> {
         } finally {
             deleteTree(scratch);
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     private static Path ensureDirectory(Path dir) throws IOException {
@@ -122,7 +122,7 @@ final class StoreBenchCommand implements Callable<Integer> {
 
     private Row measure(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
         Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
         try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
             for (int i = 0; i < TASKS; i++) {
@@ -139,10 +139,10 @@ final class StoreBenchCommand implements Callable<Integer> {
                     long[] latencies = new long[count];
                     start.await();
                     for (int i = 0; i < count; i++) {
-                        ObjectNode data = json.createObjectNode().put("model", "bench:none").put("duration_ms", i);
-                        data.set("usage", json.valueToTree(new Usage(1000 + i, 200, 0, 0, new BigDecimal("0.0012"), 0)));
+                        EventData.LlmCall data = new EventData.LlmCall("bench:none", "general", "step", 1, i,
+                                new Usage(1000 + i, 200, 0, 0, new BigDecimal("0.0012"), 0));
                         long began = System.nanoTime();
-                        store.append(EventType.LLM_CALL, 1 + (offset + i) % TASKS, data);
+                        store.append(1 + (offset + i) % TASKS, data);
                         latencies[i] = System.nanoTime() - began;
                     }
                     return latencies;
@@ -201,25 +201,23 @@ final class StoreBenchCommand implements Callable<Integer> {
         transcript.append(json.createObjectNode().put("role", "system").put("content", "You are a bench agent."));
         transcript.append(json.createObjectNode().put("role", "user").put("content", "Do task " + id + "."));
         for (int call = 1; call <= 2; call++) {
-            ObjectNode data = json.createObjectNode().put("model", "bench:none").put("agent", "general")
-                    .put("purpose", "task").put("step", call).put("duration_ms", 40);
-            data.set("usage", json.valueToTree(new Usage(1000 + id, 200, 0, 0, new BigDecimal("0.0012"), 0)));
-            store.append(EventType.LLM_CALL, id, data);
+            store.append(id, new EventData.LlmCall("bench:none", "general", "step", call, 40,
+                    new Usage(1000 + id, 200, 0, 0, new BigDecimal("0.0012"), 0)));
             transcript.append(json.createObjectNode().put("role", "assistant").put("content", "step " + call));
             transcript.append(json.createObjectNode().put("role", "tool").put("content", "ok"));
         }
         ObjectNode result = json.createObjectNode().put("task", id).put("success", true).put("summary", "done " + id);
         result.putArray("findings").add("finding of task " + id);
         store.writeResult(id, result);
-        store.append(EventType.FINDING_ADDED, id, json.createObjectNode().put("text", "finding of task " + id));
-        store.append(EventType.PROGRESS_NOTE, id, json.createObjectNode().put("text", "task #" + id + " completed"));
+        store.append(id, new EventData.FindingAdded("finding of task " + id, "general", "submit_result"));
+        store.append(id, new EventData.ProgressNote("task #" + id + " completed"));
         store.complete(id, "done " + id);
         return 6;
     }
 
     private TaskRow measureTaskRow(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
         Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = JsonMapping.newMapper();
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
         try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
             for (int i = 0; i < total; i++) {

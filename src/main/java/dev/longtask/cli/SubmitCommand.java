@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
                 + "first) and this command returns at once with the run's id.",
                 "The token comes from --token-file, else LONGTASK_TOKEN, else the .longtask/server/token of the "
                         + "workdir or a directory above it."})
-final class SubmitCommand implements Callable<Integer> {
+final class SubmitCommand implements Callable<ExitCode> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @CommandLine.Spec
@@ -58,7 +58,7 @@ final class SubmitCommand implements Callable<Integer> {
     String approval;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
@@ -87,7 +87,7 @@ final class SubmitCommand implements Callable<Integer> {
         out.println("follow: curl -N -H 'Accept: text/event-stream' -H \"Authorization: Bearer $TOKEN\" "
                 + client.base() + "/api/runs/" + answer.path("run_id").asText() + "/events");
         out.flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     /** The {@code budgets} of a submission from budget flags; nothing when none is given. */

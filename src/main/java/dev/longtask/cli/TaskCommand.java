@@ -8,7 +8,7 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -44,13 +44,17 @@ final class TaskCommand implements Runnable {
     static final class StatusConverter implements CommandLine.ITypeConverter<TaskStatus> {
         @Override
         public TaskStatus convert(String value) {
-            return TaskStatus.fromWire(value);
+            try {
+                return TaskStatus.fromWire(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Add a task to the newest run (or --run ID), or to a new run with --goal.")
-    static final class Add implements Callable<Integer> {
+    static final class Add implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -85,7 +89,7 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() {
+        public ExitCode call() {
             if (runId != null && goal != null) {
                 throw CliFailure.usage("give --run (an existing run) or --goal (a new run), not both");
             }
@@ -106,15 +110,16 @@ final class TaskCommand implements Runnable {
             try (store) {
                 Task task = RunAccess.call(() -> store.createTask(draft));
                 out.println("added to run " + store.runId() + ": " + task.line());
+                out.println("run the graph with: " + RunAccess.resumeCommand(store.runId(), workdir.path));
             }
-            return Main.OK;
+            return ExitCode.OK;
         }
     }
 
     @Command(name = "update", mixinStandardHelpOptions = true,
             description = "Change a task: its status (dispatching to complete/fail/cancel/requeue/claim), "
                     + "its dependencies (both sides change) or its descriptive fields.")
-    static final class Update implements Callable<Integer> {
+    static final class Update implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -162,8 +167,8 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() {
-            ObjectMapper json = StoreJson.newMapper();
+        public ExitCode call() {
+            ObjectMapper json = JsonMapping.newMapper();
             ObjectNode fields = json.createObjectNode();
             putIfGiven(fields, "subject", subject);
             putIfGiven(fields, "instruction", instruction);
@@ -216,7 +221,7 @@ final class TaskCommand implements Runnable {
                 }
                 spec.commandLine().getOut().println(store.task(taskId).line());
             }
-            return Main.OK;
+            return ExitCode.OK;
         }
 
         private static void putIfGiven(ObjectNode fields, String name, String value) {
@@ -234,7 +239,7 @@ final class TaskCommand implements Runnable {
 
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Print a task as JSON, as its tasks/task_<id>.json holds it (read from the log).")
-    static final class Show implements Callable<Integer> {
+    static final class Show implements Callable<ExitCode> {
         @Mixin
         RunAccess.Workdir workdir;
 
@@ -248,13 +253,13 @@ final class TaskCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() throws Exception {
+        public ExitCode call() throws Exception {
             Path workspace = workdir.workspace();
             Task task = RunAccess.call(() -> RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId))
                     .task(taskId));
-            spec.commandLine().getOut().println(StoreJson.newMapper().writerWithDefaultPrettyPrinter()
+            spec.commandLine().getOut().println(JsonMapping.newMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(task));
-            return Main.OK;
+            return ExitCode.OK;
         }
     }
 }

@@ -8,33 +8,42 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task. */
+/** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task, or every task file as JSON. */
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = "Show a run's task graph as lines: [ ] pending, [>] running, [x] completed, [!] failed, "
                 + "[-] cancelled, with (blocked by: ...).")
-final class TasksCommand implements Callable<Integer> {
+final class TasksCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
+    @Option(names = "--json", description = "Print the tasks as one JSON array, each as its tasks/task_<id>.json holds it.")
+    boolean json;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public ExitCode call() {
         Path workspace = workdir.workspace();
         RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
         PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonOutput.pretty(run.tasks()));
+            return ExitCode.OK;
+        }
         if (run.tasks().isEmpty()) {
             out.println("(no tasks yet in run " + run.run().id() + ")");
         }
+        int columns = TerminalSize.columnsOfStdout();
         for (Task task : run.tasks()) {
-            out.println(task.line());
+            out.println(TextWidth.fit(task.line(), columns));
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -68,6 +68,10 @@ public enum SettingKey {
         try {
             URI uri = new URI(t);
             if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                if (uri.getRawAuthority().endsWith(":")) {
+                    throw new IllegalArgumentException("has ':' but no port after it, got '" + t
+                            + "'; write the port (http://127.0.0.1:8000/v1) or leave out the ':'");
+                }
                 return t;
             }
         } catch (java.net.URISyntaxException ignored) {

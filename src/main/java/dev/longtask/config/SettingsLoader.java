@@ -15,8 +15,10 @@ import java.util.function.Function;
  * the user's config.yaml > built-in default. The per-model tables merge entry by entry in the same order.
  */
 public final class SettingsLoader {
+    /** Tasks run at once when nothing says otherwise (a constant, so --help can name it). */
+    public static final int DEFAULT_CONCURRENCY = 4;
     private static final Map<SettingKey, Object> DEFAULTS = Map.of(
-            SettingKey.CONCURRENCY, 4,
+            SettingKey.CONCURRENCY, DEFAULT_CONCURRENCY,
             SettingKey.MAX_OUTPUT_TOKENS, 8192,
             SettingKey.REQUEST_TIMEOUT, Duration.ofMinutes(10),
             SettingKey.RETRY_MAX_ATTEMPTS, 6,

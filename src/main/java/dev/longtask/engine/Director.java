@@ -9,7 +9,6 @@ import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.tools.ToolContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +40,7 @@ final class Director {
         Terminal decide = Terminal.of(kit.roles().decide(), this::problems).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(kit.agents().require("director"),
                 TaskContract.instruction(brief(goal, occasion, round, maxRounds)),
-                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), decide);
+                RunMemory.read(kit.store().directory()), kit.context(), decide);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("director_round_" + round));
         if (outcome.ending() != AgentOutcome.Ending.SUBMITTED) {
             return new Decision(null, null, List.of(), List.of(), outcome.reason(), outcome);

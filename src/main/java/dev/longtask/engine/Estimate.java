@@ -1,6 +1,8 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
 import java.math.BigDecimal;
 
 /**
@@ -21,7 +23,8 @@ public record Estimate(
     }
 
     public String text() {
-        return tasks + " tasks, ~" + (inputTokens + outputTokens) + " tokens (" + inputTokens + " in, " + outputTokens
-                + " out), cost " + costText() + ", time ~" + ProgressSnapshot.durationText(seconds);
+        return Counts.plural(tasks, "task") + ", " + Counts.full(inputTokens + outputTokens) + " tokens ("
+                + Counts.full(inputTokens) + " in, " + Counts.full(outputTokens) + " out), cost " + costText()
+                + ", time " + Durations.text(seconds);
     }
 }

@@ -1,22 +1,15 @@
 package dev.longtask.engine;
 
-import java.math.BigDecimal;
+import dev.longtask.llm.Pricing;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Estimates a plan from a simple model of an agent loop: every step resends the conversation so far, which
  * grows by one tool call and its result per step. The constants are the assumptions the estimate states.
  */
 public final class Estimator {
-    /** Prices tokens of the run's model; empty when the price is unknown. */
-    @FunctionalInterface
-    public interface Pricer {
-        Optional<BigDecimal> cost(long inputTokens, long outputTokens);
-    }
-
     static final int STEPS_PER_TASK = 8;
     static final int BASE_PROMPT_TOKENS = 3_000;
     static final int TOKENS_PER_STEP = 1_500;
@@ -26,9 +19,9 @@ public final class Estimator {
     /** Planner, director and synthesizer together, counted as this many tasks. */
     static final int ROLE_TASKS = 2;
 
-    private final Pricer pricer;
+    private final Pricing pricer;
 
-    public Estimator(Pricer pricer) {
+    public Estimator(Pricing pricer) {
         this.pricer = pricer;
     }
 

@@ -2,8 +2,8 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
+import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
@@ -51,12 +51,8 @@ final class PlanBook {
     List<Integer> accept(Plan plan, String source, int round, Estimate estimate) {
         Plan ordered = inDependencyOrder(plan);
         int firstId = store.tasks().stream().mapToInt(Task::id).max().orElse(0) + 1;
-        ObjectNode data = json.createObjectNode().put("first_id", firstId).put("source", source).put("round", round);
-        data.set("tasks", json.valueToTree(ordered.tasks()));
-        if (estimate != null) {
-            data.set("estimate", json.valueToTree(estimate));
-        }
-        store.append(EventType.PLAN_ACCEPTED, null, data);
+        store.append(null, new EventData.PlanAccepted(firstId, source, round, json.valueToTree(ordered.tasks()),
+                estimate == null ? null : json.valueToTree(estimate)));
         return materialize(ordered, firstId);
     }
 

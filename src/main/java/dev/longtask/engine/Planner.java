@@ -6,7 +6,6 @@ import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
-import dev.longtask.tools.ToolContext;
 
 /**
  * Turns the goal into a plan: the planner agent must call {@code submit_plan}; a plan that fails validation goes
@@ -34,7 +33,7 @@ final class Planner {
         Terminal submitPlan = Terminal.of(kit.roles().submitPlan(),
                 args -> kit.validator().problems(PlanBook.parse(kit.json(), args, "tasks"))).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(planner, TaskContract.instruction(brief(goal)), RunMemory.NONE,
-                new ToolContext(kit.workspace(), null, 0), submitPlan);
+                kit.context().forTask(null, 0), submitPlan);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("planner_session_" + session));
         if (outcome.ending() == AgentOutcome.Ending.SUBMITTED) {
             return new Result(PlanBook.parse(kit.json(), outcome.submitted(), "tasks"), outcome);

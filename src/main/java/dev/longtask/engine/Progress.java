@@ -1,6 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import java.time.Duration;
@@ -32,7 +33,10 @@ public final class Progress {
                         t.started() == null ? 0 : Math.max(0, Duration.between(t.started(), now).toSeconds()),
                         t.attempts()))
                 .toList();
-        long elapsed = run.created() == null ? 0 : Math.max(0, Duration.between(run.created(), now).toSeconds());
+        // A run at rest stopped its clock at its last event; only a running one is timed up to now.
+        Instant end = run.status() == RunStatus.RUNNING || run.status() == RunStatus.PLANNING || run.updated() == null
+                ? now : run.updated();
+        long elapsed = run.created() == null ? 0 : Math.max(0, Duration.between(run.created(), end).toSeconds());
         return new ProgressSnapshot(run.id(), run.status(), run.statusReason(), total, completed, failed, cancelled,
                 running, pending, percent, elapsed, eta(tasks, Math.max(1, concurrency), now), run.usage(),
                 runningTasks);

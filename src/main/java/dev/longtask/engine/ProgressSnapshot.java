@@ -1,6 +1,7 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import java.util.List;
@@ -27,18 +28,8 @@ public record ProgressSnapshot(
                               int attempts) {
     }
 
-    /** "3m 20s", "1h 05m", or "unknown" before any task has finished. */
+    /** "3m 20s", "1h 05m" ({@link Durations}), or "unknown" when there is nothing to estimate from. */
     public String etaText() {
-        return etaSeconds == null ? "unknown" : durationText(etaSeconds);
-    }
-
-    public static String durationText(long seconds) {
-        if (seconds < 60) {
-            return seconds + "s";
-        }
-        if (seconds < 3600) {
-            return (seconds / 60) + "m " + String.format("%02ds", seconds % 60);
-        }
-        return (seconds / 3600) + "h " + String.format("%02dm", (seconds % 3600) / 60);
+        return etaSeconds == null ? "unknown" : Durations.text(etaSeconds);
     }
 }

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-/** The structured-output tools of the role agents (DESIGN.md's table), with their schemas from the classpath. */
+/** The structured-output tools of the role agents (submit_plan, decide, submit_report; see docs/engine.md), with their schemas from the classpath. */
 final class RoleTools {
     static final String SUBMIT_PLAN = "submit_plan";
     static final String DECIDE = "decide";

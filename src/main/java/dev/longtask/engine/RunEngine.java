@@ -1,54 +1,147 @@
 package dev.longtask.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.TokenCounter;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.model.Budget;
-import dev.longtask.model.EventType;
+import dev.longtask.model.EventData;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
+import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
-import java.time.Clock;
+import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Starts, resumes and stops runs. One engine serves one workspace; each {@link #start} or {@link #resume} is a
- * session that ends paused (a budget, a provider that refuses: resumable), interrupted ({@link #interrupt}:
- * resumable), failed or completed.
+ * Creates and opens the runs of one workspace as sessions ({@link #create}, {@link #open}), each carried out once.
+ * The short forms {@link #start}, {@link #plan} and {@link #resume} carry a session out on the calling thread;
+ * {@link #interrupt} and {@link #progress} reach the one they are carrying out.
  */
 public final class RunEngine {
-    private final EngineParts parts;
-    private final StoreOptions storeOptions;
+    private final EngineSetup setup;
     private final RunObserver observer;
-    private final AtomicReference<Active> active = new AtomicReference<>();
+    private final AtomicReference<EngineSession> active = new AtomicReference<>();
 
-    private record Active(RunStore store, StopSignal stop) {
-    }
-
-    /** A plan made without the planner, with its estimate. */
-    record PresetPlan(Plan plan, Estimate estimate) {
+    public RunEngine(EngineSetup setup, RunObserver observer) {
+        this.setup = setup;
+        this.observer = observer == null ? RunObserver.NONE : observer;
     }
 
     public RunEngine(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
             EngineConfig config, StoreOptions storeOptions, RunObserver observer) {
-        ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-        Clock clock = storeOptions.clock();
-        this.parts = new EngineParts(workspace, agents, List.copyOf(tools), models, config, clock, json,
-                new TokenCounter(), new RoleTools(json));
-        this.storeOptions = storeOptions;
-        this.observer = observer == null ? RunObserver.NONE : observer;
+        this(new EngineSetup(workspace, agents, tools, models, config, storeOptions, TokenCounter.shared(), Map.of()),
+                observer);
+    }
+
+    /**
+     * Creates a run, recording its model, budgets and settings; a given plan is checked like a planner's first,
+     * and a finisher is named in the run and prepared.
+     *
+     * @throws IllegalArgumentException naming the plan's problems when it is not valid (nothing is created then)
+     * @throws GoalTooLargeException     when the goal cannot fit the roles' prompts (nothing is created then)
+     */
+    public EngineSession create(NewRun run) {
+        GoalSize.check(run.goal(), setup.agents(), setup.models(), setup.tokens());
+        if (run.plan() != null) {
+            List<String> problems = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace())
+                    .problems(run.plan());
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("the plan cannot run: " + String.join("; ", problems));
+            }
+        }
+        RunStore store = FileRunStore.create(setup.workspace().root(), run.runId(), run.goal(),
+                setup.models().runModel(), run.budget(), run.settings(), setup.storeOptions());
+        try {
+            if (run.finisher() != null) {
+                store.append(null, new EventData.FinisherChosen(run.finisher().name()));
+                run.finisher().prepare(store);
+            }
+        } catch (IOException | RuntimeException e) {
+            String why = "the post-run step '" + run.finisher().name() + "' could not be prepared: " + e.getMessage();
+            store.setRunStatus(RunStatus.FAILED, why);
+            store.close();
+            throw new IllegalStateException(why, e);
+        }
+        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of());
+    }
+
+    /**
+     * Opens a run for writing (repairing what a crash left, see {@link EngineSession#repairs}) and records what
+     * {@code change} changes: budgets, model, settings. A run that has ended is opened unchanged.
+     *
+     * @throws dev.longtask.store.NoSuchRunException   if the workspace has no such run
+     * @throws dev.longtask.store.RunLockedException   if another process runs it
+     * @throws dev.longtask.store.CorruptRunException  if its log is damaged before the last line
+     * @throws IllegalStateException                   if it ends with a post-run step this engine does not have
+     */
+    public EngineSession open(String runId, Resumption change) {
+        FileRunStore store = FileRunStore.open(setup.workspace().root(), runId, setup.storeOptions());
+        try {
+            List<String> repairs = store.recordRepairs();
+            Run run = store.run();
+            String finisherName = LogFacts.of(store.eventsAfter(0)).finisher();
+            Finisher finisher = null;
+            if (finisherName != null) {
+                finisher = setup.finishers().get(finisherName);
+                if (finisher == null) {
+                    throw new IllegalStateException("run " + runId + " ends with the post-run step '" + finisherName
+                            + "', which this runtime does not have (it has: " + setup.finishers().keySet() + ")");
+                }
+            }
+            Map<String, String> changed = Map.of();
+            if (run.status().isResumable() && change != null) {
+                changed = record(store, run, change);
+            }
+            return new EngineSession(store, setup, null, finisher, repairs, changed);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static Map<String, String> record(RunStore store, Run run, Resumption change) {
+        Map<String, String> shown = new java.util.LinkedHashMap<>();
+        if (!change.budget().equals(Budget.UNLIMITED)) {
+            store.append(null, new EventData.BudgetChanged(change.budget()));
+            Budget was = run.budget();
+            Budget now = was.overriddenBy(change.budget());
+            budgetChange(shown, "max_tokens", was.maxTokens(), now.maxTokens());
+            budgetChange(shown, "max_cost_usd", was.maxCostUsd(), now.maxCostUsd());
+            budgetChange(shown, "max_time_s", was.maxTimeSeconds(), now.maxTimeSeconds());
+        }
+        RunSettings recorded = run.recordedSettings();
+        Map<String, String> changes = new java.util.LinkedHashMap<>();
+        String model = change.model() != null && !change.model().equals(run.model()) ? change.model() : null;
+        if (model != null) {
+            changes.put("model", (run.model() == null ? "(none)" : run.model()) + " -> " + model);
+        }
+        changes.putAll(recorded.changesTo(change.settings()));
+        if (!changes.isEmpty()) {
+            RunSettings settings = Objects.equals(recorded.overriddenBy(change.settings()), recorded) ? null
+                    : change.settings();
+            store.append(null, new EventData.SettingsChanged(model, settings, changes, change.by()));
+        }
+        shown.putAll(changes);
+        return shown;
+    }
+
+    private static void budgetChange(Map<String, String> shown, String name, Object was, Object now) {
+        if (!Objects.equals(was, now)) {
+            shown.put(name, (was == null ? "(none)" : was) + " -> " + now);
+        }
     }
 
     /** Creates a run for {@code goal} and carries it as far as it goes. {@code runId} null picks a new id. */
     public RunOutcome start(String goal, String runId, Budget budget) {
-        return session(create(goal, runId, budget), false, null);
+        return carry(create(NewRun.of(goal, runId, budget)));
     }
 
     /**
@@ -58,69 +151,43 @@ public final class RunEngine {
      * @throws IllegalArgumentException naming the plan's problems when it is not valid
      */
     public RunOutcome start(String goal, String runId, Budget budget, Plan plan, Estimate estimate) {
-        List<String> problems = new PlanValidator(TaskAgents.names(parts.agents()), parts.workspace()).problems(plan);
-        if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("the plan cannot run: " + String.join("; ", problems));
-        }
-        return session(create(goal, runId, budget), false, new PresetPlan(plan, estimate));
+        return carry(create(NewRun.of(goal, runId, budget).withPlan(plan, estimate)));
     }
 
     /** Creates a run and plans it, then stops with the plan and its estimate; {@link #resume} carries it out. */
     public RunOutcome plan(String goal, String runId, Budget budget) {
-        return session(create(goal, runId, budget), true, null);
+        return carry(create(NewRun.of(goal, runId, budget).stopAfterPlanning()));
     }
 
     /** Continues a run where it stood; fields set in {@code budget} replace the run's. */
     public RunOutcome resume(String runId, Budget budget) {
-        RunStore store = FileRunStore.open(parts.workspace().root(), runId, storeOptions);
-        if (budget != null && !budget.equals(Budget.UNLIMITED)) {
-            try {
-                store.append(EventType.RUN_BUDGET, null, (com.fasterxml.jackson.databind.node.ObjectNode)
-                        parts.json().createObjectNode().set("budget", parts.json().valueToTree(budget)));
-            } catch (RuntimeException e) {
-                store.close();
-                throw e;
-            }
-        }
-        return session(store, false, null);
+        return carry(open(runId, Resumption.budget(budget)));
     }
 
-    /** Asks the running session to pause after saving, as Ctrl-C does; returns at once. */
-    public void interrupt(String reason) {
-        Active a = active.get();
-        if (a != null) {
-            a.stop().stop(StopSignal.Kind.INTERRUPT, reason);
-        }
-    }
-
-    /** The figures of the running session, for a live view's clock. */
-    public Optional<ProgressSnapshot> progress() {
-        Active a = active.get();
-        return a == null ? Optional.empty() : Optional.of(snapshot(a.store()));
-    }
-
-    private RunStore create(String goal, String runId, Budget budget) {
-        return FileRunStore.create(parts.workspace().root(), runId, goal, parts.models().runModel(), budget,
-                storeOptions);
-    }
-
-    private RunOutcome session(RunStore store, boolean planOnly, PresetPlan preset) {
-        StopSignal stop = new StopSignal();
-        Active session = new Active(store, stop);
+    /** Carries {@code session} out on this thread, reachable by {@link #interrupt} and {@link #progress}. */
+    public RunOutcome carry(EngineSession session) {
         if (!active.compareAndSet(null, session)) {
-            store.close();
+            session.close();
             throw new IllegalStateException("this engine is already running a session");
         }
-        try (store) {
-            store.subscribe(event -> observer.onEvent(event, snapshot(store)));
-            return new RunSession(store, parts, stop).drive(planOnly, preset);
+        try {
+            return session.carry(observer);
         } finally {
             active.compareAndSet(session, null);
         }
     }
 
-    private ProgressSnapshot snapshot(RunStore store) {
-        return new Progress().snapshot(store.run(), store.tasks(), parts.config().concurrency(),
-                parts.clock().instant());
+    /** Asks the session being carried out to pause after saving, as Ctrl-C does; returns at once. */
+    public void interrupt(String reason) {
+        EngineSession a = active.get();
+        if (a != null) {
+            a.interrupt(reason);
+        }
+    }
+
+    /** The figures of the session being carried out, for a live view's clock. */
+    public Optional<ProgressSnapshot> progress() {
+        EngineSession a = active.get();
+        return a == null ? Optional.empty() : Optional.of(a.progress());
     }
 }

@@ -14,16 +14,19 @@ final class StopSignal {
         /** Graceful pause: budget reached or the provider refuses; resumable, exit 3. */
         PAUSE,
         /** The user interrupted; resumable, exit 130. */
-        INTERRUPT
+        INTERRUPT,
+        /** The run is given up for good: status cancelled, not resumed. */
+        CANCEL
     }
 
     private final Set<Thread> working = ConcurrentHashMap.newKeySet();
     private volatile Kind kind;
     private volatile String reason;
 
-    /** The first stop wins, except that an interrupt by the user overrides a pause. */
+    /** The first stop wins, except that an interrupt by the user overrides a pause, and a cancel overrides both. */
     synchronized void stop(Kind newKind, String why) {
-        if (kind == null || (newKind == Kind.INTERRUPT && kind == Kind.PAUSE)) {
+        if (kind == null || (newKind == Kind.INTERRUPT && kind == Kind.PAUSE)
+                || (newKind == Kind.CANCEL && kind != Kind.CANCEL)) {
             kind = newKind;
             reason = why;
         }

@@ -1,16 +1,14 @@
 package dev.longtask.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentOutcome;
-import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
+import dev.longtask.model.Counts;
 import dev.longtask.model.Task;
 import dev.longtask.tools.OutsideWorkspaceException;
-import dev.longtask.tools.ToolContext;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -23,13 +21,20 @@ import java.util.TreeMap;
 
 /**
  * Writes the run's report from every result read in full. When the results do not fit one prompt they are read
- * in parts, each part by a summarizer told to keep everything the report needs, and the synthesizer reads the
- * parts' notes; nothing is ever cut to a preview.
+ * in parts, each part by a summarizer told to keep everything the report needs in notes a few times shorter than
+ * the part; when the notes do not fit one prompt either they are read in parts again, as many levels as it takes,
+ * and the synthesizer reads the last notes. Nothing is ever cut to a preview. A part that turns out too large for
+ * the window (found before any model call) is halved and its level read again.
  */
 final class Synthesizer {
-    static final int MAX_REDUCTIONS = 3;
     static final int CHARS_PER_TOKEN = 3;
     static final long MAX_OUTPUT_FILE_BYTES = 4L << 20;
+    /** Below this a part is no use; a window that small cannot hold the synthesizer's own instructions. */
+    static final int MIN_PART_CHARS = 1_000;
+    /** Notes are asked to be this many times shorter than the part they summarise, so every level shrinks. */
+    static final int NOTES_SHRINK = 4;
+    /** What a role's prompt takes besides the results: its instructions, the tools' schemas, the brief. */
+    private static final int OVERHEAD_CHARS = 6_000;
 
     /** The accepted report arguments, or why there are none. */
     record Result(ObjectNode report, AgentOutcome outcome) {
@@ -39,58 +44,113 @@ final class Synthesizer {
     }
 
     private final RoleKit kit;
-    private final int partChars;
+    private final int window;
+    private final int configuredPartChars;
 
     Synthesizer(RoleKit kit, int configuredPartChars) {
         this.kit = kit;
-        AgentSpec synthesizer = kit.agents().require("synthesizer");
-        this.partChars = configuredPartChars > 0 ? configuredPartChars
-                : Math.max(4_000, kit.runner().contextWindow(synthesizer.model()) / 2 * CHARS_PER_TOKEN);
+        this.window = kit.runner().contextWindow(kit.agents().require("synthesizer").model());
+        this.configuredPartChars = configuredPartChars;
     }
 
     Result synthesize(String goal, int session) {
+        RunMemory memory = memoryThatFits();
+        int partChars = configuredPartChars > 0 ? configuredPartChars : Math.max(MIN_PART_CHARS,
+                window * 6 / 10 * CHARS_PER_TOKEN - OVERHEAD_CHARS - chars(memory));
         List<ResultParts.Document> documents = documents();
-        for (int reduction = 1; reduction <= MAX_REDUCTIONS; reduction++) {
+        int level = 1;
+        int attempt = 1;
+        while (true) {
             List<String> parts = ResultParts.split(documents, partChars);
             if (parts.size() <= 1) {
-                return report(goal, parts.isEmpty() ? "" : parts.get(0), session);
+                Result result = report(goal, parts.isEmpty() ? "" : parts.get(0), session, memory);
+                if (!overflowed(result.outcome()) || partChars / 2 < MIN_PART_CHARS) {
+                    return result;
+                }
+                partChars /= 2;
+                attempt++;
+                continue;
             }
             List<ResultParts.Document> notes = new ArrayList<>();
-            for (int i = 0; i < parts.size(); i++) {
-                AgentOutcome part = readPart(goal, parts.get(i), i + 1, parts.size(), session, reduction);
-                if (part.ending() != AgentOutcome.Ending.SUBMITTED) {
-                    return new Result(null, part);
+            AgentOutcome failed = null;
+            for (int i = 0; i < parts.size() && failed == null; i++) {
+                AgentOutcome part = readPart(goal, parts.get(i), i + 1, parts.size(), partChars / NOTES_SHRINK,
+                        transcript(session, level, attempt, i + 1));
+                if (part.ending() == AgentOutcome.Ending.SUBMITTED) {
+                    notes.add(new ResultParts.Document("notes on part " + (i + 1) + " of " + parts.size()
+                            + (level > 1 ? " (level " + level + ")" : ""), part.output()));
+                } else {
+                    failed = part;
                 }
-                notes.add(new ResultParts.Document("notes on part " + (i + 1) + " of " + parts.size(), part.output()));
+            }
+            if (failed != null) {
+                if (!overflowed(failed) || partChars / 2 < MIN_PART_CHARS) {
+                    return new Result(null, failed);
+                }
+                partChars /= 2;
+                attempt++;
+                continue;
+            }
+            if (ResultParts.size(notes) >= ResultParts.size(documents)) {
+                return new Result(null, notShrinking(level, notes, documents));
             }
             documents = notes;
+            level++;
+            attempt = 1;
         }
-        return report(goal, String.join("\n", ResultParts.split(documents, Integer.MAX_VALUE)), session);
     }
 
-    private Result report(String goal, String results, int session) {
+    private static boolean overflowed(AgentOutcome outcome) {
+        return outcome.ending() == AgentOutcome.Ending.CONTEXT_OVERFLOW;
+    }
+
+    /** The run's memory for the synthesizer's prompt, unless it would take more than an eighth of a small window. */
+    private RunMemory memoryThatFits() {
+        RunMemory memory = RunMemory.read(kit.store().directory());
+        return chars(memory) <= window / 8 * CHARS_PER_TOKEN ? memory : RunMemory.NONE;
+    }
+
+    private static int chars(RunMemory memory) {
+        return memory.planHead().length() + memory.findingsTail().length() + memory.progressTail().length();
+    }
+
+    private String transcript(int session, int level, int attempt, int part) {
+        return "synthesizer_session_" + session + "_pass_" + level + (attempt > 1 ? "_try_" + attempt : "")
+                + "_part_" + part;
+    }
+
+    /** Notes that summarise nothing away would make the next level as large: stop, saying so. */
+    private static AgentOutcome notShrinking(int level, List<ResultParts.Document> notes,
+            List<ResultParts.Document> read) {
+        return new AgentOutcome("summarizer", AgentOutcome.Ending.REJECTED, false, "the notes of level " + level
+                + " (" + ResultParts.size(notes) + " characters) are no shorter than what they summarise ("
+                + ResultParts.size(read) + "); a model that keeps its notes shorter is needed", null, "", List.of(),
+                null, 0, null);
+    }
+
+    private Result report(String goal, String results, int session, RunMemory memory) {
         Terminal submitReport = Terminal.of(kit.roles().submitReport(), args -> List.of());
         String brief = "The goal of the run:\n\n" + goal.strip() + "\n\nBelow is every result of the run, in full: each "
                 + "task's result.json and the output files it declared. Task files are also in the workspace if you "
                 + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
-                RunMemory.read(kit.store().directory()), new ToolContext(kit.workspace(), kit.store(), 0), submitReport);
+                memory, kit.context(), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
         return outcome.ending() == AgentOutcome.Ending.SUBMITTED
                 ? new Result(outcome.submitted(), outcome) : new Result(null, outcome);
     }
 
-    private AgentOutcome readPart(String goal, String part, int index, int total, int session, int reduction) {
+    private AgentOutcome readPart(String goal, String part, int index, int total, int maxNoteChars, String transcript) {
         String brief = "You are reading part " + index + " of " + total + " of the results of a run whose goal is:\n\n"
                 + goal.strip() + "\n\nRead all of this part. Then call submit_result with success true, and in summary "
                 + "and details write down everything a final report on the goal needs from it: every finding and "
                 + "issue with its exact location (path:line), severity and suggestion, every number, every failed "
-                + "task and why. Do not drop anything relevant; the report is written from your notes only.\n\n"
-                + part;
+                + "task and why. Do not drop anything relevant; the report is written from your notes only. Keep "
+                + "summary and details together under about " + Counts.full(maxNoteChars / 6) + " words: merge "
+                + "what repeats and leave out what the report does not need.\n\n" + part;
         AgentTask job = AgentTask.submitting(kit.agents().require("summarizer"), TaskContract.instruction(brief),
-                RunMemory.NONE, new ToolContext(kit.workspace(), kit.store(), 0));
-        return kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session + "_pass_" + reduction
-                + "_part_" + index));
+                RunMemory.NONE, kit.context());
+        return kit.runner().run(job, null, kit.store().roleTranscript(transcript));
     }
 
     /** Every task's result.json and declared outputs, as text; a missing or binary file is said so, not skipped. */

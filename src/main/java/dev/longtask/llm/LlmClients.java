@@ -16,7 +16,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 
 /**
- * Builds model clients from resolved settings; the one place run, agent, review and doctor get theirs.
+ * Builds model clients from resolved settings; the runtime (dev.longtask.api) gets all of its clients here.
  * <pre>
  *   Settings settings = SettingsLoader.load(Environment.system(), workspace, flags);
  *   ModelClient client = LlmClients.create(settings, Tape.NONE, listener);

@@ -1,13 +1,12 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** JSON of recorded exchanges: one line {"model":..,"request":{..},"response":{..}} per model call. */
 final class LlmJson {
-    static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    static final ObjectMapper MAPPER = JsonMapping.MAPPER;
 
     private LlmJson() {
     }

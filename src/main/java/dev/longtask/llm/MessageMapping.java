@@ -1,5 +1,6 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +23,7 @@ import java.util.List;
 
 /** Our messages, tools and usage to LangChain4j's types and back. */
 final class MessageMapping {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     /** How the output-token limit is sent: OpenAI's own API wants max_completion_tokens, others max_tokens. */
     enum OutputLimit { MAX_TOKENS, MAX_COMPLETION_TOKENS }

@@ -1,5 +1,6 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
@@ -13,7 +14,7 @@ import java.time.format.DateTimeParseException;
  * error message (from its JSON error body), whether a retry may help, and the Retry-After it asked for.
  */
 final class ProviderErrors {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
     private static final int MAX_DETAIL = 300;
 
     private final String provider;

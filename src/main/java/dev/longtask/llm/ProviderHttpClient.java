@@ -15,7 +15,8 @@ import java.time.Duration;
 /**
  * The HTTP client under the LangChain4j models: java.net.http, with a non-2xx answer thrown as a
  * {@link ProviderHttpException} that keeps the headers, an interrupt surfaced as
- * {@link LlmInterruptedException}, and no logging of anything (requests carry the key in a header).
+ * {@link LlmInterruptedException}, and every request told to {@link RequestLog} (silent unless {@code -v} or
+ * {@code --debug} asks; a header that carries the key is always redacted).
  */
 final class ProviderHttpClient implements HttpClient {
     private final java.net.http.HttpClient http;
@@ -45,16 +46,24 @@ final class ProviderHttpClient implements HttpClient {
         if (readTimeout != null) {
             b.timeout(readTimeout);
         }
+        String method = request.method().name();
+        RequestLog.sent(method, request.url(), request.headers(), request.body());
+        long start = System.nanoTime();
         HttpResponse<String> response;
         try {
             response = http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            RequestLog.failed(method, request.url(), millisSince(start), "interrupted");
             throw new LlmInterruptedException("interrupted while waiting for " + hostOf(request), e);
         } catch (IOException e) {
-            throw new ConnectionFailure(hostOf(request), e);
+            ConnectionFailure failure = new ConnectionFailure(hostOf(request), e);
+            RequestLog.failed(method, request.url(), millisSince(start), failure.getMessage());
+            throw failure;
         }
         int status = response.statusCode();
+        RequestLog.answered(method, request.url(), status, millisSince(start), request.body(), response.body(),
+                response.headers().map());
         if (status < 200 || status >= 300) {
             throw new ProviderHttpException(status, response.headers().map(), response.body());
         }
@@ -68,6 +77,10 @@ final class ProviderHttpClient implements HttpClient {
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
         throw new UnsupportedOperationException("longtask does not stream model answers");
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     private static String hostOf(HttpRequest request) {

@@ -1,5 +1,6 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +18,7 @@ import java.util.stream.Collectors;
 final class TextProtocol {
     static final String TOOL_CALL = "TOOL_CALL";
     static final String FINAL = "FINAL";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private TextProtocol() {
     }

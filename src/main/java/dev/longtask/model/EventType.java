@@ -14,7 +14,13 @@ public final class EventType {
     public static final String RUN_STATUS = "run.status";
     /** data: budget (the fields given replace the old ones). */
     public static final String RUN_BUDGET = "run.budget";
-    /** data: session (number), time. A new process took the run up; progress.md gets "## Session". */
+    /** data: model, settings, changes, by. A resume changed settings the run had recorded. */
+    public static final String RUN_SETTINGS = "run.settings";
+    /** data: repairs. Opening the run repaired what a crash or damage left; a record only. */
+    public static final String RUN_REPAIRED = "run.repaired";
+    /** data: name. The run ends with this post-run step; recorded when the run is created. */
+    public static final String RUN_FINISHER = "run.finisher";
+    /** data: session (number), pid, model, concurrency. A new process took the run up; progress.md gets "## Session". */
     public static final String SESSION_STARTED = "session.started";
     /** data: round, objective. progress.md gets "### Round n". */
     public static final String ROUND_STARTED = "round.started";
@@ -39,7 +45,7 @@ public final class EventType {
     public static final String TASK_COMPLETED = "task.completed";
     /** data: error. -> failed. */
     public static final String TASK_FAILED = "task.failed";
-    /** data: reason. -> cancelled. */
+    /** data: reason, and cause "blocked" when the engine cancelled it because a task it waits for failed. */
     public static final String TASK_CANCELLED = "task.cancelled";
     /** data: reason. in_progress (or failed, on retry) -> pending, e.g. after a crash. */
     public static final String TASK_REQUEUED = "task.requeued";
@@ -51,11 +57,11 @@ public final class EventType {
     public static final String PLAN_ACCEPTED = "plan.accepted";
     /** data: action, reason, round, added, cancelled, retried. What the director decided. */
     public static final String DIRECTOR_DECIDED = "director.decided";
-    /** data: title, summary, issues. report.md and final_result.json were written. */
+    /** data: report, final_result, title, synthesized. report.md and final_result.json were written. */
     public static final String REPORT_WRITTEN = "report.written";
 
     /** data: model, usage, duration_ms. Adds to the task's and the run's usage. */
     public static final String LLM_CALL = "llm.call";
-    /** data: attempt, status, error, wait_ms. A record of one failed attempt; no state change. */
+    /** data: model, attempt, status, error, duration_ms, wait_ms. A record of one failed attempt; no state change. */
     public static final String LLM_RETRY = "llm.retry";
 }

@@ -13,6 +13,9 @@ import java.util.TreeSet;
  * package, identifier uses and the lines where a split may cut. Stateless; safe to call from many threads.
  */
 final class Extractor {
+    /** The fallback note of a file mapped by this extractor when no better reason is known. */
+    static final String LEXICAL = "lexical";
+
     private Extractor() {
     }
 
@@ -33,8 +36,8 @@ final class Extractor {
             identifiers.computeIfPresent(d.name(), (k, v) -> v > 1 ? v - 1 : null);
             calls.computeIfPresent(d.name(), (k, v) -> v > 1 ? v - 1 : null);
         }
-        return new Extraction(definitions, Imports.find(language, source, text), Imports.packageName(language, text),
-                identifiers, calls, cutLines(text, definitions));
+        return Extraction.lexical(definitions, Imports.find(language, source, text), Imports.packageName(language, text),
+                identifiers, calls, cutLines(text, definitions), LEXICAL);
     }
 
     private static final java.util.regex.Pattern RUST_TEST_MODULE =

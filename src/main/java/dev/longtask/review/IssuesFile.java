@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +21,7 @@ import java.util.List;
  */
 final class IssuesFile {
     static final long MAX_BYTES = 4L << 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     /** What the file holds, or {@code problem} saying why it cannot be used (then nothing else is set). */
     record Content(Integer score, String summary, List<Finding> findings, String problem) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The source languages the review understands: each has a lexical extractor for definitions, imports and
@@ -62,46 +61,13 @@ public enum Language {
         return Optional.empty();
     }
 
-    private static final Set<String> TEST_DIRS = Set.of("test", "tests", "__tests__", "testdata", "test_data",
-            "testing_data", "spec", "specs", "androidtest", "unittest", "unittests", "integrationtest", "it");
-
     /**
-     * Whether a repository-relative path (with '/' separators) is test code. Any language: a directory named
-     * test, tests, __tests__, testdata, spec... Per language: Java/Kotlin {@code *Test}, {@code *Tests},
-     * {@code *IT}, {@code *Spec}; Python {@code test_*.py}, {@code *_test.py}, {@code conftest.py}; JS/TS
-     * {@code *.test.*}, {@code *.spec.*}; Go {@code *_test.go}; Rust a crate's {@code tests/} and
-     * {@code benches/}; C/C++ {@code *_test.c*}, {@code *_unittest.c*}, {@code test_*.c*}.
+     * Whether a repository-relative path (with '/' separators) is test code by its path alone: a test directory
+     * (test, tests, __tests__, testdata, ...) or a name the toolchain defines as a test (Go's {@code _test.go},
+     * pytest's {@code conftest.py}). A name that only looks like a test ({@code FooSpec.java}) needs test content
+     * too; the map checks it when it reads the file.
      */
     public boolean isTestPath(String path) {
-        String[] parts = path.split("/");
-        for (int i = 0; i < parts.length - 1; i++) {
-            String dir = parts[i].toLowerCase(Locale.ROOT);
-            if (TEST_DIRS.contains(dir) || (this == RUST && dir.equals("benches"))) {
-                return true;
-            }
-        }
-        String name = parts[parts.length - 1];
-        String stem = stem(name);
-        String lowerStem = stem.toLowerCase(Locale.ROOT);
-        return switch (this) {
-            case JAVA, KOTLIN -> stem.endsWith("Test") || stem.endsWith("Tests") || stem.endsWith("IT")
-                    || stem.endsWith("TestCase") || stem.endsWith("Spec");
-            case PYTHON -> lowerStem.startsWith("test_") || lowerStem.endsWith("_test") || lowerStem.equals("conftest");
-            case JAVASCRIPT, TYPESCRIPT -> lowerStem.endsWith(".test") || lowerStem.endsWith(".spec")
-                    || lowerStem.endsWith("_test") || lowerStem.endsWith(".e2e");
-            case GO -> lowerStem.endsWith("_test");
-            case RUST -> lowerStem.endsWith("_test") || lowerStem.equals("tests");
-            case C, CPP -> lowerStem.endsWith("_test") || lowerStem.endsWith("_unittest") || lowerStem.startsWith("test_")
-                    || lowerStem.endsWith("_tests");
-        };
-    }
-
-    private static String stem(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (lower.endsWith(".d.ts")) {
-            return name.substring(0, name.length() - 5);
-        }
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
+        return TestFiles.byPath(this, path) == TestFiles.Verdict.TEST;
     }
 }

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,7 +67,8 @@ public final class MapRenderer {
     static String block(MappedFile file, boolean withDetail) {
         StringBuilder b = new StringBuilder();
         b.append(file.path()).append("  (").append(file.language().id()).append(", ").append(file.lines())
-                .append(" lines, ").append(file.tokens()).append(" tokens)\n");
+                .append(" lines, ").append(file.tokens()).append(" tokens")
+                .append(file.fallback() == null ? "" : "; mapped lexically: " + file.fallback()).append(")\n");
         if (!withDetail) {
             return b.toString();
         }

@@ -1,6 +1,7 @@
 package dev.longtask.review;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,7 +12,9 @@ import java.util.List;
  * {@code tokens} is the sum of {@link #lineTokens()}; {@code rank} is the file's PageRank (all ranks sum to 1);
  * {@code imports} are the modules as written; {@code dependsOn} are the files of this repository it imports,
  * then those it refers to by at least one plain (undamped) name, strongest first. {@code definitionScores} are aligned with {@code definitions}:
- * how much rank flows into each through references (0 for a definition nothing else uses).
+ * how much rank flows into each through references (0 for a definition nothing else uses). {@code fallback} is
+ * null when the file was mapped from its tree-sitter syntax tree, else why the lexical extractor mapped it
+ * ("parse took over 5 s", "grammar ... unavailable: ...").
  */
 public record MappedFile(
         String path,
@@ -24,7 +27,15 @@ public record MappedFile(
         @JsonProperty("depends_on") List<String> dependsOn,
         @JsonIgnore int[] lineTokens,
         @JsonIgnore int[] cutLines,
-        @JsonIgnore double[] definitionScores) {
+        @JsonIgnore double[] definitionScores,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String fallback) {
+
+    /** A file mapped from its syntax tree. */
+    public MappedFile(String path, Language language, int lines, long tokens, double rank, List<Definition> definitions,
+            List<String> imports, List<String> dependsOn, int[] lineTokens, int[] cutLines, double[] definitionScores) {
+        this(path, language, lines, tokens, rank, definitions, imports, dependsOn, lineTokens, cutLines,
+                definitionScores, null);
+    }
 
     /** Directory of the file relative to the root; "." for the root itself. */
     @JsonIgnore

@@ -1,7 +1,7 @@
 package dev.longtask.review;
 
-/** A file in scope after reading and extraction, before ranking. */
-record ParsedFile(String path, Language language, int lines, int[] lineTokens, Extraction extraction) {
+/** A file in scope after reading and extraction, before ranking; {@code test}: test code (in scope when asked). */
+record ParsedFile(String path, Language language, int lines, int[] lineTokens, Extraction extraction, boolean test) {
 
     String directory() {
         int slash = path.lastIndexOf('/');

@@ -1,7 +1,7 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,10 +24,19 @@ public final class RepoMapper {
     private static final java.util.regex.Pattern CPP_HEADER =
             java.util.regex.Pattern.compile("(?m)^[ \\t]*(?:class\\s+\\w+\\s*[:{]|namespace\\s+\\w+\\s*\\{|template\\s*<)");
 
+    /** How long one file may take to parse before the lexical extractor maps it instead. */
+    static final long PARSE_TIMEOUT_MICROS = 5_000_000;
+
     private final TokenCounter tokens;
+    private final SyntaxExtractor syntax;
 
     public RepoMapper(TokenCounter tokens) {
+        this(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS));
+    }
+
+    RepoMapper(TokenCounter tokens, SyntaxExtractor syntax) {
         this.tokens = tokens;
+        this.syntax = syntax;
     }
 
     /**
@@ -52,7 +61,7 @@ public final class RepoMapper {
         }
         ImportResolver resolver = new ImportResolver(base, parsed);
         List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
-        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports);
+        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.ofReadme(base));
 
         List<MappedFile> files = new ArrayList<>();
         for (int k = 0; k < parsed.size(); k++) {
@@ -61,7 +70,7 @@ public final class RepoMapper {
                     p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
                     dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
                     p.extraction().cutLines(),
-                    ranking.definitionScores()[k]));
+                    ranking.definitionScores()[k], p.extraction().fallback()));
         }
         files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
         return new RepoMap(base.toString(), scope.method(), tokens.encodingName(), List.copyOf(files), skipped);
@@ -93,13 +102,11 @@ public final class RepoMapper {
                 return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
             }
             byte[] bytes = Files.readAllBytes(candidate.file());
-            if (ContentFilter.binary(bytes)) {
+            Optional<String> decoded = SourceText.decode(bytes);
+            if (decoded.isEmpty()) {
                 return new Outcome(null, ContentFilter.SKIP_BINARY);
             }
-            String text = new String(bytes, StandardCharsets.UTF_8);
-            if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
-                text = ' ' + text.substring(1);
-            }
+            String text = decoded.get();
             int lines = SourceLines.count(text);
             if (text.isBlank()) {
                 return new Outcome(null, SKIP_EMPTY);
@@ -113,18 +120,36 @@ public final class RepoMapper {
             if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
                 language = Language.CPP; // a C++ header in C's clothing
             }
-            Extraction extraction;
-            try {
-                extraction = Extractor.extract(language, text);
-            } catch (RuntimeException e) {
-                // a construct the lexical extractor cannot follow: keep the file in scope, without structure
-                log.warn("cannot extract definitions from {}: {}", candidate.path(), e.toString());
-                extraction = new Extraction(List.of(), List.of(), null, Map.of(), Map.of(), new int[0]);
+            boolean test = candidate.testSuspect() && TestFiles.hasTestContent(language, text);
+            if (test && !options.includeTests()) {
+                return new Outcome(null, RepoScanner.SKIP_TEST);
             }
-            return new Outcome(new ParsedFile(candidate.path(), language, lines, tokens.countLines(text), extraction), null);
+            Extraction extraction = extract(candidate.path(), language, fileName, text);
+            return new Outcome(new ParsedFile(candidate.path(), language, lines, tokens.countLines(text), extraction,
+                    test || language.isTestPath(candidate.path())), null);
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());
             return new Outcome(null, SKIP_UNREADABLE);
+        }
+    }
+
+    /** From the syntax tree; from the lexical extractor when there is no tree to read, saying why. */
+    private Extraction extract(String path, Language language, String fileName, String text) {
+        String why;
+        try {
+            return syntax.extract(language, fileName, text);
+        } catch (SyntaxExtractor.Unparsable e) {
+            why = e.getMessage();
+        } catch (RuntimeException e) {
+            log.debug("tree-sitter failed on {}", path, e);
+            why = "parser failed: " + e;
+        }
+        try {
+            return Extractor.extract(language, text).withFallback(why);
+        } catch (RuntimeException e) {
+            // a construct the lexical extractor cannot follow either: keep the file in scope, without structure
+            log.warn("cannot extract definitions from {}: {}", path, e.toString());
+            return Extraction.lexical(List.of(), List.of(), null, Map.of(), Map.of(), new int[0], why + "; lexical failed");
         }
     }
 }

@@ -32,19 +32,28 @@ import org.slf4j.LoggerFactory;
 final class RepoScanner {
     private static final Logger log = LoggerFactory.getLogger(RepoScanner.class);
 
-    static final Set<String> SKIPPED_DIRS = Set.of("target", "build", "out", "dist", "node_modules", "vendor",
-            "third_party", "bower_components", "__pycache__", "venv", "site-packages", "coverage", "obj",
-            "cmake-build-debug", "cmake-build-release", "Pods", "DerivedData");
+    static final Set<String> BUILD_DIRS = Set.of("target", "build", "out", "dist", "__pycache__", "venv",
+            "site-packages", "coverage", "obj", "cmake-build-debug", "cmake-build-release", "DerivedData");
+    /** Other people's code kept in the tree: reviewed where it comes from, not here. */
+    static final Set<String> VENDORED_DIRS = Set.of("node_modules", "vendor", "third_party", "third-party",
+            "thirdparty", "3rdparty", "deps", "external", "bower_components", "Pods");
 
-    static final String SKIP_BUILD = "build output or vendored";
+    static final String SKIP_BUILD = "build output";
+    /** Entries looked at, at most, when counting a vendored directory's files. */
+    private static final int MAX_COUNTED = 100_000;
+    static final String SKIP_VENDORED = "vendored";
+    static final String SKIP_SUBMODULE = "git submodule";
     static final String SKIP_HIDDEN = "hidden directory";
     static final String SKIP_NOT_SOURCE = "not source";
     static final String SKIP_TEST = "test";
     static final String SKIP_IGNORED = "ignored by .gitignore";
     static final String SKIP_LINK = "symbolic link";
 
-    /** A file in scope: path relative to the root with '/' separators. */
-    record Candidate(String path, Path file, Language language) {
+    /**
+     * A file in scope: path relative to the root with '/' separators. {@code testSuspect}: its path looks like
+     * a test's but does not settle it; its content decides (unless tests are in scope anyway).
+     */
+    record Candidate(String path, Path file, Language language, boolean testSuspect) {
     }
 
     record Scope(String method, List<Candidate> candidates, Map<String, Integer> skipped) {
@@ -73,6 +82,8 @@ final class RepoScanner {
                     skip(SKIP_LINK);
                 } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                     consider(path, file, candidates);
+                } else if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                    skip(SKIP_SUBMODULE); // git lists a submodule as one entry, its directory
                 }
             }
         } else {
@@ -86,8 +97,12 @@ final class RepoScanner {
     private void consider(String path, Path file, List<Candidate> candidates) {
         String[] parts = path.split("/");
         for (int k = 0; k < parts.length - 1; k++) {
-            if (SKIPPED_DIRS.contains(parts[k])) {
+            if (BUILD_DIRS.contains(parts[k])) {
                 skip(SKIP_BUILD);
+                return;
+            }
+            if (VENDORED_DIRS.contains(parts[k])) {
+                skip(SKIP_VENDORED);
                 return;
             }
             if (parts[k].startsWith(".")) {
@@ -100,11 +115,12 @@ final class RepoScanner {
             skip(SKIP_NOT_SOURCE);
             return;
         }
-        if (!options.includeTests() && language.get().isTestPath(path)) {
+        TestFiles.Verdict test = TestFiles.byPath(language.get(), path);
+        if (!options.includeTests() && test == TestFiles.Verdict.TEST) {
             skip(SKIP_TEST);
             return;
         }
-        candidates.add(new Candidate(path, file, language.get()));
+        candidates.add(new Candidate(path, file, language.get(), test != TestFiles.Verdict.NOT_TEST));
     }
 
     private void skip(String reason) {
@@ -161,7 +177,15 @@ final class RepoScanner {
                     if (name.startsWith(".")) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    if (SKIPPED_DIRS.contains(name)) {
+                    if (BUILD_DIRS.contains(name)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (VENDORED_DIRS.contains(name)) {
+                        countSources(dir, SKIP_VENDORED);
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+                        skip(SKIP_SUBMODULE); // a nested repository: a submodule or a checkout of someone else's code
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (ignored(active, rel, true)) {
@@ -209,6 +233,19 @@ final class RepoScanner {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** Counts the source files under a directory the walk does not enter, so the skipped line shows them. */
+    private void countSources(Path dir, String reason) {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            long n = files.limit(MAX_COUNTED).filter(f -> Language.ofFileName(f.getFileName().toString()).isPresent()
+                    && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).count();
+            if (n > 0) {
+                skipped.merge(reason, (int) n, Integer::sum);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.debug("cannot count the files of {}: {}", dir, e.toString());
+        }
     }
 
     /** Git's rule: the deepest .gitignore with an opinion on the path decides. */

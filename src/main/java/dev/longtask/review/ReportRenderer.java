@@ -1,6 +1,8 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.UncheckedIOException;
@@ -16,7 +18,7 @@ import java.util.Map;
  * such; the chunks that could not be reviewed) and as JSON with the same content.
  */
 public final class ReportRenderer {
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final ObjectMapper json = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public String markdown(ReviewReport report) {
         List<CheckedFinding> verified = report.verified();
@@ -27,19 +29,13 @@ public final class ReportRenderer {
         if (!report.summary().isBlank()) {
             md.append(report.summary().strip()).append("\n\n");
         }
-        md.append("**Score: ").append(ReviewScore.of(verified, report.linesReviewed())).append("/100** — ")
-                .append(countsText(bySeverity)).append(String.format(" in %,d lines of %,d files", report.linesReviewed(),
-                        report.filesReviewed()));
-        if (!unverified.isEmpty()) {
-            md.append("; ").append(unverified.size()).append(unverified.size() == 1 ? " finding" : " findings")
-                    .append(" whose location could not be verified ").append(unverified.size() == 1 ? "is" : "are")
-                    .append(" listed apart");
+        if (report.reviewedAnything()) {
+            scoreLine(md, report, bySeverity);
+        } else {
+            md.append("**Nothing was reviewed** — no chunk's review could be read, so there is no score; ")
+                    .append(Counts.plural(report.gaps().size(), "chunk"))
+                    .append(" could not be reviewed (see Not reviewed).\n");
         }
-        if (!report.gaps().isEmpty()) {
-            md.append("; ").append(report.gaps().size()).append(report.gaps().size() == 1 ? " chunk" : " chunks")
-                    .append(" could not be reviewed (see Not reviewed)");
-        }
-        md.append(".\n");
         int number = 1;
         for (Map.Entry<Severity, List<CheckedFinding>> entry : bySeverity.entrySet()) {
             if (entry.getValue().isEmpty()) {
@@ -58,7 +54,7 @@ public final class ReportRenderer {
                 }
             }
         }
-        if (verified.isEmpty()) {
+        if (verified.isEmpty() && report.reviewedAnything()) {
             md.append("\nNo issues found.\n");
         }
         if (!report.modules().isEmpty()) {
@@ -98,9 +94,28 @@ public final class ReportRenderer {
                         .append(oneLine(g.reason())).append("\n");
             }
         }
-        md.append("\n---\nScore: 100 / (1 + d/10), where d is penalty points (critical 10, high 5, medium 2, low 0.5)"
-                + " of verified findings per thousand lines reviewed.\n");
+        if (report.reviewedAnything()) {
+            md.append("\n---\nScore: 100 / (1 + d/10), where d is penalty points (critical 10, high 5, medium 2,"
+                    + " low 0.5) of verified findings per thousand lines reviewed.\n");
+        }
         return md.toString();
+    }
+
+    /** "**Score: 78/100** — 2 issues (1 high, 1 low) in 2,000 lines of 10 files; ...". */
+    private static void scoreLine(StringBuilder md, ReviewReport report, Map<Severity, List<CheckedFinding>> bySeverity) {
+        List<CheckedFinding> unverified = report.unverified();
+        md.append("**Score: ").append(report.score()).append("/100** — ").append(countsText(bySeverity))
+                .append(" in ").append(Counts.plural(report.linesReviewed(), "line")).append(" of ")
+                .append(Counts.plural(report.filesReviewed(), "file"));
+        if (!unverified.isEmpty()) {
+            md.append("; ").append(Counts.plural(unverified.size(), "finding")).append(" whose location could not be")
+                    .append(" verified ").append(unverified.size() == 1 ? "is" : "are").append(" listed apart");
+        }
+        if (!report.gaps().isEmpty()) {
+            md.append("; ").append(Counts.plural(report.gaps().size(), "chunk"))
+                    .append(" could not be reviewed (see Not reviewed)");
+        }
+        md.append(".\n");
     }
 
     public String json(ReviewReport report) {
@@ -108,7 +123,7 @@ public final class ReportRenderer {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("title", report.title());
         root.put("summary", report.summary());
-        root.put("score", ReviewScore.of(verified, report.linesReviewed()));
+        root.put("score", report.reviewedAnything() ? ReviewScore.of(verified, report.linesReviewed()) : null);
         Map<String, Integer> counts = new LinkedHashMap<>();
         bySeverity(verified).forEach((s, list) -> counts.put(s.id(), list.size()));
         root.put("counts", counts);

@@ -2,6 +2,7 @@ package dev.longtask.review;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.longtask.model.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
@@ -52,16 +53,6 @@ public record ReviewEstimate(
     }
 
     public String timeText() {
-        return duration(seconds);
-    }
-
-    static String duration(long seconds) {
-        if (seconds < 60) {
-            return seconds + "s";
-        }
-        if (seconds < 3600) {
-            return (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s";
-        }
-        return (seconds / 3600) + "h" + String.format("%02d", (seconds % 3600) / 60) + "m";
+        return Durations.text(seconds);
     }
 }

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.Pricing;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -30,7 +31,7 @@ public record ReviewManifest(
     /** Where the review's own files live, relative to the run directory. */
     public static final String DIRECTORY = "results/review";
     static final String FILE = "manifest.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** One chunk and the files its two tasks write. */
     @JsonIgnoreProperties(ignoreUnknown = true)

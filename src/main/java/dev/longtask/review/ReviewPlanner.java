@@ -3,6 +3,7 @@ package dev.longtask.review;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.PlannedTask;
+import dev.longtask.model.Counts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -146,8 +147,8 @@ public final class ReviewPlanner {
 
     private static String scope(Chunk c) {
         long files = c.parts().stream().map(ChunkPart::path).distinct().count();
-        return "the module `" + c.module() + "`, " + files + (files == 1 ? " file, " : " files, ")
-                + String.format("%,d", c.lines()) + " lines";
+        return "the module `" + c.module() + "`, " + Counts.plural(files, "file") + ", "
+                + Counts.plural(c.lines(), "line");
     }
 
     private static void files(StringBuilder b, Chunk c) {

@@ -35,6 +35,12 @@ public record ReviewReport(
         return findings.stream().filter(f -> !f.verified()).toList();
     }
 
+    /** False when every chunk is a gap (no review could be read): then there is nothing to score. */
+    public boolean reviewedAnything() {
+        return filesReviewed > 0 || linesReviewed > 0 || gaps.isEmpty();
+    }
+
+    /** The score out of 100; only meaningful when {@link #reviewedAnything()}. */
     public int score() {
         return ReviewScore.of(verified(), linesReviewed);
     }

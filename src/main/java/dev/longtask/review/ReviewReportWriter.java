@@ -1,13 +1,16 @@
 package dev.longtask.review;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunStore;
+import dev.longtask.model.Counts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +36,7 @@ public final class ReviewReportWriter {
     public static final String EVENT = "review.written";
     public static final String MARKDOWN = "review.md";
     public static final String JSON_FILE = "review.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final Path repository;
     private final ReportRenderer renderer = new ReportRenderer();
@@ -47,6 +50,9 @@ public final class ReviewReportWriter {
     public record Written(ReviewReport report, Path markdown, Path json) {
         /** "score 87/100: 5 issues, 1 unverified, 1 chunk not reviewed". */
         public String line() {
+            if (!report.reviewedAnything()) {
+                return "nothing was reviewed: " + Counts.plural(report.gaps().size(), "chunk") + " not reviewed";
+            }
             int issues = report.verified().size();
             StringBuilder b = new StringBuilder("score ").append(report.score()).append("/100: ").append(issues)
                     .append(issues == 1 ? " issue" : " issues");
@@ -72,8 +78,16 @@ public final class ReviewReportWriter {
      * @throws IOException when the manifest cannot be read or the report cannot be written
      */
     public Written write(RunStore store) throws IOException {
+        return write(store, store.run().status());
+    }
+
+    /**
+     * As {@link #write(RunStore)}, inside the session that ends the run, before its final status: the report
+     * names {@code ending} as the run's status.
+     */
+    public Written write(RunStore store, RunStatus ending) throws IOException {
         ReviewManifest manifest = ReviewManifest.read(store.directory());
-        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run());
+        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run().id(), ending);
         Path dir = store.directory().resolve(ReviewManifest.DIRECTORY);
         Path markdown = dir.resolve(MARKDOWN);
         Path json = dir.resolve(JSON_FILE);
@@ -89,6 +103,11 @@ public final class ReviewReportWriter {
     }
 
     ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, Run run) throws IOException {
+        return assemble(manifest, runDirectory, tasks, run.id(), run.status());
+    }
+
+    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, String runId,
+            RunStatus status) throws IOException {
         FindingChecker checker = new FindingChecker(repository, manifest.files());
         List<Finding> reported = new ArrayList<>();
         List<ReviewGap> gaps = new ArrayList<>();
@@ -114,7 +133,7 @@ public final class ReviewReportWriter {
         String title = synthesized && !synthesis.path("title").asText("").isBlank() ? synthesis.path("title").asText()
                 : "Code review of " + name(repository);
         String summary = (synthesized ? synthesis.path("summary").asText("").strip() + "\n\n" : "")
-                + "_Run `" + run.id() + "` (" + run.status().wire() + "): " + (manifest.chunks().size() - gaps.size())
+                + "_Run `" + runId + "` (" + status.wire() + "): " + (manifest.chunks().size() - gaps.size())
                 + " of " + manifest.chunks().size() + " chunks reviewed for " + manifest.reviewFocus().text()
                 + "; the run's narrative report is report.md in the run directory._";
         return new ReviewReport(title, summary.strip(), modules.values().stream().map(Module::summary).toList(),

@@ -9,7 +9,6 @@ import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.NoSuchTaskException;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunLockedException;
-import dev.longtask.store.StoreJson;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -57,7 +56,7 @@ public final class LongtaskServer implements AutoCloseable {
         List<Route> routes = RouteConfig.read(options.configFiles(), options.environment());
         Files.createDirectories(options.stateDirectory());
         this.token = options.noToken() ? null : TokenFile.loadOrCreate(options.tokenFile());
-        ObjectMapper json = StoreJson.newMapper();
+        ObjectMapper json = dev.longtask.model.JsonMapping.newMapper();
         RunFiles files = new RunFiles(json);
         EventHub hub = new EventHub();
         RunEvents events = new RunEvents(hub, files);
@@ -222,10 +221,9 @@ public final class LongtaskServer implements AutoCloseable {
         Map<TaskStatus, Integer> tasks = new EnumMap<>(TaskStatus.class);
         for (PoolEntry entry : pool.entries()) {
             try {
-                RunFigures f = files.figures(entry.workspace(), entry.runId());
-                RunStatus status = pool.live(entry.runId()).flatMap(LiveRun::progress).map(p -> p.status())
-                        .orElse(f.status());
-                runs.merge(status, 1, Integer::sum);
+                RunFigures f = pool.live(entry.runId()).flatMap(LiveRun::figures).map(LiveRun.Figures::run)
+                        .orElseGet(() -> files.figures(entry.workspace(), entry.runId()));
+                runs.merge(f.status(), 1, Integer::sum);
                 tasks.merge(TaskStatus.COMPLETED, f.completed(), Integer::sum);
                 tasks.merge(TaskStatus.FAILED, f.failed(), Integer::sum);
                 tasks.merge(TaskStatus.IN_PROGRESS, f.running(), Integer::sum);

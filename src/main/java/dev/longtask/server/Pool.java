@@ -181,13 +181,15 @@ final class Pool {
     private void startDue() {
         while (true) {
             PoolEntry next;
+            long base;
             synchronized (this) {
                 next = stopping ? null : nextDue();
                 if (next == null) {
                     return;
                 }
                 try {
-                    hub.open(next.runId(), files.lastSeq(next.workspace(), next.runId()));
+                    base = files.lastSeq(next.workspace(), next.runId());
+                    hub.open(next.runId(), base);
                     PoolEntry running = next.with(PoolEntry.State.RUNNING, "");
                     book.write(running);
                     entries.put(next.runId(), running);
@@ -199,7 +201,7 @@ final class Pool {
                     continue;
                 }
             }
-            start(next);
+            start(next, base);
         }
     }
 
@@ -225,11 +227,11 @@ final class Pool {
     }
 
     /** Outside the lock: building a session can take a while, and the API must answer meanwhile. */
-    private void start(PoolEntry entry) {
+    private void start(PoolEntry entry, long base) {
         String runId = entry.runId();
         LiveRun run;
         try {
-            run = backend.launch(runId, entry.request(), event -> hub.publish(runId, event));
+            run = backend.launch(runId, entry.request(), base, event -> hub.publish(runId, event));
         } catch (RuntimeException e) {
             LOG.warn("run {} could not start: {}", runId, e.getMessage());
             synchronized (this) {

@@ -21,10 +21,11 @@ public interface RunBackend {
     void create(String runId, RunRequest request);
 
     /**
-     * Starts a session of an existing run in the background and returns at once. Every event the session appends
-     * is given to {@code events} once it is durable, on the appending thread: the listener must not block.
+     * Starts a session of an existing run in the background and returns at once. Every event after
+     * {@code afterSeq} is given to {@code events} in log order, once each: those already written, then each new one
+     * once it is durable, on the appending thread (the listener must not block).
      */
-    LiveRun launch(String runId, RunRequest request, Consumer<Event> events);
+    LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events);
 
     /** Sets the status of a run no session holds (queued, paused by a person, cancelled before it started). */
     void setStatus(Path workspace, String runId, RunStatus status, String reason);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
@@ -183,23 +182,18 @@ final class RunsApi {
 
     /** The run as the API shows it: its figures, its place in the pool, and the live progress while it runs. */
     private ObjectNode view(String runId, Path workspace, Map<String, Integer> positions) {
-        RunFigures figures = files.figures(workspace, runId);
+        Optional<LiveRun.Figures> live = pool.live(runId).flatMap(LiveRun::figures);
+        RunFigures figures = live.map(LiveRun.Figures::run).orElseGet(() -> files.figures(workspace, runId));
         Optional<PoolEntry> entry = pool.entry(runId);
-        Optional<ProgressSnapshot> live = pool.live(runId).flatMap(LiveRun::progress);
         ObjectNode out = json.createObjectNode().put("run_id", runId).put("goal", figures.goal())
-                .put("workspace", workspace.toString())
-                .put("status", live.map(p -> p.status()).orElse(figures.status()).wire())
-                .put("status_reason", live.map(ProgressSnapshot::statusReason).orElse(figures.statusReason()))
-                .put("model", figures.model());
-        ObjectNode tasks = out.putObject("tasks").put("total", figures.tasks()).put("completed", figures.completed())
+                .put("workspace", workspace.toString()).put("status", figures.status().wire())
+                .put("status_reason", figures.statusReason()).put("model", figures.model());
+        out.putObject("tasks").put("total", figures.tasks()).put("completed", figures.completed())
                 .put("failed", figures.failed()).put("running", figures.running()).put("pending", figures.pending())
                 .put("ready", figures.ready()).put("cancelled", figures.cancelled());
         out.set("usage", json.valueToTree(figures.usage()));
         out.set("budget", json.valueToTree(figures.budget()));
-        live.ifPresent(p -> {
-            tasks.put("total", p.total()).put("completed", p.completed()).put("failed", p.failed())
-                    .put("running", p.running()).put("pending", p.pending()).put("cancelled", p.cancelled());
-            out.set("usage", json.valueToTree(p.usage()));
+        live.map(LiveRun.Figures::progress).ifPresent(p -> {
             ObjectNode progress = out.putObject("progress").put("percent", p.percent())
                     .put("elapsed_s", p.elapsedSeconds());
             if (p.etaSeconds() == null) {

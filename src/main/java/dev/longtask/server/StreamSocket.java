@@ -26,6 +26,7 @@ import org.eclipse.jetty.websocket.api.Callback;
  */
 final class StreamSocket {
     private static final long SEND_TIMEOUT_SECONDS = 30;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StreamSocket.class);
 
     private final RunEvents events;
     private final Pool pool;
@@ -76,7 +77,7 @@ final class StreamSocket {
         connections.keySet().forEach(this::stop);
     }
 
-    /** The client left (or stopped reading) while a message was on its way to it. */
+    /** The client cannot be sent to any more. */
     private static final class ClientGone extends RuntimeException {
         ClientGone(String message) {
             super(message);
@@ -165,37 +166,14 @@ final class StreamSocket {
                         for (PoolEntry entry : pool.entries()) {
                             if (current.covers(entry)) {
                                 Long from = current.after().get(entry.runId());
-                                cursors.put(entry.runId(), from != null ? from
-                                        : events.files().lastSeq(entry.workspace(), entry.runId()));
+                                cursors.put(entry.runId(), from != null ? from : lastSeq(entry));
                             }
                         }
                     }
                     boolean sent = false;
                     for (PoolEntry entry : pool.entries()) {
-                        if (!current.covers(entry)) {
-                            continue;
-                        }
-                        long cursor = cursors.computeIfAbsent(entry.runId(), id -> 0L);
-                        boolean live = hub.live(entry.runId());
-                        long size = events.files().logSize(entry.workspace(), entry.runId());
-                        if (!live && Long.valueOf(size).equals(idle.get(entry.runId()))) {
-                            continue; // no session holds it and its log has not grown
-                        }
-                        List<Event> batch = events.after(entry.workspace(), entry.runId(), cursor, 256);
-                        if (batch.isEmpty() && !live) {
-                            idle.put(entry.runId(), size);
-                        } else {
-                            idle.remove(entry.runId());
-                        }
-                        for (Event event : batch) {
-                            if (current.filter().accepts(event.type())) {
-                                ObjectNode message = json.createObjectNode().put("type", "event")
-                                        .put("run_id", entry.runId()).put("text", EventText.line(entry.runId(), event));
-                                message.set("event", json.valueToTree(event));
-                                send(message);
-                            }
-                            cursors.put(entry.runId(), event.seq());
-                            sent = true;
+                        if (current.covers(entry)) {
+                            sent |= follow(entry, current, cursors, idle, hub.live(entry.runId()));
                         }
                     }
                     if (!sent) {
@@ -204,10 +182,49 @@ final class StreamSocket {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (ClientGone gone) {
-                // nobody to tell
-            } catch (RuntimeException e) {
-                ctx.closeSession(1011, "the stream stopped: " + e.getMessage());
+            } catch (ClientGone e) {
+                ctx.closeSession(1011, e.getMessage());
+            }
+        }
+
+        /** Sends what the run has after its cursor; true when there was something. */
+        private boolean follow(PoolEntry entry, Subscription current, Map<String, Long> cursors,
+                               Map<String, Long> idle, boolean live) {
+            String runId = entry.runId();
+            long size = events.files().logSize(entry.workspace(), runId);
+            if (size < 0 || !live && Long.valueOf(size).equals(idle.get(runId))) {
+                return false; // not created yet, or no session holds it and its log has not grown
+            }
+            List<Event> batch;
+            try {
+                batch = events.after(entry.workspace(), runId, cursors.computeIfAbsent(runId, id -> 0L), 256);
+            } catch (RuntimeException unreadable) {
+                LOG.debug("run {} cannot be read for the stream now: {}", runId, unreadable.toString());
+                return false;
+            }
+            if (batch.isEmpty() && !live) {
+                idle.put(runId, size);
+            } else {
+                idle.remove(runId);
+            }
+            for (Event event : batch) {
+                if (current.filter().accepts(event.type())) {
+                    ObjectNode message = json.createObjectNode().put("type", "event").put("run_id", runId)
+                            .put("text", EventText.line(runId, event));
+                    message.set("event", json.valueToTree(event));
+                    send(message);
+                }
+                cursors.put(runId, event.seq());
+            }
+            return !batch.isEmpty();
+        }
+
+        /** Where a run's log ends now; 0 for one not created yet (it is then followed from its first event). */
+        private long lastSeq(PoolEntry entry) {
+            try {
+                return events.files().lastSeq(entry.workspace(), entry.runId());
+            } catch (RuntimeException notYet) {
+                return 0;
             }
         }
 
@@ -219,7 +236,7 @@ final class StreamSocket {
                 done.get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new ClientGone("interrupted");
+                throw new ClientGone("the server is stopping");
             } catch (Exception e) {
                 stopped = true;
                 throw new ClientGone("the client did not take a message for " + SEND_TIMEOUT_SECONDS

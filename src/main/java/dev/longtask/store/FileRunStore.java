@@ -1,60 +1,45 @@
 package dev.longtask.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.longtask.store.CommitPipeline.Committed;
+import dev.longtask.store.CommitPipeline.Draft;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
+import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
-import java.io.BufferedReader;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The run store on the file system: {@code <workspace>/.longtask/runs/<run-id>/} as DESIGN.md describes it.
- *
- * <p>Every change goes the same way: under the append lock the event is built, checked by applying it to the
- * live state ({@link RunState#apply}: an event it refuses is never written) and written to
- * {@code events.jsonl}; then, outside the lock, the appender waits until the event is durable (per the
- * {@link FsyncPolicy}), publishes the state after it to readers, writes the projections and, every
- * {@code checkpointEvery} events, a checkpoint; then the listeners hear of it. Readers ({@link #run()},
- * {@link #tasks()}) see only durable states.
+ * The run store on the file system: {@code <workspace>/.longtask/runs/<run-id>/} as docs/store.md describes it.
+ * Every change goes through one {@link CommitPipeline} (validate, append, fsync, publish, project, notify); the
+ * directory's layout, naming, listing and lock-free reading are {@link RunDirectory}'s.
  *
  * <p>Open one with {@link #create}, {@link #open} (the one writer; repairs what a crash left) or read a run
  * without the lock with {@link #read}; {@link #list} gives a workspace's runs.
@@ -63,8 +48,8 @@ public final class FileRunStore implements RunStore {
     static final String EVENTS = "events.jsonl";
     static final String RESULTS = "results";
     static final String TRANSCRIPTS = "transcripts";
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
-    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** The cause of a {@code task.cancelled} that {@link #cancelAsBlocked} records. */
+    public static final String BLOCKED = "blocked";
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
             EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED);
@@ -74,28 +59,14 @@ public final class FileRunStore implements RunStore {
     private final String runId;
     private final StoreOptions options;
     private final ObjectMapper json;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final RunLock lock;
-    private final EventLog log;
-    private final Checkpoints checkpoints;
-    private final Projector projector;
     private final OpenReport openReport;
-
-    private final ReentrantLock appendLock = new ReentrantLock();
-    private RunState live;
-    private final AtomicReference<RunState> published;
-
-    private final ReentrantLock projectionLock = new ReentrantLock();
-    private long projectedSeq;
-    private long checkpointSeq;
-
-    private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
+    private final CommitPipeline pipeline;
     private final Map<Integer, FileTranscript> transcripts = new ConcurrentHashMap<>();
     private final Map<String, FileTranscript> roleTranscripts = new ConcurrentHashMap<>();
     /** Tasks whose {@code results/task_<id>/} entry this store has fsynced. */
     private final Set<Integer> durableResultDirectories = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
-    private volatile String brokenBecause;
 
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
                          EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report) {
@@ -103,30 +74,23 @@ public final class FileRunStore implements RunStore {
         this.runId = runId;
         this.options = options;
         this.json = json;
-        this.redactor = new Redactor(options.secrets());
+        this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
-        this.log = log;
-        this.checkpoints = new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId);
-        this.projector = projector;
-        this.live = state;
-        this.published = new AtomicReference<>(state);
-        this.projectedSeq = state.lastSeq();
-        this.checkpointSeq = checkpointSeq;
         this.openReport = report;
+        this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
+                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, state, checkpointSeq);
     }
 
     // ---------------------------------------------------------------- opening
 
     /** {@code <workspace>/.longtask/runs}. */
     public static Path runsDirectory(Path workspace) {
-        return workspace.resolve(".longtask").resolve("runs");
+        return RunDirectory.runs(workspace);
     }
 
     /** A new run id like {@code 20261125-213000-a1b2}: local time of {@code clock}, then 4 random hex digits. */
     public static String newRunId(Clock clock) {
-        byte[] random = new byte[2];
-        ThreadLocalRandom.current().nextBytes(random);
-        return RUN_ID_TIME.format(clock.instant().atZone(ZoneId.systemDefault())) + "-" + HexFormat.of().formatHex(random);
+        return RunDirectory.newRunId(clock);
     }
 
     /**
@@ -137,22 +101,36 @@ public final class FileRunStore implements RunStore {
      */
     public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                       StoreOptions options) {
-        return create(workspace, runId, goal, model, budget, options, EventLog.FSYNC);
+        return create(workspace, runId, goal, model, budget, null, options, EventLog.FSYNC);
+    }
+
+    /**
+     * As {@link #create(Path, String, String, String, Budget, StoreOptions)}, recording the run's {@code settings}
+     * (base URL, concurrency, approval, sandbox) so every later session keeps them.
+     */
+    public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                                      RunSettings settings, StoreOptions options) {
+        return create(workspace, runId, goal, model, budget, settings, options, EventLog.FSYNC);
     }
 
     static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                StoreOptions options, EventLog.Syncer syncer) {
-        requireWorkspace(workspace);
+        return create(workspace, runId, goal, model, budget, null, options, syncer);
+    }
+
+    private static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                                       RunSettings settings, StoreOptions options, EventLog.Syncer syncer) {
+        RunDirectory.requireWorkspace(workspace);
         if (goal == null || goal.isBlank()) {
             throw new IllegalArgumentException("a run needs a goal");
         }
-        Path runs = runsDirectory(workspace);
-        String id = runId == null ? null : checkRunId(runId);
+        Path runs = RunDirectory.runs(workspace);
+        String id = runId == null ? null : RunDirectory.checkRunId(runId);
         Path dir;
         try {
             Files.createDirectories(runs);
             for (int attempt = 0; ; attempt++) {
-                String candidate = id != null ? id : newRunId(options.clock());
+                String candidate = id != null ? id : RunDirectory.newRunId(options.clock());
                 dir = runs.resolve(candidate);
                 try {
                     Files.createDirectory(dir);
@@ -178,7 +156,7 @@ public final class FileRunStore implements RunStore {
             Path events = dir.resolve(EVENTS);
             Files.createFile(events);
             AtomicFiles.fsyncDirectory(dir);
-            ObjectMapper json = StoreJson.newMapper();
+            ObjectMapper json = JsonMapping.newMapper();
             EventLog log = EventLog.open(events, options.fsync(), syncer,
                     new LogScan.Shape(0, 0, 0, new LongList()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
@@ -191,6 +169,9 @@ public final class FileRunStore implements RunStore {
                 data.put("model", model);
             }
             data.set("budget", json.valueToTree(budget == null ? Budget.UNLIMITED : budget));
+            if (settings != null) {
+                data.set("settings", json.valueToTree(settings));
+            }
             store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
             return store;
         } catch (IOException e) {
@@ -216,29 +197,29 @@ public final class FileRunStore implements RunStore {
     }
 
     static FileRunStore open(Path workspace, String runId, StoreOptions options, EventLog.Syncer syncer) {
-        Path dir = existingRun(workspace, runId);
+        Path dir = RunDirectory.existing(workspace, runId);
         RunLock lock = acquire(dir, runId);
         try {
-            ObjectMapper json = StoreJson.newMapper();
-            Loaded loaded = load(dir, runId, json);
-            EventLog log = EventLog.open(dir.resolve(EVENTS), options.fsync(), syncer, loaded.shape);
-            Checkpoints.Choice choice = loaded.choice;
+            ObjectMapper json = JsonMapping.newMapper();
+            RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
+            EventLog log = EventLog.open(dir.resolve(EVENTS), options.fsync(), syncer, loaded.shape());
+            Checkpoints.Choice choice = loaded.choice();
             new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId).setAside(choice.bad());
             for (String sub : List.of(RESULTS, TRANSCRIPTS, Checkpoints.DIRECTORY)) {
                 Files.createDirectories(dir.resolve(sub));
             }
             Projector projector = new Projector(dir, json);
-            List<String> repaired = projector.repair(loaded.state);
-            OpenReport report = new OpenReport(loaded.shape.tornBytes(),
+            List<String> repaired = projector.repair(loaded.state());
+            OpenReport report = new OpenReport(loaded.shape().tornBytes(),
                     choice.file() == null ? null : choice.file().getFileName().toString(),
-                    choice.skipped(), loaded.replayed, repaired);
+                    choice.skipped(), loaded.replayed(), repaired);
+            long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
+            FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state(),
+                    checkpointed, report);
             if (!report.clean()) {
                 LOG.info("run {} opened after repair: {}", runId, report);
             }
-            long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
-            FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state,
-                    checkpointed, report);
-            if (loaded.replayed >= options.checkpointEvery()) {
+            if (loaded.replayed() >= options.checkpointEvery()) {
                 store.checkpoint();
             }
             return store;
@@ -260,152 +241,23 @@ public final class FileRunStore implements RunStore {
      * @throws CorruptRunException naming the file (and line) that cannot be trusted
      */
     public static RunSnapshot read(Path workspace, String runId) {
-        Path dir = existingRun(workspace, runId);
-        ObjectMapper json = StoreJson.newMapper();
-        try {
-            Loaded loaded = load(dir, runId, json);
-            checkProjectionsParse(dir, json);
-            return new RunSnapshot(dir, loaded.state.run(), loaded.state.tasks());
-        } catch (IOException e) {
-            throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
-        }
+        return RunDirectory.read(workspace, runId);
+    }
+
+    /**
+     * The events of a run after {@code afterSeq}, read without the writer lock and without changing anything; a
+     * line being written (a torn last line) is left out.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the line that cannot be read
+     */
+    public static List<Event> events(Path workspace, String runId, long afterSeq) {
+        return RunDirectory.events(workspace, runId, afterSeq);
     }
 
     /** The run ids of a workspace, newest first (by the time of their run.created event). */
     public static List<String> list(Path workspace) {
-        requireWorkspace(workspace);
-        Path runs = runsDirectory(workspace);
-        if (!Files.isDirectory(runs)) {
-            return List.of();
-        }
-        record Entry(String id, Instant created) {
-        }
-        List<Entry> entries = new ArrayList<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(runs)) {
-            for (Path dir : stream) {
-                String id = dir.getFileName().toString();
-                if (Files.isRegularFile(dir.resolve(EVENTS)) && RUN_ID.matcher(id).matches()) {
-                    entries.add(new Entry(id, createdTime(dir)));
-                }
-            }
-        } catch (IOException e) {
-            throw new StoreException("cannot list " + runs + ": " + e, e);
-        }
-        entries.sort(Comparator.comparing(Entry::created).thenComparing(Entry::id).reversed());
-        return entries.stream().map(Entry::id).toList();
-    }
-
-    private static Instant createdTime(Path dir) {
-        ObjectMapper json = StoreJson.newMapper();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-                new FileInputStream(dir.resolve(EVENTS).toFile()), StandardCharsets.UTF_8))) {
-            String first = reader.readLine();
-            if (first != null) {
-                Event event = json.readValue(first, Event.class);
-                if (event != null && event.time() != null) {
-                    return event.time();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // A damaged log still lists; reading it will say what is wrong.
-        }
-        try {
-            return Files.getLastModifiedTime(dir).toInstant();
-        } catch (IOException e) {
-            return Instant.EPOCH;
-        }
-    }
-
-    private record Loaded(LogScan.Shape shape, Checkpoints.Choice choice, RunState state, long replayed) {
-    }
-
-    private static Loaded load(Path dir, String runId, ObjectMapper json) throws IOException {
-        Path events = dir.resolve(EVENTS);
-        LogScan.Shape shape = LogScan.scan(events, json);
-        if (shape.lastSeq() == 0) {
-            throw new CorruptRunException(events, 0, "the log has no complete event, so the run's creation did "
-                    + "not finish; move the directory " + dir + " aside");
-        }
-        Checkpoints.Choice choice = new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId)
-                .latestGood(shape.lastSeq(), Checkpoints.linesOf(events, shape));
-        RunState start = choice.state() == null ? RunState.EMPTY : choice.state();
-        RunState[] state = {start};
-        long[] replayed = {0};
-        LogScan.replay(events, json, shape.endOf(start.lastSeq()), start.lastSeq() + 1, (seq, bytes, event) -> {
-            if (seq > shape.lastSeq()) {
-                return;
-            }
-            try {
-                state[0] = state[0].apply(event);
-            } catch (RuntimeException e) {
-                throw LogScan.damaged(events, seq, "event " + seq + " (" + event.type() + ") does not fit the run: "
-                        + e.getMessage());
-            }
-            replayed[0]++;
-        });
-        return new Loaded(shape, choice, state[0], replayed[0]);
-    }
-
-    private static void checkProjectionsParse(Path dir, ObjectMapper json) throws IOException {
-        String hint = "; the log is intact and nothing was changed: open the run for writing "
-                + "(`longtask resume " + dir.getFileName() + "` or any `longtask task add|update`) to rebuild it "
-                + "from events.jsonl";
-        Path tasksDir = dir.resolve(Projector.TASKS);
-        if (Files.isDirectory(tasksDir)) {
-            try (DirectoryStream<Path> stream = Files.newDirectoryStream(tasksDir, "task_*.json")) {
-                for (Path file : stream) {
-                    try {
-                        if (json.readValue(file.toFile(), Task.class) == null) {
-                            throw new CorruptRunException(file, 0, "empty task file" + hint);
-                        }
-                    } catch (NoSuchFileException gone) {
-                        // replaced by a rename while we listed: the new one is whole
-                    } catch (IOException | RuntimeException e) {
-                        if (e instanceof CorruptRunException c) {
-                            throw c;
-                        }
-                        throw new CorruptRunException(file, 0, "not a valid task file ("
-                                + LogScan.firstLine(e.getMessage()) + ")" + hint);
-                    }
-                }
-            }
-        }
-        Path runFile = dir.resolve(Projector.RUN_FILE);
-        if (Files.isRegularFile(runFile)) {
-            try {
-                json.readValue(runFile.toFile(), Run.class);
-            } catch (IOException | RuntimeException e) {
-                throw new CorruptRunException(runFile, 0, "not a valid run file (" + LogScan.firstLine(e.getMessage())
-                        + ")" + hint);
-            }
-        }
-    }
-
-    private static void requireWorkspace(Path workspace) {
-        if (workspace == null || !Files.isDirectory(workspace)) {
-            throw new StoreException("workspace " + workspace + " does not exist or is not a directory");
-        }
-    }
-
-    private static String checkRunId(String runId) {
-        if (!RUN_ID.matcher(runId).matches()) {
-            throw new IllegalArgumentException("run id '" + runId + "' is not valid: use letters, digits, '.', '_' "
-                    + "and '-' (like 20261125-213000-a1b2)");
-        }
-        return runId;
-    }
-
-    private static Path existingRun(Path workspace, String runId) {
-        requireWorkspace(workspace);
-        Path runs = runsDirectory(workspace);
-        if (runId == null || !RUN_ID.matcher(runId).matches()) {
-            throw new NoSuchRunException(String.valueOf(runId), runs);
-        }
-        Path dir = runs.resolve(runId);
-        if (!Files.isRegularFile(dir.resolve(EVENTS))) {
-            throw new NoSuchRunException(runId, runs);
-        }
-        return dir;
+        return RunDirectory.list(workspace);
     }
 
     private static RunLock acquire(Path dir, String runId) {
@@ -426,122 +278,13 @@ public final class FileRunStore implements RunStore {
 
     // ---------------------------------------------------------------- the write path
 
-    private record Draft(String type, Integer task, ObjectNode data) {
-    }
-
-    private record Committed(Event event, RunState state) {
-    }
-
-    /**
-     * The one way anything changes. {@code decide} sees the live state under the append lock and returns the
-     * event to append, or null for nothing to do; the event is validated by applying it before it is written.
-     */
+    /** The one way anything changes: see {@link CommitPipeline#commit}. */
     private Committed commit(Function<RunState, Draft> decide) {
-        Event event;
-        RunState after;
-        appendLock.lock();
-        try {
-            ensureUsable();
-            Draft draft = decide.apply(live);
-            if (draft == null) {
-                return null;
-            }
-            Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
-            byte[] line = encode(new Event(live.lastSeq() + 1, time, draft.type(), draft.task(),
-                    draft.data() == null ? json.createObjectNode() : draft.data()));
-            event = LogScan.parse(log.file(), json, live.lastSeq() + 1, java.util.Arrays.copyOf(line, line.length - 1));
-            after = live.apply(event);
-            try {
-                log.write(event.seq(), line);
-            } catch (IOException e) {
-                throw broken("events.jsonl could not be written (" + e + ")", e);
-            }
-            live = after;
-            try {
-                log.syncIfAlways();
-            } catch (IOException e) {
-                throw broken("events.jsonl could not be fsynced (" + e + ")", e);
-            }
-        } finally {
-            appendLock.unlock();
-        }
-        try {
-            log.awaitDurable(event.seq());
-        } catch (IOException e) {
-            throw broken("events.jsonl could not be fsynced (" + e + ")", e);
-        }
-        published.accumulateAndGet(after, (current, next) -> next.lastSeq() > current.lastSeq() ? next : current);
-        project();
-        for (Consumer<Event> listener : listeners) {
-            try {
-                listener.accept(event);
-            } catch (RuntimeException e) {
-                LOG.warn("a listener of run {} failed on event {}", runId, event.seq(), e);
-            }
-        }
-        return new Committed(event, after);
-    }
-
-    private byte[] encode(Event event) {
-        try {
-            return (redactor.apply(json.writeValueAsString(event)) + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(event.type() + ": data is not serialisable: " + e.getOriginalMessage(), e);
-        }
-    }
-
-    /** Writes the projections of the newest published state, and a checkpoint when one is due. */
-    private void project() {
-        projectionLock.lock();
-        try {
-            RunState state = published.get();
-            if (state.lastSeq() > projectedSeq) {
-                try {
-                    projector.write(state);
-                    projectedSeq = state.lastSeq();
-                } catch (IOException e) {
-                    LOG.warn("could not write the projections of run {} at seq {} ({}); the next open rebuilds them",
-                            runId, state.lastSeq(), e.toString());
-                }
-            }
-            if (state.lastSeq() - checkpointSeq >= options.checkpointEvery()) {
-                try {
-                    writeCheckpoint(state);
-                } catch (IOException e) {
-                    LOG.warn("could not write a checkpoint of run {} at seq {} ({})", runId, state.lastSeq(), e.toString());
-                }
-            }
-        } finally {
-            projectionLock.unlock();
-        }
-    }
-
-    /** Callers hold the projection lock. The state is durable, so the checkpoint is never ahead of the log. */
-    private void writeCheckpoint(RunState state) throws IOException {
-        if (state.lastSeq() <= checkpointSeq) {
-            return;
-        }
-        if (options.fsync() == FsyncPolicy.NONE) {
-            log.forceNow();
-        }
-        byte[] eventLine = log.linesAfter(state.lastSeq() - 1, state.lastSeq()).get(0);
-        checkpoints.write(state, eventLine, options.checkpointsKept());
-        checkpointSeq = state.lastSeq();
-    }
-
-    private StoreException broken(String why, Exception cause) {
-        brokenBecause = why;
-        return new StoreException("run " + runId + ": " + why + "; the store refuses further changes: reopen the run "
-                + "to recover from the log", cause);
+        return pipeline.commit(decide);
     }
 
     private void ensureUsable() {
-        if (closed) {
-            throw new IllegalStateException("run " + runId + " is closed");
-        }
-        if (brokenBecause != null) {
-            throw new StoreException("run " + runId + ": " + brokenBecause + "; reopen the run to recover from the log");
-        }
+        pipeline.ensureUsable();
     }
 
     private ObjectNode data(String key, String value) {
@@ -562,37 +305,28 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Run run() {
-        return published.get().run();
+        return pipeline.state().run();
     }
 
     @Override
     public List<Task> tasks() {
-        return published.get().tasks();
+        return pipeline.state().tasks();
     }
 
     @Override
     public Task task(int id) {
-        return published.get().task(id);
+        return pipeline.state().task(id);
     }
 
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
-        RunState state = published.get();
+        RunState state = pipeline.state();
         return new RunSnapshot(directory, state.run(), state.tasks());
     }
 
     @Override
     public List<Event> eventsAfter(long seq) {
-        try {
-            List<Event> events = new ArrayList<>();
-            long next = Math.max(seq, 0);
-            for (byte[] line : log.linesAfter(next, log.visibleSeq())) {
-                events.add(json.readValue(line, Event.class));
-            }
-            return events;
-        } catch (IOException e) {
-            throw new StoreException("cannot read " + log.file() + ": " + e, e);
-        }
+        return pipeline.eventsAfter(seq);
     }
 
     @Override
@@ -657,6 +391,12 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public Task cancelAsBlocked(int id, String reason) {
+        ObjectNode data = data("reason", reason).put("cause", BLOCKED);
+        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data)).state().task(id);
+    }
+
+    @Override
     public Task requeue(int id, String reason) {
         return commit(state -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason))).state().task(id);
     }
@@ -706,6 +446,11 @@ public final class FileRunStore implements RunStore {
         return commit(state -> new Draft(type, task, copy)).event();
     }
 
+    @Override
+    public Event append(Integer task, EventData data) {
+        return append(data.type(), task, json.valueToTree(data));
+    }
+
     /**
      * Durable when this returns, with two journal commits rather than three: the temp file is fsynced (which on
      * ext4 also commits a new {@code task_<id>/} directory), renamed, then its directory is fsynced; the entry of
@@ -717,7 +462,7 @@ public final class FileRunStore implements RunStore {
         Path dir = resultDirectory(id);
         Path file = dir.resolve("result.json");
         try {
-            String text = redactor.apply(json.writerWithDefaultPrettyPrinter().writeValueAsString(result)) + "\n";
+            String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(result)) + "\n";
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), true);
             if (durableResultDirectories.add(id)) {
                 try {
@@ -740,14 +485,17 @@ public final class FileRunStore implements RunStore {
         Path report = directory.resolve("report.md");
         Path result = directory.resolve("final_result.json");
         try {
-            AtomicFiles.write(report, redactor.apply(markdown).getBytes(StandardCharsets.UTF_8), true);
-            String text = redactor.apply(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
+            AtomicFiles.write(report, redactor.redact(markdown).getBytes(StandardCharsets.UTF_8), true);
+            String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
             AtomicFiles.write(result, text.getBytes(StandardCharsets.UTF_8), true);
         } catch (IOException e) {
             throw new StoreException("cannot write the report of run " + runId + " in " + directory + ": " + e, e);
         }
         ObjectNode data = json.createObjectNode().put("report", "report.md").put("final_result", "final_result.json");
         data.put("title", finalResult.path("title").asText(""));
+        if (finalResult.has("synthesized")) {
+            data.put("synthesized", finalResult.path("synthesized").asBoolean());
+        }
         append(EventType.REPORT_WRITTEN, null, data);
         return report;
     }
@@ -796,21 +544,21 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public void checkpoint() {
-        ensureUsable();
-        projectionLock.lock();
-        try {
-            writeCheckpoint(published.get());
-        } catch (IOException e) {
-            throw new StoreException("cannot write a checkpoint of run " + runId + ": " + e, e);
-        } finally {
-            projectionLock.unlock();
-        }
+        pipeline.checkpoint();
     }
 
-    /** Listeners are called after each event is durable, on the appending thread; their failures are logged. */
+    /**
+     * Listeners are called after each event is durable, on an appending thread, one event at a time and in the
+     * order of the log; their failures are logged.
+     */
     @Override
     public void subscribe(Consumer<Event> listener) {
-        listeners.add(listener);
+        pipeline.subscribers().add(listener);
+    }
+
+    @Override
+    public void unsubscribe(Consumer<Event> listener) {
+        pipeline.subscribers().remove(listener);
     }
 
     // ---------------------------------------------------------------- beyond the port
@@ -824,19 +572,49 @@ public final class FileRunStore implements RunStore {
         return options;
     }
 
+    /**
+     * Says what this open repaired, once: the lines of {@link #openReport()}, plus each result.json whose task the
+     * log does not record as finished (a crash came between writing it and finishing the task, or the log lost its
+     * end), which is renamed to {@code result.json.stale} because the task runs again. Records the lines as a
+     * {@code run.repaired} event; returns them, empty when the run was in order.
+     */
+    public List<String> recordRepairs() {
+        List<String> lines = new ArrayList<>(openReport.lines());
+        RunState state = pipeline.state();
+        for (Task task : state.tasks()) {
+            if (task.status() == TaskStatus.COMPLETED || task.status() == TaskStatus.FAILED) {
+                continue;
+            }
+            Path result = directory.resolve(RESULTS).resolve("task_" + task.id()).resolve("result.json");
+            if (Files.isRegularFile(result)) {
+                try {
+                    Files.move(result, result.resolveSibling("result.json.stale"), StandardCopyOption.REPLACE_EXISTING);
+                    lines.add("set aside results/task_" + task.id() + "/result.json as result.json.stale: the log does "
+                            + "not record task #" + task.id() + " as finished, so it runs again");
+                } catch (IOException e) {
+                    throw new StoreException("cannot set aside " + result + ": " + e, e);
+                }
+            }
+        }
+        if (!lines.isEmpty()) {
+            append(null, new EventData.RunRepaired(lines));
+        }
+        return lines;
+    }
+
     /** The highest seq written to the log (durable or not yet): for tests of group commit. */
     long writtenSeq() {
-        return log.writtenSeq();
+        return pipeline.writtenSeq();
     }
 
     /** How many fsyncs of the log this store has done; with GROUPED under load, fewer than events. */
     public long syncCount() {
-        return log.syncCount();
+        return pipeline.syncCount();
     }
 
     /** How many projection files (task files, run.json, the .md files) this store has replaced: for benchmarks. */
     public long projectionFilesWritten() {
-        return projector.filesWritten();
+        return pipeline.projectionFilesWritten();
     }
 
     /**
@@ -845,41 +623,17 @@ public final class FileRunStore implements RunStore {
      */
     @Override
     public void close() {
-        appendLock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        } finally {
-            appendLock.unlock();
+        if (!pipeline.close()) {
+            return;
         }
-        projectionLock.lock();
-        try {
-            if (brokenBecause == null) {
-                RunState state = published.get();
-                projector.flush(state);
-                projectedSeq = state.lastSeq();
-                writeCheckpoint(state);
-            }
-        } catch (IOException e) {
-            LOG.warn("closing run {}: {}", runId, e.toString());
-        } finally {
-            projectionLock.unlock();
-        }
-        for (FileTranscript transcript : java.util.stream.Stream.concat(transcripts.values().stream(), roleTranscripts.values().stream()).toList()) {
+        for (FileTranscript transcript : java.util.stream.Stream.concat(transcripts.values().stream(),
+                roleTranscripts.values().stream()).toList()) {
             try {
                 transcript.close();
             } catch (IOException e) {
                 LOG.warn("closing a transcript of run {}: {}", runId, e.toString());
             }
         }
-        try {
-            log.close();
-        } catch (IOException e) {
-            LOG.warn("closing the log of run {}: {}", runId, e.toString());
-        } finally {
-            closeQuietly(lock);
-        }
+        closeQuietly(lock);
     }
 }

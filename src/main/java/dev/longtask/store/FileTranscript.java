@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,10 +24,10 @@ final class FileTranscript implements Transcript, AutoCloseable {
 
     private final Path file;
     private final ObjectMapper json;
-    private final Redactor redactor;
+    private final Secrets redactor;
     private final RandomAccessFile out;
 
-    FileTranscript(Path file, ObjectMapper json, Redactor redactor) throws IOException {
+    FileTranscript(Path file, ObjectMapper json, Secrets redactor) throws IOException {
         this.file = file;
         this.json = json;
         this.redactor = redactor;
@@ -67,7 +68,7 @@ final class FileTranscript implements Transcript, AutoCloseable {
     @Override
     public synchronized void append(ObjectNode entry) {
         try {
-            String line = redactor.apply(json.writeValueAsString(entry)) + "\n";
+            String line = redactor.redact(json.writeValueAsString(entry)) + "\n";
             out.write(line.getBytes(StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("transcript entry is not serialisable: " + e.getOriginalMessage(), e);

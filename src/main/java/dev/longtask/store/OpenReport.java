@@ -23,6 +23,19 @@ public record OpenReport(long tornBytesCut, String checkpoint, List<String> chec
         return new OpenReport(0, null, List.of(), 0, List.of());
     }
 
+    /** What was repaired, one line each, in words for a person; empty when the open was clean. */
+    public List<String> lines() {
+        List<String> lines = new java.util.ArrayList<>();
+        if (tornBytesCut > 0) {
+            lines.add("cut a torn last line of " + tornBytesCut + " bytes from events.jsonl");
+        }
+        checkpointsSkipped.forEach(skipped -> lines.add("skipped checkpoint " + skipped));
+        if (!filesRepaired.isEmpty()) {
+            lines.add("rebuilt from the log: " + String.join(", ", filesRepaired));
+        }
+        return lines;
+    }
+
     /** True when the open found the directory exactly as the log implies. */
     public boolean clean() {
         return tornBytesCut == 0 && checkpointsSkipped.isEmpty() && filesRepaired.isEmpty();

@@ -110,7 +110,7 @@ final class Projector {
     /** True when the two differ at most in the fields every event advances. */
     static boolean sameApartFromSeq(Run a, Run b) {
         return a.equals(new Run(b.formatVersion(), b.id(), b.goal(), b.workspace(), b.model(), b.status(),
-                b.statusReason(), b.budget(), b.created(), a.updated(), b.usage(), b.session(), b.round(), a.lastSeq()));
+                b.statusReason(), b.budget(), b.settings(), b.created(), a.updated(), b.usage(), b.session(), b.round(), a.lastSeq()));
     }
 
     private String writeIfChanged(String name, String old, String text) throws IOException {

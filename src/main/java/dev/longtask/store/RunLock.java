@@ -4,14 +4,18 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one-writer rule: an exclusive OS lock on {@code writer.lock} in the run directory, held while a store is
  * open for writing. The OS drops it when the process dies, so a crashed writer never blocks the next one.
- * The file holds the writer's pid so the refusal can name it. Readers never take it.
+ * The file holds the writer's pid while it writes (emptied on a clean close), so the refusal can name it and a
+ * reader can tell a live writer from one that died ({@link #liveWriter}). Readers never take the lock.
  *
  * <p>The file is a RandomAccessFile; its channel is used only for {@code tryLock} and the lock's release, which
  * ignore interrupts. Any interruptible channel operation would let an interrupt of the calling thread close the
@@ -77,8 +81,51 @@ final class RunLock implements AutoCloseable {
         }
     }
 
+    /**
+     * The pid of the process writing the run now, read without touching the lock: the pid the lock file holds,
+     * if that process is alive and started before the file was last written (so a pid the OS reused for a later
+     * process does not count). Empty when no one writes, or the writer died.
+     */
+    static Optional<Long> liveWriter(Path runDirectory) {
+        Path file = runDirectory.resolve(FILE);
+        Long pid = recordedPid(file);
+        if (pid == null) {
+            return Optional.empty();
+        }
+        if (pid == ProcessHandle.current().pid()) {
+            return HELD_BY_THIS_PROCESS.contains(realPath(file)) ? Optional.of(pid) : Optional.empty();
+        }
+        Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (process.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Instant> started = process.get().info().startInstant();
+        try {
+            Instant written = Files.getLastModifiedTime(file).toInstant();
+            // Start times are rounded to a clock tick; a second of slack keeps a real writer counted.
+            return started.isEmpty() || !started.get().isAfter(written.plusSeconds(1)) ? Optional.of(pid)
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(pid);
+        }
+    }
+
+    private static Path realPath(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            return file;
+        }
+    }
+
     @Override
     public void close() throws IOException {
+        try {
+            // No pid in the file: a reader sees at once that no one writes, even while this process lives on.
+            file.setLength(0);
+        } catch (IOException e) {
+            // The lock is released below all the same; a reader then checks whether the recorded pid lives.
+        }
         try {
             lock.release();
         } finally {

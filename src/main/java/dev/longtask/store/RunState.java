@@ -3,11 +3,14 @@ package dev.longtask.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
@@ -30,7 +33,7 @@ import java.util.Set;
  * it refuses (unknown id, cycle, illegal status change) is never written. Immutable; a task that an event does
  * not change is the same object in the next state, so "did task i change" is a reference comparison.
  *
- * <p>Graph semantics (seeds/001): {@code blocks} keeps every task that ever waited for this one;
+ * <p>Graph semantics (docs/store.md): {@code blocks} keeps every task that ever waited for this one;
  * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
  */
@@ -100,6 +103,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         private List<Note> decisions;
         private List<Note> errors;
         private String model;
+        private RunSettings settings;
 
         Next(RunState before, Event event) {
             this.before = before;
@@ -114,6 +118,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                 session = run.session();
                 round = run.round();
                 model = run.model();
+                settings = run.settings();
             }
             tasks = before.tasks;
             progress = before.progress;
@@ -130,6 +135,12 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                     statusReason = optionalText("reason", "");
                 }
                 case EventType.RUN_BUDGET -> budget = budget.overriddenBy(budget(field("budget")));
+                case EventType.RUN_SETTINGS -> {
+                    model = optionalText("model", model);
+                    if (data.has("settings")) {
+                        settings = (settings == null ? RunSettings.NONE : settings).overriddenBy(settings(data.get("settings")));
+                    }
+                }
                 case EventType.SESSION_STARTED -> {
                     session = optionalInt("session", session + 1);
                     // A run started without a model (a graph built by hand) takes the model of the session that runs it.
@@ -182,7 +193,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
 
         RunState build() {
             Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), model, status,
-                    statusReason, budget, run.created(), event.time(), usage, session, round, event.seq());
+                    statusReason, budget, settings, run.created(), event.time(), usage, session, round, event.seq());
             return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
                     progress, findings, decisions, errors);
         }
@@ -196,8 +207,9 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             budget = data.has("budget") ? budget(data.get("budget")) : Budget.UNLIMITED;
             usage = Usage.ZERO;
             model = optionalText("model", null);
+            settings = data.has("settings") ? settings(data.get("settings")) : null;
             run = new Run(Run.FORMAT_VERSION, text("run_id"), text("goal"), optionalText("workspace", null),
-                    model, status, statusReason, budget, event.time(), event.time(), usage,
+                    model, status, statusReason, budget, settings, event.time(), event.time(), usage,
                     0, 0, event.seq());
         }
 
@@ -490,6 +502,21 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                 map.put(entry.getKey(), entry.getValue().asText());
             }
             return map;
+        }
+
+        private RunSettings settings(JsonNode node) {
+            if (!node.isObject()) {
+                throw new IllegalArgumentException(event.type() + ": settings must be an object");
+            }
+            String url = node.path("base_url").isTextual() ? node.get("base_url").asText() : null;
+            Long concurrency = optionalLong(node, "concurrency");
+            try {
+                return new RunSettings(url, concurrency == null ? null : Math.toIntExact(concurrency),
+                        node.path("approval").isTextual() ? ApprovalMode.fromWire(node.get("approval").asText()) : null,
+                        node.path("sandbox").isTextual() ? SandboxMode.fromWire(node.get("sandbox").asText()) : null);
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException(event.type() + ": concurrency is out of range");
+            }
         }
 
         private Budget budget(JsonNode node) {

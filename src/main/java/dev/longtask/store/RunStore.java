@@ -3,6 +3,7 @@ package dev.longtask.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
+import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
@@ -55,6 +56,13 @@ public interface RunStore extends AutoCloseable {
 
     Task cancel(int id, String reason);
 
+    /**
+     * Cancels a pending task that cannot run because a task it waits for failed or was cancelled. Unlike a
+     * deliberate {@link #cancel}, the cancel records the cause {@code blocked}, so a resume that retries the
+     * blocker makes the task pending again.
+     */
+    Task cancelAsBlocked(int id, String reason);
+
     /** in_progress or failed -> pending, keeping attempts and transcript. */
     Task requeue(int id, String reason);
 
@@ -65,6 +73,9 @@ public interface RunStore extends AutoCloseable {
 
     /** Appends any other event of {@link dev.longtask.model.EventType} (llm.call, finding.added, round.started...). */
     Event append(String type, Integer task, ObjectNode data);
+
+    /** Appends the event a typed payload describes; {@code task} is the task it is about, or null. */
+    Event append(Integer task, EventData data);
 
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);
@@ -90,8 +101,11 @@ public interface RunStore extends AutoCloseable {
     /** Writes a checkpoint now (the store also writes one every N events and on pause). */
     void checkpoint();
 
-    /** Called after each event is durable, on the appending thread. */
+    /** Called after each event is durable, on an appending thread, one event at a time in the order of the log. */
     void subscribe(Consumer<Event> listener);
+
+    /** Stops calling {@code listener}; an event being delivered to it may still arrive. */
+    void unsubscribe(Consumer<Event> listener);
 
     @Override
     void close();

@@ -1,9 +1,8 @@
 package dev.longtask.store;
 
+import dev.longtask.model.Secrets;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,7 +20,6 @@ public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpoin
 
     public static final int DEFAULT_CHECKPOINT_EVERY = 500;
     public static final int DEFAULT_CHECKPOINTS_KEPT = 3;
-    private static final int SHORTEST_SECRET = 8;
 
     public StoreOptions {
         if (fsync == null) {
@@ -34,13 +32,7 @@ public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpoin
             throw new IllegalArgumentException("checkpointsKept must be at least 1, got " + checkpointsKept);
         }
         clock = clock == null ? Clock.systemUTC() : clock;
-        secrets = List.copyOf(secrets == null ? List.of() : secrets.stream()
-                .filter(StoreOptions::worthRedacting).distinct().toList());
-    }
-
-    /** Short or letterless values (flags, numbers) would redact ordinary text and JSON structure, not secrets. */
-    private static boolean worthRedacting(String value) {
-        return value != null && value.length() >= SHORTEST_SECRET && value.chars().anyMatch(Character::isLetter);
+        secrets = secrets == null ? List.of() : Secrets.ofValues(secrets).values();
     }
 
     /** fsync always, a checkpoint every 500 events, 3 kept, and the API keys of this process's environment as secrets. */
@@ -69,16 +61,8 @@ public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpoin
         return new StoreOptions(fsync, checkpointEvery, checkpointsKept, clock, newSecrets);
     }
 
-    /** The values of variables whose names say they hold a credential (…_API_KEY, …TOKEN, …SECRET, …PASSWORD). */
+    /** The values of the environment's secret variables, by the one secrets policy ({@link Secrets}). */
     public static List<String> secretsIn(Map<String, String> environment) {
-        List<String> found = new ArrayList<>();
-        environment.forEach((name, value) -> {
-            String upper = name.toUpperCase(Locale.ROOT);
-            if (upper.endsWith("API_KEY") || upper.contains("TOKEN") || upper.contains("SECRET")
-                    || upper.contains("PASSWORD")) {
-                found.add(value);
-            }
-        });
-        return found;
+        return Secrets.fromEnvironment(environment).values();
     }
 }

@@ -1,21 +1,15 @@
 package dev.longtask.tools;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 
 /** {@code task_get {id}}: one task in full, as the JSON of its task file. */
 final class TaskGetTool implements Tool {
-    private final ObjectWriter json = JsonMapper.builder()
-            .addModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .build()
-            .writerWithDefaultPrettyPrinter();
+    private final ObjectWriter json = JsonMapping.MAPPER.writerWithDefaultPrettyPrinter();
     private final Schema schema = Schema.object().integer("id", "Id of the task", true);
 
     @Override

@@ -1,16 +1,34 @@
 package dev.longtask.tools;
 
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.store.RunStore;
 
 /**
- * What a tool call may touch: the workspace, and the run's store and task when there is a run. {@code store} is null
- * outside a run (the task-graph tools then answer that there is no graph); {@code taskId} is 0 when the call is not
- * made for a task of the graph.
+ * What a tool call may touch, and under which rules: the workspace, the run's store and task when there is a run,
+ * and the run's approval and sandbox modes. {@code store} is null outside a run (the task-graph tools then answer
+ * that there is no graph); {@code taskId} is 0 when the call is not made for a task of the graph.
  */
-public record ToolContext(Workspace workspace, RunStore store, int taskId) {
+public record ToolContext(Workspace workspace, RunStore store, int taskId, ApprovalMode approval,
+                          SandboxMode sandbox) {
+
+    public ToolContext {
+        approval = approval == null ? ApprovalMode.AUTO : approval;
+        sandbox = sandbox == null ? SandboxMode.AUTO : sandbox;
+    }
+
+    /** A context with the default modes (auto approval, sandbox where available). */
+    public ToolContext(Workspace workspace, RunStore store, int taskId) {
+        this(workspace, store, taskId, ApprovalMode.AUTO, SandboxMode.AUTO);
+    }
 
     /** A call outside any run, e.g. {@code longtask agent NAME "TASK"}. */
     public static ToolContext outsideRun(Workspace workspace) {
         return new ToolContext(workspace, null, 0);
+    }
+
+    /** The same workspace and modes, for a call made for {@code taskId} of the run in {@code runStore}. */
+    public ToolContext forTask(RunStore runStore, int taskId) {
+        return new ToolContext(workspace, runStore, taskId, approval, sandbox);
     }
 }

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.ChatMessage;
@@ -350,7 +351,7 @@ class AgentLoopTest {
 
     @Test
     void secretsInToolOutputNeverReachTheModelOrTheTranscript() {
-        f.redactor = Redactor.fromEnvironment(Map.of("OPENAI_API_KEY", "sk-live-0123456789", "HOME", "/root"));
+        f.redactor = Secrets.fromEnvironment(Map.of("OPENAI_API_KEY", "sk-live-0123456789", "HOME", "/root"));
         f.tools.add(FileTools.fixed("env", () -> "OPENAI_API_KEY=sk-live-0123456789\nHOME=/root"));
         f.model.call("env", "{}").submit(true, "done");
 

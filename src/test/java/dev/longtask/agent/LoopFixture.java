@@ -1,5 +1,7 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.Secrets;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
@@ -15,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A workspace, a scripted model, a transcript and a listener, wired to run agent loops in tests. */
 final class LoopFixture {
-    static final TokenCounter TOKENS = new TokenCounter();
+    static final TokenCounter TOKENS = TokenCounter.shared();
 
     final Path root;
     final Workspace workspace;
@@ -24,7 +26,7 @@ final class LoopFixture {
     final List<ModelCall> calls = new CopyOnWriteArrayList<>();
     List<Tool> tools = new ArrayList<>(FileTools.all());
     LoopSettings settings = LoopSettings.DEFAULTS;
-    Redactor redactor = Redactor.none();
+    Secrets redactor = Secrets.NONE;
     RunMemory memory = RunMemory.NONE;
 
     LoopFixture(Path root) {

@@ -1,10 +1,10 @@
 package dev.longtask.cli;
 
+import static dev.longtask.testing.OpenAiReplies.toolCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.agent.TokenCounter;
 import dev.longtask.config.Environment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +28,6 @@ import picocli.CommandLine;
  */
 class AgentCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TokenCounter TOKENS = new TokenCounter();
 
     @TempDir
     Path tmp;
@@ -55,14 +53,14 @@ class AgentCommandTest {
 
     private int agent(Map<String, String> env, String... args) {
         Environment environment = new Environment(env, tmp.resolve("user.yaml"));
-        CommandLine cli = new CommandLine(new AgentCommand((root, options) ->
-                new RealAgentBackends(root, options, environment, TOKENS)));
+        CommandLine cli = new CommandLine(new AgentCommand(environment));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -73,23 +71,6 @@ class AgentCommandTest {
         String[] all = Stream.concat(Stream.of("--workdir", ws.toString(), "--model", "ollama:llama3.1",
                 "--base-url", server.url("/v1").toString()), Stream.of(args)).toArray(String[]::new);
         return agent(Map.of(), all);
-    }
-
-    /** An OpenAI chat completion that calls one tool. */
-    private static MockResponse toolCall(String id, String tool, String arguments) {
-        String body;
-        try {
-            body = JSON.writeValueAsString(Map.of(
-                    "id", "chatcmpl-" + id, "object", "chat.completion", "created", 1, "model", "llama3.1",
-                    "choices", List.of(Map.of("index", 0, "finish_reason", "tool_calls",
-                            "message", Map.of("role", "assistant", "tool_calls", List.of(Map.of(
-                                    "id", id, "type", "function",
-                                    "function", Map.of("name", tool, "arguments", arguments)))))),
-                    "usage", Map.of("prompt_tokens", 120, "completion_tokens", 15, "total_tokens", 135)));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 
     private Path onlyRun() throws IOException {
@@ -120,7 +101,7 @@ class AgentCommandTest {
 
         assertThat(code).as(out + "\n" + err).isZero();
         assertThat(out.toString()).contains("The cache is stale.", "notes.txt:1 says it is never invalidated.");
-        assertThat(err.toString()).contains("1 of 1 agent succeeded", "240 tokens in");
+        assertThat(err.toString()).contains("1 of 1 agent succeeded", "(240 in, ");
         RecordedRequest first = server.takeRequest();
         JsonNode request = JSON.readTree(first.getBody().utf8());
         assertThat(request.at("/messages/0/content").asText()).contains("code reviewer", "Review notes.txt");
@@ -153,7 +134,7 @@ class AgentCommandTest {
     void noModelConfiguredIsExitTwoAndCreatesNoRun() {
         int code = agent(Map.of(), "--workdir", ws.toString(), "general", "Do something");
 
-        assertThat(code).isEqualTo(Main.USAGE);
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).contains("longtask:").containsIgnoringCase("model");
         assertThat(ws.resolve(".longtask/runs")).doesNotExist();
         assertThat(server.getRequestCount()).isZero();
@@ -167,7 +148,7 @@ class AgentCommandTest {
         int code = agentWithModel("--chain", "analyzer=Analyze notes.txt", "summarizer=Summarise: {previous}",
                 "documenter=Document: {previous}");
 
-        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(code).isEqualTo(ExitCode.FAILED.code());
         server.takeRequest();
         JsonNode second = JSON.readTree(server.takeRequest().getBody().utf8());
         assertThat(second.at("/messages/0/content").asText()).contains("Summarise: STEP-ONE-OUTPUT");

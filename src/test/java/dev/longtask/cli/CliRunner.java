@@ -17,9 +17,12 @@ final class CliRunner {
     }
 
     static Result run(String... args) {
+        return run(Main.commandLine(), args);
+    }
+
+    static Result run(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(args);

@@ -43,10 +43,11 @@ class DoctorCommandTest {
         CommandLine cli = new CommandLine(new DoctorCommand(new Environment(env, tmp.resolve("user.yaml"))));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -87,6 +88,22 @@ class DoctorCommandTest {
                 .contains("\"pong\"")
                 .contains("status          healthy");
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void jsonHoldsTheSameFindingsWithTheirSources() throws Exception {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--json", "--model", "ollama:llama3.1", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).as(out.toString() + err).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString());
+        assertThat(json.get("model").get("value").asText()).isEqualTo("ollama:llama3.1");
+        assertThat(json.get("model").get("source").asText()).isEqualTo("flag --model");
+        assertThat(json.get("retry.max_attempts").get("value").asText()).isEqualTo("6");
+        assertThat(json.get("api_key").asText()).isEqualTo("none needed");
+        assertThat(json.get("status").asText()).isEqualTo("healthy");
     }
 
     @Test

@@ -35,13 +35,14 @@ class ReviewCommandTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = new CommandLine(new ReviewCommand(new Environment(Map.of(), dir.resolve("no-user-config.yaml")),
-                RunDriver.Models.FROM_SETTINGS));
+                RunDriver.Assembly.REAL));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -107,7 +108,7 @@ class ReviewCommandTest {
     @Test
     void badInputIsAUsageErrorWithOneClearLine() throws IOException {
         Result missing = run("review", dir.resolve("nope").toString(), "--map");
-        assertThat(missing.exit()).isEqualTo(Main.USAGE);
+        assertThat(missing.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(missing.err()).contains("does not exist").hasLineCount(1);
         Path file = Files.writeString(dir.resolve("one.py"), "x = 1\n");
         assertThat(run("review", file.toString(), "--map").err()).contains("is not a directory");
@@ -115,7 +116,7 @@ class ReviewCommandTest {
                 .contains("unknown focus speed; choose from bug, security");
         assertThat(run("review", repo.toString(), "--dry-run", "--price-in", "3").err())
                 .contains("give both --price-in and --price-out");
-        assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(Main.USAGE);
+        assertThat(run("review", repo.toString(), "--dry-run", "--model", "gpt4").exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run("review", repo.toString(), "--map", "--tokens", "10").err()).contains("--tokens must be at least 64");
         assertThat(run("review", repo.toString(), "--format", "xml").err())
                 .contains("--format must be markdown or json, was xml");
@@ -123,7 +124,38 @@ class ReviewCommandTest {
                 .contains("--price-in and --price-out apply to --dry-run");
         assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
                 .contains("apply to a review run, not to --map or --dry-run");
-        assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id 'no/slashes' is not valid");
-        assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(Main.USAGE);
+        assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id: run id 'no/slashes' is not valid");
+        assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(ExitCode.USAGE.code());
+    }
+
+    @Test
+    void aPathThatIsALinkToTheRepositoryIsFollowed() throws IOException {
+        Path link = Files.createSymbolicLink(dir.resolve("link-to-repo"), repo);
+        Result r = run("review", link.toString(), "--map", "--tokens", "400");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("22 files").doesNotContain("symbolic link");
+    }
+
+    /** A dry run refuses what a real run would, after showing the chunks, and says which flag fixes it. */
+    @Test
+    void aDryRunChecksThePlanLimitsOfARealRun() throws IOException {
+        Path big = Files.createDirectories(dir.resolve("big"));
+        for (int i = 0; i < 110; i++) {
+            Path module = Files.createDirectories(big.resolve("m" + i));
+            StringBuilder code = new StringBuilder("package m" + i + ";\n\npublic class Part" + i + " {\n");
+            for (int m = 0; m < 40; m++) {
+                code.append("    public int compute").append(m).append("(int value) { return value * ").append(m)
+                        .append(" + ").append(i).append("; }\n");
+            }
+            Files.writeString(module.resolve("Part" + i + ".java"), code.append("}\n").toString());
+        }
+        Result refused = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500");
+        assertThat(refused.exit()).as(refused.err()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(refused.out()).contains("chunks (");
+        assertThat(refused.err()).hasLineCount(1).contains("tasks; at most 200")
+                .contains("raise --chunk-tokens (now 500) for fewer, larger chunks");
+
+        Result fits = run("review", big.toString(), "--dry-run", "--chunk-tokens", "60000");
+        assertThat(fits.exit()).as(fits.err()).isZero();
     }
 }

@@ -55,20 +55,25 @@ class ReviewRunTest {
         repo = ReviewFixture.copyTo(tmp.resolve("repo"));
     }
 
+    /** The runtime with the scripted model (priced like the engine fixture's), or from the settings. */
+    private RunDriver.Assembly assembly(ScriptedModel model) {
+        return model == null ? RunDriver.Assembly.REAL : builder -> builder.home(tmp.resolve("home"))
+                .llm(model, EngineFixture.models(model).pricing());
+    }
+
     private Environment noKeys() {
         return new Environment(Map.of(), tmp.resolve("user-config.yaml"));
     }
 
     private int review(ScriptedModel model, String... args) {
-        RunDriver.Models models = model == null ? RunDriver.Models.FROM_SETTINGS
-                : (options, workspace, settings) -> EngineFixture.models(model);
-        CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), models));
+        CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), assembly(model)));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionStrategy(Main::executeLast);
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             if (e instanceof CliFailure f) {
                 c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode();
+                return f.exitCode().code();
             }
             throw e;
         });
@@ -215,11 +220,13 @@ class ReviewRunTest {
                 .orElseThrow().get("data");
         assertThat(plan.get("source").asText()).isEqualTo("given");
         assertThat(plan.get("estimate").get("tasks").asInt()).isEqualTo(10);
-        assertThat(events.get(events.size() - 1).get("type").asText()).isEqualTo("review.written");
-        assertThat(events.get(events.size() - 1).at("/data/score").asInt()).isEqualTo(44);
+        // The checked report is written inside the run, by the session that ends it, before the final status.
+        assertThat(events.get(events.size() - 2).get("type").asText()).isEqualTo("review.written");
+        assertThat(events.get(events.size() - 2).at("/data/score").asInt()).isEqualTo(44);
+        assertThat(events.get(events.size() - 1).at("/data/status").asText()).isEqualTo("completed");
         assertThat(model.calls("planner", "")).as("no planner is asked").isZero();
         assertThat(err.toString()).contains("review: 5 chunks, 10 tasks").contains("estimate: 10 tasks")
-                .contains("review: " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
+                .contains("review    " + run.resolve("results/review/review.md") + " (score 44/100: 4 issues, 2 unverified;");
     }
 
     @Test
@@ -236,7 +243,7 @@ class ReviewRunTest {
 
         int code = review(model, "--format", "json", "--out", target.toString());
 
-        assertThat(code).as(err.toString()).isEqualTo(Main.FAILED);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.FAILED.code());
         assertThat(out.toString()).isEmpty();
         Path run = onlyRun();
         assertThat(Files.readString(target)).isEqualTo(Files.readString(run.resolve("results/review/review.json")));
@@ -272,7 +279,7 @@ class ReviewRunTest {
 
         int paused = review(model, "--concurrency", "1", "--run-id", "paused-review");
 
-        assertThat(paused).as(err.toString()).isEqualTo(Main.PAUSED);
+        assertThat(paused).as(err.toString()).isEqualTo(ExitCode.PAUSED.code());
         Path run = onlyRun();
         assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status_reason").asText())
                 .startsWith("the model provider failed");
@@ -280,21 +287,21 @@ class ReviewRunTest {
         assertThat(run.resolve("results/review/manifest.json")).isRegularFile();
         assertThat(run.resolve("results/review/review.md")).doesNotExist();
         assertThat(run.resolve("results/work/chunk-003-issues.json")).doesNotExist();
-        assertThat(err.toString()).contains("continue with: longtask resume paused-review --workdir " + repo);
+        assertThat(err.toString()).contains("continue  longtask resume paused-review -C " + repo);
 
         // 'longtask resume paused-review --workdir repo' is this driver call
         RunOptions options = new RunOptions();
         StringWriter resumeOut = new StringWriter();
         RunDriver driver = new RunDriver(new PrintWriter(resumeOut, true), new PrintWriter(resumeOut, true),
-                new ModelOptions(), options, repo, noKeys(), (o, w, s) -> EngineFixture.models(model));
-        int resumed = driver.drive(engine -> engine.resume("paused-review", driver.flagBudget()));
+                new ModelOptions(), options, repo, noKeys(), assembly(model));
+        int resumed = driver.drive(longtask -> longtask.resume(driver.resume("paused-review"))).code();
 
         assertThat(resumed).as(resumeOut.toString()).isZero();
-        assertThat(resumeOut.toString()).contains("review: " + run.resolve("results/review/review.md")
+        assertThat(resumeOut.toString()).contains("review    " + run.resolve("results/review/review.md")
                 + " (score 44/100");
         assertThat(Files.readString(run.resolve("results/review/review.md"))).contains("**Score: 44/100**")
                 .contains("(completed): 5 of 5 chunks reviewed");
-        assertThat(driver.review()).hasValueSatisfying(w -> assertThat(w.report().gaps()).isEmpty());
+        assertThat(driver.finished()).hasValueSatisfying(w -> assertThat(w.summary()).doesNotContain("not reviewed"));
     }
 
     @Test
@@ -306,7 +313,7 @@ class ReviewRunTest {
 
         int code = review(null, "--focus", "security");
 
-        assertThat(code).isEqualTo(Main.USAGE);
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).startsWith("longtask: no model configured and no API key found.");
         assertThat(out.toString()).isEmpty();
         assertThat(repo.resolve(".longtask")).doesNotExist();

@@ -9,7 +9,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.store.FileRunStore;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunCommandsTest {
-    private static final ObjectMapper JSON = StoreJson.newMapper();
+    private static final ObjectMapper JSON = JsonMapping.newMapper();
 
     @TempDir
     Path workspace;

@@ -2,13 +2,11 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.engine.EngineConfig;
-import dev.longtask.model.Budget;
+import dev.longtask.api.Longtask;
 import dev.longtask.model.RunStatus;
-import dev.longtask.server.EngineBackend;
+import dev.longtask.server.ApiBackend;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.server.WorkspaceSetup;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
@@ -43,10 +41,10 @@ class SubmitCommandTest {
             return null;
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
-                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
-                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
+                Longtask.builder().environment(java.util.Map.of()).home(null)
+                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
             CliRunner.Result first = CliRunner.run("submit", "Summarise the notes", "--workdir", ws.toString(),
                     "--server", server.url());
             assertThat(first.exit()).as(first.toString()).isZero();
@@ -63,11 +61,11 @@ class SubmitCommandTest {
 
             CliRunner.Result bad = CliRunner.run("submit", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--priority", "5000");
-            assertThat(bad.exit()).isEqualTo(Main.USAGE);
+            assertThat(bad.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(bad.err()).contains("the server refused the run: 'priority' must be a whole number");
             CliRunner.Result unauthorised = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
                     server.url());
-            assertThat(unauthorised.exit()).isEqualTo(Main.USAGE);
+            assertThat(unauthorised.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(unauthorised.err()).contains("needs its token");
             hold.countDown();
         }
@@ -86,20 +84,20 @@ class SubmitCommandTest {
                     "noted");
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new EngineBackend(
-                (workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
-                        EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE), null))) {
+        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
+                Longtask.builder().environment(java.util.Map.of()).home(null)
+                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
             CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
                     server.url(), "--max-cost", "3");
             assertThat(r.exit()).as(r.toString()).isZero();
             assertThat(r.out()).contains("is the foreground run of " + server.url())
-                    .contains("task #1 completed: noted").contains("run completed");
+                    .contains("task #1 completed: noted").contains("run status: completed");
             String id = FileRunStore.list(ws).get(0);
             assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
             CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--run-id", "mine");
-            assertThat(misuse.exit()).isEqualTo(Main.USAGE);
+            assertThat(misuse.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(misuse.err()).contains("--run-id");
         }
     }
@@ -112,7 +110,7 @@ class SubmitCommandTest {
         }
         CliRunner.Result r = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
                 "http://127.0.0.1:" + port);
-        assertThat(r.exit()).isEqualTo(Main.FAILED);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED.code());
         assertThat(r.err().strip()).isEqualTo("longtask: no server answers at http://127.0.0.1:" + port
                 + "; start one with `longtask serve` or give its address with --server");
     }

@@ -8,6 +8,7 @@ import static dev.longtask.testing.ScriptedModel.write;
 
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Budget;
+import dev.longtask.store.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.FileOutputStream;
@@ -45,7 +46,7 @@ public final class CrashingRun {
                 return answer(turn);
             });
             RunEngine engine = EngineFixture.engine(workspace, model, EngineConfig.defaults().withConcurrency(2),
-                    RunObserver.NONE);
+                    RunObserver.NONE, FsyncPolicy.ALWAYS);
             RunOutcome outcome = mode.equals("start") ? engine.start("six parts", "run-crash", Budget.UNLIMITED)
                     : engine.resume("run-crash", Budget.UNLIMITED);
             System.out.println("OUTCOME " + outcome.status().wire());

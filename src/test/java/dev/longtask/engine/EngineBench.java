@@ -14,6 +14,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public final class EngineBench {
             return answer(shape, turn);
         });
         RunEngine engine = EngineFixture.engine(ws, model,
-                new EngineConfig(shape.concurrency(), 1, 0, "bench"), RunObserver.NONE);
+                new EngineConfig(shape.concurrency(), 1, 0, "bench"), RunObserver.NONE, FsyncPolicy.ALWAYS);
         engine.start("bench", "bench", Budget.UNLIMITED);
         RunSnapshot run = FileRunStore.read(ws, "bench");
         try (FileRunStore store = FileRunStore.open(ws, "bench", dev.longtask.store.StoreOptions.defaults())) {

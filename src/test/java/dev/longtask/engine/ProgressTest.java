@@ -20,7 +20,7 @@ class ProgressTest {
     }
 
     static Run run() {
-        return new Run(1, "r1", "goal", "/w", "m", RunStatus.RUNNING, "", null, T0, T0, null, 1, 1, 0);
+        return new Run(1, "r1", "goal", "/w", "m", RunStatus.RUNNING, "", null, null, T0, T0, null, 1, 1, 0);
     }
 
     @Test

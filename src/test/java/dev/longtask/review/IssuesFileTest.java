@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.Pricing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RepoMapperTest {
-    static final TokenCounter TOKENS = TokenCounter.cl100k();
+    static final TokenCounter TOKENS = TokenCounter.shared();
     static final String INVENTORY = "java/src/main/java/com/acme/store/Inventory.java";
 
     static final List<String> IN_SCOPE = List.of(
@@ -190,6 +191,20 @@ class RepoMapperTest {
         assertThat(inventory.tokens()).isEqualTo(java.util.Arrays.stream(inventory.lineTokens()).sum());
         // line by line counts a little more than the whole file, never less
         assertThat(inventory.tokens()).isBetween((long) TOKENS.count(text), (long) (TOKENS.count(text) * 1.1));
+    }
+
+    @Test
+    void aNestedRepositoryIsSkippedAsASubmoduleAndVendoredFilesAreCounted(@TempDir Path other) throws IOException {
+        Path repo = ReviewFixture.copyTo(other.resolve("repo"));
+        Files.createDirectories(repo.resolve("libs/zstd/lib"));
+        Files.writeString(repo.resolve("libs/zstd/.git"), "gitdir: ../../.git/modules/zstd\n");
+        Files.writeString(repo.resolve("libs/zstd/lib/zstd.c"), "int compress(void) { return 0; }\n");
+        Files.createDirectories(repo.resolve("third_party/fmt"));
+        Files.writeString(repo.resolve("third_party/fmt/format.cc"), "int format(void) { return 0; }\n");
+        Files.writeString(repo.resolve("third_party/fmt/README.md"), "not source\n");
+        RepoMap m = new RepoMapper(TOKENS).map(repo, ScopeOptions.defaults());
+        assertThat(paths(m)).containsExactlyElementsOf(IN_SCOPE);
+        assertThat(m.skipped()).containsEntry("git submodule", 1).containsEntry("vendored", 2); // + node_modules/
     }
 
     @Test

@@ -108,4 +108,16 @@ class ReportRendererTest {
                 .as("without reviewer scores and gaps the report has neither").doesNotContain("reviewer's score")
                 .doesNotContain("Not reviewed");
     }
+
+    /** Every chunk failed: there is no score to give, and nothing pretends the code is clean. */
+    @Test
+    void aReviewThatReviewedNothingHasNoScore() throws Exception {
+        ReviewReport nothing = new ReviewReport("Review of acme", "", List.of(), List.of(), 0, 0,
+                List.of(new ReviewGap("chunk-001", "src/db", List.of("src/db/Query.java"), "its review task failed")));
+        String md = new ReportRenderer().markdown(nothing);
+        assertThat(md).contains("**Nothing was reviewed**").doesNotContain("Score:").doesNotContain("No issues found");
+        assertThat(new ObjectMapper().readTree(new ReportRenderer().json(nothing)).get("score").isNull()).isTrue();
+        assertThat(new ReviewReportWriter.Written(nothing, null, null).line())
+                .isEqualTo("nothing was reviewed: 1 chunk not reviewed");
+    }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.net.URI;
 import java.net.http.WebSocket;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ class EventStreamTest {
                     }
                 }
             }
-            List<Event> log = new RunFiles(StoreJson.newMapper()).eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE);
+            List<Event> log = new RunFiles(JsonMapping.newMapper()).eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE);
             assertThat(connections).as("the stream was cut several times while the run ran").isGreaterThan(3);
             assertThat(seen).as("every event of the log once, in order")
                     .containsExactlyElementsOf(log.stream().map(Event::seq).toList());

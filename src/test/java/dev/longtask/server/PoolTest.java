@@ -3,7 +3,6 @@ package dev.longtask.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
@@ -49,12 +48,12 @@ class PoolTest {
         }
 
         @Override
-        public LiveRun launch(String runId, RunRequest request, Consumer<Event> events) {
+        public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
             if (!request.foreground()) {
                 maxPoolRunning.accumulateAndGet(poolRunning.incrementAndGet(), Math::max);
             }
             started.add(runId);
-            LiveRun run = inner.launch(runId, request, events);
+            LiveRun run = inner.launch(runId, request, afterSeq, events);
             // The server hears of the end only after the count went down.
             CompletableFuture<LiveRun.Ended> counted = run.ended().whenComplete((ended, error) -> {
                 if (!request.foreground()) {
@@ -78,8 +77,8 @@ class PoolTest {
                 }
 
                 @Override
-                public Optional<ProgressSnapshot> progress() {
-                    return run.progress();
+                public Optional<Figures> figures() {
+                    return run.figures();
                 }
 
                 @Override
@@ -201,7 +200,7 @@ class PoolTest {
             assertThat(f.post("/api/runs/" + id + "/resume", "").statusCode()).isEqualTo(202);
             ServerFixture.await("the run to complete", Duration.ofSeconds(30),
                     () -> "completed".equals(f.run(id).path("status").asText()));
-            List<Event> log = new RunFiles(dev.longtask.store.StoreJson.newMapper())
+            List<Event> log = new RunFiles(dev.longtask.model.JsonMapping.newMapper())
                     .eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE);
             for (int task = 1; task <= 4; task++) {
                 int t = task;

@@ -2,7 +2,7 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -109,7 +109,7 @@ public final class ServerBench {
             int lost = 0;
             int repeated = 0;
             long events = 0;
-            RunFiles files = new RunFiles(StoreJson.newMapper());
+            RunFiles files = new RunFiles(JsonMapping.newMapper());
             for (String id : ids) {
                 List<Long> log = files.eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE).stream().map(Event::seq)
                         .toList();

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.cli.Main;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.testing.ScriptedProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -89,7 +89,7 @@ class ServerCrashTest {
             third.process().destroy();
             third.process().waitFor(60, TimeUnit.SECONDS);
 
-            RunFiles files = new RunFiles(StoreJson.newMapper());
+            RunFiles files = new RunFiles(JsonMapping.newMapper());
             for (String id : ids) {
                 List<Event> log = files.eventsAfter(ws, id, 0, Integer.MAX_VALUE);
                 Set<Integer> done = new HashSet<>();
@@ -183,7 +183,7 @@ class ServerCrashTest {
     }
 
     private static int completedTasks(Path ws, List<String> ids) {
-        RunFiles files = new RunFiles(StoreJson.newMapper());
+        RunFiles files = new RunFiles(JsonMapping.newMapper());
         int n = 0;
         for (String id : ids) {
             n += (int) files.eventsAfter(ws, id, 0, Integer.MAX_VALUE).stream()
@@ -193,6 +193,6 @@ class ServerCrashTest {
     }
 
     private static String status(Path ws, String id) {
-        return new RunFiles(StoreJson.newMapper()).figures(ws, id).status().wire();
+        return new RunFiles(JsonMapping.newMapper()).figures(ws, id).status().wire();
     }
 }

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.engine.EngineConfig;
+import dev.longtask.api.Longtask;
 import dev.longtask.llm.LlmClient;
-import dev.longtask.model.Budget;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;
@@ -61,11 +60,15 @@ final class ServerFixture implements AutoCloseable {
         }
     }
 
-    /** The engine behind the server, with the scripted model for every workspace and fsync off for speed. */
+    /** The runtime behind the server, with the scripted model for every run and fsync off for speed. */
     static RunBackend backend(LlmClient model) {
-        return new EngineBackend((workspace, spec) -> new WorkspaceSetup.Setup(EngineFixture.models(model),
-                EngineConfig.DEFAULT_CONCURRENCY, Budget.UNLIMITED),
-                StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE), null);
+        return new ApiBackend(runtime(model), StoreOptions.defaults().withSecrets(List.of())
+                .withFsync(FsyncPolicy.NONE));
+    }
+
+    static Longtask runtime(LlmClient model) {
+        return Longtask.builder().environment(Map.of()).home(null).llm(model, EngineFixture.models(model).pricing())
+                .fsync(FsyncPolicy.NONE).build();
     }
 
     String url(String path) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.longtask.model.Event;
-import dev.longtask.store.StoreJson;
+import dev.longtask.model.JsonMapping;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -92,7 +92,7 @@ class WebhookTest {
             receiver.start();
             try {
                 Map<String, List<Long>> expected = new LinkedHashMap<>();
-                RunFiles files = new RunFiles(StoreJson.newMapper());
+                RunFiles files = new RunFiles(JsonMapping.newMapper());
                 int completedTasks = 0;
                 for (String id : ids) {
                     List<Event> log = files.eventsAfter(f.workspace, id, 0, Integer.MAX_VALUE);

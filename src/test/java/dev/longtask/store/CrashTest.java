@@ -126,7 +126,7 @@ class CrashTest {
             }
             try (DirectoryStream<Path> transcripts = Files.newDirectoryStream(dir.resolve("transcripts"))) {
                 for (Path transcript : transcripts) {
-                    try (FileTranscript reopened = new FileTranscript(transcript, StoreFixtures.JSON, new Redactor(List.of()))) {
+                    try (FileTranscript reopened = new FileTranscript(transcript, StoreFixtures.JSON, dev.longtask.model.Secrets.NONE)) {
                         for (String line : Files.readAllLines(transcript)) {
                             StoreFixtures.JSON.readTree(line);
                         }

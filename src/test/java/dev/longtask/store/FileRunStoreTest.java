@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.JsonMapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +13,6 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FileRunStoreTest {
-    private static final ObjectMapper JSON = StoreJson.newMapper();
+    private static final ObjectMapper JSON = JsonMapping.newMapper();
 
     @TempDir
     Path workspace;

@@ -33,7 +33,7 @@ import net.jqwik.api.Tuple;
 
 /**
  * Random sequences of graph operations against a real store, checking after every step the invariants of
- * DESIGN.md rule 4 and seeds/001, and at the end that a reopened store (checkpoint + replay) and a full replay
+ * the graph rules of docs/store.md, and at the end that a reopened store (checkpoint + replay) and a full replay
  * of the log both equal the live store.
  */
 class GraphPropertiesTest {

@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
@@ -17,7 +18,7 @@ import java.util.Map;
 
 /** Shared helpers of the store tests: quick options, drafts, and the "what the log implies" oracle. */
 final class StoreFixtures {
-    static final ObjectMapper JSON = StoreJson.newMapper();
+    static final ObjectMapper JSON = JsonMapping.newMapper();
 
     private StoreFixtures() {
     }

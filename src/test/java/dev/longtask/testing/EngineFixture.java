@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.engine.EngineConfig;
-import dev.longtask.engine.Estimator;
-import dev.longtask.engine.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.ModelSource;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
@@ -39,13 +40,20 @@ public final class EngineFixture {
         }
     }
 
+    /** An engine whose store does not fsync: for tests of behaviour, not of durability. */
     public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer) {
+        return engine(workspace, model, config, observer, FsyncPolicy.NONE);
+    }
+
+    /** An engine whose store forces events to disk by {@code fsync}: the crash tests and benchmarks use ALWAYS. */
+    public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
+            FsyncPolicy fsync) {
         try {
             Toolbox box = Toolbox.builtIn();
             AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
             return new RunEngine(new Workspace(workspace), agents, box.all(), models(model), config,
-                    StoreOptions.defaults().withSecrets(List.of()), observer);
+                    StoreOptions.defaults().withSecrets(List.of()).withFsync(fsync), observer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -65,7 +73,7 @@ public final class EngineFixture {
             }
 
             @Override
-            public Estimator.Pricer pricer() {
+            public Pricing pricing() {
                 return (in, out) -> Optional.of(BigDecimal.valueOf(in * 3 + out * 15, 6));
             }
         };

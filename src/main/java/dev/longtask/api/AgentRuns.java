@@ -1,0 +1,98 @@
+package dev.longtask.api;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.longtask.agent.AgentRunner;
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.LoopSettings;
+import dev.longtask.agent.Subagents;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Budget;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.Tool;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.Workspace;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Runs agents directly as the tasks of a new run, through the same runner as the engine's tasks. */
+final class AgentRuns {
+    private final Workspace workspace;
+    private final List<Tool> tools;
+    private final StoreOptions storeOptions;
+    private final Clock clock;
+
+    AgentRuns(Workspace workspace, List<Tool> tools, StoreOptions storeOptions, Clock clock) {
+        this.workspace = workspace;
+        this.tools = tools;
+        this.storeOptions = storeOptions;
+        this.clock = clock;
+    }
+
+    /** @param agents the agent of each step, by name; {@code clients} the model of each, resolved already */
+    AgentsOutcome run(AgentsRequest request, Map<String, AgentSpec> agents, Map<String, LlmClient> clients) {
+        List<Subagents.Step> steps = request.steps();
+        String goal = goal(request);
+        try (RunStore store = FileRunStore.create(workspace.root(), null, goal,
+                clients.get(steps.get(0).agent()).modelSpec(), Budget.UNLIMITED, storeOptions)) {
+            store.setRunStatus(RunStatus.RUNNING, "longtask agent");
+            List<Integer> ids = new ArrayList<>();
+            for (Subagents.Step step : steps) {
+                ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
+                        Map.of(), List.of())).id());
+            }
+            Subagents subagents = new Subagents((step, task, index, total) -> {
+                int id = ids.get(index - 1);
+                if (!task.equals(step.task())) {
+                    store.updateTask(id, JsonNodeFactory.instance.objectNode().put("instruction", task));
+                }
+                AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(
+                        RunModels.fixed(clients.get(step.agent()), Pricing.unknown()), tools,
+                        TokenCounter.shared(), clock, LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0),
+                        null));
+                return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
+            });
+            List<Subagents.StepResult> results = request.parallel()
+                    ? subagents.parallel(steps, request.concurrency()) : subagents.chain(steps);
+            boolean interrupted = Thread.interrupted();
+            if (!interrupted) {
+                for (int id : ids) {
+                    if (store.task(id).status() == TaskStatus.PENDING) {
+                        store.cancel(id, "an earlier step of the chain failed");
+                    }
+                }
+            }
+            AgentsOutcome outcome = new AgentsOutcome(store.runId(), store.directory(), ids, results, interrupted);
+            boolean allOk = outcome.allSucceeded();
+            store.setRunStatus(interrupted ? RunStatus.INTERRUPTED : allOk ? RunStatus.COMPLETED : RunStatus.FAILED,
+                    interrupted ? "interrupted" : allOk ? "every agent succeeded" : "an agent failed");
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return outcome;
+        }
+    }
+
+    private static String goal(AgentsRequest request) {
+        List<Subagents.Step> steps = request.steps();
+        if (steps.size() == 1) {
+            return "agent " + steps.get(0).agent() + ": " + steps.get(0).task();
+        }
+        return (request.parallel() ? "agents in parallel: " : "agent chain: ")
+                + steps.stream().map(Subagents.Step::agent).collect(Collectors.joining(request.parallel() ? ", " : " -> "));
+    }
+
+    private static String subject(Subagents.Step step) {
+        String first = step.task().strip().lines().findFirst().orElse("");
+        return step.agent() + ": " + (first.length() <= 80 ? first : first.substring(0, 77) + "...");
+    }
+}

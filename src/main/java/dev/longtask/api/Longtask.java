@@ -1,0 +1,567 @@
+package dev.longtask.api;
+
+import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Subagents;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.config.SettingsLoader;
+import dev.longtask.engine.EngineConfig;
+import dev.longtask.engine.EngineSession;
+import dev.longtask.engine.EngineSetup;
+import dev.longtask.engine.Finisher;
+import dev.longtask.engine.NewRun;
+import dev.longtask.engine.Resumption;
+import dev.longtask.engine.RunEngine;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.Endpoint;
+import dev.longtask.llm.LlmClients;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.ModelClient;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.Tape;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
+import dev.longtask.model.SandboxMode;
+import dev.longtask.review.ReviewFinisher;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.Sandbox;
+import dev.longtask.tools.Toolbox;
+import dev.longtask.tools.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
+ * thread of its own and reached through its {@link RunHandle}, several at once, in one workspace or many. The runs
+ * share the model clients (one per workspace, model and base URL), the process's token counter, the tools and the
+ * post-run steps; each run has its own workspace, model, budgets, concurrency and approval mode, recorded with it so
+ * that a resume in any process keeps them. {@link #runs} reads any run without disturbing it.
+ *
+ * <pre>{@code
+ * try (Longtask longtask = Longtask.builder().workspace(dir).model("openai:gpt-4.1").build()) {
+ *     RunHandle run = longtask.start("Summarise the design documents into docs/summary.md");
+ *     run.events(0, event -> System.out.println(event.type()));
+ *     RunOutcome outcome = run.await();
+ * }
+ * }</pre>
+ */
+public final class Longtask implements AutoCloseable {
+    private final Path workspace;
+    private final Environment environment;
+    private final Path home;
+    private final String model;
+    private final String baseUrl;
+    private final LlmClient llm;
+    private final Pricing pricing;
+    private final Budget budget;
+    private final Integer concurrency;
+    private final int maxRounds;
+    private final FsyncPolicy fsync;
+    private final ApprovalMode approval;
+    private final SandboxMode sandbox;
+    private final Clock clock;
+    private final Map<String, Finisher> finishers;
+    private final RunModels.Clients clients;
+    private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
+    private volatile Toolbox toolbox;
+
+    private Longtask(Builder b) {
+        this.workspace = b.workspace;
+        this.environment = b.environment;
+        this.home = b.home;
+        this.model = b.model;
+        this.baseUrl = b.baseUrl;
+        this.llm = b.llm;
+        this.pricing = b.pricing;
+        this.budget = b.budget;
+        this.concurrency = b.concurrency;
+        this.maxRounds = b.maxRounds;
+        this.fsync = b.fsync;
+        this.approval = b.approval;
+        this.sandbox = b.sandbox;
+        this.clock = b.clock;
+        this.finishers = EngineSetup.byName(b.finishers);
+        this.clients = new RunModels.Clients(b.tape);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts a run the planner plans, in the default workspace, with the runtime's settings. */
+    public RunHandle start(String goal) {
+        return start(RunRequest.goal(goal));
+    }
+
+    /**
+     * Creates the run (its directory and first event exist when this returns) and carries it out on a new thread.
+     *
+     * @throws ConfigException          when no usable model is configured (saying how to add one); nothing is created
+     * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
+     */
+    public RunHandle start(RunRequest request) {
+        return launch(created(request), workspace(request.workspace()), 0);
+    }
+
+    /**
+     * Creates the run as {@link #start} does (its directory, first event, model, budgets and settings) without
+     * carrying it out: for a caller that keeps runs waiting in a queue of its own (the server) and carries each out
+     * later with {@link #resume}. Returns the run's id.
+     *
+     * @throws ConfigException          when no usable model is configured (saying how to add one); nothing is created
+     * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
+     */
+    public String create(RunRequest request) {
+        try (EngineSession session = created(request)) {
+            return session.runId();
+        }
+    }
+
+    private EngineSession created(RunRequest request) {
+        Path root = workspace(request.workspace());
+        Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
+                request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
+        ModelSource models = models(root, settings, null);
+        int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
+        RunSettings recorded = new RunSettings(servedAt(models), tasks, firstSet(request.approval(), approval, ApprovalMode.AUTO),
+                firstSet(request.sandbox(), sandbox, SandboxMode.AUTO));
+        Budget limits = settings.budget().overriddenBy(budget).overriddenBy(
+                request.budget() == null ? Budget.UNLIMITED : request.budget());
+        NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
+                request.estimate(), request.finisher(), request.planOnly());
+        return engine(root, models, tasks).create(newRun);
+    }
+
+    /**
+     * What a resume records: the fields the request changes, and the fields the run did not record (it was made
+     * before settings were) as they are now, so that later resumes keep them too.
+     */
+    private RunSettings settingsToRecord(ResumeRequest request, RunSettings was, String url, int tasks) {
+        return new RunSettings(
+                request.baseUrl() != null || was.baseUrl() == null ? url : null,
+                request.concurrency() != null || was.concurrency() == null ? Integer.valueOf(tasks) : null,
+                request.approval() != null ? request.approval()
+                        : was.approval() == null ? firstSet(approval, ApprovalMode.AUTO) : null,
+                request.sandbox() != null ? request.sandbox()
+                        : was.sandbox() == null ? firstSet(sandbox, SandboxMode.AUTO) : null);
+    }
+
+    /** Where a run's model is served, to record with it; null for a client of the user's own. */
+    private static String servedAt(ModelSource models) {
+        return models instanceof RunModels settingsBuilt ? settingsBuilt.baseUrl() : null;
+    }
+
+    /** Resumes a run of the default workspace as it was recorded. */
+    public RunHandle resume(String runId) {
+        return resume(ResumeRequest.of(runId));
+    }
+
+    /**
+     * Opens the run for writing (repairing what a crash left) and carries it on on a new thread. It keeps the model,
+     * base URL, concurrency, budgets, approval and sandbox modes it recorded, except what {@code request} changes.
+     * A run that has ended is left as it was ({@link dev.longtask.engine.RunOutcome#nothingToDo()}).
+     *
+     * @throws dev.longtask.store.NoSuchRunException  when the workspace has no such run
+     * @throws dev.longtask.store.RunLockedException  when another process runs it
+     * @throws ConfigException                        when its model cannot be used here (a key is missing)
+     */
+    public RunHandle resume(ResumeRequest request) {
+        Path root = workspace(request.workspace());
+        Run run = FileRunStore.read(root, request.runId()).run();
+        RunSettings was = run.recordedSettings();
+        ModelSource models;
+        int tasks;
+        RunSettings now;
+        if (!run.status().isResumable()) {
+            models = RunModels.fixed(new Unused(run.model()), Pricing.unknown());
+            tasks = firstSet(was.concurrency(), concurrency, EngineConfig.DEFAULT_CONCURRENCY);
+            now = RunSettings.NONE;
+        } else {
+            String spec = request.model() != null ? request.model() : run.model() != null ? run.model() : model;
+            String url = request.baseUrl() != null ? request.baseUrl() : was.baseUrl() != null ? was.baseUrl() : baseUrl;
+            Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
+                    + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
+            models = models(root, settings, run);
+            tasks = firstSet(request.concurrency(), was.concurrency(),
+                    Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
+                    settings.concurrency().value());
+            now = settingsToRecord(request, was, servedAt(models), tasks);
+        }
+        Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
+        EngineSession session = engine(root, models, tasks).open(request.runId(), change);
+        return launch(session, root, run.lastSeq());
+    }
+
+    /**
+     * Runs agents directly, each step as a task of a new run (transcripts and results are kept there), on this
+     * thread; an interrupt of this thread stops them, records their state and leaves the flag set. Every model is
+     * resolved before the run is created.
+     *
+     * @throws IllegalArgumentException naming an unknown agent (and the problems of its definition file)
+     * @throws ConfigException          when a step's model cannot be used (none configured, a key missing)
+     */
+    public AgentsOutcome runAgents(AgentsRequest request) {
+        Path root = workspace(request.workspace());
+        AgentCatalog catalog = agents(root);
+        Map<String, AgentSpec> specs = new LinkedHashMap<>();
+        Map<String, LlmClient> chosen = new LinkedHashMap<>();
+        for (Subagents.Step step : request.steps()) {
+            AgentSpec agent;
+            try {
+                agent = catalog.require(step.agent());
+            } catch (IllegalArgumentException e) {
+                String problems = catalog.problems().stream().filter(p -> p.file().contains(step.agent()))
+                        .map(Object::toString).collect(java.util.stream.Collectors.joining("; "));
+                throw new IllegalArgumentException(e.getMessage() + (problems.isEmpty() ? "" : "; " + problems), e);
+            }
+            AgentSpec used = request.maxSteps() == null ? agent : agent.withMaxSteps(request.maxSteps());
+            specs.put(used.name(), used);
+            chosen.computeIfAbsent(used.name(), name -> llm != null ? llm : clients.of(root, load(root, flags(
+                    request.model() != null ? request.model() : agent.model() != null ? agent.model() : model,
+                    request.model() != null ? "--model" : "model: of agent " + agent.name(),
+                    request.baseUrl() != null ? request.baseUrl() : baseUrl, "--base-url"))));
+        }
+        Workspace ws;
+        try {
+            ws = new Workspace(root);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
+        }
+        StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
+                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        return new AgentRuns(ws, tools().all(), store, clock).run(request, specs, chosen);
+    }
+
+    /** The runs of the default workspace, read-only. */
+    public Runs runs() {
+        return runs(null);
+    }
+
+    /** The runs of {@code dir}, read-only; reading never takes a lock or changes a file. */
+    public Runs runs(Path dir) {
+        return new Runs(workspace(dir), clock);
+    }
+
+    /** The agents a run in {@code dir} may use, with the problems found in their definitions. */
+    public AgentCatalog agents(Path dir) {
+        return AgentCatalog.discover(workspace(dir), home, Set.copyOf(tools().names()));
+    }
+
+    /**
+     * The settings a run in {@code dir} would use (flag-level {@code model} and {@code baseUrl} may be null), each
+     * with where it came from.
+     */
+    public Settings settings(Path dir, String modelSpec, String url) {
+        return load(workspace(dir), flags(modelSpec, "--model", url, "--base-url"));
+    }
+
+    /**
+     * The settings of {@code dir} with {@code flags} on top (what a command line gives), each with where it came
+     * from.
+     */
+    public Settings settings(Path dir, Flags flags) {
+        return load(workspace(dir), flags);
+    }
+
+    /**
+     * What {@code settings} point at: model, protocol, base URL, key presence, price, context window.
+     *
+     * @throws ConfigException when no model is configured (saying how to add one) or the spec is bad
+     */
+    public Endpoint endpoint(Settings settings) {
+        return LlmClients.endpoint(settings);
+    }
+
+    /** A client for {@code settings}' model that reports every failed attempt to {@code listener}; not shared. */
+    public ModelClient modelClient(Settings settings, AttemptListener listener) {
+        return clients.uncached(settings, listener);
+    }
+
+    /** The model a run started with {@code request} would use, resolved now (fails as {@link #start} would). */
+    public ModelSource models(RunRequest request) {
+        Path root = workspace(request.workspace());
+        return models(root, load(root, flags(request.model() != null ? request.model() : model, "the run's model",
+                request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL")), null);
+    }
+
+    /** Tasks a run started with {@code request} runs at once. */
+    public int concurrency(RunRequest request) {
+        Path root = workspace(request.workspace());
+        return firstSet(request.concurrency(), concurrency, load(root, Flags.none()).concurrency().value());
+    }
+
+    /** Interrupts every run still going in this runtime and waits (up to a minute each) until each has saved. */
+    @Override
+    public void close() {
+        for (RunHandle handle : List.copyOf(running)) {
+            handle.interrupt("the runtime is closing");
+        }
+        for (RunHandle handle : List.copyOf(running)) {
+            handle.await(Duration.ofMinutes(1));
+        }
+    }
+
+    // ------------------------------------------------------------------ assembly
+
+    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
+        running.add(handle);
+        handle.launch();
+        handle.whenDone(() -> running.remove(handle));
+        return handle;
+    }
+
+    private RunEngine engine(Path root, ModelSource models, int tasks) {
+        Workspace ws;
+        try {
+            ws = new Workspace(root);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
+        }
+        StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
+                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
+        return new RunEngine(new EngineSetup(ws, agents(root), tools().all(), models, config, store,
+                TokenCounter.shared(), finishers), null);
+    }
+
+    private ModelSource models(Path root, Settings settings, Run resumed) {
+        if (llm != null) {
+            return RunModels.fixed(llm, pricing);
+        }
+        try {
+            return new RunModels(clients.of(root, settings), root, environment, clients);
+        } catch (ConfigException e) {
+            if (resumed == null || resumed.model() == null) {
+                throw e;
+            }
+            throw new ConfigException("run " + resumed.id() + " uses " + resumed.model() + ", which cannot be used here: "
+                    + e.getMessage() + " (or resume it with --model SPEC)");
+        }
+    }
+
+    private FsyncPolicy fsync(Path root) {
+        if (fsync != null) {
+            return fsync;
+        }
+        Settings settings = load(root, Flags.none());
+        try {
+            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.ALWAYS);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("fsync (from " + settings.fsync().get().source() + "): " + e.getMessage());
+        }
+    }
+
+    private Toolbox tools() {
+        Toolbox box = toolbox;
+        if (box == null) {
+            synchronized (this) {
+                if (toolbox == null) {
+                    toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detect(environment.variables()));
+                }
+                box = toolbox;
+            }
+        }
+        return box;
+    }
+
+    private Settings load(Path root, Flags flags) {
+        return SettingsLoader.load(environment, root, flags);
+    }
+
+    private static Flags flags(String modelSpec, String modelSource, String url, String urlSource) {
+        return Flags.none().set(SettingKey.MODEL, modelSource, modelSpec).set(SettingKey.BASE_URL, urlSource, url);
+    }
+
+    private Path workspace(Path given) {
+        Path dir = given != null ? given : workspace;
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("workspace " + dir + (Files.exists(dir) ? " is not a directory"
+                    : " does not exist") + "; give the directory to work on");
+        }
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @SafeVarargs
+    private static <T> T firstSet(T... values) {
+        for (T v : values) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The model of a run that has ended: never called, since such a run does no work. */
+    private record Unused(String spec) implements LlmClient {
+        @Override
+        public dev.longtask.llm.ChatResponse chat(dev.longtask.llm.ChatRequest request) {
+            throw new IllegalStateException("a run that has ended makes no model call");
+        }
+
+        @Override
+        public String modelSpec() {
+            return spec == null ? "" : spec;
+        }
+
+        @Override
+        public int contextWindowTokens() {
+            return 0;
+        }
+    }
+
+    /** Builds a {@link Longtask}; every setting is optional. */
+    public static final class Builder {
+        private Path workspace = Path.of(".");
+        private Environment environment = Environment.system();
+        private Path home = userHome();
+        private String model;
+        private String baseUrl;
+        private LlmClient llm;
+        private Pricing pricing = Pricing.unknown();
+        private Budget budget = Budget.UNLIMITED;
+        private Integer concurrency;
+        private int maxRounds = EngineConfig.DEFAULT_MAX_ROUNDS;
+        private FsyncPolicy fsync;
+        private ApprovalMode approval;
+        private SandboxMode sandbox;
+        private Tape tape = Tape.NONE;
+        private Clock clock = Clock.systemUTC();
+        private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
+
+        private Builder() {
+        }
+
+        /** The workspace of runs whose request names none (default: the current directory). */
+        public Builder workspace(Path dir) {
+            this.workspace = dir;
+            return this;
+        }
+
+        /** Environment variables (API keys, OPENAI_BASE_URL, LONGTASK_*) and the user's config file. */
+        public Builder environment(Environment env) {
+            this.environment = env;
+            return this;
+        }
+
+        /** Environment variables, with the user's config file where {@link Environment#system()} finds it. */
+        public Builder environment(Map<String, String> variables) {
+            this.environment = new Environment(variables, Environment.system().userConfigFile());
+            return this;
+        }
+
+        /** Where the user's own agents are ({@code <home>/.longtask/agents}); default: the user's home. */
+        public Builder home(Path dir) {
+            this.home = dir;
+            return this;
+        }
+
+        /** The model of new runs, e.g. {@code anthropic:claude-sonnet-4-5}; a run's request may name another. */
+        public Builder model(String spec) {
+            this.model = spec;
+            return this;
+        }
+
+        /** Where new runs' OpenAI-compatible model is served. */
+        public Builder baseUrl(String url) {
+            this.baseUrl = url;
+            return this;
+        }
+
+        /** One client for every agent of every run (a library user's own adapter); priced by {@code price}. */
+        public Builder llm(LlmClient client, Pricing price) {
+            this.llm = client;
+            this.pricing = price == null ? Pricing.unknown() : price;
+            return this;
+        }
+
+        /** Budgets of new runs; fields set replace the configured ones. */
+        public Builder budget(Budget limits) {
+            this.budget = limits == null ? Budget.UNLIMITED : limits;
+            return this;
+        }
+
+        /** Tasks a new run runs at once (default: the configured concurrency). */
+        public Builder concurrency(int tasks) {
+            if (tasks < 1) {
+                throw new IllegalArgumentException("concurrency must be at least 1, got " + tasks);
+            }
+            this.concurrency = tasks;
+            return this;
+        }
+
+        /** Rounds of work a run may have, the plan's first included; each consultation of the director opens one. */
+        public Builder maxRounds(int rounds) {
+            this.maxRounds = rounds;
+            return this;
+        }
+
+        /** When events are forced to disk (default: the configured policy, else always). */
+        public Builder fsync(FsyncPolicy policy) {
+            this.fsync = policy;
+            return this;
+        }
+
+        /** Whether tool calls of new runs wait for a person (default: auto). */
+        public Builder approval(ApprovalMode mode) {
+            this.approval = mode;
+            return this;
+        }
+
+        /** How {@code bash} is confined in new runs (default: auto). */
+        public Builder sandbox(SandboxMode mode) {
+            this.sandbox = mode;
+            return this;
+        }
+
+        /** Record or replay model calls (clients built from settings only). */
+        public Builder tape(Tape recording) {
+            this.tape = recording == null ? Tape.NONE : recording;
+            return this;
+        }
+
+        /** The time stamped on events. */
+        public Builder clock(Clock time) {
+            this.clock = time;
+            return this;
+        }
+
+        /** A post-run step runs may name, besides the code review's, which every runtime has. */
+        public Builder finisher(Finisher step) {
+            finishers.add(step);
+            return this;
+        }
+
+        public Longtask build() {
+            return new Longtask(this);
+        }
+
+        private static Path userHome() {
+            String dir = System.getProperty("user.home");
+            return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath().normalize();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.longtask.api;
+
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.Resolved;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.config.SettingsLoader;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.LlmClients;
+import dev.longtask.llm.ModelClient;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.Tape;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The models of one run built from settings: the run's model, and for an agent whose definition names its own model
+ * a client from the same workspace's settings with that model. Clients come from the runtime's shared cache, so runs
+ * on the same model share one.
+ */
+final class RunModels implements ModelSource {
+    private final ModelClient runModel;
+    private final Path workspace;
+    private final Environment environment;
+    private final Clients clients;
+
+    /** The runtime's clients, by workspace, model and base URL. */
+    static final class Clients {
+        private final Map<String, ModelClient> byKey = new ConcurrentHashMap<>();
+        private final Tape tape;
+
+        Clients(Tape tape) {
+            this.tape = tape;
+        }
+
+        /** @throws ConfigException when the settings name no usable model (no model, no key, a bad spec) */
+        ModelClient of(Path workspace, Settings settings) {
+            String spec = settings.requireModel();
+            String url = settings.baseUrl().map(Resolved::value).orElse("");
+            return byKey.computeIfAbsent(workspace + "\n" + spec + "\n" + url,
+                    key -> LlmClients.create(settings, tape, AttemptListener.NONE));
+        }
+
+        ModelClient uncached(Settings settings, AttemptListener listener) {
+            return LlmClients.create(settings, tape, listener);
+        }
+    }
+
+    RunModels(ModelClient runModel, Path workspace, Environment environment, Clients clients) {
+        this.runModel = runModel;
+        this.workspace = workspace;
+        this.environment = environment;
+        this.clients = clients;
+    }
+
+    @Override
+    public String runModel() {
+        return runModel.modelSpec();
+    }
+
+    /** Where the run's model is served, as resolved (the provider's own URL when none was configured). */
+    String baseUrl() {
+        return runModel.endpoint().baseUrl();
+    }
+
+    @Override
+    public LlmClient client(String modelSpec, AttemptListener listener) {
+        if (modelSpec == null || modelSpec.isBlank() || modelSpec.equals(runModel.modelSpec())) {
+            return runModel.withListener(listener);
+        }
+        Settings own = SettingsLoader.load(environment, workspace,
+                Flags.none().set(SettingKey.MODEL, "an agent definition", modelSpec));
+        return clients.of(workspace, own).withListener(listener);
+    }
+
+    @Override
+    public Pricing pricing() {
+        return Pricing.of(runModel.endpoint().price().map(Resolved::value).orElse(null));
+    }
+
+    /**
+     * Every agent on one given client (a library user's own, a test's, or a step's of {@code longtask agent}); a
+     * client built from settings reports each task's failed attempts to that task.
+     */
+    static ModelSource fixed(LlmClient client, Pricing pricing) {
+        return new ModelSource() {
+            @Override
+            public String runModel() {
+                return client.modelSpec();
+            }
+
+            @Override
+            public LlmClient client(String modelSpec, AttemptListener listener) {
+                return client instanceof ModelClient model ? model.withListener(listener) : client;
+            }
+
+            @Override
+            public Pricing pricing() {
+                return pricing;
+            }
+        };
+    }
+}

@@ -1,0 +1,127 @@
+package dev.longtask.api;
+
+import dev.longtask.engine.EngineConfig;
+import dev.longtask.engine.Progress;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Task;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.RunSnapshot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The runs of one workspace, read-only: for runs running in this JVM, in another process, or not at all. Reading
+ * never takes a run's writer lock and never changes a file, so viewers may read any run at any time.
+ */
+public final class Runs {
+    private final Path workspace;
+    private final Clock clock;
+
+    Runs(Path workspace, Clock clock) {
+        this.workspace = workspace;
+        this.clock = clock;
+    }
+
+    /** The workspace whose runs these are. */
+    public Path workspace() {
+        return workspace;
+    }
+
+    /** The run ids, newest first. */
+    public List<String> list() {
+        return FileRunStore.list(workspace);
+    }
+
+    /**
+     * The newest run's id.
+     *
+     * @throws NoSuchRunException when the workspace has no run
+     */
+    public String newest() {
+        List<String> ids = list();
+        if (ids.isEmpty()) {
+            throw new NoSuchRunException("(newest)", FileRunStore.runsDirectory(workspace));
+        }
+        return ids.get(0);
+    }
+
+    /** The run and its tasks as its log holds them. */
+    public RunSnapshot read(String runId) {
+        return FileRunStore.read(workspace, runId);
+    }
+
+    /** The figures {@code status} shows. */
+    public Snapshot snapshot(String runId) {
+        RunSnapshot run = read(runId);
+        return snapshotOf(run, concurrencyOf(run, events(runId, 0)), false, clock);
+    }
+
+    public List<Task> tasks(String runId) {
+        return read(runId).tasks();
+    }
+
+    /** The events after {@code afterSeq}, in order (all of them for 0). */
+    public List<Event> events(String runId, long afterSeq) {
+        return FileRunStore.events(workspace, runId, afterSeq);
+    }
+
+    /** The text of report.md, when the run has written one. */
+    public Optional<String> report(String runId) {
+        return readIfPresent(read(runId).directory().resolve("report.md"));
+    }
+
+    /**
+     * The transcript of a task's conversation (JSON lines), or of a role's ("planner_session_1",
+     * "director_round_2"); empty when there is none.
+     */
+    public Optional<String> transcript(String runId, String name) {
+        if (!name.matches("[a-z0-9_-]+")) {
+            throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+ (task_3, planner_session_1), not '"
+                    + name + "'");
+        }
+        return readIfPresent(read(runId).directory().resolve("transcripts").resolve(name + ".jsonl"));
+    }
+
+    static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
+        return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant()),
+                run.run().recordedSettings(), runningHere);
+    }
+
+    /** The run's recorded concurrency, else that of its latest session, else the default. */
+    static int concurrencyOf(RunSnapshot run, List<Event> events) {
+        Integer recorded = run.run().recordedSettings().concurrency();
+        if (recorded != null) {
+            return recorded;
+        }
+        Integer last = lastSessionConcurrency(events);
+        return last != null ? last : EngineConfig.DEFAULT_CONCURRENCY;
+    }
+
+    /** The concurrency the latest session of a run ran with, or null when none said. */
+    static Integer lastSessionConcurrency(List<Event> events) {
+        Integer found = null;
+        for (Event e : events) {
+            if (EventType.SESSION_STARTED.equals(e.type()) && e.data().path("concurrency").canConvertToInt()) {
+                found = e.data().path("concurrency").asInt();
+            }
+        }
+        return found;
+    }
+
+    private static Optional<String> readIfPresent(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8))
+                    : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.longtask.cli;
+
+import dev.longtask.model.Counts;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunWriter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code longtask cancel RUN_ID}: ends a run for good. A process still running it is stopped first (SIGTERM: it
+ * saves and stops as on Ctrl-C); then its unfinished tasks are cancelled and the run is marked cancelled, which
+ * {@code resume} refuses. Completed work, results, transcripts and any report stay.
+ */
+@Command(name = "cancel", mixinStandardHelpOptions = true,
+        header = "End a run for good; a process running it is stopped first.",
+        description = "A process running the run gets SIGTERM and saves, as on Ctrl-C; then the run's unfinished tasks"
+                + " are cancelled and the run is marked cancelled, which resume refuses. Results, transcripts and any"
+                + " report are kept.")
+final class CancelCommand implements Callable<ExitCode> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    @Parameters(index = "0", paramLabel = "RUN_ID", description = "The run to cancel ('longtask runs' lists them).")
+    String runId;
+
+    @Option(names = "--reason", paramLabel = "TEXT", description = "Why, recorded with the run's status.")
+    String reason;
+
+    @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How long to wait for a running process to stop (default: ${DEFAULT-VALUE}).")
+    int waitSeconds;
+
+    @Override
+    public ExitCode call() {
+        Path workspace = workdir.workspace();
+        RunSnapshot run = RunAccess.read(workspace, runId);
+        PrintWriter out = spec.commandLine().getOut();
+        RunStatus status = run.run().status();
+        if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
+            out.println("run " + runId + " is already " + status.wire() + "; nothing to cancel");
+            return ExitCode.OK;
+        }
+        if (waitSeconds < 1) {
+            throw CliFailure.usage("cancel: --wait must be at least 1 second, was " + waitSeconds);
+        }
+        RunWriter.livePid(workspace, runId).ifPresent(pid -> stop(pid, out));
+        String why = "cancelled by the user" + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
+        int cancelled = 0;
+        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
+            for (Task task : store.tasks()) {
+                if (task.status() == TaskStatus.PENDING || task.status() == TaskStatus.IN_PROGRESS) {
+                    RunAccess.call(() -> store.cancel(task.id(), why));
+                    cancelled++;
+                }
+            }
+            RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
+            out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
+                    + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    /** Asks the writer to stop as SIGTERM does (it saves first) and waits for it to be gone. */
+    private void stop(long pid, PrintWriter out) {
+        if (pid == ProcessHandle.current().pid()) {
+            throw CliFailure.usage("cancel: run " + runId + " is being run by this process");
+        }
+        Optional<ProcessHandle> writer = ProcessHandle.of(pid);
+        if (writer.isEmpty()) {
+            return;
+        }
+        out.println("stopping process " + pid + ", which is running " + runId + " (it saves first) ...");
+        out.flush();
+        writer.get().destroy();
+        try {
+            writer.get().onExit().get(waitSeconds, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new CliFailure(ExitCode.FAILED, "cancel: process " + pid + " did not stop within " + waitSeconds
+                    + " s; nothing was changed; try again with a larger --wait, or stop it yourself (kill " + pid + ")");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new CliFailure(ExitCode.FAILED, "cancel: could not wait for process " + pid + ": " + e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliFailure(ExitCode.INTERRUPTED, "cancel: interrupted while process " + pid + " was stopping");
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.longtask.cli;
+
+import dev.longtask.engine.Estimate;
+import dev.longtask.engine.Finisher;
+import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
+import dev.longtask.model.Run;
+import dev.longtask.model.Usage;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the end of a run prints, and its exit code: the status and why; what the run used (tokens, cost, and the
+ * time of this session), with the plan's estimate beside it when this session made the plan; where the report
+ * is and the command that prints it; the run directory; and how to go on when it can.
+ */
+final class RunEnding {
+    private final PrintWriter to;
+    private final Path workdir;
+    private final int columns;
+    private final Palette palette;
+
+    /**
+     * @param workdir the {@code --workdir} as the user gave it, for the commands shown
+     * @param columns the terminal's width to wrap to, or 0 to leave lines as they are
+     */
+    RunEnding(PrintWriter to, Path workdir, int columns, Palette palette) {
+        this.to = to;
+        this.workdir = workdir;
+        this.columns = columns;
+        this.palette = palette;
+    }
+
+    /**
+     * @param run        the run as the session left it (its totals), or null when it cannot be read
+     * @param session    how long this session took
+     * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
+     */
+    ExitCode print(RunOutcome outcome, Run run, Duration session, boolean terminated) {
+        List<String> lines = new ArrayList<>();
+        if (outcome.nothingToDo()) {
+            lines.add("run " + outcome.runId() + " is already " + palette.status(outcome.status().wire())
+                    + "; there is nothing to do" + (outcome.report() != null ? " (print its report: longtask report "
+                    + outcome.runId() + workdirFlag() + ")" : ""));
+            write(lines);
+            return ExitCode.of(outcome.status(), terminated);
+        }
+        lines.add("");
+        lines.add(palette.bold("run " + outcome.runId() + ": ") + palette.status(outcome.status().wire())
+                + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
+        if (run != null) {
+            lines.add(row("used", usage(run.usage()) + " · " + Durations.text(session)
+                    + (run.session() > 1 ? " this session" : "")));
+        }
+        if (outcome.estimate() != null) {
+            lines.add(row("estimate", estimate(outcome.estimate())));
+        }
+        if (outcome.report() != null) {
+            lines.add(row("report", shown(outcome.report()) + "  (print it: longtask report " + outcome.runId()
+                    + workdirFlag() + ")"));
+        }
+        Finisher.Finished finished = outcome.finished();
+        if (finished != null && finished.files().containsKey("markdown")) {
+            Path json = finished.files().get("json");
+            lines.add(row("review", shown(finished.files().get("markdown")) + " (" + finished.summary()
+                    + (json == null ? "" : "; JSON: " + json.getFileName()) + ")"));
+        }
+        lines.add(row("run dir", shown(outcome.directory())));
+        switch (outcome.status()) {
+            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
+                    RunAccess.resumeCommand(outcome.runId(), workdir)));
+            default -> {
+            }
+        }
+        write(lines);
+        return ExitCode.of(outcome.status(), terminated);
+    }
+
+    private void write(List<String> lines) {
+        for (String line : lines) {
+            if (columns <= 0) {
+                to.println(line);
+            } else {
+                TextWidth.wrap(line, columns - 1, "          ").forEach(to::println);
+            }
+        }
+        to.flush();
+    }
+
+    private String row(String label, String text) {
+        return "  " + palette.dim(String.format("%-9s", label)) + " " + text;
+    }
+
+    static String usage(Usage u) {
+        return Counts.plural(u.totalTokens(), "token") + " (" + Counts.full(u.inputTokens()) + " in, "
+                + Counts.full(u.outputTokens()) + " out) · cost " + u.costText();
+    }
+
+    private static String estimate(Estimate e) {
+        return Counts.plural(e.inputTokens() + e.outputTokens(), "token") + " (" + Counts.full(e.inputTokens())
+                + " in, " + Counts.full(e.outputTokens()) + " out) · cost " + e.costText() + " · "
+                + Durations.text(e.seconds()) + " for " + Counts.plural(e.tasks(), "task");
+    }
+
+    private String workdirFlag() {
+        return workdir == null || workdir.equals(Path.of(".")) ? "" : " -C " + workdir;
+    }
+
+    /** A path relative to the current directory when it lies inside it, else as it is. */
+    static String shown(Path path) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(here) && !absolute.equals(here) ? here.relativize(absolute).toString()
+                : absolute.toString();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.longtask.engine;
+
+import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.EventData;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The end of a run: the synthesizer's report, the run's finisher (a post-run step such as a review's checked
+ * report), then the final status. A run is completed only when every task that was not cancelled on purpose
+ * completed and the report was synthesized.
+ */
+final class Conclusion {
+
+    /** How the end went: null report when a stop came first. */
+    record Ended(Path report, Finisher.Finished finished) {
+        static final Ended STOPPED = new Ended(null, null);
+
+        boolean stopped() {
+            return report == null;
+        }
+    }
+
+    private final SessionParts s;
+    private final Set<Integer> blockedCancels;
+    private final Finisher finisher;
+
+    Conclusion(SessionParts s, Set<Integer> blockedCancels, Finisher finisher) {
+        this.s = s;
+        this.blockedCancels = blockedCancels;
+        this.finisher = finisher;
+    }
+
+    /** Synthesizes the report, then concludes; {@link Ended#STOPPED} when a stop or the provider cut it short. */
+    Ended finish(int session) {
+        s.store().setRunStatus(RunStatus.RUNNING, "writing the report");
+        Synthesizer.Result result = new Synthesizer(s.kit(), s.config().synthesisPartChars())
+                .synthesize(s.store().run().goal(), session);
+        if (!result.written()) {
+            AgentOutcome o = result.outcome();
+            if (o.ending() == AgentOutcome.Ending.INTERRUPTED || s.stop().stopping()) {
+                return Ended.STOPPED;
+            }
+            if (o.ending() == AgentOutcome.Ending.PROVIDER_ERROR) {
+                s.stop().stop(StopSignal.Kind.PAUSE, "the model provider failed: " + o.reason());
+                return Ended.STOPPED;
+            }
+        }
+        String failure = result.written() ? null : result.outcome().reason();
+        Path report = new ReportWriter(s.store(), s.json(), s.book()).write(result.report(), failure);
+        return conclude(report, failure);
+    }
+
+    /**
+     * Runs the finisher and sets the final status, after a report is written: in the session that wrote it, or in a
+     * resume after a crash came between the report and the status.
+     *
+     * @param synthesisFailure why the synthesizer did not finish, or null when the report is its
+     */
+    Ended conclude(Path report, String synthesisFailure) {
+        String resume = "'longtask resume " + s.store().runId() + "'";
+        List<Task> tasks = s.store().tasks();
+        long failed = tasks.stream().filter(t -> t.status() == TaskStatus.FAILED).count();
+        long blocked = tasks.stream().filter(t -> t.status() == TaskStatus.CANCELLED && blockedCancels.contains(t.id()))
+                .count();
+        RunStatus status = RunStatus.FAILED;
+        String reason;
+        if (synthesisFailure != null) {
+            reason = "the synthesizer did not finish (" + synthesisFailure + "); report.md lists the tasks' own results; "
+                    + resume + " tries again";
+        } else if (failed > 0 || blocked > 0) {
+            reason = failed + " of " + tasks.size() + " tasks failed"
+                    + (blocked > 0 ? ", " + blocked + " could not run because of them" : "")
+                    + "; the report says which; " + resume + " retries them";
+        } else {
+            status = RunStatus.COMPLETED;
+            reason = "";
+        }
+        Finisher.Finished finished = null;
+        if (finisher != null) {
+            try {
+                finished = finisher.finish(s.store(), s.setup().workspace().root(), status);
+            } catch (IOException | RuntimeException e) {
+                String failure = "the post-run step '" + finisher.name() + "' failed: " + e.getMessage();
+                s.store().append(null, new EventData.ErrorRecorded(failure));
+                if (status == RunStatus.COMPLETED) {
+                    status = RunStatus.FAILED;
+                    reason = failure + "; " + resume + " tries again";
+                }
+            }
+        }
+        s.store().setRunStatus(status, reason);
+        return new Ended(report, finished);
+    }
+}

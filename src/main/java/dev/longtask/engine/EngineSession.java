@@ -1,0 +1,136 @@
+package dev.longtask.engine;
+
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * One process's turn at a run, opened for writing: created by {@link RunEngine#create} or
+ * {@link RunEngine#open}, carried out once by {@link #carry}, which closes it. Other threads may watch it (events,
+ * progress) and stop it (pause, interrupt, cancel) meanwhile.
+ */
+public final class EngineSession implements AutoCloseable {
+    private final RunStore store;
+    private final EngineSetup setup;
+    private final NewRun newRun;
+    private final Finisher finisher;
+    private final List<String> repairs;
+    private final Map<String, String> settingsChanged;
+    private final StopSignal stop = new StopSignal();
+    private final AtomicBoolean carried = new AtomicBoolean();
+
+    EngineSession(RunStore store, EngineSetup setup, NewRun newRun, Finisher finisher, List<String> repairs,
+            Map<String, String> settingsChanged) {
+        this.store = store;
+        this.setup = setup;
+        this.newRun = newRun;
+        this.finisher = finisher;
+        this.repairs = List.copyOf(repairs);
+        this.settingsChanged = Map.copyOf(settingsChanged);
+    }
+
+    public String runId() {
+        return store.runId();
+    }
+
+    public Path directory() {
+        return store.directory();
+    }
+
+    /** The run as it stands now (durable state). */
+    public Run run() {
+        return store.run();
+    }
+
+    /** The run and its tasks as they stand now (durable state). */
+    public RunSnapshot state() {
+        return new RunSnapshot(store.directory(), store.run(), store.tasks());
+    }
+
+    /** Tasks run at once in this session. */
+    public int concurrency() {
+        return setup.config().concurrency();
+    }
+
+    /** What opening the run repaired (after a crash or damage), one line each; recorded as a run.repaired event. */
+    public List<String> repairs() {
+        return repairs;
+    }
+
+    /**
+     * The recorded settings and budgets this resume changed, "old -> new" by name; recorded as run.settings and
+     * run.budget events.
+     */
+    public Map<String, String> settingsChanged() {
+        return settingsChanged;
+    }
+
+    /** Hears every event from now on, in log order, on the appending thread. */
+    public void subscribe(Consumer<Event> listener) {
+        store.subscribe(listener);
+    }
+
+    public void unsubscribe(Consumer<Event> listener) {
+        store.unsubscribe(listener);
+    }
+
+    /** The durable events after {@code seq}, in order. */
+    public List<Event> eventsAfter(long seq) {
+        return store.eventsAfter(seq);
+    }
+
+    /** The figures a user watches, as {@code status} shows them. */
+    public ProgressSnapshot progress() {
+        return new Progress().snapshot(store.run(), store.tasks(), setup.config().concurrency(),
+                setup.storeOptions().clock().instant());
+    }
+
+    /**
+     * Carries the run as far as it goes in this session and closes the store: to its end (completed, failed), to a
+     * pause (a budget, the provider, {@link #pause}), an interrupt or a cancel. A run that had already ended is left
+     * as it was ({@link RunOutcome#nothingToDo()}).
+     *
+     * @param observer sees every event with the figures after it
+     * @throws IllegalStateException when called twice
+     */
+    public RunOutcome carry(RunObserver observer) {
+        if (!carried.compareAndSet(false, true)) {
+            throw new IllegalStateException("session of run " + runId() + " was already carried out");
+        }
+        RunObserver watching = observer == null ? RunObserver.NONE : observer;
+        Consumer<Event> listener = event -> watching.onEvent(event, progress());
+        try (store) {
+            store.subscribe(listener);
+            return new RunSession(SessionParts.of(store, setup, stop), finisher).drive(newRun);
+        }
+    }
+
+    /** Pauses after saving, as a budget does (resumable); returns at once. */
+    public void pause(String reason) {
+        stop.stop(StopSignal.Kind.PAUSE, reason);
+    }
+
+    /** Stops after saving, as Ctrl-C does (resumable); returns at once. */
+    public void interrupt(String reason) {
+        stop.stop(StopSignal.Kind.INTERRUPT, reason);
+    }
+
+    /** Gives the run up: it ends cancelled after saving, and a resume has nothing to do; returns at once. */
+    public void cancel(String reason) {
+        stop.stop(StopSignal.Kind.CANCEL, reason);
+    }
+
+    /** Closes the store of a session that is never carried out; after {@link #carry} it is closed already. */
+    @Override
+    public void close() {
+        if (carried.compareAndSet(false, true)) {
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.longtask.engine;
+
+import dev.longtask.agent.AgentRunner;
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.Task;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The execution loop: ready tasks run up to the concurrency limit, longest remaining chain first, and a task starts
+ * the moment its last blocker completes. A failure goes to the director; when nothing runs and nothing can start,
+ * the director is asked what next, and the loop ends when no work became ready.
+ */
+final class Execution {
+    /** What became of a task; {@code providerError} is set when the provider refused and the run must pause. */
+    private record Done(int taskId, boolean completed, boolean requeued, String summary, String providerError) {
+        static Done of(AgentRunner.TaskRun run) {
+            return new Done(run.taskId(), run.completed(), run.requeued(), run.summary(), run.providerError());
+        }
+    }
+
+    private final SessionParts s;
+    private final DirectorRounds director;
+    private final Scheduler scheduler = new Scheduler();
+
+    Execution(SessionParts s, DirectorRounds director) {
+        this.s = s;
+        this.director = director;
+    }
+
+    void run() {
+        int concurrency = s.config().concurrency();
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency, daemon("longtask-task"));
+        CompletionService<Done> done = new ExecutorCompletionService<>(pool);
+        int running = 0;
+        RuntimeException crash = null;
+        try {
+            while (true) {
+                if (!s.stop().stopping()) {
+                    running += startReadyTasks(done, concurrency - running);
+                }
+                if (running == 0) {
+                    if (s.stop().stopping() || !director.onDrained()) {
+                        break;
+                    }
+                    continue;
+                }
+                Done finished;
+                try {
+                    finished = next(done);
+                } catch (RuntimeException e) {
+                    // A task's bookkeeping failed (the store could not write): stop the others, then report it.
+                    crash = crash == null ? e : crash;
+                    s.stop().stop(StopSignal.Kind.PAUSE, "internal error: " + e.getMessage());
+                    running--;
+                    continue;
+                }
+                running--;
+                if (finished.providerError() != null) {
+                    s.stop().stop(StopSignal.Kind.PAUSE, "the model provider failed: " + finished.providerError());
+                } else if (!finished.completed() && !finished.requeued() && !s.stop().stopping()) {
+                    director.onFailure(finished.taskId(), finished.summary());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            awaitQuietly(pool);
+        }
+        if (crash != null) {
+            throw crash;
+        }
+    }
+
+    private int startReadyTasks(CompletionService<Done> done, int freeSlots) {
+        List<Task> tasks = s.store().tasks();
+        int started = 0;
+        for (Task task : scheduler.nextReady(tasks, freeSlots)) {
+            if (s.store().claim(task.id(), s.config().owner())) {
+                int index = tasks.indexOf(task) + 1;
+                int total = tasks.size();
+                done.submit(() -> execute(task, index, total));
+                started++;
+            }
+        }
+        return started;
+    }
+
+    /** Runs a claimed task; one whose agent is unknown fails at once. */
+    private Done execute(Task task, int index, int total) {
+        Optional<AgentSpec> agent = s.setup().agents().find(task.agent());
+        if (agent.isEmpty()) {
+            String error = "no agent named '" + task.agent() + "' (run 'longtask agents' to list them)";
+            s.store().fail(task.id(), error);
+            return new Done(task.id(), false, false, error, null);
+        }
+        return Done.of(s.runner().execute(task.id(), agent.get(), index, total));
+    }
+
+    /** The next finished task; waits for it even when this thread is interrupted, which counts as a stop. */
+    private Done next(CompletionService<Done> done) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    Future<Done> f = done.take();
+                    return f.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    s.stop().stop(StopSignal.Kind.INTERRUPT, "interrupted");
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.interrupted();
+            }
+        }
+    }
+
+    static java.util.concurrent.ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    private static void awaitQuietly(ExecutorService pool) {
+        try {
+            if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("task threads did not stop within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

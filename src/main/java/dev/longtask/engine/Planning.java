@@ -1,0 +1,43 @@
+package dev.longtask.engine;
+
+import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.EventData;
+import dev.longtask.model.RunStatus;
+import java.util.List;
+
+/** The first step of a run's life: the planner's plan, or a plan given with the run, recorded with its estimate. */
+final class Planning {
+    private final SessionParts s;
+    private Estimate estimate;
+
+    Planning(SessionParts s) {
+        this.s = s;
+    }
+
+    /** The estimate of the plan made in this session, or null. */
+    Estimate estimate() {
+        return estimate;
+    }
+
+    /** Records a plan made without the planner. */
+    void accept(Plan plan, Estimate given) {
+        estimate = given;
+        List<Integer> ids = s.book().accept(plan, "given", 1, estimate);
+        s.store().append(null, new EventData.DecisionRecorded("plan given: " + ids.size() + " tasks"
+                + (estimate == null ? "" : "; estimate " + estimate.text())));
+    }
+
+    /** Asks the planner; null when the plan was accepted, else how the planner's loop ended. */
+    AgentOutcome plan(int session) {
+        s.store().setRunStatus(RunStatus.PLANNING, "");
+        Planner.Result result = new Planner(s.kit()).plan(s.store().run().goal(), session);
+        if (!result.accepted()) {
+            return result.outcome();
+        }
+        estimate = new Estimator(s.setup().models().pricing()).estimate(result.plan(), s.config().concurrency());
+        List<Integer> ids = s.book().accept(result.plan(), "planner", 1, estimate);
+        s.store().append(null, new EventData.DecisionRecorded("plan accepted: " + ids.size() + " tasks; estimate "
+                + estimate.text()));
+        return null;
+    }
+}

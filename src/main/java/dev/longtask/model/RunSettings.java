@@ -1,0 +1,51 @@
+package dev.longtask.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The settings a run keeps across sessions besides its model and budgets (which {@link Run} holds): where the
+ * model is served, how many tasks run at once, the approval and sandbox modes. A resume keeps them unless a flag
+ * changes them. Never a key. A null field was not recorded (a run made before settings were recorded).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"base_url", "concurrency", "approval", "sandbox"})
+public record RunSettings(
+        @JsonProperty("base_url") String baseUrl,
+        Integer concurrency,
+        ApprovalMode approval,
+        SandboxMode sandbox) {
+
+    public static final RunSettings NONE = new RunSettings(null, null, null, null);
+
+    /** Fields set in {@code override} replace those here; the rest stay. */
+    public RunSettings overriddenBy(RunSettings override) {
+        return new RunSettings(
+                override.baseUrl != null ? override.baseUrl : baseUrl,
+                override.concurrency != null ? override.concurrency : concurrency,
+                override.approval != null ? override.approval : approval,
+                override.sandbox != null ? override.sandbox : sandbox);
+    }
+
+    /** The fields of {@code other} that differ from these, by their names on disk, as "old -> new" pairs. */
+    public Map<String, String> changesTo(RunSettings other) {
+        Map<String, String> changes = new LinkedHashMap<>();
+        change(changes, "base_url", baseUrl, other.baseUrl);
+        change(changes, "concurrency", concurrency, other.concurrency);
+        change(changes, "approval", approval == null ? null : approval.wire(),
+                other.approval == null ? null : other.approval.wire());
+        change(changes, "sandbox", sandbox == null ? null : sandbox.wire(),
+                other.sandbox == null ? null : other.sandbox.wire());
+        return changes;
+    }
+
+    private static void change(Map<String, String> changes, String name, Object before, Object after) {
+        if (after != null && !Objects.equals(before, after)) {
+            changes.put(name, (before == null ? "(not recorded)" : before) + " -> " + after);
+        }
+    }
+}

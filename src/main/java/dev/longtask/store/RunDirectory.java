@@ -1,0 +1,230 @@
+package dev.longtask.store;
+
+import dev.longtask.model.JsonMapping;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.model.Task;
+import java.io.BufferedReader;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
+
+/**
+ * The run directories of a workspace as files: where they are, how runs are named and listed, and how a run's state
+ * is loaded from its log (newest good checkpoint plus the events after it) without taking the writer lock.
+ * {@link FileRunStore} opens a run for writing on top of this.
+ */
+final class RunDirectory {
+    private static final Pattern RUN_ID = RunIds.VALID;
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private RunDirectory() {
+    }
+
+    /** {@code <workspace>/.longtask/runs}. */
+    static Path runs(Path workspace) {
+        return workspace.resolve(".longtask").resolve("runs");
+    }
+
+    /** A new run id like {@code 20261125-213000-a1b2}: local time of {@code clock}, then 4 random hex digits. */
+    static String newRunId(Clock clock) {
+        byte[] random = new byte[2];
+        ThreadLocalRandom.current().nextBytes(random);
+        return RUN_ID_TIME.format(clock.instant().atZone(ZoneId.systemDefault())) + "-" + HexFormat.of().formatHex(random);
+    }
+
+    /**
+     * Reads a run without taking the writer lock and without changing any file: the state from the newest good
+     * checkpoint plus the events after it (a torn last line is ignored). Also checks that every task file and
+     * run.json parse, so a damaged projection is reported rather than silently shown around.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the file (and line) that cannot be trusted
+     */
+    static RunSnapshot read(Path workspace, String runId) {
+        Path dir = existing(workspace, runId);
+        ObjectMapper json = JsonMapping.newMapper();
+        try {
+            Loaded loaded = load(dir, runId, json);
+            checkProjectionsParse(dir, json);
+            return new RunSnapshot(dir, loaded.state().run(), loaded.state().tasks());
+        } catch (IOException e) {
+            throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
+        }
+    }
+
+    /**
+     * The events of a run after {@code afterSeq}, read without the writer lock and without changing anything; a
+     * line being written (a torn last line) is left out.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the line that cannot be read
+     */
+    static List<Event> events(Path workspace, String runId, long afterSeq) {
+        Path dir = existing(workspace, runId);
+        ObjectMapper json = JsonMapping.newMapper();
+        List<Event> events = new ArrayList<>();
+        try {
+            LogScan.replay(dir.resolve(FileRunStore.EVENTS), json, 0, 1, (seq, bytes, event) -> {
+                if (seq > afterSeq) {
+                    events.add(event);
+                }
+            });
+        } catch (IOException e) {
+            throw new StoreException("cannot read the events of run " + runId + " in " + dir + ": " + e, e);
+        }
+        return events;
+    }
+
+    /** The run ids of a workspace, newest first (by the time of their run.created event). */
+    static List<String> list(Path workspace) {
+        requireWorkspace(workspace);
+        Path runs = runs(workspace);
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        record Entry(String id, Instant created) {
+        }
+        List<Entry> entries = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(runs)) {
+            for (Path dir : stream) {
+                String id = dir.getFileName().toString();
+                if (Files.isRegularFile(dir.resolve(FileRunStore.EVENTS)) && RUN_ID.matcher(id).matches()) {
+                    entries.add(new Entry(id, createdTime(dir)));
+                }
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot list " + runs + ": " + e, e);
+        }
+        entries.sort(Comparator.comparing(Entry::created).thenComparing(Entry::id).reversed());
+        return entries.stream().map(Entry::id).toList();
+    }
+
+    private static Instant createdTime(Path dir) {
+        ObjectMapper json = JsonMapping.newMapper();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                new FileInputStream(dir.resolve(FileRunStore.EVENTS).toFile()), StandardCharsets.UTF_8))) {
+            String first = reader.readLine();
+            if (first != null) {
+                Event event = json.readValue(first, Event.class);
+                if (event != null && event.time() != null) {
+                    return event.time();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // A damaged log still lists; reading it will say what is wrong.
+        }
+        try {
+            return Files.getLastModifiedTime(dir).toInstant();
+        } catch (IOException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    record Loaded(LogScan.Shape shape, Checkpoints.Choice choice, RunState state, long replayed) {
+    }
+
+    static Loaded load(Path dir, String runId, ObjectMapper json) throws IOException {
+        Path events = dir.resolve(FileRunStore.EVENTS);
+        LogScan.Shape shape = LogScan.scan(events, json);
+        if (shape.lastSeq() == 0) {
+            throw new CorruptRunException(events, 0, "the log has no complete event, so the run's creation did "
+                    + "not finish; move the directory " + dir + " aside");
+        }
+        Checkpoints.Choice choice = new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId)
+                .latestGood(shape.lastSeq(), Checkpoints.linesOf(events, shape));
+        RunState start = choice.state() == null ? RunState.EMPTY : choice.state();
+        RunState[] state = {start};
+        long[] replayed = {0};
+        LogScan.replay(events, json, shape.endOf(start.lastSeq()), start.lastSeq() + 1, (seq, bytes, event) -> {
+            if (seq > shape.lastSeq()) {
+                return;
+            }
+            try {
+                state[0] = state[0].apply(event);
+            } catch (RuntimeException e) {
+                throw LogScan.damaged(events, seq, "event " + seq + " (" + event.type() + ") does not fit the run: "
+                        + e.getMessage());
+            }
+            replayed[0]++;
+        });
+        return new Loaded(shape, choice, state[0], replayed[0]);
+    }
+
+    private static void checkProjectionsParse(Path dir, ObjectMapper json) throws IOException {
+        String hint = "; the log is intact and nothing was changed: open the run for writing "
+                + "(`longtask resume " + dir.getFileName() + "` or any `longtask task add|update`) to rebuild it "
+                + "from events.jsonl";
+        Path tasksDir = dir.resolve(Projector.TASKS);
+        if (Files.isDirectory(tasksDir)) {
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(tasksDir, "task_*.json")) {
+                for (Path file : stream) {
+                    try {
+                        if (json.readValue(file.toFile(), Task.class) == null) {
+                            throw new CorruptRunException(file, 0, "empty task file" + hint);
+                        }
+                    } catch (NoSuchFileException gone) {
+                        // replaced by a rename while we listed: the new one is whole
+                    } catch (IOException | RuntimeException e) {
+                        if (e instanceof CorruptRunException c) {
+                            throw c;
+                        }
+                        throw new CorruptRunException(file, 0, "not a valid task file ("
+                                + LogScan.firstLine(e.getMessage()) + ")" + hint);
+                    }
+                }
+            }
+        }
+        Path runFile = dir.resolve(Projector.RUN_FILE);
+        if (Files.isRegularFile(runFile)) {
+            try {
+                json.readValue(runFile.toFile(), Run.class);
+            } catch (IOException | RuntimeException e) {
+                throw new CorruptRunException(runFile, 0, "not a valid run file (" + LogScan.firstLine(e.getMessage())
+                        + ")" + hint);
+            }
+        }
+    }
+
+    static void requireWorkspace(Path workspace) {
+        if (workspace == null || !Files.isDirectory(workspace)) {
+            throw new StoreException("workspace " + workspace + " does not exist or is not a directory");
+        }
+    }
+
+    static String checkRunId(String runId) {
+        RunIds.problem(runId).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        return runId;
+    }
+
+    static Path existing(Path workspace, String runId) {
+        requireWorkspace(workspace);
+        Path runs = runs(workspace);
+        if (runId == null || !RUN_ID.matcher(runId).matches()) {
+            throw new NoSuchRunException(String.valueOf(runId), runs);
+        }
+        Path dir = runs.resolve(runId);
+        if (!Files.isRegularFile(dir.resolve(FileRunStore.EVENTS))) {
+            throw new NoSuchRunException(runId, runs);
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.longtask;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layer diagram of the README, arrow by arrow: each package uses only the packages the diagram puts below it
+ * (an arrow it draws), nothing below the command line prints, and {@code model} does no I/O.
+ */
+class LayersTest {
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.longtask");
+
+    @Test
+    void everyPackageUsesOnlyThePackagesTheDiagramDrawsArrowsTo() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("cli").definedBy("dev.longtask.cli..")
+                .layer("server").definedBy("dev.longtask.server..")
+                .layer("api").definedBy("dev.longtask.api..")
+                .layer("engine").definedBy("dev.longtask.engine..")
+                .layer("review").definedBy("dev.longtask.review..")
+                .layer("agent").definedBy("dev.longtask.agent..")
+                .layer("tools").definedBy("dev.longtask.tools..")
+                .layer("llm").definedBy("dev.longtask.llm..")
+                .layer("config").definedBy("dev.longtask.config..")
+                .layer("store").definedBy("dev.longtask.store..")
+                .layer("model").definedBy("dev.longtask.model..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "server", "cli")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "server", "cli")
+                .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "server", "cli")
+                .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "server", "cli")
+                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "server", "cli")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "server", "cli")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "server", "cli")
+                .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",
+                        "review", "api", "server", "cli")
+                .check(MAIN);
+    }
+
+    @Test
+    void nothingBelowTheCommandLinePrints() {
+        noClasses().that().resideOutsideOfPackage("dev.longtask.cli..")
+                .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
+                .because("the engine emits events and the command line's views print them")
+                .check(MAIN);
+    }
+
+    @Test
+    void theModelDoesNoIo() {
+        noClasses().that().resideInAPackage("dev.longtask.model..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..")
+                .check(MAIN);
+    }
+}

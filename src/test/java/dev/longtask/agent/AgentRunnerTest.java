@@ -1,0 +1,166 @@
+package dev.longtask.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.llm.ChatMessage;
+import dev.longtask.llm.LlmClient;
+import dev.longtask.tools.ToolContext;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One task of a real file store run by the loop: transcript on disk as it happens, result, findings, status. */
+class AgentRunnerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path ws;
+    private FileRunStore store;
+    private LoopFixture f;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Files.writeString(ws.resolve("a.txt"), "alpha\n");
+        store = FileRunStore.create(ws, null, "test goal", "test:scripted", Budget.UNLIMITED,
+                StoreOptions.defaults().withFsync(FsyncPolicy.NONE));
+        f = new LoopFixture(ws);
+    }
+
+    @AfterEach
+    void tearDown() {
+        store.close();
+    }
+
+    private Runner runner() {
+        return (id, agent, model, index, total) -> new AgentRunner(store, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+                new ToolContext(f.workspace, store, 0), null)).claimAndExecute(id, agent, index, total).outcome();
+    }
+
+    /** The runner as {@code longtask agent} uses it: claim, run, record. */
+    private interface Runner {
+        AgentOutcome run(int id, AgentSpec agent, LlmClient model, int index, int total);
+    }
+
+    private int task(String instruction, Map<String, String> outputs) {
+        return store.createTask(new TaskDraft("subject", instruction, "tester", List.of(), Map.of(), outputs,
+                List.of("it is done"))).id();
+    }
+
+    private List<JsonNode> transcriptLines(int id) throws IOException {
+        Path file = store.directory().resolve("transcripts/task_" + id + ".jsonl");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).map(l -> {
+            try {
+                return JSON.readTree(l);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        }).toList();
+    }
+
+    private List<Event> events(String type) {
+        return store.eventsAfter(0).stream().filter(e -> e.type().equals(type)).toList();
+    }
+
+    @Test
+    void aTaskRunsToCompletionWithEverythingRecorded() throws Exception {
+        int id = task("Read a.txt and report", Map.of("report", "out/report.md"));
+        f.model.call("read", "{\"path\":\"a.txt\"}")
+                .then(request -> {
+                    // The first step is already in the transcript file on disk.
+                    try {
+                        assertThat(transcriptLines(id)).extracting(l -> l.path("kind").asText())
+                                .containsExactly("system", "user", "assistant", "tool_call", "tool_result");
+                    } catch (IOException e) {
+                        throw new AssertionError(e);
+                    }
+                    return new ChatMessage.Assistant("", List.of(f.model.toolCall("note",
+                            "{\"text\":\"a.txt:1 is alpha\"}")));
+                })
+                .call("write", "{\"path\":\"out/report.md\",\"content\":\"# alpha\"}")
+                .call("submit_result", "{\"success\":true,\"summary\":\"Reported.\",\"findings\":[\"a.txt holds alpha\"],"
+                        + "\"artifacts\":{\"report\":\"out/report.md\"}}");
+
+        AgentOutcome outcome = runner().run(id, LoopFixture.agent(10, "read", "write"), f.model, 1, 1);
+
+        assertThat(outcome.success()).isTrue();
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.COMPLETED);
+        String system = ScriptedModel.systemPrompt(f.model.requests().get(0));
+        assertThat(system).contains("test goal", "Read a.txt and report", "out/report.md", "it is done", "task 1 of 1");
+        JsonNode result = JSON.readTree(store.directory().resolve("results/task_" + id + "/result.json").toFile());
+        assertThat(result.path("success").asBoolean()).isTrue();
+        assertThat(result.path("summary").asText()).isEqualTo("Reported.");
+        assertThat(result.path("artifacts").path("report").asText()).isEqualTo("out/report.md");
+        assertThat(result.path("notes").get(0).asText()).isEqualTo("a.txt:1 is alpha");
+        assertThat(events("llm.call")).hasSize(4).allSatisfy(e -> {
+            assertThat(e.task()).isEqualTo(id);
+            assertThat(e.data().path("model").asText()).isEqualTo("test:scripted");
+            assertThat(e.data().at("/usage/input_tokens").asLong()).isEqualTo(100);
+        });
+        assertThat(events("finding.added")).extracting(e -> e.data().path("text").asText())
+                .containsExactly("a.txt:1 is alpha", "a.txt holds alpha");
+        assertThat(Files.readString(store.directory().resolve("findings.md"))).contains("a.txt:1 is alpha",
+                "a.txt holds alpha");
+        assertThat(transcriptLines(id)).last().satisfies(l -> assertThat(l.path("kind").asText()).isEqualTo("outcome"));
+    }
+
+    @Test
+    void aFailedTaskIsMarkedFailedWithTheReason() {
+        int id = task("Never finishes", Map.of());
+        f.model.otherwise(r -> new ChatMessage.Assistant("still thinking", List.of()));
+
+        AgentOutcome outcome = runner().run(id, LoopFixture.agent(2, "read"), f.model, 1, 1);
+
+        assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.MAX_STEPS);
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(store.task(id).error()).contains("max_steps (2)");
+    }
+
+    @Test
+    void anInterruptedTaskGoesBackToPendingWithItsRecordIntact() throws Exception {
+        int id = task("Work", Map.of());
+        f.tools.add(FileTools.fixed("slow", () -> {
+            Thread.currentThread().interrupt();
+            return "partial";
+        }));
+        f.model.call("slow", "{}");
+
+        AgentOutcome outcome = runner().run(id, LoopFixture.agent(5, "slow"), f.model, 1, 1);
+
+        assertThat(Thread.interrupted()).isTrue();
+        assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.INTERRUPTED);
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(transcriptLines(id)).extracting(l -> l.path("kind").asText()).contains("tool_result", "outcome");
+        // The store is still usable after the interrupt.
+        assertThat(store.createTask(TaskDraft.of("after")).id()).isEqualTo(id + 1);
+    }
+
+    @Test
+    void aTaskThatIsNotPendingIsNotRun() {
+        int id = task("Work", Map.of());
+        store.claim(id, "someone else");
+
+        assertThatThrownBy(() -> runner().run(id, LoopFixture.agent(5), f.model, 1, 1))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot be claimed");
+        assertThat(f.model.requests()).isEmpty();
+    }
+}

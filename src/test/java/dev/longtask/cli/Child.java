@@ -1,0 +1,90 @@
+package dev.longtask.cli;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code longtask} in a child JVM, as a user runs it: a clean environment (no keys, no longtask settings), a home
+ * of its own, output captured. For what only a real process shows: signals, exit codes, stderr logging.
+ */
+final class Child {
+    record Result(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- out\n" + out + "--- err\n" + err;
+        }
+    }
+
+    private final Process process;
+
+    private Child(Process process) {
+        this.process = process;
+    }
+
+    static Child start(Path home, Map<String, String> env, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here.
+        String logging = Path.of(URI.create(Main.class.getResource("/logback.xml").toString())).toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Duser.home=" + home, "-Dlogback.configurationFile=" + logging, "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
+                || k.endsWith("_BASE_URL") || k.equals("NO_COLOR"));
+        pb.environment().putAll(env);
+        return new Child(pb.start());
+    }
+
+    /** {@code longtask run "Summarise the notes" --run-id ID} against the scripted model at {@code baseUrl}. */
+    static Child startRun(Path home, Path workspace, String runId, String baseUrl) throws IOException {
+        return start(home, Map.of(), "run", "Summarise the notes", "--run-id", runId, "--base-url", baseUrl,
+                "--model", "openai:scripted", "-C", workspace.toString());
+    }
+
+    static Result run(Path home, Map<String, String> env, String... args) throws Exception {
+        return start(home, env, args).await();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    void signal(String name) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill -" + name + " failed");
+        }
+    }
+
+    Result await() throws Exception {
+        // Both streams are read on their own threads so a full pipe never stalls the child.
+        var out = new java.util.concurrent.CompletableFuture<String>();
+        var err = new java.util.concurrent.CompletableFuture<String>();
+        drain(process.getInputStream(), out);
+        drain(process.getErrorStream(), err);
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("longtask did not end within 120 s");
+        }
+        return new Result(process.exitValue(), out.get(30, TimeUnit.SECONDS), err.get(30, TimeUnit.SECONDS));
+    }
+
+    private static void drain(java.io.InputStream in, java.util.concurrent.CompletableFuture<String> into) {
+        Thread t = new Thread(() -> {
+            try (in) {
+                into.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                into.completeExceptionally(e);
+            }
+        }, "child-output");
+        t.setDaemon(true);
+        t.start();
+    }
+}

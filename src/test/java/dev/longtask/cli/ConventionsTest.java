@@ -1,0 +1,91 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.config.Environment;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.StoreOptions;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What people expect of a command line: completion scripts, --version, -C, one place for every option. */
+class ConventionsTest {
+    @TempDir
+    Path workspace;
+
+    @Test
+    void bashAndZshCompletionComeFromTheCommandModel() {
+        CliRunner.Result bash = CliRunner.run("completion", "bash");
+        assertThat(bash.exit()).isZero();
+        assertThat(bash.out()).contains("complete -F").contains("longtask")
+                .contains("cancel").contains("resume").contains("--max-cost").contains("--workdir");
+        CliRunner.Result zsh = CliRunner.run("completion", "zsh");
+        assertThat(zsh.exit()).isZero();
+        assertThat(zsh.out()).as("the script runs in zsh through bashcompinit").contains("bashcompinit")
+                .isEqualTo(bash.out());
+    }
+
+    @Test
+    void fishCompletionOffersSubcommandsAndTheirOptions() {
+        CliRunner.Result fish = CliRunner.run("completion", "fish");
+        assertThat(fish.exit()).isZero();
+        assertThat(fish.out().lines())
+                .contains("complete -c longtask -f")
+                .anyMatch(l -> l.startsWith("complete -c longtask -n '__fish_use_subcommand' -a run -d 'Carry GOAL"))
+                .anyMatch(l -> l.startsWith("complete -c longtask -n '__fish_seen_subcommand_from run' -l max-cost -r"))
+                .anyMatch(l -> l.startsWith("complete -c longtask -n '__fish_seen_subcommand_from status' -s C -l workdir"
+                        + " -r -F"))
+                .anyMatch(l -> l.startsWith("complete -c longtask -l color -x -a 'auto always never'"))
+                .anyMatch(l -> l.startsWith("complete -c longtask -n '__fish_seen_subcommand_from task; and not"
+                        + " __fish_seen_subcommand_from add update show' -a add"));
+        assertThat(fish.out()).as("an inherited option is offered once, not per subcommand")
+                .containsOnlyOnce("-l debug");
+    }
+
+    @Test
+    void versionNamesTheCommitAndItsDate() {
+        CliRunner.Result version = CliRunner.run("--version");
+        assertThat(version.exit()).isZero();
+        assertThat(version.out().strip())
+                .matches("longtask \\S+ \\(commit ([0-9a-f]{7,}|unknown), (\\d{4}-\\d{2}-\\d{2}|unknown)\\)");
+        assertThat(Version.line("0.1.0", "${git.commit.id.abbrev}", null))
+                .isEqualTo("longtask 0.1.0 (commit unknown, unknown)");
+    }
+
+    @Test
+    void dashCIsTheWorkdirAndGlobalOptionsGoAnywhere() throws Exception {
+        CliRunner.Result before = CliRunner.run("--color=never", "runs", "-C", workspace.toString());
+        CliRunner.Result after = CliRunner.run("runs", "--workdir", workspace.toString(), "--color", "never");
+        assertThat(before.exit()).as(before.toString()).isZero();
+        assertThat(before.out()).startsWith("no runs in " + workspace.toRealPath(java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                .resolve(".longtask/runs")).isEqualTo(after.out());
+    }
+
+    @Test
+    void colourHonoursTheTerminalNoColorAndTheFlag() {
+        Environment plain = new Environment(Map.of("TERM", "xterm"), workspace.resolve("u.yaml"));
+        Environment noColor = new Environment(Map.of("TERM", "xterm", "NO_COLOR", "1"), workspace.resolve("u.yaml"));
+        Environment dumb = new Environment(Map.of("TERM", "dumb"), workspace.resolve("u.yaml"));
+        assertThat(ColorMode.AUTO.colours(plain, true)).isTrue();
+        assertThat(ColorMode.AUTO.colours(plain, false)).as("not a terminal").isFalse();
+        assertThat(ColorMode.AUTO.colours(noColor, true)).isFalse();
+        assertThat(ColorMode.AUTO.colours(dumb, true)).isFalse();
+        assertThat(ColorMode.ALWAYS.colours(noColor, false)).as("an explicit flag wins over NO_COLOR").isTrue();
+        assertThat(ColorMode.NEVER.colours(plain, true)).isFalse();
+    }
+
+    @Test
+    void colourAlwaysPaintsTheStatusAndNeverLeavesItPlain() throws Exception {
+        try (FileRunStore store = FileRunStore.create(workspace, "done", "g", null, null, StoreOptions.defaults())) {
+            store.setRunStatus(RunStatus.COMPLETED, "");
+        }
+        String always = CliRunner.run("status", "--color=always", "-C", workspace.toString()).out();
+        assertThat(always).contains("status   \u001b[32mcompleted\u001b[0m");
+        assertThat(CliRunner.run("runs", "--color=always", "-C", workspace.toString()).out())
+                .contains("\u001b[32mcompleted\u001b[0m");
+        assertThat(CliRunner.run("status", "--color=never", "-C", workspace.toString()).out()).doesNotContain("\u001b[");
+    }
+}

@@ -1,0 +1,109 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.testing.ScriptedProvider;
+import dev.longtask.testing.Waiting;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What status, runs, tasks and report say of runs at rest, running, and killed. */
+class StatusOfRunsTest {
+    @TempDir
+    Path dir;
+
+    private CliRunner.Result lt(Path ws, String... args) {
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "-C";
+        all[args.length + 1] = ws.toString();
+        return CliRunner.run(all);
+    }
+
+    @Test
+    void aRunWhoseProcessWasKilledIsNotRunningAndItsClockStopped() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (ScriptedProvider slow = new ScriptedProvider(new ScriptedProvider.Options(0, 2, Duration.ofMinutes(5),
+                null, 0, 0, null))) {
+            Child run = Child.startRun(dir.resolve("home"), ws, "killed", slow.baseUrl());
+            Waiting.until(() -> slow.requests() >= 1, "the run reached the model");
+            CliRunner.Result live = lt(ws, "status", "killed");
+            assertThat(live.out()).contains("status   planning (process " + run.pid() + ")");
+            run.signal("KILL");
+            run.await();
+        }
+        CliRunner.Result status = lt(ws, "status", "killed");
+        assertThat(status.exit()).as(status.toString()).isZero();
+        assertThat(status.out()).contains("status   not running (process gone: it was planning when it stopped)\n"
+                + "         resume with: longtask resume killed -C " + ws + "\n");
+        assertThat(status.out()).doesNotContain("ETA");
+        assertThat(lt(ws, "runs").out()).containsPattern("killed +not running ");
+
+        JsonNode json = JsonMapping.newMapper().readTree(lt(ws, "status", "killed", "--json").out());
+        assertThat(json.get("live").asBoolean()).isFalse();
+        assertThat(json.get("process_gone").asBoolean()).isTrue();
+        RunSnapshot snapshot = FileRunStore.read(ws, "killed");
+        assertThat(json.get("progress").get("elapsed_s").asLong()).as("the clock stopped at the last event")
+                .isEqualTo(Duration.between(snapshot.run().created(), snapshot.run().updated()).toSeconds());
+    }
+
+    @Test
+    void aFinishedRunShowsPlainNumbersAndTheNewestReportIsTheDefault() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (FileRunStore store = FileRunStore.create(ws, "done", "g", "test:model", null, StoreOptions.defaults())) {
+            store.createTask(TaskDraft.of("only"));
+            store.claim(1, "me");
+            store.complete(1, "ok");
+            store.writeReport("# The report\n", JsonMapping.newMapper().createObjectNode().put("title", "The report"));
+            store.setRunStatus(RunStatus.COMPLETED, "");
+        }
+        String json = lt(ws, "status", "--json").out();
+        assertThat(json).contains("\"percent\" : 100").doesNotContain("E+");
+        assertThat(JsonMapping.newMapper().readTree(json).get("process_gone").asBoolean()).isFalse();
+        assertThat(lt(ws, "status").out()).contains("status   completed\n").contains("progress [").doesNotContain("ETA");
+
+        CliRunner.Result report = lt(ws, "report");
+        assertThat(report.exit()).as(report.toString()).isZero();
+        assertThat(report.out()).isEqualTo("# The report\n");
+
+        JsonNode tasks = JsonMapping.newMapper().readTree(lt(ws, "tasks", "--json").out());
+        assertThat(tasks).hasSize(1);
+        assertThat(tasks.get(0).get("status").asText()).isEqualTo("completed");
+    }
+
+    @Test
+    void taskAddEndsWithTheCommandThatRunsTheGraph() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        CliRunner.Result added = lt(ws, "task", "add", "--goal", "g", "--run", "x", "--subject", "s");
+        assertThat(added.exit()).isEqualTo(2);
+        CliRunner.Result made = lt(ws, "task", "add", "--goal", "g", "--subject", "s");
+        String id = FileRunStore.list(ws).get(0);
+        assertThat(made.out().strip().lines()).last().isEqualTo("run the graph with: longtask resume " + id + " -C " + ws);
+    }
+
+    @Test
+    void watchFollowsALiveRunUntilItEnds() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 2, Duration.ofMillis(300),
+                null, 0, 0, null))) {
+            Child run = Child.startRun(dir.resolve("home"), ws, "watched", model.baseUrl());
+            Waiting.until(() -> model.requests() >= 1, "the run is planning");
+            CliRunner.Result watched = lt(ws, "status", "watched", "--watch", "--interval", "0.2");
+            assertThat(run.await().exit()).isZero();
+            assertThat(watched.exit()).as(watched.toString()).isZero();
+            String[] looks = watched.out().split("\n\n");
+            assertThat(looks.length).as("a look per change").isGreaterThan(2);
+            assertThat(looks[looks.length - 1]).contains("status   completed");
+        }
+    }
+}

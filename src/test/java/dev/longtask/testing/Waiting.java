@@ -1,0 +1,21 @@
+package dev.longtask.testing;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/** Waits for a condition another thread or process brings about, with a deadline, never a bare sleep. */
+public final class Waiting {
+    private Waiting() {
+    }
+
+    /** @throws AssertionError naming {@code what} when 60 seconds pass first */
+    public static void until(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting until " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+package acme;
+
+public record Box<T>(T value) {
+}

@@ -1,0 +1,3 @@
+var name = 'hello';
+var app = require('../lib/app');
+console.log(name, app);

@@ -1,0 +1,5 @@
+def collect_invoices(rows):
+    found = []
+    for row in rows:
+        found.append(row)
+    return found

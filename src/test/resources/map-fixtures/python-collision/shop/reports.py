@@ -1,0 +1,5 @@
+def collect_reports(rows):
+    found = []
+    for row in rows:
+        found.append(row)
+    return found

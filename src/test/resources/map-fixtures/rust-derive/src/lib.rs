@@ -1,0 +1,3 @@
+pub mod debug;
+pub mod point;
+pub mod shape;

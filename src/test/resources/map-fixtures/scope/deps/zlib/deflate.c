@@ -1,0 +1,1 @@
+int deflate(int level) { return level; }

@@ -1,0 +1,9 @@
+package acme;
+
+import org.junit.jupiter.api.Test;
+
+class ServerTest {
+    @Test
+    void starts() {
+    }
+}

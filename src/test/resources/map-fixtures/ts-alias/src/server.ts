@@ -1,0 +1,5 @@
+import { Reply, reply } from './reply';
+
+export function serve(): Reply<string> {
+  return reply('ok');
+}
