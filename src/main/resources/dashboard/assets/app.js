@@ -18,9 +18,9 @@ api.connection.listen((up, detail, retryIn) => {
   banner.hidden = up;
   document.body.classList.toggle('offline', !up);
   if (!up) {
-    fill(banner, h('strong', {}, 'The server cannot be reached'),
-      ` (${detail || 'no answer'}). Trying again every ${Math.round(retryIn / 1000)} s; `
-      + 'this page picks up where it was when the server is back.');
+    fill(banner, h('strong', {}, 'The server cannot be reached.'),
+      ` Trying again every ${Math.round(retryIn / 1000)} s; this page picks up where it was when the server is back.`);
+    fill(healthLine, h('span', { class: 'dot down' }), 'disconnected');
   } else {
     refreshHealth();
     if (view && view.reconnected) view.reconnected();

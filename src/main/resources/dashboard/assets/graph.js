@@ -5,7 +5,7 @@ import { graphlib, layout } from './vendor/dagre/dagre.esm.js';
 import { h, s, fill } from './dom.js';
 
 const NODE_HEIGHT = 46;
-const MAX_LABEL = 26;
+const MAX_LABEL = 32;
 const STATUS = { pending: 'pending', in_progress: 'running', completed: 'done', failed: 'failed', cancelled: 'cancelled' };
 
 export class TaskGraph {

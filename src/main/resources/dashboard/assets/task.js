@@ -92,14 +92,18 @@ export class TaskPage {
     }
   }
 
-  renderTask(t, waitsFor, byId) {
-    this.title.textContent = `#${t.id} ${t.subject}`;
-    document.title = `#${t.id} ${t.subject} · longtask`;
+  renderMeta(t) {
     const u = t.usage || {};
     fill(this.meta, statusBadge(t.status), ` agent ${t.agent} · attempt ${count(t.attempts)}`,
       t.started ? [' · started ', h('time', { datetime: t.started, title: fullTime(t.started) }, time(t.started))] : null,
       t.started ? ` · ${t.finished ? 'took' : 'running for'} ${duration(secondsBetween(t.started, t.finished))}` : null,
       ` · ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))} · ${usd(u.cost_usd)}`);
+  }
+
+  renderTask(t, waitsFor, byId) {
+    this.title.textContent = `#${t.id} ${t.subject}`;
+    document.title = `#${t.id} ${t.subject} · longtask`;
+    this.renderMeta(t);
     const runLink = (id) => [h('a', { href: `#/runs/${encodeURIComponent(this.runId)}/tasks/${id}` }, `#${id}`),
       byId.has(id) ? h('span', { class: 'sub' }, ` (${byId.get(id).status.replace('_', ' ')})`) : null];
     const paths = (map) => {
@@ -144,6 +148,7 @@ export class TaskPage {
 
   /** While the task runs and every entry so far is shown, new ones are read as they are written. */
   async followLive() {
+    if (this.task && this.task.status === 'in_progress') this.renderMeta(this.task);
     if (!this.task || this.busy || !this.atEnd || !this.api.connection.up) return;
     if (this.task.status !== 'in_progress' && this.followedToEnd) return;
     this.busy = true;
@@ -229,7 +234,7 @@ function renderEntry(e, page) {
         e.content ? body(e.content) : h('p', { class: 'sub' }, 'No text; it calls tools.'));
     case 'tool_call':
       return h('li', { class: 'entry e-call' }, header('call', 'Tool call', e, h('code', { class: 'tool' }, e.tool)),
-        body(JSON.stringify(e.args, null, 2), 'json'));
+        argsView(e.args));
     case 'tool_result':
       return h('li', { class: `entry e-result${e.error ? ' failed' : ''}` },
         header('result', e.error ? 'Tool error' : 'Tool result', e, h('code', { class: 'tool' }, e.tool)), body(e.content));
@@ -247,6 +252,16 @@ function renderEntry(e, page) {
     default:
       return h('li', { class: 'entry' }, header('other', e.kind || 'entry', e), body(JSON.stringify(e, null, 2), 'json'));
   }
+}
+
+/** A call's arguments by name; text with line breaks (a file's content, a command) shown as it is. */
+function argsView(args) {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return body(JSON.stringify(args, null, 2), 'json');
+  return h('dl', { class: 'args' }, Object.entries(args).map(([name, value]) => [
+    h('dt', {}, name),
+    h('dd', {}, typeof value === 'string' && (value.includes('\n') || value.length > 80) ? body(value)
+      : h('code', {}, typeof value === 'string' ? value : JSON.stringify(value))),
+  ]));
 }
 
 function retryEntry(event) {

@@ -146,18 +146,28 @@ final class Browser implements AutoCloseable {
         return errors;
     }
 
-    /** Saves what the window shows as {@code target/dashboard/NAME.png} (and in the docs folder when asked). */
+    /** Saves what the window shows as {@code target/dashboard/NAME.png}, and in the docs folder when asked. */
     Path screenshot(String name) {
+        Path shot = keep(name);
+        String docs = System.getProperty("dashboard.docs");
+        if (docs != null && !docs.isBlank()) {
+            try {
+                Files.createDirectories(Path.of(docs));
+                Files.copy(shot, Path.of(docs).resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return shot;
+    }
+
+    /** Saves what the window shows as {@code target/dashboard/NAME.png} only: evidence of a test, not a picture. */
+    Path keep(String name) {
         try {
             Files.createDirectories(SHOTS);
             File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
             Path target = SHOTS.resolve(name + ".png");
             Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
-            String docs = System.getProperty("dashboard.docs");
-            if (docs != null && !docs.isBlank()) {
-                Files.createDirectories(Path.of(docs));
-                Files.copy(target, Path.of(docs).resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-            }
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

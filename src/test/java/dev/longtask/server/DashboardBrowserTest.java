@@ -45,7 +45,7 @@ class DashboardBrowserTest {
     @RegisterExtension
     final AfterTestExecutionCallback screenshot = (ExtensionContext context) -> {
         if (browser != null) {
-            browser.screenshot(context.getRequiredTestMethod().getName()
+            browser.keep(context.getRequiredTestMethod().getName()
                     + (context.getExecutionException().isPresent() ? "-FAILED" : ""));
         }
     };
@@ -112,7 +112,7 @@ class DashboardBrowserTest {
         browser.text(row + " td[data-label=Progress]", "25%");
         browser.text(row + " td[data-label=Queue]", "priority 3");
         browser.text(row + " td[data-label='Budget used']", "of \\$2\\.50");
-        browser.screenshotPage("runs-page");
+        browser.keep("runs-page-while-it-runs");
 
         model.release(Digest.ALPHA, 2);
         model.release(Digest.BETA, 2);
@@ -132,6 +132,8 @@ class DashboardBrowserTest {
         browser.text(".graph .node.t-completed .state", "#4");
         assertThat(browser.all(".graph .node.critical")).hasSizeGreaterThanOrEqualTo(3);
         browser.text(".feed-state", "has ended \\(completed\\)");
+        browser.text(".feed .ev[data-type='report.written'] .text", "report written: Digest of the notes");
+        browser.text(".feed .ev[data-type='task.completed'] .task-ref", "#4");
     }
 
     @Test
@@ -185,7 +187,8 @@ class DashboardBrowserTest {
         browser.until("the transcript to grow while the task runs",
                 d -> browser.all(".transcript .entry").size() > before);
         browser.text(".e-call .tool", "^write$");
-        browser.text(".e-call pre", "out/survey-the-notes.md");
+        browser.text(".e-call .args", "out/survey-the-notes.md");
+        browser.text(".e-call .args pre", "^# Survey the notes\n\nnotes of Survey the notes");
         assertThat(browser.read(".meta .badge")).as("still held at its last step").isEqualTo("running");
         browser.screenshotPage("task-transcript");
 
@@ -195,6 +198,27 @@ class DashboardBrowserTest {
         browser.text(".follow", "End of the transcript");
         assertThat(browser.stillMarked()).as("it grew without a reload").isTrue();
         assertThat(browser.all(".transcript .entry")).hasSize(transcriptSize(runId, 1));
+    }
+
+    @Test
+    void aLongTranscriptComesAHundredEntriesAtATime() {
+        model.surveySearches = 40;
+        String runId = server.submit("Digest the notes", Map.of());
+        ServerFixture.await("the run to complete", Duration.ofSeconds(90),
+                () -> "completed".equals(server.run(runId).path("status").asText()));
+        int entries = transcriptSize(runId, 1);
+        assertThat(entries).isGreaterThan(100);
+
+        browser.open(address("#/runs/" + runId + "/tasks/1"));
+        browser.text(".transcript-count", "^100 entries so far$");
+        assertThat(browser.all(".transcript .entry")).hasSize(100);
+        browser.text(".e-call .tool", "^grep$");
+        browser.find(".task-page .actions button").click();
+        browser.text(".transcript-count", "^" + entries + " entries$");
+        assertThat(browser.all(".transcript .entry")).hasSize(entries);
+        assertThat(browser.find(".task-page .actions button").isDisplayed()).as("nothing more to load").isFalse();
+        browser.text(".e-outcome", "success");
+        browser.text(".follow", "End of the transcript");
     }
 
     @Test

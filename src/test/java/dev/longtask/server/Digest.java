@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A scripted model for the dashboard: every run is planned as a small graph, "Survey the notes" first, then
  * "Summarise alpha" and "Summarise beta" beside each other, then "Write the digest" after both. Each task reads a
- * file, writes its output and submits; the director stops and the synthesizer reports in Markdown (a table, and raw
+ * file (after {@link #surveySearches} searches, for a long transcript), writes its output and submits; the director stops and the synthesizer reports in Markdown (a table, and raw
  * HTML that must arrive escaped). A test holds a task at a step ({@link #hold}) to watch it while it runs; a held call
  * gives way to an interrupt as a real model call would.
  */
@@ -42,6 +42,8 @@ final class Digest {
             """;
 
     private final Map<String, CountDownLatch> holds = new ConcurrentHashMap<>();
+    /** Searches "Survey the notes" makes before it reads, each a step of its transcript. */
+    volatile int surveySearches;
     final ScriptedModel model = new ScriptedModel(this::answer);
 
     /** The call of {@code subject}'s agent at {@code step} (1 read, 2 write, 3 submit) waits for {@link #release}. */
@@ -72,7 +74,11 @@ final class Digest {
     private ChatMessage.Assistant task(ScriptedModel.Turn turn) {
         String subject = turn.subject();
         wait(subject + "#" + turn.step());
-        return switch (turn.step()) {
+        int searches = subject.equals(SURVEY) ? surveySearches : 0;
+        if (turn.step() <= searches) {
+            return call("grep", object().put("pattern", "line " + turn.step()).put("path", "src"));
+        }
+        return switch (turn.step() - searches) {
             case 1 -> call("read", object().put("path", subject.contains("beta") ? "src/beta.txt" : "src/alpha.txt"));
             case 2 -> write(output(subject), "# " + subject + "\n\nnotes of " + subject + "\n");
             default -> submitResult(true, "did " + subject, "finding of " + subject);
