@@ -35,6 +35,9 @@ import java.util.Map;
  * <p>One instance serves one job at a time (the transcript is the job's); make one per task.
  */
 public final class AgentLoop {
+    /** From this many steps left, each step's last result says how many remain. */
+    static final int STEPS_LEFT_SHOWN = 3;
+
     private final LlmClient llm;
     private final Map<String, Tool> tools = new LinkedHashMap<>();
     private final Transcript transcript;
@@ -43,6 +46,7 @@ public final class AgentLoop {
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
     private final Secrets redactor;
+    private final PermissionGate gate;
 
     /**
      * @param tools      every work tool of the runtime; each job gets those on its agent's whitelist
@@ -57,11 +61,23 @@ public final class AgentLoop {
 
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()));
+        this(llm, tools, transcript, clock, tokens, listener, settings, PermissionGate.ALLOW_ALL);
+    }
+
+    /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()), gate);
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
               TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor) {
+        this(llm, tools, transcript, clock, tokens, listener, settings, redactor, PermissionGate.ALLOW_ALL);
+    }
+
+    AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+              TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor,
+              PermissionGate gate) {
         this.llm = llm;
         tools.forEach(t -> this.tools.put(t.name(), t));
         this.transcript = transcript;
@@ -70,6 +86,7 @@ public final class AgentLoop {
         this.listener = listener == null ? ModelCall.Listener.NONE : listener;
         this.settings = settings;
         this.redactor = redactor;
+        this.gate = gate;
     }
 
     /**
@@ -107,15 +124,20 @@ public final class AgentLoop {
                     allowed.add(tool);
                 }
             }
-            allowed.add(note);
+            // Only a task agent's notes reach anyone (findings.md, the outcome); a role agent hands in all it has.
+            boolean notes = terminal.name().equals(SubmitResult.NAME);
+            if (notes) {
+                allowed.add(note);
+            }
             allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
             specs.add(terminal.spec());
             this.specTokens = specs.stream().mapToInt(tokens::count).sum();
-            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), settings, redactor);
+            LoopSettings sized = settings.forWindow(llm.contextWindowTokens());
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, redactor,
+                    gate);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
-            this.compactor = new Compactor(llm, tokens, settings, clock);
-            List<String> names = specs.stream().map(ToolSpec::name).toList();
-            this.conversation = new Conversation(tokens, PromptBuilder.system(task, names), PromptBuilder.kickoff(task));
+            this.compactor = new Compactor(llm, tokens, sized, clock);
+            this.conversation = new Conversation(tokens, PromptBuilder.system(task, notes), PromptBuilder.kickoff(task));
         }
 
         AgentOutcome run() {
@@ -140,8 +162,8 @@ public final class AgentLoop {
                                 + llm.contextWindowTokens() + " tokens even after compaction; split the task", null);
                     }
                     Instant started = clock.instant();
-                    ChatResponse response = llm.chat(
-                            new ChatRequest(conversation.messages(), specs, settings.maxOutputTokens()));
+                    ChatResponse response = llm.chat(new ChatRequest(conversation.messages(), specs,
+                            settings.maxOutputTokens(), terminal.name(), step == maxSteps));
                     steps = step;
                     account(response, ModelCall.Purpose.STEP, started);
                     AgentOutcome outcome = answer(response.message(), step);
@@ -160,43 +182,71 @@ public final class AgentLoop {
                     + terminal.name() + " call", null);
         }
 
-        /** Handles one assistant message; an outcome when the job is over, else null. */
+        /**
+         * Handles one assistant message; an outcome when the job is over, else null. Every call of the message gets
+         * an answer: the calls after one that ends the job are answered with an error saying they were not run.
+         */
         private AgentOutcome answer(ChatMessage.Assistant message, int step) {
             ChatMessage.Assistant said = message == null ? new ChatMessage.Assistant("", List.of()) : message;
             conversation.add(said);
             recorder.assistant(said, step);
+            String stepsLeft = stepsLeft(step);
             if (!said.hasToolCalls()) {
                 String nudge = "You replied without calling a tool, and plain replies reach nobody. Go on with the "
-                        + "task using your tools, and finish by calling " + terminal.name() + ".";
+                        + "task using your tools, and finish by calling " + terminal.name() + "."
+                        + (stepsLeft == null ? "" : "\n\n" + stepsLeft);
                 conversation.add(new ChatMessage.User(nudge));
                 recorder.user(nudge, step);
                 return null;
             }
-            for (ToolCall call : said.toolCalls()) {
+            List<ToolCall> calls = said.toolCalls();
+            for (int i = 0; i < calls.size(); i++) {
+                ToolCall call = calls.get(i);
                 if (Thread.currentThread().isInterrupted()) {
                     return interrupted();
                 }
+                String notice = i == calls.size() - 1 ? stepsLeft : null;
                 AgentOutcome outcome = call.name() != null && call.name().equals(terminal.name())
-                        ? terminalCall(call, step) : workCall(call, step);
+                        ? terminalCall(call, step, notice) : workCall(call, step, notice);
                 if (outcome != null) {
-                    return outcome;
+                    for (ToolCall skipped : calls.subList(i + 1, calls.size())) {
+                        reply(skipped, "not run: " + (outcome.ending() == AgentOutcome.Ending.SUBMITTED
+                                ? "the " + terminal.name() + " call before it ended the task"
+                                : "the task ended before it (" + outcome.reason() + ")"), true, step);
+                    }
+                    return finish(outcome);
                 }
             }
             return null;
         }
 
-        private AgentOutcome workCall(ToolCall call, int step) {
+        /** The notice that closes a step when few steps remain, or null. */
+        private String stepsLeft(int step) {
+            int left = task.agent().maxSteps() - step;
+            if (left > STEPS_LEFT_SHOWN || left < 1) {
+                return null;
+            }
+            if (left == 1) {
+                return "[last step] Your next answer is your last: it can only call " + terminal.name()
+                        + ". Call it with what you have" + (terminal.name().equals(SubmitResult.NAME)
+                        ? "; if the task is not done, set success=false and say what remains." : ".");
+            }
+            return "[" + left + " steps left] Wrap up: make sure what the task requires is in place, then call "
+                    + terminal.name() + " before the steps run out.";
+        }
+
+        private AgentOutcome workCall(ToolCall call, int step, String notice) {
             ToolDispatcher.Dispatched result = dispatcher.dispatch(call, step);
-            reply(call, result.content(), result.error(), step);
+            reply(call, withNotice(result.content(), notice), result.error(), step);
             if (result.stuck()) {
-                return end(AgentOutcome.Ending.STUCK, "stuck: called " + call.name() + " "
+                return ending(AgentOutcome.Ending.STUCK, "stuck: called " + call.name() + " "
                         + Json.canonical(call.arguments()) + " " + settings.repeatLimit()
-                        + " times with the same result and no progress in between", null);
+                        + " times with the same result and no progress in between");
             }
             return null;
         }
 
-        private AgentOutcome terminalCall(ToolCall call, int step) {
+        private AgentOutcome terminalCall(ToolCall call, int step, String notice) {
             ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
             List<String> problems = args == null
                     ? List.of(ToolDispatcher.invalidArguments(call))
@@ -206,21 +256,25 @@ public final class AgentLoop {
                 boolean success = terminal.success().test(args);
                 String output = terminal.render().apply(args);
                 String reason = success ? "" : "the agent reported failure: " + args.path("summary").asText("");
-                return finish(new AgentOutcome(task.agent().name(), AgentOutcome.Ending.SUBMITTED, success, reason,
-                        args.deepCopy(), output, note.notes(), usage, steps, null));
+                return new AgentOutcome(task.agent().name(), AgentOutcome.Ending.SUBMITTED, success, reason,
+                        args.deepCopy(), output, note.notes(), usage, steps, null);
             }
             rejections++;
             String content = "refused: " + String.join("\n", problems);
-            reply(call, content, true, step);
+            reply(call, withNotice(content, notice), true, step);
             if (dispatcher.terminalRefused(call, content)) {
-                return end(AgentOutcome.Ending.STUCK, "stuck: " + terminal.name() + " was refused "
-                        + settings.repeatLimit() + " times for the same arguments: " + problems.get(0), null);
+                return ending(AgentOutcome.Ending.STUCK, "stuck: " + terminal.name() + " was refused "
+                        + settings.repeatLimit() + " times for the same arguments: " + problems.get(0));
             }
             if (rejections >= terminal.maxRejections()) {
-                return end(AgentOutcome.Ending.REJECTED, terminal.name() + " was refused " + rejections
-                        + " times; last: " + String.join("; ", problems), null);
+                return ending(AgentOutcome.Ending.REJECTED, terminal.name() + " was refused " + rejections
+                        + " times; last: " + String.join("; ", problems));
             }
             return null;
+        }
+
+        private static String withNotice(String content, String notice) {
+            return notice == null ? content : content + "\n\n" + notice;
         }
 
         private void reply(ToolCall call, String content, boolean error, int step) {
@@ -244,6 +298,12 @@ public final class AgentLoop {
         private AgentOutcome end(AgentOutcome.Ending ending, String reason, LlmException error) {
             return finish(new AgentOutcome(task.agent().name(), ending, false, reason, null, "", note.notes(), usage,
                     steps, error));
+        }
+
+        /** A failed ending, not yet recorded (the calls after it in the same answer are answered first). */
+        private AgentOutcome ending(AgentOutcome.Ending ending, String reason) {
+            return new AgentOutcome(task.agent().name(), ending, false, reason, null, "", note.notes(), usage, steps,
+                    null);
         }
 
         private AgentOutcome finish(AgentOutcome outcome) {

@@ -38,9 +38,10 @@ public final class AgentRunner {
 
     /** What every loop of a run shares. {@code context} is the context of the run's tool calls, for task 0. */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
-                        ToolContext context, Guard guard) {
+                        ToolContext context, Guard guard, PermissionGate gate) {
         public Parts {
             tools = List.copyOf(tools);
+            gate = gate == null ? PermissionGate.ALLOW_ALL : gate;
             loop = loop == null ? LoopSettings.DEFAULTS : loop;
             guard = guard == null ? Guard.NONE : guard;
         }
@@ -84,7 +85,7 @@ public final class AgentRunner {
     public AgentOutcome run(AgentTask job, Integer taskId, Transcript transcript) {
         LlmClient client = parts.models().client(job.agent().model(), retries(taskId));
         AgentLoop loop = new AgentLoop(client, parts.tools(), transcript, parts.clock(), parts.tokens(), calls(taskId),
-                parts.loop());
+                parts.loop(), parts.gate());
         return parts.guard().around(() -> loop.run(job));
     }
 

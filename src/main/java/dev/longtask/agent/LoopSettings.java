@@ -3,7 +3,8 @@ package dev.longtask.agent;
 /**
  * The guardrails' numbers. {@link #DEFAULTS} suits real models; tests shrink them.
  *
- * @param maxOutputChars      a tool result longer than this is cut to its head and tail
+ * @param maxOutputChars      a tool result longer than this is cut (a read at a line, with where to read on; other
+ *                            output to its head and tail); at most, see {@link #forWindow}
  * @param readsPerPath        reads of one path allowed before further whole reads are refused
  * @param viewActionsPerNote  view actions (read/glob/grep/ls) after which the agent is told to record findings
  * @param repeatLimit         the same call with the same result this often, with no progress between, stops the task
@@ -27,6 +28,21 @@ public record LoopSettings(
                 || compactAt <= 0 || compactAt > 1 || keepRecentShare <= 0 || keepRecentShare >= compactAt) {
             throw new IllegalArgumentException("loop settings out of range: " + this);
         }
+    }
+
+    /** Share of the context window one tool result may take: well below what compaction keeps of the newest turns. */
+    static final double RESULT_SHARE = 0.15;
+    /** Characters a token stands for, counted low (code and JSON run about 3 to 4). */
+    static final int CHARS_PER_TOKEN = 3;
+
+    /**
+     * These settings for a model with a context window of {@code windowTokens}: a tool result is cut at
+     * {@link #RESULT_SHARE} of the window when that is less than {@code maxOutputChars}, so on a small window one
+     * large read cannot fill the conversation (and be summarised away by the compaction it causes).
+     */
+    public LoopSettings forWindow(int windowTokens) {
+        int chars = (int) Math.min(maxOutputChars, Math.max(1_000, (long) (windowTokens * RESULT_SHARE) * CHARS_PER_TOKEN));
+        return chars == maxOutputChars ? this : withMaxOutputChars(chars);
     }
 
     public LoopSettings withMaxOutputChars(int chars) {

@@ -30,17 +30,17 @@ final class NoteTool implements Tool {
 
     @Override
     public String description() {
-        return "Record facts you have learned (with file paths and line numbers) in the run's findings, where "
-                + "later tasks and the final report can use them. Short and specific; one fact per line.";
+        return "Records facts you learned (with path:line) in the run's findings, for later tasks and the report. "
+                + "Short and specific.";
     }
 
     @Override
     public ObjectNode parameters() {
         return Json.parseObject("""
                 {"type": "object",
-                 "properties": {"text": {"type": "string", "minLength": 1,
-                                         "description": "the facts to record, one per line"}},
-                 "required": ["text"]}
+                 "properties": {"text": {"type": "string", "description": "the facts to record, one per line"}},
+                 "required": ["text"],
+                 "additionalProperties": false}
                 """);
     }
 

@@ -35,6 +35,12 @@ final class ReadGuard {
                 + "a range you have not read yet with offset and limit. Record what you learned with note.";
     }
 
+    /** Forgets every read: after a compaction the model no longer has what they showed. */
+    void reset() {
+        reads.clear();
+        ranges.clear();
+    }
+
     /** Counts a read that went ahead. */
     void record(String path, JsonNode args) {
         reads.merge(path, 1, Integer::sum);

@@ -29,12 +29,42 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
         progressTail = progressTail == null ? "" : progressTail;
     }
 
-    /** Reads the memory files of a run directory; a missing file is empty. */
+    /**
+     * Reads the memory files of a run directory; a missing file is empty, and so is one with nothing but headings
+     * (findings.md before the first finding). A section that says only "(none)" is left out.
+     */
     public static RunMemory read(Path runDirectory) {
         return new RunMemory(
-                head(lines(runDirectory.resolve("task_plan.md")), PLAN_LINES),
-                tail(lines(runDirectory.resolve("findings.md")), FINDINGS_LINES),
-                tail(lines(runDirectory.resolve("progress.md")), PROGRESS_LINES));
+                head(content(lines(runDirectory.resolve("task_plan.md"))), PLAN_LINES),
+                tail(content(lines(runDirectory.resolve("findings.md"))), FINDINGS_LINES),
+                tail(content(lines(runDirectory.resolve("progress.md"))), PROGRESS_LINES));
+    }
+
+    /** The lines without the sections that say nothing: empty when only headings remain. */
+    static List<String> content(List<String> lines) {
+        List<String> kept = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int next = nextNonBlank(lines, i + 1);
+            boolean emptySection = line.startsWith("#") && next >= 0 && lines.get(next).strip().equals("(none)")
+                    && (nextNonBlank(lines, next + 1) < 0 || lines.get(nextNonBlank(lines, next + 1)).startsWith("#"));
+            if (emptySection) {
+                i = next;
+                continue;
+            }
+            kept.add(line);
+        }
+        boolean anyContent = kept.stream().anyMatch(l -> !l.isBlank() && !l.startsWith("#"));
+        return anyContent ? kept : List.of();
+    }
+
+    private static int nextNonBlank(List<String> lines, int from) {
+        for (int i = from; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public boolean isEmpty() {

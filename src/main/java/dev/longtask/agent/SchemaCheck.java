@@ -25,6 +25,13 @@ final class SchemaCheck {
     private static String line(Error e) {
         String where = e.getInstanceLocation() == null ? "$" : e.getInstanceLocation().toString();
         String message = e.getMessage();
-        return message.startsWith(where) ? message : where + ": " + message;
+        String line = message.startsWith(where) ? message : where + ": " + message;
+        // "does not have a value in the enumeration [...]" says what is allowed, not what was sent
+        return ("enum".equals(e.getKeyword()) || "type".equals(e.getKeyword())) && e.getInstanceNode() != null
+                ? line + ", got " + shorten(e.getInstanceNode().toString()) : line;
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 }

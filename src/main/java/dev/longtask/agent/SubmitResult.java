@@ -29,26 +29,19 @@ final class SubmitResult implements Terminal.Check {
         ObjectNode schema = Json.parseObject("""
                 {"type": "object",
                  "properties": {
-                   "success": {"type": "boolean",
-                     "description": "true only when the task is done and its success criteria are met"},
-                   "summary": {"type": "string", "minLength": 1,
-                     "description": "two or three sentences: what you did and what came out of it"},
-                   "details": {"type": "string",
-                     "description": "the full result in Markdown: analysis, answers, evidence with file:line"},
-                   "findings": {"type": "array", "items": {"type": "string"},
-                     "description": "facts worth keeping for later tasks, one self-contained sentence each"},
-                   "artifacts": {"type": "object", "additionalProperties": {"type": "string"},
-                     "description": "files you wrote, name -> workspace-relative path"},
-                   "next_steps": {"type": "array", "items": {"type": "string"},
-                     "description": "work that remains or that you recommend"}
+                   "success": {"type": "boolean", "description": "true only when the task is done and its success criteria met"},
+                   "summary": {"type": "string", "minLength": 1, "description": "Two or three sentences: what you did, what came of it"},
+                   "details": {"type": "string", "description": "The full result in Markdown, with evidence as path:line"},
+                   "findings": {"type": "array", "items": {"type": "string"}, "description": "Facts later tasks should know, one self-contained sentence each"},
+                   "artifacts": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Files you wrote: name -> path"},
+                   "next_steps": {"type": "array", "items": {"type": "string"}, "description": "Work that remains or that you recommend"}
                  },
                  "required": ["success", "summary"],
                  "additionalProperties": false}
                 """);
-        return new ToolSpec(NAME, "Finish the task and hand in its result. Call it exactly once, at the end. "
-                + "It is refused with an error when a required output file is missing or an artifact path does "
-                + "not exist; fix that and call it again. If you cannot finish, call it with success=false and "
-                + "explain why in summary and details.", schema);
+        return new ToolSpec(NAME, "Finishes the task and hands in its result, once, at the end. Refused while a "
+                + "required output file is missing or an artifact is not a file: fix that and call again. If you "
+                + "cannot finish, call it with success=false and say why.", schema);
     }
 
     @Override

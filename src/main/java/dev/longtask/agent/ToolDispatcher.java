@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ToolCall;
@@ -19,10 +20,12 @@ import org.slf4j.LoggerFactory;
  * must be a JSON object; the tool must be on the agent's whitelist; a repeated read may be refused; the
  * arguments must fit the tool's schema; then the tool runs. Its output has secrets redacted, is cut to head
  * and tail, shown once if identical to an earlier one (×N), checked for a stuck repeat, and may carry the
- * 2-action reminder. Every mistake of the model becomes a tool error; nothing it does is thrown.
+ * 2-action reminder (for an agent that has note). Every mistake of the model becomes a tool error; nothing it does is thrown.
  */
 final class ToolDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(ToolDispatcher.class);
+    /** Claude Code's name for the file argument; accepted wherever a tool takes {@code path}. */
+    static final String FILE_PATH = "file_path";
 
     /** What goes back to the model; {@code stuck} says the task must stop now. */
     record Dispatched(String content, boolean error, boolean stuck) {
@@ -31,6 +34,7 @@ final class ToolDispatcher {
     private final String agent;
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
+    private final PermissionGate gate;
     private final ToolContext context;
     private final Secrets redactor;
     private final OutputClipper clipper;
@@ -40,7 +44,9 @@ final class ToolDispatcher {
     private final ViewReminder reminder;
 
     /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor) {
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor,
+                   PermissionGate gate) {
+        this.gate = gate;
         this.agent = agent;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;
@@ -54,21 +60,30 @@ final class ToolDispatcher {
     Dispatched dispatch(ToolCall call, int step) {
         String name = call.name() == null ? "" : call.name();
         ObjectNode args = call.invalidArguments().isPresent() ? null : call.arguments();
+        String aliasProblem = null;
+        if (args != null && args.has(FILE_PATH) && takesPathAlias(whitelisted.get(name))) {
+            aliasProblem = bothPaths(args);
+            args = aliasProblem == null ? withPath(args) : args;
+        }
         String path = args == null ? null : pathKey(args);
-        ToolResult raw = run(name, args, path, call);
-        String content = clipper.clip(redactor.redact(raw.content()));
+        ToolResult raw = aliasProblem != null ? ToolResult.error(aliasProblem) : run(name, args, path, call);
+        String content = clipper.clip(name, redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
-        String remind = reminder.after(name, path, raw.error());
+        String remind = whitelisted.containsKey(NoteTool.NAME) ? reminder.after(name, path, raw.error()) : null;
         if (remind != null) {
             shown = shown + "\n\n" + remind;
         }
         return new Dispatched(shown, raw.error(), isStuck);
     }
 
-    /** After a compaction earlier results may be gone, so repeats are shown in full again. */
+    /**
+     * After a compaction earlier results may be gone: repeats are shown in full again, and files read before may
+     * be read again (what they said may have been summarised away).
+     */
     void compacted() {
         dedup.reset();
+        reads.reset();
     }
 
     /** Records a terminal call that was refused, so repeating it unchanged counts as being stuck. */
@@ -85,16 +100,22 @@ final class ToolDispatcher {
         if (args == null) {
             return ToolResult.error(invalidArguments(call));
         }
+        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
+        if (!problems.isEmpty()) {
+            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
+                    + ". Expected: " + tool.parameters());
+        }
+        if (!(tool instanceof NoteTool)) {
+            String refusal = gate.check(agent, name, args, context);
+            if (refusal != null) {
+                return ToolResult.error(refusal);
+            }
+        }
         if (name.equals("read")) {
             String refusal = reads.check(path, args);
             if (refusal != null) {
                 return ToolResult.error(refusal);
             }
-        }
-        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
-        if (!problems.isEmpty()) {
-            return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
-                    + ". Expected: " + tool.parameters());
         }
         ToolResult result;
         try {
@@ -113,6 +134,37 @@ final class ToolDispatcher {
             reads.record(path, args);
         }
         return result;
+    }
+
+    /**
+     * Whether {@code file_path} (Claude Code's name) stands for {@code path} in calls of {@code tool}: it takes a
+     * path and has no file_path of its own. The renamed call passes the same checks as any other.
+     */
+    private static boolean takesPathAlias(Tool tool) {
+        JsonNode properties = tool == null || tool.parameters() == null ? null : tool.parameters().get("properties");
+        return properties != null && properties.has("path") && !properties.has(FILE_PATH);
+    }
+
+    /** Null when the call names its file once, else what is wrong. */
+    private static String bothPaths(ObjectNode args) {
+        if (args.hasNonNull("path") && !args.get("path").equals(args.get(FILE_PATH))) {
+            return "give the file as path or as file_path, not both: path is " + args.get("path")
+                    + " and file_path is " + args.get(FILE_PATH);
+        }
+        return null;
+    }
+
+    /** The arguments with {@code file_path} renamed to {@code path}, in its place. */
+    private static ObjectNode withPath(ObjectNode args) {
+        ObjectNode renamed = args.objectNode();
+        args.fields().forEachRemaining(e -> {
+            if (e.getKey().equals(FILE_PATH)) {
+                renamed.set("path", e.getValue());
+            } else if (!e.getKey().equals("path")) {
+                renamed.set(e.getKey(), e.getValue());
+            }
+        });
+        return renamed;
     }
 
     /** What the model is told when its arguments were not a JSON object, quoting what it sent. */

@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.LoopSettings;
+import dev.longtask.agent.PermissionGate;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
+import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
@@ -31,7 +35,10 @@ final class AgentRuns {
     private final StoreOptions storeOptions;
     private final Clock clock;
 
-    AgentRuns(Workspace workspace, List<Tool> tools, StoreOptions storeOptions, Clock clock) {
+    private final Permissions permissions;
+
+    AgentRuns(Workspace workspace, List<Tool> tools, StoreOptions storeOptions, Clock clock, Permissions permissions) {
+        this.permissions = permissions;
         this.workspace = workspace;
         this.tools = tools;
         this.storeOptions = storeOptions;
@@ -45,6 +52,8 @@ final class AgentRuns {
         try (RunStore store = FileRunStore.create(workspace.root(), null, goal,
                 clients.get(steps.get(0).agent()).modelSpec(), Budget.UNLIMITED, storeOptions)) {
             store.setRunStatus(RunStatus.RUNNING, "longtask agent");
+            store.append(EventType.PERMISSIONS_SET, null, JsonMapping.MAPPER.valueToTree(permissions.settings()));
+            PermissionGate gate = permissions.gate(workspace, store, permissions.approver());
             List<Integer> ids = new ArrayList<>();
             for (Subagents.Step step : steps) {
                 ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
@@ -57,8 +66,8 @@ final class AgentRuns {
                 }
                 AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(
                         RunModels.fixed(clients.get(step.agent()), Pricing.unknown()), tools,
-                        TokenCounter.shared(), clock, LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0),
-                        null));
+                        TokenCounter.shared(), clock, LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0,
+                        permissions.mode(), permissions.sandboxMode()), null, gate));
                 return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
             });
             List<Subagents.StepResult> results = request.parallel()

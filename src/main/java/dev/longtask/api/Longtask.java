@@ -2,6 +2,8 @@ package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.Approver;
+import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
@@ -18,8 +20,8 @@ import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.Pricing;
@@ -82,7 +84,8 @@ public final class Longtask implements AutoCloseable {
     private final Map<String, Finisher> finishers;
     private final RunModels.Clients clients;
     private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
-    private volatile Toolbox toolbox;
+    private final Map<SandboxMode, Toolbox> toolboxes = new ConcurrentHashMap<>();
+    private final Approver approver;
 
     private Longtask(Builder b) {
         this.workspace = b.workspace;
@@ -98,6 +101,7 @@ public final class Longtask implements AutoCloseable {
         this.fsync = b.fsync;
         this.approval = b.approval;
         this.sandbox = b.sandbox;
+        this.approver = b.approver;
         this.clock = b.clock;
         this.finishers = EngineSetup.byName(b.finishers);
         this.clients = new RunModels.Clients(b.tape);
@@ -119,7 +123,8 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public RunHandle start(RunRequest request) {
-        return launch(created(request), workspace(request.workspace()), 0);
+        Created run = created(request);
+        return launch(run.session(), run.root(), 0, run.models());
     }
 
     /**
@@ -131,12 +136,16 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public String create(RunRequest request) {
-        try (EngineSession session = created(request)) {
+        try (EngineSession session = created(request).session()) {
             return session.runId();
         }
     }
 
-    private EngineSession created(RunRequest request) {
+    /** A run just created, with what carrying it out needs. */
+    private record Created(EngineSession session, Path root, ModelSource models) {
+    }
+
+    private Created created(RunRequest request) {
         Path root = workspace(request.workspace());
         Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
@@ -148,7 +157,7 @@ public final class Longtask implements AutoCloseable {
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        return engine(root, models, tasks).create(newRun);
+        return new Created(engine(root, models, tasks, recorded.sandbox()).create(newRun), root, models);
     }
 
     /**
@@ -207,8 +216,9 @@ public final class Longtask implements AutoCloseable {
             now = settingsToRecord(request, was, servedAt(models), tasks);
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
-        EngineSession session = engine(root, models, tasks).open(request.runId(), change);
-        return launch(session, root, run.lastSeq());
+        SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
+        EngineSession session = engine(root, models, tasks, shell).open(request.runId(), change);
+        return launch(session, root, run.lastSeq(), models);
     }
 
     /**
@@ -248,7 +258,11 @@ public final class Longtask implements AutoCloseable {
         }
         StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
-        return new AgentRuns(ws, tools().all(), store, clock).run(request, specs, chosen);
+        SandboxMode shell = firstSet(sandbox, SandboxMode.AUTO);
+        Toolbox box = tools(shell);
+        Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
+                box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
+        return new AgentRuns(ws, box.all(), store, clock, permissions).run(request, specs, chosen);
     }
 
     /** The runs of the default workspace, read-only. */
@@ -263,7 +277,7 @@ public final class Longtask implements AutoCloseable {
 
     /** The agents a run in {@code dir} may use, with the problems found in their definitions. */
     public AgentCatalog agents(Path dir) {
-        return AgentCatalog.discover(workspace(dir), home, Set.copyOf(tools().names()));
+        return AgentCatalog.discover(workspace(dir), home, Set.copyOf(Toolbox.BUILT_IN));
     }
 
     /**
@@ -322,15 +336,16 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root, long sessionStart) {
-        RunHandle handle = new RunHandle(session, root, clock, sessionStart);
+    private RunHandle launch(EngineSession session, Path root, long sessionStart, ModelSource models) {
+        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
         running.add(handle);
         handle.launch();
         handle.whenDone(() -> running.remove(handle));
         return handle;
     }
 
-    private RunEngine engine(Path root, ModelSource models, int tasks) {
+    private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell) {
         Workspace ws;
         try {
             ws = new Workspace(root);
@@ -340,8 +355,11 @@ public final class Longtask implements AutoCloseable {
         StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
         EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
-        return new RunEngine(new EngineSetup(ws, agents(root), tools().all(), models, config, store,
-                TokenCounter.shared(), finishers), null);
+        Toolbox box = tools(shell);
+        Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
+                load(root, Flags.none()).permissionRules(), home, approver);
+        return new RunEngine(new EngineSetup(ws, agents(root), box.all(), models, config, store,
+                TokenCounter.shared(), finishers, permissions), null);
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {
@@ -371,17 +389,10 @@ public final class Longtask implements AutoCloseable {
         }
     }
 
-    private Toolbox tools() {
-        Toolbox box = toolbox;
-        if (box == null) {
-            synchronized (this) {
-                if (toolbox == null) {
-                    toolbox = Toolbox.builtIn(environment.variables(), Sandbox.detect(environment.variables()));
-                }
-                box = toolbox;
-            }
-        }
-        return box;
+    /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
+    private Toolbox tools(SandboxMode shell) {
+        return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
+                Sandbox.forMode(mode, environment.variables())));
     }
 
     private Settings load(Path root, Flags flags) {
@@ -448,6 +459,7 @@ public final class Longtask implements AutoCloseable {
         private FsyncPolicy fsync;
         private ApprovalMode approval;
         private SandboxMode sandbox;
+        private Approver approver = Approver.NOBODY;
         private Tape tape = Tape.NONE;
         private Clock clock = Clock.systemUTC();
         private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
@@ -532,6 +544,15 @@ public final class Longtask implements AutoCloseable {
         }
 
         /** How {@code bash} is confined in new runs (default: auto). */
+        /**
+         * Who answers tool calls that wait for approval ({@code ask}, or an ask rule), for every run of this runtime
+         * and possibly for several at once; by default nobody, so such a run pauses with the question open.
+         */
+        public Builder approver(Approver answering) {
+            this.approver = answering == null ? Approver.NOBODY : answering;
+            return this;
+        }
+
         public Builder sandbox(SandboxMode mode) {
             this.sandbox = mode;
             return this;

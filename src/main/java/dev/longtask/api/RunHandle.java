@@ -29,25 +29,31 @@ public final class RunHandle {
     private final Path workspace;
     private final Clock clock;
     private final long sessionStart;
+    private final List<String> warnings;
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     private volatile boolean ended;
 
-    RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart) {
+    RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart, List<String> warnings) {
         this.session = session;
         this.workspace = workspace;
         this.clock = clock;
         this.sessionStart = sessionStart;
+        this.warnings = List.copyOf(warnings);
     }
 
     void launch() {
         Thread thread = new Thread(() -> {
+            // ended is set before the outcome completes: whoever awaits the outcome then reads the final state
+            RunOutcome result;
             try {
-                outcome.complete(session.carry(null));
+                result = session.carry(null);
             } catch (Throwable e) {
-                outcome.completeExceptionally(e);
-            } finally {
                 ended = true;
+                outcome.completeExceptionally(e);
+                return;
             }
+            ended = true;
+            outcome.complete(result);
         }, "longtask-run-" + session.runId());
         thread.start();
     }
@@ -80,6 +86,14 @@ public final class RunHandle {
     /** What opening the run repaired (after a crash or damage), one line each; empty for a run in order. */
     public List<String> repairs() {
         return session.repairs();
+    }
+
+    /**
+     * What a user should know before relying on this session, one line each: e.g. that an Ollama model runs on an
+     * assumed context window. Empty when nothing needs saying.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The recorded settings and budgets this resume changed, "old -> new" by name ({@code max_tokens}, ...). */

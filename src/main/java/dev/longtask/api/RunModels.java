@@ -15,6 +15,7 @@ import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.Tape;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -61,6 +62,11 @@ final class RunModels implements ModelSource {
     @Override
     public String runModel() {
         return runModel.modelSpec();
+    }
+
+    /** What a user should know about the run's model before relying on it (see {@link dev.longtask.llm.Endpoint#warnings}). */
+    List<String> warnings() {
+        return runModel.endpoint().warnings();
     }
 
     /** Where the run's model is served, as resolved (the provider's own URL when none was configured). */

@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.agent.AgentOutcome;
+import dev.longtask.agent.Approver;
 import dev.longtask.agent.Subagents;
 import dev.longtask.api.AgentsOutcome;
 import dev.longtask.api.AgentsRequest;
@@ -8,16 +9,19 @@ import dev.longtask.api.Longtask;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.model.Counts;
+import dev.longtask.config.Flags;
+import dev.longtask.config.Settings;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask agent}: runs one agent, several side by side, or a chain, each as a task of a new ad-hoc run
@@ -41,6 +45,9 @@ final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Mixin
     ModelOptions model;
+
+    @Mixin
+    PermissionOptions permissionOptions = new PermissionOptions();
 
     @Parameters(paramLabel = "ARGS", arity = "1..*",
             description = "NAME \"TASK\"; with --parallel or --chain: NAME=TASK ...")
@@ -79,7 +86,11 @@ final class AgentCommand implements Callable<ExitCode> {
     public ExitCode call() {
         List<Subagents.Step> steps = steps();
         Path root = Workspaces.directory(workdir);
-        Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape()).build();
+        Settings settings = model.settings(environment, root, permissionOptions.addTo(Flags.none()));
+        Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape())
+                .approval(settings.approval().value()).sandbox(settings.sandbox().value())
+                .approver(System.console() != null ? new TerminalApprover(System.in, spec.commandLine().getErr(),
+                        (event, snapshot) -> { }) : Approver.NOBODY).build();
         AgentsRequest request = new AgentsRequest(root, steps, parallel, chain, concurrency(), maxSteps, model.model,
                 model.baseUrl);
         PrintWriter out = spec.commandLine().getOut();

@@ -17,6 +17,11 @@ import dev.longtask.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
 import dev.longtask.model.Durations;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
+import dev.longtask.tools.PermissionPolicy;
+import dev.longtask.tools.Sandbox;
+import dev.longtask.tools.Workspace;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -27,13 +32,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
- * {@code longtask doctor}: shows which model the settings resolve to and where each setting came from, then
+ * {@code longtask doctor}: shows which model the settings resolve to and where each setting came from, the approval
+ * mode and permission rules, how bash runs here (which sandbox, or that it is off and how to turn it on), then
  * makes one tiny request to prove the provider answers. Exit 0 healthy, 2 not configured, 1 provider failed.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
@@ -83,6 +89,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         Longtask longtask = Longtask.builder().workspace(workdir).environment(environment).tape(model.tape()).build();
         Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
+        showPermissions(out, settings);
         Endpoint endpoint;
         try {
             endpoint = longtask.endpoint(settings);
@@ -114,6 +121,26 @@ final class DoctorCommand implements Callable<ExitCode> {
         }
     }
 
+    /** The approval mode, the rules with their files, and how bash runs here (probed now). */
+    private void showPermissions(PrintWriter out, Settings settings) {
+        line(out, "approval", settings.approval().value().wire() + "   [" + settings.approval().source() + "]");
+        List<PermissionRule> rules = settings.permissionRules();
+        try {
+            PermissionPolicy.of(ApprovalMode.AUTO, rules, new Workspace(workdir), Workspaces.home());
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        } catch (java.io.IOException e) {
+            throw CliFailure.usage("cannot use --workdir " + workdir + ": " + e.getMessage());
+        }
+        line(out, "rules", rules.isEmpty() ? "none (add them to .claude/settings.json or permissions: in "
+                + ".longtask/config.yaml)" : rules.size() + (rules.size() == 1 ? " rule" : " rules"));
+        rules.forEach(r -> line(out, "", r.toString()));
+        Sandbox sandbox = Sandbox.forMode(settings.sandbox().value(), environment.variables());
+        line(out, "sandbox", settings.sandbox().value().wire() + "   [" + settings.sandbox().source() + "]");
+        line(out, "shell", sandbox.description());
+        out.flush();
+    }
+
     private void showEndpoint(PrintWriter out, Endpoint e) {
         line(out, "model", e.spec() + "   [" + e.modelSource() + "]");
         line(out, "protocol", e.protocol().title() + (e.textProtocol().value()
@@ -129,6 +156,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         line(out, "context window", e.contextWindow().value() + " tokens   [" + e.contextWindow().source() + "]");
         line(out, "price", e.price().map(DoctorCommand::price).orElse(
                 "unknown: costs show as unknown (add it under prices: in config.yaml)"));
+        e.warnings().forEach(w -> line(out, "warning", w));
     }
 
     private static String price(Resolved<ModelPrice> p) {

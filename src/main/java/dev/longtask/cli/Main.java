@@ -27,6 +27,7 @@ import picocli.CommandLine.ScopeType;
                 ReportCommand.class,
                 CancelCommand.class,
                 ReviewCommand.class,
+                ApproveCommand.class,
                 AgentsCommand.class,
                 AgentCommand.class,
                 DoctorCommand.class,
@@ -65,7 +66,11 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new Main());
+        return configured(new CommandLine(new Main()));
+    }
+
+    /** Failures, bad parameters and exit codes handled as the {@code longtask} command handles them. */
+    static CommandLine configured(CommandLine cli) {
         cli.setExecutionExceptionHandler(Main::handleFailure);
         cli.setParameterExceptionHandler(Main::handleBadParameters);
         cli.setExecutionStrategy(Main::executeLast);

@@ -12,6 +12,14 @@ interface ProgressView extends AutoCloseable {
     default void tick(ProgressSnapshot snapshot) {
     }
 
+    /** Stops drawing, and keeps what would be shown, while a question is asked on the same terminal. */
+    default void hold() {
+    }
+
+    /** Shows what was kept while held and draws again. */
+    default void release() {
+    }
+
     @Override
     default void close() {
     }

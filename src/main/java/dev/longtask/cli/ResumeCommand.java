@@ -2,11 +2,12 @@ package dev.longtask.cli;
 
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
@@ -30,10 +31,23 @@ final class ResumeCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    private final Environment environment;
+    private final RunDriver.Assembly assembly;
+
+    ResumeCommand() {
+        this(Environment.system(), RunDriver.Assembly.REAL);
+    }
+
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    ResumeCommand(Environment environment, RunDriver.Assembly assembly) {
+        this.environment = environment;
+        this.assembly = assembly;
+    }
+
     @Override
     public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path);
+                workdir.path, environment, assembly);
         RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
         if (run.run().status() == RunStatus.CANCELLED) {
             throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"

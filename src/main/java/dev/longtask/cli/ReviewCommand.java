@@ -1,41 +1,42 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.api.RunRequest;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.engine.Estimate;
-import dev.longtask.llm.ModelSource;
-import dev.longtask.engine.Plan;
-import dev.longtask.api.RunRequest;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.PlanValidator;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.model.Counts;
+import dev.longtask.engine.Plan;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
 import dev.longtask.review.Chunker;
 import dev.longtask.review.EstimateAssumptions;
 import dev.longtask.review.MapRenderer;
 import dev.longtask.review.MappedFile;
-import dev.longtask.llm.Pricing;
 import dev.longtask.review.RepoMap;
 import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
 import dev.longtask.review.ReviewEstimator;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ScopeOptions;
-import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.tools.Workspace;
 import dev.longtask.store.RunIds;
@@ -171,6 +172,8 @@ final class ReviewCommand implements Callable<ExitCode> {
         PrintWriter err = spec.commandLine().getErr();
         // The driver's progress and summary go to stderr, so stdout carries the report alone.
         RunDriver driver = new RunDriver(err, err, model, run, path, environment, assembly);
+        // Its agents only write their own output files, in the run's results, which every run's own rule allows.
+        driver.approvalUnlessFlag(ApprovalMode.READ_ONLY);
         Path workspace = driver.workspacePath();
         RunRequest base = driver.request("a code review of " + workspace);
         ModelSource source;

@@ -1,11 +1,12 @@
 package dev.longtask.cli;
 
+import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
@@ -38,6 +39,19 @@ final class RunCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    private final Environment environment;
+    private final RunDriver.Assembly assembly;
+
+    RunCommand() {
+        this(Environment.system(), RunDriver.Assembly.REAL);
+    }
+
+    /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
+    RunCommand(Environment environment, RunDriver.Assembly assembly) {
+        this.environment = environment;
+        this.assembly = assembly;
+    }
+
     @Override
     public ExitCode call() {
         if (goal == null || goal.isBlank()) {
@@ -47,7 +61,7 @@ final class RunCommand implements Callable<ExitCode> {
             return attached();
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
-                workdir.path);
+                workdir.path, environment, assembly);
         String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
         return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
     }

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.agent.Approver;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
@@ -12,15 +13,20 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.Finisher;
+import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.llm.Pricing;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
 import dev.longtask.model.Run;
+import dev.longtask.model.SandboxMode;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.StoreException;
+import dev.longtask.tools.Sandbox;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,6 +64,9 @@ final class RunDriver {
     private final Assembly assembly;
     private Longtask runtime;
     private RunOutcome outcome;
+    /** The view on screen while a session is driven, held while the terminal asks a question. */
+    private volatile ProgressView shown;
+    private ApprovalMode modeUnlessFlag;
 
     RunDriver(PrintWriter out, PrintWriter err, ModelOptions model, RunOptions options, Path workdir) {
         this(out, err, model, options, workdir, Environment.system(), Assembly.REAL);
@@ -86,21 +95,38 @@ final class RunDriver {
     Longtask runtime() {
         if (runtime == null) {
             runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
-                    .tape(model.tape())).build();
+                    .tape(model.tape()).approver(approver())).build();
         }
         return runtime;
     }
 
     /** A run of {@code goal} with the settings the flags give (the rest comes from the environment and config). */
     RunRequest request(String goal) {
+        Resolved<ApprovalMode> approval = settings.approval();
+        ApprovalMode mode = fromFlag(approval) || modeUnlessFlag == null ? approval.value() : modeUnlessFlag;
+        tellAboutTheShell(settings.sandbox().value());
         return RunRequest.goal(goal).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
-                .withConcurrency(flagConcurrency()).withBudget(flagBudget());
+                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).withApproval(mode)
+                .withSandbox(settings.sandbox().value());
+    }
+
+    /** The approval mode of a new run unless --approval says otherwise (a review runs read-only). */
+    void approvalUnlessFlag(ApprovalMode mode) {
+        modeUnlessFlag = mode;
     }
 
     /** A resume that changes what the flags give and keeps everything else the run recorded. */
     ResumeRequest resume(String runId) {
-        return ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
-                .withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
+        ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspace).withModel(model.model)
+                .withBaseUrl(model.baseUrl).withConcurrency(flagConcurrency()).withBudget(flagBudget()).by("flags");
+        if (fromFlag(settings.approval())) {
+            request = request.withApproval(settings.approval().value());
+        }
+        if (fromFlag(settings.sandbox())) {
+            request = request.withSandbox(settings.sandbox().value());
+            tellAboutTheShell(settings.sandbox().value());
+        }
+        return request;
     }
 
     /** How the last session driven ended. */
@@ -127,6 +153,7 @@ final class RunDriver {
             err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
                     + String.join("; ", handle.repairs()));
         }
+        handle.warnings().forEach(w -> err.println("longtask: warning: " + w));
         if (!handle.settingsChanged().isEmpty()) {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
@@ -134,6 +161,7 @@ final class RunDriver {
         warnIfCostCannotApply(handle);
         err.flush();
         ProgressView view = ProgressViews.choose(options, out, workspace);
+        shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
@@ -161,7 +189,7 @@ final class RunDriver {
             Run ended = ended(outcome);
             return new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
                     options.jsonEvents ? Palette.NONE : view.palette())
-                    .print(outcome, ended, sessionTime(ended, started), signals.terminated());
+                    .print(outcome, ended, sessionTime(ended, started), signals.terminated(), workspace);
         } finally {
             clock.shutdownNow();
             signals.close();
@@ -211,6 +239,49 @@ final class RunDriver {
         } catch (StoreException e) {
             return null;
         }
+    }
+
+    /**
+     * On a terminal, the person there answers questions (the live view held meanwhile); without one nobody can, and
+     * a run that asks pauses with the question open.
+     */
+    private Approver approver() {
+        if (System.console() == null) {
+            return Approver.NOBODY;
+        }
+        ProgressView held = new ProgressView() {
+            @Override
+            public void onEvent(Event event, ProgressSnapshot snapshot) {
+            }
+
+            @Override
+            public void hold() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.hold();
+                }
+            }
+
+            @Override
+            public void release() {
+                ProgressView v = shown;
+                if (v != null) {
+                    v.release();
+                }
+            }
+        };
+        return new TerminalApprover(System.in, options.jsonEvents ? err : out, held);
+    }
+
+    /** Said once at the start: bash is off (and how to turn it on), or runs unconfined because the user said so. */
+    private void tellAboutTheShell(SandboxMode mode) {
+        Sandbox sandbox = Sandbox.forMode(mode, environment.variables());
+        if (sandbox.kind() == Sandbox.Kind.OFF) {
+            err.println("longtask: note: " + sandbox.description());
+        } else if (sandbox.kind() == Sandbox.Kind.UNCONFINED) {
+            err.println("longtask: warning: " + sandbox.description());
+        }
+        err.flush();
     }
 
     /** Tasks run at once when the flag sets it; else the run's (recorded, or configured for a new run). */

@@ -3,9 +3,11 @@ package dev.longtask.cli;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Approval;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -40,7 +42,7 @@ final class RunEnding {
      * @param session    how long this session took
      * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
      */
-    ExitCode print(RunOutcome outcome, Run run, Duration session, boolean terminated) {
+    ExitCode print(RunOutcome outcome, Run run, Duration session, boolean terminated, Path workspace) {
         List<String> lines = new ArrayList<>();
         if (outcome.nothingToDo()) {
             lines.add("run " + outcome.runId() + " is already " + palette.status(outcome.status().wire())
@@ -70,6 +72,14 @@ final class RunEnding {
                     + (json == null ? "" : "; JSON: " + json.getFileName()) + ")"));
         }
         lines.add(row("run dir", shown(outcome.directory())));
+        if (outcome.status() == RunStatus.PAUSED) {
+            List<Approval> open = RunAccess.read(workspace, outcome.runId()).openApprovals();
+            for (Approval waiting : open) {
+                lines.add(row("waiting", ApprovalText.line(waiting.question())));
+                lines.add(row("answer", "longtask approve " + outcome.runId() + (open.size() == 1 ? ""
+                        : " --question " + waiting.id()) + " [--always | --deny REASON]" + workdirFlag()));
+            }
+        }
         switch (outcome.status()) {
             case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
                     RunAccess.resumeCommand(outcome.runId(), workdir)));

@@ -4,17 +4,18 @@ import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.SettingsLoader;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** The options of commands that carry a run: concurrency, budgets, and how progress is shown. */
+/** The options of commands that carry a run: concurrency, budgets, permissions, and how progress is shown. */
 final class RunOptions {
     @Option(names = "--concurrency", paramLabel = "N",
             description = "Tasks run at once (default: concurrency in config, else " + SettingsLoader.DEFAULT_CONCURRENCY
                     + ").")
     String concurrency;
 
-    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (in + out).")
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Pause when the run has used N tokens (read and written, cached ones too).")
     String maxTokens;
 
     @Option(names = "--max-cost", paramLabel = "USD", description = "Pause when the run has cost USD dollars.")
@@ -34,8 +35,11 @@ final class RunOptions {
         return command == null ? GlobalOptions.DEFAULTS : Main.globals(command);
     }
 
+    @Mixin
+    PermissionOptions permissions = new PermissionOptions();
+
     Flags flags() {
-        return Flags.none()
+        return permissions.addTo(Flags.none())
                 .set(SettingKey.CONCURRENCY, "--concurrency", concurrency)
                 .set(SettingKey.MAX_TOKENS, "--max-tokens", maxTokens)
                 .set(SettingKey.MAX_COST_USD, "--max-cost", maxCost)

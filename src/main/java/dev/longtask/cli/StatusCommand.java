@@ -148,6 +148,8 @@ final class StatusCommand implements Callable<ExitCode> {
             both.putNull("writer_pid");
         }
         both.put("process_gone", look.gone());
+        both.set("permissions", JsonOutput.mapper().valueToTree(look.run().permissions()));
+        both.set("approvals", JsonOutput.mapper().valueToTree(look.run().openApprovals()));
         return both;
     }
 
@@ -180,6 +182,7 @@ final class StatusCommand implements Callable<ExitCode> {
                 + " out");
         lines.add("cost     " + f.usage().costText());
         lines.add("budget   " + Formats.budget(f.budget()));
+        lines.addAll(PermissionLines.of(look.run()));
         lines.add("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
         return lines;
     }

@@ -4,6 +4,7 @@ import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,6 +24,8 @@ final class TerminalProgressView implements ProgressView {
     private ProgressSnapshot last;
     private boolean closed;
     private final PlanClock.Tracker plan;
+    private final List<String> held = new ArrayList<>();
+    private boolean holding;
 
     TerminalProgressView(PrintWriter out, TerminalSize size, Palette palette, PlanClock.Tracker plan) {
         this.plan = plan;
@@ -40,6 +43,13 @@ final class TerminalProgressView implements ProgressView {
         }
         plan.see(event, snapshot);
         String what = PlainProgressView.describe(event);
+        last = snapshot;
+        if (holding) {
+            if (what != null) {
+                held.add(what);
+            }
+            return;
+        }
         erase();
         if (what != null) {
             for (String line : TextWidth.wrap(what, Math.max(10, size.columns() - 1), "    ")) {
@@ -52,16 +62,38 @@ final class TerminalProgressView implements ProgressView {
     @Override
     public synchronized void tick(ProgressSnapshot snapshot) {
         if (!closed) {
+            last = snapshot;
+            if (holding) {
+                return;
+            }
             erase();
             draw(snapshot);
         }
     }
 
     private synchronized void resized() {
-        if (!closed && last != null) {
+        if (!closed && !holding && last != null) {
             erase();
             draw(last);
         }
+    }
+
+    @Override
+    public synchronized void hold() {
+        erase();
+        out.flush();
+        holding = true;
+    }
+
+    @Override
+    public synchronized void release() {
+        holding = false;
+        held.forEach(out::println);
+        held.clear();
+        if (!closed && last != null) {
+            draw(last);
+        }
+        out.flush();
     }
 
     @Override

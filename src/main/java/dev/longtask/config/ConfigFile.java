@@ -1,15 +1,11 @@
 package dev.longtask.config;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
+import dev.longtask.model.PermissionRule;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -27,6 +23,7 @@ final class ConfigFile {
     static final String TEXT_PROTOCOL = "text_protocol";
     /** Where the server sends events (webhooks); read and checked by the server, ignored by run commands. */
     static final String ROUTES = "routes";
+    static final String PERMISSIONS = "permissions";
     private static final Set<String> PRICE_FIELDS = Set.of("input", "output", "cache_read", "cache_write");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
@@ -44,17 +41,12 @@ final class ConfigFile {
     }
 
     private Optional<Layer> read(Source source) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(Files.readString(path));
-        } catch (NoSuchFileException e) {
+        Optional<JsonNode> read = ConfigTree.read(YAML, path, "YAML");
+        if (read.isEmpty()) {
             return Optional.empty();
-        } catch (JsonProcessingException e) {
-            throw syntax(e);
-        } catch (IOException e) {
-            throw new ConfigException(path + ": cannot read the file: " + e.getMessage());
         }
-        if (root == null || root.isMissingNode() || root.isNull()) {
+        JsonNode root = read.get();
+        if (root.isMissingNode() || root.isNull()) {
             return Optional.of(Layer.ofValues(source, Map.of()));
         }
         if (!root.isObject()) {
@@ -64,6 +56,7 @@ final class ConfigFile {
         Map<String, ModelPrice> prices = Map.of();
         Map<String, Integer> windows = Map.of();
         Map<String, Boolean> textProtocol = Map.of();
+        java.util.List<PermissionRule> rules = java.util.List.of();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             String name = field.getKey();
@@ -72,6 +65,7 @@ final class ConfigFile {
                 case PRICES -> prices = prices(node);
                 case CONTEXT_WINDOW -> windows = contextWindows(node);
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
+                case PERMISSIONS -> rules = PermissionsSection.read(node, path.toString(), false);
                 case "retry" -> readSection("retry", node, values, source);
                 case ROUTES -> {
                     // the server's routing table: `longtask serve` reads and checks it
@@ -79,7 +73,7 @@ final class ConfigFile {
                 default -> readScalar(name, node, values, source);
             }
         }
-        return Optional.of(new Layer(source, values, prices, windows, textProtocol));
+        return Optional.of(new Layer(source, values, prices, windows, textProtocol, rules));
     }
 
     private void readSection(String section, JsonNode node, Map<SettingKey, Resolved<Object>> values, Source source) {
@@ -192,13 +186,6 @@ final class ConfigFile {
         return node::fields;
     }
 
-    private ConfigException syntax(JsonProcessingException e) {
-        JsonLocation at = e.getLocation();
-        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        String problem = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("").trim();
-        return fail("not valid YAML" + where + ": " + problem);
-    }
-
     private ConfigException fail(String problem) {
         return new ConfigException(path + ": " + problem);
     }
@@ -208,6 +195,6 @@ final class ConfigFile {
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
                 + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
-                + ", " + ROUTES;
+                + ", " + ROUTES + ", " + PERMISSIONS;
     }
 }

@@ -1,5 +1,7 @@
 package dev.longtask.config;
 
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.SandboxMode;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.Arrays;
@@ -21,7 +23,9 @@ public enum SettingKey {
     FSYNC("fsync", "LONGTASK_FSYNC", Kind.TEXT),
     REQUEST_TIMEOUT("request_timeout", "LONGTASK_REQUEST_TIMEOUT", Kind.DURATION),
     RETRY_MAX_ATTEMPTS("retry.max_attempts", "LONGTASK_RETRY_MAX_ATTEMPTS", Kind.POSITIVE_INT),
-    RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION);
+    RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION),
+    APPROVAL("approval", "LONGTASK_APPROVAL", Kind.APPROVAL),
+    SANDBOX("sandbox", "LONGTASK_SANDBOX", Kind.SANDBOX);
 
     private final String key;
     private final String environmentVariable;
@@ -61,6 +65,8 @@ public enum SettingKey {
             case POSITIVE_LONG -> positive(t, Long.MAX_VALUE);
             case MONEY -> money(t);
             case DURATION -> DurationText.parse(t);
+            case APPROVAL -> approval(t);
+            case SANDBOX -> sandbox(t);
         };
     }
 
@@ -78,6 +84,26 @@ public enum SettingKey {
             // reported below
         }
         throw new IllegalArgumentException("must be an http:// or https:// URL, got '" + t + "'");
+    }
+
+    private static ApprovalMode approval(String t) {
+        try {
+            return ApprovalMode.fromWire(t);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("must be auto, ask or read-only, got '" + t + "'", e);
+        }
+    }
+
+    private static SandboxMode sandbox(String t) {
+        // YAML 1.1 reads a bare "sandbox: off" as the boolean false
+        if (t.equalsIgnoreCase("false") || t.equalsIgnoreCase("true")) {
+            return t.equalsIgnoreCase("false") ? SandboxMode.OFF : SandboxMode.AUTO;
+        }
+        try {
+            return SandboxMode.fromWire(t);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("must be auto or off, got '" + t + "'", e);
+        }
     }
 
     private static long positive(String t, long max) {
@@ -104,5 +130,5 @@ public enum SettingKey {
         throw new IllegalArgumentException("must be an amount of US dollars like 5 or 2.50, got '" + t + "'");
     }
 
-    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION }
+    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION, APPROVAL, SANDBOX }
 }

@@ -1,6 +1,9 @@
 package dev.longtask.config;
 
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.PermissionRule;
+import dev.longtask.model.SandboxMode;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +32,7 @@ public final class Settings {
     private final Environment environment;
     private final Path workspaceConfig;
     private final List<ConfigFileStatus> configFiles;
+    private final List<PermissionRule> permissionRules;
 
     Settings(Map<SettingKey, Resolved<Object>> values,
              Map<String, Resolved<ModelPrice>> prices,
@@ -36,7 +40,8 @@ public final class Settings {
              Map<String, Resolved<Boolean>> textProtocol,
              Environment environment,
              Path workspaceConfig,
-             List<ConfigFileStatus> configFiles) {
+             List<ConfigFileStatus> configFiles,
+             List<PermissionRule> permissionRules) {
         this.values = Map.copyOf(values);
         this.prices = Map.copyOf(prices);
         this.contextWindows = Map.copyOf(contextWindows);
@@ -44,6 +49,7 @@ public final class Settings {
         this.environment = environment;
         this.workspaceConfig = workspaceConfig;
         this.configFiles = List.copyOf(configFiles);
+        this.permissionRules = List.copyOf(permissionRules);
     }
 
     /** A config file that was looked for, and whether it was there. */
@@ -107,6 +113,25 @@ public final class Settings {
 
     public Resolved<Duration> retryMaxWait() {
         return typed(SettingKey.RETRY_MAX_WAIT, Duration.class).orElseThrow();
+    }
+
+    /** The approval mode: {@code auto} unless a flag, the environment or a config file says otherwise. */
+    public Resolved<ApprovalMode> approval() {
+        return typed(SettingKey.APPROVAL, ApprovalMode.class).orElseThrow();
+    }
+
+    /** Whether bash must run confined ({@code auto}, the default) or may run unconfined ({@code off}). */
+    public Resolved<SandboxMode> sandbox() {
+        return typed(SettingKey.SANDBOX, SandboxMode.class).orElseThrow();
+    }
+
+    /**
+     * The permission rules of every file that has some, merged as Claude Code merges them (the lists add up):
+     * {@code .claude/settings.json}, {@code .claude/settings.local.json}, the workspace's config.yaml, the user's.
+     * Each rule knows its file.
+     */
+    public List<PermissionRule> permissionRules() {
+        return permissionRules;
     }
 
     /** The run budget these settings give (max_tokens, max_cost_usd, max_time); unset means no limit. */

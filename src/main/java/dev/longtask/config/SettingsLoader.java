@@ -1,5 +1,8 @@
 package dev.longtask.config;
 
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.PermissionRule;
+import dev.longtask.model.SandboxMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +15,9 @@ import java.util.function.Function;
 
 /**
  * Resolves the settings: flag > environment > {@code <workspace>/.longtask/config.yaml} >
- * the user's config.yaml > built-in default. The per-model tables merge entry by entry in the same order.
+ * the user's config.yaml > built-in default. The per-model tables merge entry by entry in the same order; the
+ * permission rules of Claude Code's {@code .claude/settings.json} and {@code .claude/settings.local.json} and of both
+ * config.yaml files add up.
  */
 public final class SettingsLoader {
     /** Tasks run at once when nothing says otherwise (a constant, so --help can name it). */
@@ -22,7 +27,9 @@ public final class SettingsLoader {
             SettingKey.MAX_OUTPUT_TOKENS, 8192,
             SettingKey.REQUEST_TIMEOUT, Duration.ofMinutes(10),
             SettingKey.RETRY_MAX_ATTEMPTS, 6,
-            SettingKey.RETRY_MAX_WAIT, Duration.ofMinutes(5));
+            SettingKey.RETRY_MAX_WAIT, Duration.ofMinutes(5),
+            SettingKey.APPROVAL, ApprovalMode.AUTO,
+            SettingKey.SANDBOX, SandboxMode.AUTO);
 
     private SettingsLoader() {
     }
@@ -39,6 +46,10 @@ public final class SettingsLoader {
     public static Settings load(Environment env, Path workspace, Flags flags) {
         Path workspaceConfig = workspace == null ? null : workspaceConfig(workspace.toAbsolutePath().normalize());
         List<Layer> layers = new ArrayList<>();
+        List<PermissionRule> rules = new ArrayList<>();
+        if (workspace != null) {
+            ClaudeSettings.files(workspace.toAbsolutePath().normalize()).forEach(f -> rules.addAll(ClaudeSettings.rules(f)));
+        }
         List<Settings.ConfigFileStatus> files = new ArrayList<>();
         layers.add(flagLayer(flags));
         layers.add(environmentLayer(env));
@@ -55,11 +66,12 @@ public final class SettingsLoader {
         for (SettingKey key : SettingKey.values()) {
             firstSet(layers, key).or(() -> defaulted(key, env)).ifPresent(r -> values.put(key, r));
         }
+        layers.forEach(layer -> rules.addAll(layer.rules()));
         return new Settings(values,
                 merged(layers, Layer::prices),
                 merged(layers, Layer::contextWindows),
                 merged(layers, Layer::textProtocol),
-                env, workspaceConfig, files);
+                env, workspaceConfig, files, rules);
     }
 
     private static Optional<Resolved<Object>> firstSet(List<Layer> layers, SettingKey key) {

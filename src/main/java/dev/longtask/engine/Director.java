@@ -37,7 +37,7 @@ final class Director {
     }
 
     Decision consult(String goal, String occasion, int round, int maxRounds) {
-        Terminal decide = Terminal.of(kit.roles().decide(), this::problems).withMaxRejections(MAX_REJECTIONS);
+        Terminal decide = Terminal.of(kit.roles().decide(TaskAgents.names(kit.agents())), this::problems).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(kit.agents().require("director"),
                 TaskContract.instruction(brief(goal, occasion, round, maxRounds)),
                 RunMemory.read(kit.store().directory()), kit.context(), decide);
@@ -114,6 +114,9 @@ final class Director {
             }
             b.append('\n');
         }
+        b.append("\nWith adjust you may add tasks (add_tasks), cancel pending ones (cancel_tasks) and run failed ones ")
+                .append("again unchanged (retry_tasks); tasks are named by the number after #. Agents you may ")
+                .append("assign to new tasks:\n").append(TaskAgents.catalogue(kit.agents()));
         b.append("\nRead the result files that matter before you decide. Then call decide.\n");
         return b.toString();
     }

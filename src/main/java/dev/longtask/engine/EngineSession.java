@@ -50,7 +50,7 @@ public final class EngineSession implements AutoCloseable {
 
     /** The run and its tasks as they stand now (durable state). */
     public RunSnapshot state() {
-        return new RunSnapshot(store.directory(), store.run(), store.tasks());
+        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null);
     }
 
     /** Tasks run at once in this session. */

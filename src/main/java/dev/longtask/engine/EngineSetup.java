@@ -1,8 +1,9 @@
 package dev.longtask.engine;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.llm.TokenCounter;
+import dev.longtask.agent.Permissions;
 import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
@@ -12,11 +13,12 @@ import java.util.TreeMap;
 
 /**
  * What an engine works with: the workspace and its agents, the tools, the models, how runs are carried out, how the
- * store writes, the process's token counter, and the finishers a run may name (looked up by name on resume).
+ * store writes, the process's token counter, the finishers a run may name (looked up by name on resume), and the
+ * permissions of its tool calls (rules, who answers questions, the sandbox; the approval mode is the run's own).
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
-                          Map<String, Finisher> finishers) {
+                          Map<String, Finisher> finishers, Permissions permissions) {
 
     public EngineSetup {
         tools = List.copyOf(tools);
@@ -24,6 +26,14 @@ public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> t
         storeOptions = storeOptions == null ? StoreOptions.defaults() : storeOptions;
         tokens = tokens == null ? TokenCounter.shared() : tokens;
         finishers = finishers == null ? Map.of() : Map.copyOf(finishers);
+        permissions = permissions == null ? Permissions.AUTO : permissions;
+    }
+
+    /** A setup whose runs allow every tool call no rule denies, with nobody to ask. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, Permissions.AUTO);
     }
 
     /** The finishers by name, from a list. */

@@ -30,7 +30,7 @@ final class Planner {
 
     Result plan(String goal, int session) {
         AgentSpec planner = kit.agents().require("planner");
-        Terminal submitPlan = Terminal.of(kit.roles().submitPlan(),
+        Terminal submitPlan = Terminal.of(kit.roles().submitPlan(TaskAgents.names(kit.agents())),
                 args -> kit.validator().problems(PlanBook.parse(kit.json(), args, "tasks"))).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(planner, TaskContract.instruction(brief(goal)), RunMemory.NONE,
                 kit.context().forTask(null, 0), submitPlan);
@@ -50,13 +50,7 @@ final class Planner {
         b.append("Every task automatically receives the result file of each task it depends on (")
                 .append(kit.book().runPath()).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
                 .append("so a dependency is enough to pass a result on; list other files a task needs as inputs.\n\n");
-        b.append("Agents you may assign:\n");
-        for (AgentSpec a : kit.agents().agents()) {
-            if (!TaskAgents.ROLES.contains(a.name())) {
-                b.append("- ").append(a.name()).append(": ").append(a.description().strip())
-                        .append(" (tools: ").append(String.join(", ", a.tools())).append(")\n");
-            }
-        }
+        b.append("Agents you may assign:\n").append(TaskAgents.catalogue(kit.agents()));
         b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(kit.workspace().root(), OVERVIEW_ENTRIES));
         b.append("\nWhen the plan is ready, call submit_plan.\n");
         return b.toString();

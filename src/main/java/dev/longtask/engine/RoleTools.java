@@ -1,11 +1,13 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ToolSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Collection;
 
 /** The structured-output tools of the role agents (submit_plan, decide, submit_report; see docs/engine.md), with their schemas from the classpath. */
 final class RoleTools {
@@ -25,12 +27,22 @@ final class RoleTools {
         submitReport = spec(json, SUBMIT_REPORT, "Submit the final report of the run. Ends your work.");
     }
 
-    ToolSpec submitPlan() {
-        return submitPlan;
+    /** submit_plan with the agents a task may be given as the closed set of {@code agent}. */
+    ToolSpec submitPlan(Collection<String> agents) {
+        return withAgents(submitPlan, "tasks", agents);
     }
 
-    ToolSpec decide() {
-        return decide;
+    /** decide with the agents a new task may be given as the closed set of {@code agent}. */
+    ToolSpec decide(Collection<String> agents) {
+        return withAgents(decide, "add_tasks", agents);
+    }
+
+    private static ToolSpec withAgents(ToolSpec spec, String tasks, Collection<String> agents) {
+        ObjectNode schema = spec.parameters().deepCopy();
+        ArrayNode names = ((ObjectNode) schema.path("properties").path(tasks).path("items").path("properties")
+                .path("agent")).putArray("enum");
+        agents.stream().sorted().forEach(names::add);
+        return new ToolSpec(spec.name(), spec.description(), schema);
     }
 
     ToolSpec submitReport() {

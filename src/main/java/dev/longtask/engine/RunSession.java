@@ -48,6 +48,7 @@ final class RunSession {
         int session = run.session() + 1;
         store.append(null, new EventData.SessionStarted(session, ProcessHandle.current().pid(),
                 s.setup().models().runModel(), s.config().concurrency()));
+        store.append(EventType.PERMISSIONS_SET, null, s.json().valueToTree(s.permissions().settings()));
         Consumer<Event> budgetWatch = event -> {
             if (EventType.LLM_CALL.equals(event.type())) {
                 checkBudget();

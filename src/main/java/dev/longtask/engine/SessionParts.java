@@ -2,22 +2,38 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.agent.AgentRunner;
+import dev.longtask.agent.Approver;
 import dev.longtask.agent.LoopSettings;
+import dev.longtask.agent.PermissionGate;
+import dev.longtask.agent.Permissions;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.PermissionRule;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunSettings;
 import dev.longtask.store.RunStore;
-import dev.longtask.model.JsonMapping;
 import dev.longtask.tools.ToolContext;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 
 /** What the parts of one session (planning, execution, director rounds, the end) share. */
 record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRunner runner, RoleKit kit,
-                    PlanBook book, PlanValidator validator, ObjectMapper json, Clock clock, EngineConfig config) {
+                    PlanBook book, PlanValidator validator, ObjectMapper json, Clock clock, EngineConfig config,
+                    Permissions permissions) {
 
     static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop) {
         ObjectMapper json = JsonMapping.newMapper();
         Clock clock = setup.storeOptions().clock();
         RunSettings settings = store.run().recordedSettings();
         ToolContext context = new ToolContext(setup.workspace(), store, 0, settings.approval(), settings.sandbox());
+        // the run's approval mode, and one rule of its own: its agents may record their output in its results
+        Permissions permissions = setup.permissions().withMode(settings.approval() != null ? settings.approval()
+                : setup.permissions().mode()).withRunRules(List.of(
+                PermissionRule.parse(PermissionRule.Kind.ALLOW, "Edit(/" + setup.workspace().relative(store.directory())
+                        + "/results/**)", PermissionSettings.RUN_SOURCE)));
+        PermissionGate gate = permissions.gate(setup.workspace(), store,
+                pausingWhenUnanswered(permissions.approver(), stop));
         AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(setup.models(), setup.tools(),
                 setup.tokens(), clock, LoopSettings.DEFAULTS, context, loop -> {
                     try {
@@ -26,11 +42,28 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                         // The loop leaves the interrupt flag set; clear it so the bookkeeping that follows is not cut short.
                         Thread.interrupted();
                     }
-                }));
+                }, gate));
         PlanBook book = new PlanBook(store, json, setup.workspace().relative(store.directory()));
         PlanValidator validator = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace());
         RoleKit kit = new RoleKit(setup.agents(), runner, store, validator, new RoleTools(json), json,
                 setup.workspace(), book, context);
-        return new SessionParts(store, setup, stop, runner, kit, book, validator, json, clock, setup.config());
+        return new SessionParts(store, setup, stop, runner, kit, book, validator, json, clock, setup.config(),
+                permissions);
+    }
+
+    /**
+     * Asks {@code approver}; when nobody can answer (no terminal), the run pauses with the question open, and
+     * {@code longtask approve} answers it before {@code longtask resume}.
+     */
+    private static Approver pausingWhenUnanswered(Approver approver, StopSignal stop) {
+        return (runId, question) -> {
+            Optional<ApprovalAnswer> answer = approver.ask(runId, question);
+            if (answer.isEmpty()) {
+                stop.stop(StopSignal.Kind.PAUSE, "waiting for approval: question #" + question.id()
+                        + (question.task() == null ? "" : " of task #" + question.task()) + " (" + question.tool()
+                        + "); answer it with 'longtask approve " + runId + "' (or --deny REASON), then resume");
+            }
+            return answer;
+        };
     }
 }

@@ -63,7 +63,7 @@ final class Synthesizer {
         while (true) {
             List<String> parts = ResultParts.split(documents, partChars);
             if (parts.size() <= 1) {
-                Result result = report(goal, parts.isEmpty() ? "" : parts.get(0), session, memory);
+                Result result = report(goal, parts.isEmpty() ? "" : parts.get(0), session, memory, level > 1);
                 if (!overflowed(result.outcome()) || partChars / 2 < MIN_PART_CHARS) {
                     return result;
                 }
@@ -128,11 +128,17 @@ final class Synthesizer {
                 null, 0, null);
     }
 
-    private Result report(String goal, String results, int session, RunMemory memory) {
+    /** @param notes whether {@code results} are notes on parts (the results were too large for one prompt) */
+    private Result report(String goal, String results, int session, RunMemory memory, boolean notes) {
         Terminal submitReport = Terminal.of(kit.roles().submitReport(), args -> List.of());
-        String brief = "The goal of the run:\n\n" + goal.strip() + "\n\nBelow is every result of the run, in full: each "
-                + "task's result.json and the output files it declared. Task files are also in the workspace if you "
-                + "need to check a claim.\n\n" + results + "\nWrite the final report and call submit_report.\n";
+        String brief = "The goal of the run:\n\n" + goal.strip() + "\n\n" + (notes
+                ? "The results were too large for one prompt, so below are notes on them, part by part, taken by "
+                + "agents who read every part in full. The results themselves are in the workspace "
+                + "(results/task_<id>/result.json of the run, and the files the tasks wrote) if you need to check a "
+                + "claim."
+                : "Below is every result of the run, in full: what each task handed in, and the output files it "
+                + "declared. Their files are in the workspace too, if you need to check a claim.")
+                + "\n\n" + results + "\nWrite the final report and call submit_report.\n";
         AgentTask job = new AgentTask(kit.agents().require("synthesizer"), TaskContract.instruction(brief),
                 memory, kit.context(), submitReport);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("synthesizer_session_" + session));
@@ -172,7 +178,12 @@ final class Synthesizer {
             return "(no result: the task is " + t.status().wire()
                     + (t.error() == null || t.error().isEmpty() ? "" : "; error: " + t.error()) + ")";
         }
-        return read(file);
+        String text = read(file);
+        try {
+            return ResultText.of(kit.json().readTree(text));
+        } catch (IOException notJson) {
+            return text;
+        }
     }
 
     private String fileText(String path) {

@@ -3,6 +3,7 @@ package dev.longtask.llm;
 import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Source;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,19 @@ public record Endpoint(
 
     public Provider.Protocol protocol() {
         return spec.provider().protocol();
+    }
+
+    /**
+     * What to tell a user before relying on this endpoint, one line each: an Ollama model whose window nobody set
+     * runs on an assumed one, and Ollama cuts a prompt longer than its own num_ctx without an error.
+     */
+    public List<String> warnings() {
+        if (spec.provider() == Provider.OLLAMA && contextWindow.source().kind() == Source.Kind.DEFAULT) {
+            return List.of(spec + " runs on an assumed context window of " + contextWindow.value() + " tokens, and "
+                    + "Ollama cuts longer prompts silently at its own num_ctx: set context_window in "
+                    + ".longtask/config.yaml and run Ollama with that context (OLLAMA_CONTEXT_LENGTH)");
+        }
+        return List.of();
     }
 
     /** Whether the endpoint can be called: a key that is required is present. */

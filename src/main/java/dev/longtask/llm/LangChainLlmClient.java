@@ -8,20 +8,23 @@ import dev.langchain4j.model.chat.ChatModel;
  * Usage comes back unpriced; {@link PricedLlmClient} prices it.
  */
 final class LangChainLlmClient implements LlmClient {
+    /** An output limit below this is not worth a call, whatever the window. */
+    static final int MIN_OUTPUT_TOKENS = 512;
+
     private final ChatModel model;
     private final String modelSpec;
     private final int contextWindow;
     private final int defaultMaxOutputTokens;
-    private final MessageMapping.OutputLimit outputLimit;
+    private final Dialect dialect;
     private final ProviderErrors errors;
 
     LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
-                       MessageMapping.OutputLimit outputLimit, ProviderErrors errors) {
+                       Dialect dialect, ProviderErrors errors) {
         this.model = model;
         this.modelSpec = modelSpec;
         this.contextWindow = contextWindow;
         this.defaultMaxOutputTokens = defaultMaxOutputTokens;
-        this.outputLimit = outputLimit;
+        this.dialect = dialect;
         this.errors = errors;
     }
 
@@ -29,7 +32,7 @@ final class LangChainLlmClient implements LlmClient {
     public ChatResponse chat(ChatRequest request) {
         dev.langchain4j.model.chat.response.ChatResponse response;
         try {
-            response = model.chat(MessageMapping.toLangChain(request, defaultMaxOutputTokens, outputLimit));
+            response = model.chat(MessageMapping.toLangChain(sized(request), defaultMaxOutputTokens, dialect));
         } catch (RuntimeException e) {
             throw errors.toLlmException(e);
         }
@@ -38,6 +41,18 @@ final class LangChainLlmClient implements LlmClient {
         } catch (RuntimeException e) {
             throw errors.toLlmException(e);
         }
+    }
+
+    /**
+     * The request with its output limit (the default when it names none) at most a quarter of the context window:
+     * the prompt may fill the rest (conversations are compacted at three quarters), and a model on a small window
+     * must not be asked for more than fits beside its prompt.
+     */
+    private ChatRequest sized(ChatRequest request) {
+        int cap = Math.max(MIN_OUTPUT_TOKENS, contextWindow / 4);
+        int asked = request.maxOutputTokens() != null ? request.maxOutputTokens() : defaultMaxOutputTokens;
+        return asked <= cap ? request : new ChatRequest(request.messages(), request.tools(), cap,
+                request.finishingTool(), request.finishNow());
     }
 
     @Override

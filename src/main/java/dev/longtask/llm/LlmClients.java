@@ -119,7 +119,7 @@ public final class LlmClients {
         String key = endpoint.keyVariable() == null ? null
                 : settings.apiKey(endpoint.keyVariable()).map(ApiKey::value).orElse(null);
         Duration timeout = settings.requestTimeout().value();
-        ProviderHttpClient.Builder http = new CappedConnectTimeout();
+        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new WireBody());
         ChatModel model = switch (provider.protocol()) {
             case ANTHROPIC -> AnthropicChatModel.builder()
                     .httpClientBuilder(http)
@@ -143,12 +143,9 @@ public final class LlmClients {
                     .logResponses(false)
                     .build();
         };
-        MessageMapping.OutputLimit limit = provider == Provider.OPENAI
-                && endpoint.baseUrl().equals(provider.defaultBaseUrl())
-                ? MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS
-                : MessageMapping.OutputLimit.MAX_TOKENS;
+        Dialect dialect = Dialect.of(provider, endpoint.spec().name(), endpoint.baseUrl());
         return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
-                settings.maxOutputTokens().value(), limit, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
+                settings.maxOutputTokens().value(), dialect, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
     }
 
     /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */

@@ -9,10 +9,13 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.anthropic.AnthropicChatRequestParameters;
 import dev.langchain4j.model.anthropic.AnthropicTokenUsage;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.request.ToolChoice;
 import dev.langchain4j.model.openai.OpenAiChatRequestParameters;
 import dev.langchain4j.model.openai.OpenAiTokenUsage;
 import dev.langchain4j.model.output.FinishReason;
@@ -20,45 +23,75 @@ import dev.langchain4j.model.output.TokenUsage;
 import dev.longtask.model.Usage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Our messages, tools and usage to LangChain4j's types and back. */
 final class MessageMapping {
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
-    /** How the output-token limit is sent: OpenAI's own API wants max_completion_tokens, others max_tokens. */
-    enum OutputLimit { MAX_TOKENS, MAX_COMPLETION_TOKENS }
+    /** Anthropic's mark for a prompt-cache breakpoint, as LangChain4j reads it from a message's attributes. */
+    private static final Map<String, Object> CACHE_BREAKPOINT = Map.of("cache_control", "ephemeral");
 
     private MessageMapping() {
     }
 
+    /**
+     * The request in LangChain4j's terms for an endpoint of the given dialect: the output limit under the name
+     * it takes; tools strict where the dialect and the schema allow; a forced finishing tool as the provider's
+     * named tool choice; and for Anthropic the prompt-cache breakpoints: the tools and the system prompt (the
+     * stable prefix of every step) and the last message (a breakpoint that moves with the conversation, so each
+     * step reads the one before from the cache).
+     */
     static dev.langchain4j.model.chat.request.ChatRequest toLangChain(ChatRequest request, int defaultMaxOutput,
-                                                                      OutputLimit limit) {
+                                                                      Dialect dialect) {
         List<dev.langchain4j.data.message.ChatMessage> messages = new ArrayList<>();
-        for (ChatMessage m : request.messages()) {
-            messages.add(toLangChain(m));
+        List<ChatMessage> ours = request.messages();
+        for (int i = 0; i < ours.size(); i++) {
+            boolean breakpoint = dialect.promptCaching() && i == ours.size() - 1;
+            messages.add(toLangChain(ours.get(i), breakpoint));
         }
-        List<ToolSpecification> tools = request.tools().stream().map(MessageMapping::toLangChain).toList();
+        List<ToolSpecification> tools = request.tools().stream()
+                .map(t -> toLangChain(t, dialect.strictTools() && StrictSchemas.allows(t.parameters())))
+                .toList();
+        List<ToolSpecification> offered = tools.isEmpty() ? null : tools;
         int maxOutput = request.maxOutputTokens() != null ? request.maxOutputTokens() : defaultMaxOutput;
-        ChatRequestParameters parameters = limit == OutputLimit.MAX_COMPLETION_TOKENS
-                ? OpenAiChatRequestParameters.builder()
-                        .maxCompletionTokens(maxOutput)
-                        .toolSpecifications(tools.isEmpty() ? null : tools)
-                        .build()
-                : ChatRequestParameters.builder()
-                        .maxOutputTokens(maxOutput)
-                        .toolSpecifications(tools.isEmpty() ? null : tools)
-                        .build();
+        String forced = request.forcedTool();
+        ChatRequestParameters parameters = switch (dialect.protocol()) {
+            case ANTHROPIC -> AnthropicChatRequestParameters.builder()
+                    .maxOutputTokens(maxOutput)
+                    .toolSpecifications(offered)
+                    .cacheSystemMessages(dialect.promptCaching())
+                    .cacheTools(dialect.promptCaching() && offered != null)
+                    .toolChoice(forced == null ? null : ToolChoice.REQUIRED)
+                    .toolChoiceName(forced)
+                    .build();
+            case OPENAI -> {
+                OpenAiChatRequestParameters.Builder b = OpenAiChatRequestParameters.builder().toolSpecifications(offered);
+                if (dialect.maxCompletionTokens()) {
+                    b.maxCompletionTokens(maxOutput);
+                } else {
+                    b.maxOutputTokens(maxOutput);
+                }
+                if (forced != null) {
+                    // LangChain4j 1.19 names only auto/required/none for Chat Completions; the named form goes as is.
+                    b.customParameters(Map.of("tool_choice",
+                            Map.of("type", "function", "function", Map.of("name", forced))));
+                }
+                yield b.build();
+            }
+        };
         return dev.langchain4j.model.chat.request.ChatRequest.builder()
                 .messages(messages)
                 .parameters(parameters)
                 .build();
     }
 
-    private static dev.langchain4j.data.message.ChatMessage toLangChain(ChatMessage message) {
+    private static dev.langchain4j.data.message.ChatMessage toLangChain(ChatMessage message, boolean breakpoint) {
+        Map<String, Object> attributes = breakpoint ? CACHE_BREAKPOINT : Map.of();
         if (message instanceof ChatMessage.System s) {
             return SystemMessage.from(s.text());
         } else if (message instanceof ChatMessage.User u) {
-            return UserMessage.from(u.text());
+            return UserMessage.builder().addContent(TextContent.from(u.text())).attributes(attributes).build();
         } else if (message instanceof ChatMessage.Assistant a) {
             List<ToolExecutionRequest> calls = a.toolCalls().stream()
                     .map(c -> ToolExecutionRequest.builder()
@@ -70,6 +103,7 @@ final class MessageMapping {
             return AiMessage.builder()
                     .text(a.text().isEmpty() ? null : a.text())
                     .toolExecutionRequests(calls)
+                    .attributes(attributes)
                     .build();
         } else {
             ChatMessage.ToolResult r = (ChatMessage.ToolResult) message;
@@ -78,17 +112,24 @@ final class MessageMapping {
                     .toolName(r.toolName())
                     .text(r.content())
                     .isError(r.error() ? Boolean.TRUE : null)
+                    .attributes(attributes)
                     .build();
         }
     }
 
-    /** LangChain4j's own JSON reading of a tool, which keeps the whole JSON schema of the parameters. */
-    static ToolSpecification toLangChain(ToolSpec tool) {
+    /**
+     * LangChain4j's own JSON reading of a tool, which keeps the whole JSON schema of the parameters.
+     * {@code strict} asks the provider to hold the model's arguments to the schema.
+     */
+    static ToolSpecification toLangChain(ToolSpec tool, boolean strict) {
         ObjectNode json = JSON.createObjectNode();
         json.put("name", tool.name());
         json.put("description", tool.description());
         json.set("parameters", tool.parameters() != null ? tool.parameters()
                 : JSON.createObjectNode().put("type", "object"));
+        if (strict) {
+            json.put("strict", true);
+        }
         return ToolSpecification.fromJson(json.toString());
     }
 

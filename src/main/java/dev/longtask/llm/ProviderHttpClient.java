@@ -11,16 +11,19 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /**
  * The HTTP client under the LangChain4j models: java.net.http, with a non-2xx answer thrown as a
  * {@link ProviderHttpException} that keeps the headers, an interrupt surfaced as
- * {@link LlmInterruptedException}, and every request told to {@link RequestLog} (silent unless {@code -v} or
- * {@code --debug} asks; a header that carries the key is always redacted).
+ * {@link LlmInterruptedException}, every request told to {@link RequestLog} (silent unless {@code -v} or
+ * {@code --debug} asks; a header that carries the key is always redacted), and a filter that may finish a request
+ * body LangChain4j wrote.
  */
 final class ProviderHttpClient implements HttpClient {
     private final java.net.http.HttpClient http;
     private final Duration readTimeout;
+    private final UnaryOperator<String> bodyFilter;
 
     private ProviderHttpClient(Builder builder) {
         java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
@@ -30,6 +33,7 @@ final class ProviderHttpClient implements HttpClient {
         }
         this.http = b.build();
         this.readTimeout = builder.readTimeout;
+        this.bodyFilter = builder.bodyFilter;
     }
 
     static Builder builder() {
@@ -38,16 +42,17 @@ final class ProviderHttpClient implements HttpClient {
 
     @Override
     public SuccessfulHttpResponse execute(HttpRequest request) {
+        String body = request.body() == null ? null : bodyFilter.apply(request.body());
         java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()))
-                .method(request.method().name(), request.body() == null
+                .method(request.method().name(), body == null
                         ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                        : java.net.http.HttpRequest.BodyPublishers.ofString(request.body(), StandardCharsets.UTF_8));
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         request.headers().forEach((name, values) -> values.forEach(v -> b.header(name, v)));
         if (readTimeout != null) {
             b.timeout(readTimeout);
         }
         String method = request.method().name();
-        RequestLog.sent(method, request.url(), request.headers(), request.body());
+        RequestLog.sent(method, request.url(), request.headers(), body);
         long start = System.nanoTime();
         HttpResponse<String> response;
         try {
@@ -62,7 +67,7 @@ final class ProviderHttpClient implements HttpClient {
             throw failure;
         }
         int status = response.statusCode();
-        RequestLog.answered(method, request.url(), status, millisSince(start), request.body(), response.body(),
+        RequestLog.answered(method, request.url(), status, millisSince(start), body, response.body(),
                 response.headers().map());
         if (status < 200 || status >= 300) {
             throw new ProviderHttpException(status, response.headers().map(), response.body());
@@ -109,6 +114,13 @@ final class ProviderHttpClient implements HttpClient {
     static class Builder implements HttpClientBuilder {
         private Duration connectTimeout;
         private Duration readTimeout;
+        private UnaryOperator<String> bodyFilter = UnaryOperator.identity();
+
+        /** Applied to every request body before it is sent (see {@link WireBody}). */
+        Builder bodyFilter(UnaryOperator<String> filter) {
+            this.bodyFilter = filter;
+            return this;
+        }
 
         @Override
         public Duration connectTimeout() {

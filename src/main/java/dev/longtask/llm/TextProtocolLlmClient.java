@@ -9,8 +9,10 @@ import java.util.stream.Collectors;
 /**
  * Gives tool calling to a model that has none (see {@link TextProtocol}): the tools go into the system
  * prompt, earlier tool calls and results into text, and the answer's protocol lines come back as the same
- * {@link ChatResponse} a native model gives. An unreadable answer is sent back with a correction, at most
- * {@code maxCorrections} times; after that the answer is returned as plain text without tool calls.
+ * {@link ChatResponse} a native model gives; a {@code FINAL} line is a call of the request's finishing tool, and
+ * where a native model would be forced to call it, the last message says so. An unreadable answer is sent back
+ * with a correction in the exact syntax, at most {@code maxCorrections} times; after that the answer is returned
+ * as plain text without tool calls.
  * The usage returned is the sum over all the calls made.
  */
 final class TextProtocolLlmClient implements LlmClient {
@@ -34,13 +36,18 @@ final class TextProtocolLlmClient implements LlmClient {
         int firstId = 1 + (int) request.messages().stream()
                 .filter(m -> m instanceof ChatMessage.Assistant)
                 .mapToLong(m -> ((ChatMessage.Assistant) m).toolCalls().size()).sum();
-        List<ChatMessage> messages = asText(request.messages(), TextProtocol.instructions(request.tools()));
+        List<ChatMessage> messages = asText(request.messages(),
+                TextProtocol.instructions(request.tools(), request.finishingTool()));
+        if (request.finishNow()) {
+            messages = withLastWord(messages, TextProtocol.finishNow(request.tools().stream()
+                    .filter(t -> t.name().equals(request.finishingTool())).findFirst().orElseThrow()));
+        }
         Usage usage = Usage.ZERO;
         for (int corrections = 0; ; corrections++) {
             ChatResponse answer = inner.chat(new ChatRequest(messages, List.of(), request.maxOutputTokens()));
             usage = usage.plus(answer.usage());
             String text = answer.message().text();
-            TextProtocol.Parsed parsed = TextProtocol.parse(text, names, firstId);
+            TextProtocol.Parsed parsed = TextProtocol.parse(text, names, request.finishingTool(), firstId);
             if (parsed.ok()) {
                 String finish = parsed.calls().isEmpty() ? answer.finishReason() : "tool_calls";
                 return new ChatResponse(new ChatMessage.Assistant(parsed.text(), parsed.calls()), usage, finish);
@@ -50,8 +57,21 @@ final class TextProtocolLlmClient implements LlmClient {
             }
             messages = new ArrayList<>(messages);
             messages.add(new ChatMessage.Assistant(text, List.of()));
-            messages.add(new ChatMessage.User(TextProtocol.correction(parsed.problem())));
+            messages.add(new ChatMessage.User(TextProtocol.correction(parsed.problem(), request.tools(),
+                    request.finishingTool())));
         }
+    }
+
+    /** The messages with {@code word} at the end of the last user message (or in a new one). */
+    private static List<ChatMessage> withLastWord(List<ChatMessage> messages, String word) {
+        List<ChatMessage> out = new ArrayList<>(messages);
+        int last = out.size() - 1;
+        if (out.get(last) instanceof ChatMessage.User u) {
+            out.set(last, new ChatMessage.User(u.text() + "\n\n" + word));
+        } else {
+            out.add(new ChatMessage.User(word));
+        }
+        return out;
     }
 
     /**

@@ -64,4 +64,14 @@ public final class EventType {
     public static final String LLM_CALL = "llm.call";
     /** data: model, attempt, status, error, duration_ms, wait_ms. A record of one failed attempt; no state change. */
     public static final String LLM_RETRY = "llm.retry";
+
+    /**
+     * data: an {@link ApprovalQuestion}. A tool call waits for a person; its id is the next one of the run. Recorded
+     * before anyone is asked, so a crash or a pause keeps the question open.
+     */
+    public static final String APPROVAL_REQUESTED = "approval.requested";
+    /** data: an {@link ApprovalAnswer}. Answers an open question; recorded before the call runs or is refused. */
+    public static final String APPROVAL_ANSWERED = "approval.answered";
+    /** data: a {@link PermissionSettings}. The approval mode, the shell's confinement and the rules of a session. */
+    public static final String PERMISSIONS_SET = "permissions.set";
 }

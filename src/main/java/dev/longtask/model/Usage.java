@@ -38,9 +38,13 @@ public record Usage(
                 costUsd.add(other.costUsd), unpricedCalls + other.unpricedCalls);
     }
 
+    /**
+     * Every token the model read or wrote: with prompt caching most of the input is counted as cache reads and
+     * writes, and a token budget counts those too.
+     */
     @JsonIgnore
     public long totalTokens() {
-        return inputTokens + outputTokens;
+        return inputTokens + outputTokens + cacheReadTokens + cacheWriteTokens;
     }
 
     /** "$0.0421", "unknown", or "$0.0421 + unknown" when some calls had no price. */

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * because a location the model invented may still hide a real issue, but must not be passed on as fact.
  * A path that does not exist as given but is the unique suffix of a file in scope (the model dropped a
  * prefix, {@code store/Inventory.java}) is completed to that file. A finding without a line range names the
- * whole file and is verified when the file exists.
+ * whole file and is verified when the file exists. A finding that copies the issues file's format example (its
+ * location or its placeholder text) is never verified.
  */
 public final class FindingChecker {
     private final Path root;
@@ -47,6 +48,10 @@ public final class FindingChecker {
         String description = f.description() == null ? "" : f.description().strip();
         String suggestion = f.suggestion() == null ? "" : f.suggestion().strip();
         Optional<Location> parsed = Location.parse(f.location());
+        if (IssuesFile.copiesExample(f)) {
+            return new CheckedFinding(severity, type, parsed.orElse(null), description, suggestion, false,
+                    "copied from the format example, not a finding", 1);
+        }
         if (parsed.isEmpty()) {
             return new CheckedFinding(severity, type, null, description, suggestion, false, "no location given", 1);
         }

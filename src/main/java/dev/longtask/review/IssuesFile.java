@@ -21,6 +21,9 @@ import java.util.List;
  */
 final class IssuesFile {
     static final long MAX_BYTES = 4L << 20;
+    /** The format example's location and score: obviously not real, and rejected when copied. */
+    static final String EXAMPLE_LOCATION = "example/NOT-A-REAL-FILE.java:1";
+    static final String EXAMPLE_SCORE = "\"<an integer from 0 to 100>\"";
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     /** What the file holds, or {@code problem} saying why it cannot be used (then nothing else is set). */
@@ -85,6 +88,9 @@ final class IssuesFile {
         }
         Integer score = null;
         JsonNode s = root.path("score");
+        if (s.isTextual() && s.asText().strip().matches("\\d{1,3}(\\.\\d+)?")) {
+            s = JSON.getNodeFactory().numberNode(Double.parseDouble(s.asText().strip()));
+        }
         if (s.isNumber() && s.asDouble() >= 0 && s.asDouble() <= 100) {
             score = (int) Math.round(s.asDouble());
         }
@@ -107,6 +113,18 @@ final class IssuesFile {
         }
         return new Finding(text(issue.path("severity")), text(issue.path("type")),
                 location.isEmpty() ? null : location, text(issue.path("description")), text(issue.path("suggestion")));
+    }
+
+    /** Whether a finding is the format example copied: its location, or placeholder text in angle brackets. */
+    static boolean copiesExample(Finding f) {
+        String location = f.location() == null ? "" : f.location().strip();
+        String example = EXAMPLE_LOCATION.substring(0, EXAMPLE_LOCATION.indexOf(':'));
+        return location.startsWith(example) || placeholder(f.description()) || placeholder(f.suggestion());
+    }
+
+    private static boolean placeholder(String text) {
+        String t = text == null ? "" : text.strip();
+        return t.length() > 2 && t.startsWith("<") && t.endsWith(">");
     }
 
     private static String text(JsonNode node) {

@@ -1,6 +1,7 @@
 package dev.longtask.review;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Counts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,8 +21,9 @@ public final class MapRenderer {
     }
 
     public String render(RepoMap map, int budget) {
-        String header = String.format("# Repository map: %,d files, %,d lines, %,d tokens (%s); most referenced first%n",
-                map.files().size(), map.totalLines(), map.totalTokens(), map.encoding());
+        String header = String.format("# Repository map: %s, %s, %s (%s); most referenced first%n",
+                Counts.plural(map.files().size(), "file"), Counts.plural(map.totalLines(), "line"),
+                Counts.plural(map.totalTokens(), "token"), map.encoding());
         int used = tokens.count(header);
         if (used > budget) {
             return "";
@@ -61,7 +63,8 @@ public final class MapRenderer {
     }
 
     private static String footer(int hidden, int budget) {
-        return String.format("# ... %,d more files not shown (map budget %,d tokens)%n", hidden, budget);
+        return String.format("# ... %s not shown (map budget %s)%n", Counts.plural(hidden, "more file"),
+                Counts.plural(budget, "token"));
     }
 
     static String block(MappedFile file, boolean withDetail) {

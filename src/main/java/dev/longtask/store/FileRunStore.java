@@ -1,23 +1,26 @@
 package dev.longtask.store;
 
-import dev.longtask.store.CommitPipeline.Committed;
-import dev.longtask.store.CommitPipeline.Draft;
-import dev.longtask.model.JsonMapping;
-import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.CommitPipeline.Committed;
+import dev.longtask.store.CommitPipeline.Draft;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +55,8 @@ public final class FileRunStore implements RunStore {
     public static final String BLOCKED = "blocked";
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
-            EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED);
+            EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
+            EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
     private static final Logger LOG = LoggerFactory.getLogger(FileRunStore.class);
 
     private final Path directory;
@@ -321,7 +325,28 @@ public final class FileRunStore implements RunStore {
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
         RunState state = pipeline.state();
-        return new RunSnapshot(directory, state.run(), state.tasks());
+        return new RunSnapshot(directory, state.run(), state.tasks(), state.approvals(), state.permissions());
+    }
+
+    @Override
+    public List<Approval> approvals() {
+        return pipeline.state().approvals();
+    }
+
+    @Override
+    public Approval requestApproval(ApprovalQuestion question) {
+        Committed done = commit(state -> new Draft(EventType.APPROVAL_REQUESTED, question.task(),
+                json.valueToTree(question.withId(state.approvals().size() + 1))));
+        return done.state().approvals().get(done.state().approvals().size() - 1);
+    }
+
+    @Override
+    public Approval answerApproval(ApprovalAnswer answer) {
+        Committed done = commit(state -> new Draft(EventType.APPROVAL_ANSWERED,
+                answer.id() >= 1 && answer.id() <= state.approvals().size()
+                        ? state.approvals().get(answer.id() - 1).question().task() : null,
+                json.valueToTree(answer)));
+        return done.state().approvals().get(answer.id() - 1);
     }
 
     @Override
@@ -440,7 +465,8 @@ public final class FileRunStore implements RunStore {
         }
         if (METHOD_ONLY_TYPES.contains(type)) {
             throw new IllegalArgumentException("append(" + type + "): use the store's method for this kind "
-                    + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus)");
+                    + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus, "
+                    + "requestApproval, answerApproval)");
         }
         ObjectNode copy = data == null ? json.createObjectNode() : data.deepCopy();
         return commit(state -> new Draft(type, task, copy)).event();

@@ -63,7 +63,8 @@ final class RunDirectory {
         try {
             Loaded loaded = load(dir, runId, json);
             checkProjectionsParse(dir, json);
-            return new RunSnapshot(dir, loaded.state().run(), loaded.state().tasks());
+            return new RunSnapshot(dir, loaded.state().run(), loaded.state().tasks(), loaded.state().approvals(),
+                    loaded.state().permissions());
         } catch (IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
         }

@@ -1,12 +1,18 @@
 package dev.longtask.store;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
@@ -38,9 +44,15 @@ import java.util.Set;
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
  */
 record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
-                List<Note> decisions, List<Note> errors) {
+                List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions) {
 
-    static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of());
+    static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of(),
+            List.of(), null);
+
+    RunState {
+        // A checkpoint written before approvals existed has none.
+        approvals = approvals == null ? List.of() : approvals;
+    }
 
     private static final Set<TaskStatus> COMPLETABLE =
             EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.FAILED);
@@ -102,6 +114,8 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         private List<Note> findings;
         private List<Note> decisions;
         private List<Note> errors;
+        private List<Approval> approvals;
+        private PermissionSettings permissions;
         private String model;
         private RunSettings settings;
 
@@ -125,6 +139,8 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             findings = before.findings;
             decisions = before.decisions;
             errors = before.errors;
+            approvals = before.approvals;
+            permissions = before.permissions;
         }
 
         void apply() {
@@ -185,6 +201,9 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                     put(t.build());
                 }
                 case EventType.LLM_CALL -> llmCall();
+                case EventType.APPROVAL_REQUESTED -> approvalRequested();
+                case EventType.APPROVAL_ANSWERED -> approvalAnswered();
+                case EventType.PERMISSIONS_SET -> permissions = payload(PermissionSettings.class);
                 default -> {
                     // llm.retry and kinds this version does not know are a record only.
                 }
@@ -195,7 +214,41 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), model, status,
                     statusReason, budget, settings, run.created(), event.time(), usage, session, round, event.seq());
             return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
-                    progress, findings, decisions, errors);
+                    progress, findings, decisions, errors, approvals, permissions);
+        }
+
+        private void approvalRequested() {
+            ApprovalQuestion question = payload(ApprovalQuestion.class);
+            if (question.id() != approvals.size() + 1) {
+                throw new IllegalArgumentException("approval.requested: id " + question.id()
+                        + ", expected the next id " + (approvals.size() + 1));
+            }
+            approvals = appended(approvals, new Approval(question, null));
+        }
+
+        private void approvalAnswered() {
+            ApprovalAnswer answer = payload(ApprovalAnswer.class);
+            if (answer.id() < 1 || answer.id() > approvals.size()) {
+                throw new IllegalArgumentException("approval.answered: no question #" + answer.id() + " (the run has "
+                        + approvals.size() + ")");
+            }
+            Approval asked = approvals.get(answer.id() - 1);
+            if (!asked.open()) {
+                throw new IllegalArgumentException("approval.answered: question #" + answer.id()
+                        + " was answered already (" + asked.answer().decision().wire() + ")");
+            }
+            List<Approval> next = new ArrayList<>(approvals);
+            next.set(answer.id() - 1, new Approval(asked.question(), answer));
+            approvals = Collections.unmodifiableList(next);
+        }
+
+        private <T> T payload(Class<T> type) {
+            try {
+                return JsonMapping.MAPPER.treeToValue(data, type);
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                throw new IllegalArgumentException(event.type() + ": not a valid " + type.getSimpleName() + ": "
+                        + e.getMessage(), e);
+            }
         }
 
         private void runCreated() {

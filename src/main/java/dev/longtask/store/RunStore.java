@@ -2,6 +2,9 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
@@ -76,6 +79,22 @@ public interface RunStore extends AutoCloseable {
 
     /** Appends the event a typed payload describes; {@code task} is the task it is about, or null. */
     Event append(Integer task, EventData data);
+
+    /** Every approval question of the run, answered or not, by id. */
+    List<Approval> approvals();
+
+    /**
+     * Records that a tool call waits for a person ({@code approval.requested}), under the next id of the run,
+     * whatever id {@code question} carries; returns it as recorded.
+     */
+    Approval requestApproval(ApprovalQuestion question);
+
+    /**
+     * Records the answer to an open question ({@code approval.answered}).
+     *
+     * @throws IllegalArgumentException when there is no such question or it was answered already
+     */
+    Approval answerApproval(ApprovalAnswer answer);
 
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code bash {command, timeout_s?}}: runs {@code bash -c command} as a real subprocess in the workspace, in the
- * {@link Sandbox} when there is one, with an environment stripped of secrets ({@link BashEnvironment}), no input, stdout
+ * {@link Sandbox} (refusing every command where no sandbox works and the user did not accept running unconfined), with an environment stripped of secrets ({@link BashEnvironment}), no input, stdout
  * and stderr merged, the head and tail of long output kept, and a timeout that kills the whole process tree. Processes
  * the command leaves running in the background end with it.
  */
@@ -62,6 +62,10 @@ final class BashTool implements Tool {
     }
 
     private String confinement() {
+        if (!sandbox.runsCommands()) {
+            return " NOT AVAILABLE in this run: no sandbox works on this machine, so every call is refused; use the "
+                    + "other tools.";
+        }
         if (!sandbox.isolated()) {
             return "";
         }
@@ -81,6 +85,9 @@ final class BashTool implements Tool {
 
     private ToolResult run(Arguments args, Path workspace) throws IOException {
         String command = args.string("command");
+        if (!sandbox.runsCommands()) {
+            return ToolResult.error(sandbox.refusal());
+        }
         if (command.isBlank()) {
             return ToolResult.error("command is empty; give a bash command line");
         }
@@ -150,7 +157,11 @@ final class BashTool implements Tool {
         static void kill(Process process) {
             List<ProcessHandle> descendants = process.descendants().toList();
             killGroup(process.pid());
-            process.destroyForcibly();
+            if (process.isAlive()) {
+                // Java closes the process's output stream on destroy: never for one that has exited, whose output
+                // the reader may not have taken from the pipe yet (a background job kept the pipe open)
+                process.destroyForcibly();
+            }
             descendants.forEach(ProcessHandle::destroyForcibly);
             try {
                 process.waitFor(DRAIN_GRACE_MS, TimeUnit.MILLISECONDS);

@@ -16,10 +16,10 @@ import java.nio.file.Path;
  */
 final class EditTool implements Tool {
     private final Schema schema = Schema.object()
-            .string("path", "File to change, relative to the workspace root", true)
-            .string("old_string", "The exact text to replace, whitespace and indentation included", true)
+            .string("path", "File to change", true)
+            .string("old_string", "The exact text to replace, whitespace included", true)
             .string("new_string", "The text to put in its place", true)
-            .bool("replace_all", "Replace every occurrence instead of exactly one (default false)", false);
+            .bool("replace_all", "Replace every occurrence, not exactly one (default false)", false);
 
     @Override
     public String name() {
@@ -28,9 +28,8 @@ final class EditTool implements Tool {
 
     @Override
     public String description() {
-        return "Replaces old_string with new_string in a text file. old_string must match the file exactly and occur "
-                + "once; include surrounding lines to make it unique, or set replace_all to change every occurrence. "
-                + "Read the file first to copy the exact text.";
+        return "Replaces old_string with new_string in a text file. old_string must match exactly and occur once "
+                + "(include surrounding lines to make it unique) unless replace_all is set. Read the file first.";
     }
 
     @Override

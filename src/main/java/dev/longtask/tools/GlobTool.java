@@ -16,9 +16,9 @@ final class GlobTool implements Tool {
     static final int MAX_RESULTS = 200;
 
     private final Schema schema = Schema.object()
-            .string("pattern", "Glob such as **/*.java or src/*.{md,txt}: * stays within a directory, ** crosses "
-                    + "directories", true)
-            .string("path", "Directory to search, relative to the workspace root (default: the root)", false);
+            .string("pattern", "Glob such as **/*.java or src/*.{md,txt}: * stays in a directory, ** crosses them",
+                    true)
+            .string("path", "Directory to search (default: the root)", false);
 
     @Override
     public String name() {
@@ -27,8 +27,8 @@ final class GlobTool implements Tool {
 
     @Override
     public String description() {
-        return "Finds files by name pattern, e.g. **/*.java. Returns workspace-relative paths sorted by path, at most "
-                + MAX_RESULTS + ". Skips .git and .longtask/runs.";
+        return "Finds files by name pattern; returns their paths sorted, at most " + MAX_RESULTS
+                + ". Skips .git and .longtask/runs.";
     }
 
     @Override

@@ -22,10 +22,10 @@ final class GrepTool implements Tool {
     static final long MAX_FILE_BYTES = 10L * 1024 * 1024;
 
     private final Schema schema = Schema.object()
-            .string("pattern", "Java regular expression, e.g. class\\s+\\w+Tool or (?i)todo for case-insensitive", true)
-            .string("path", "File or directory to search, relative to the workspace root (default: the root)", false)
-            .string("glob", "Only files matching this glob: *.java matches file names anywhere, a pattern with / "
-                    + "such as src/**/*.java matches paths below path", false);
+            .string("pattern", "Java regular expression, e.g. class\\s+\\w+Tool, or (?i)todo ignoring case", true)
+            .string("path", "File or directory to search (default: the root)", false)
+            .string("glob", "Only files matching it: *.java by name anywhere, src/**/*.java by path below path",
+                    false);
     private final Duration timeLimit;
 
     GrepTool() {
@@ -43,9 +43,8 @@ final class GrepTool implements Tool {
 
     @Override
     public String description() {
-        return "Searches text files for a Java regular expression and shows matching lines as path:line: text, at most "
-                + MAX_RESULTS + ". Use glob to pick files (e.g. *.java) and path to search one file or directory. "
-                + "Skips binary files, .git and .longtask/runs.";
+        return "Searches text files for a Java regular expression; shows matching lines as path:line: text, at most "
+                + MAX_RESULTS + ". Skips binary files, .git and .longtask/runs.";
     }
 
     @Override

@@ -19,7 +19,7 @@ final class LsTool implements Tool {
     static final int MAX_ENTRIES = 500;
 
     private final Schema schema = Schema.object()
-            .string("path", "Directory to list, relative to the workspace root (default: the root)", false);
+            .string("path", "Directory to list (default: the root)", false);
 
     @Override
     public String name() {
@@ -28,8 +28,7 @@ final class LsTool implements Tool {
 
     @Override
     public String description() {
-        return "Lists one directory: subdirectories end with /, files show their size in bytes, links show where "
-                + "they point. Use glob to find files deeper down.";
+        return "Lists one directory: subdirectories end with /, files show their size in bytes, links their target.";
     }
 
     @Override

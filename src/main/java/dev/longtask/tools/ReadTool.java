@@ -17,9 +17,9 @@ final class ReadTool implements Tool {
     static final int MAX_LINE_CHARS = 2000;
 
     private final Schema schema = Schema.object()
-            .string("path", "File to read, relative to the workspace root", true)
-            .integer("offset", "First line to show, counting from 1 (default 1)", false)
-            .integer("limit", "How many lines to show (default and maximum " + MAX_LINES + ")", false);
+            .string("path", "File to read", true)
+            .integer("offset", "First line to show, from 1 (default 1)", false)
+            .integer("limit", "Lines to show (default and at most " + MAX_LINES + ")", false);
 
     @Override
     public String name() {
@@ -28,9 +28,9 @@ final class ReadTool implements Tool {
 
     @Override
     public String description() {
-        return "Reads a text file and shows its lines numbered from 1, like cat -n. Shows up to " + MAX_LINES
-                + " lines at a time; the last line says how to read on with offset. Lines longer than "
-                + MAX_LINE_CHARS + " characters are cut. Refuses binary files and directories.";
+        return "Reads a text file with its lines numbered from 1 (like cat -n), up to " + MAX_LINES + " lines at a "
+                + "time; the last line says how to read on with offset. Lines over " + MAX_LINE_CHARS
+                + " characters are cut. Refuses binary files and directories.";
     }
 
     @Override

@@ -1,154 +1,348 @@
 package dev.longtask.tools;
 
+import dev.longtask.model.SandboxMode;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
- * Where the {@code bash} tool runs its commands. With bubblewrap ({@code bwrap}) installed and working, a command sees
- * the whole system read-only, the workspace read-write, a private empty {@code /tmp}, no network (when the kernel lets
- * bwrap make a network namespace), its own process namespace, and none of the usual secret directories of the home
- * ({@code ~/.ssh}, {@code ~/.aws}, ...). Without it, commands run directly in the workspace, and this says so once in
- * {@link #description()}, for a doctor-like report, not in every call.
+ * Where the {@code bash} tool runs its commands. Confined, a command sees the whole system read-only, the workspace
+ * read-write, a private empty {@code /tmp} and {@code /dev}, no network (where the kernel lets the sandbox make a
+ * network namespace), its own process namespace, no capabilities, and none of the credential stores of the home
+ * ({@code ~/.ssh}, {@code ~/.aws}, ...) nor the user's runtime directory and the docker socket. Two confinements are
+ * tried, best first: bubblewrap, then the same built from {@code unshare} and {@code mount} of util-linux (user,
+ * mount, pid, ipc, uts and network namespaces). Where neither works bash is {@link Kind#OFF off}: it refuses to run
+ * anything, and the description says how to turn it on. Commands run unconfined only when the user said so
+ * ({@link SandboxMode#OFF}).
  */
 public final class Sandbox {
-    /** Home entries that hold credentials, hidden from sandboxed commands (an empty dir or /dev/null instead). */
-    private static final List<String> HIDDEN_IN_HOME = List.of(".ssh", ".gnupg", ".aws", ".azure", ".config/gcloud",
-            ".config/gh", ".config/longtask", ".docker", ".kube", ".netrc", ".git-credentials", ".pgpass");
+    /** How bash runs; the wire names go into the run's log and {@code status}. */
+    public enum Kind {
+        BUBBLEWRAP, UNSHARE, UNCONFINED, OFF;
 
-    private final Path bwrap;
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Entries of the home that hold credentials, hidden from confined commands. */
+    static final List<String> HIDDEN_IN_HOME = List.of(".ssh", ".gnupg", ".aws", ".azure", ".config/gcloud",
+            ".config/gh", ".config/hub", ".config/longtask", ".docker", ".kube", ".netrc", ".git-credentials",
+            ".pgpass", ".npmrc", ".pypirc", ".cargo/credentials", ".cargo/credentials.toml", ".gradle/gradle.properties",
+            ".vault-token", ".password-store", ".local/share/keyrings", ".claude/.credentials.json",
+            ".terraform.d/credentials.tfrc.json");
+    /** Sockets that would hand a confined command the machine (the docker daemon runs as root). */
+    private static final List<String> HIDDEN_SOCKETS = List.of("/run/docker.sock", "/var/run/docker.sock");
+
+    /** What to do when bash is off, for messages. */
+    public static final String HOW_TO_TURN_ON = "install bubblewrap (apt-get install bubblewrap, or dnf install "
+            + "bubblewrap), or accept that commands run unconfined with --sandbox off (sandbox: off in "
+            + ".longtask/config.yaml)";
+
+    /**
+     * Run by {@code sh} as root of a new user namespace, inside new mount, pid, ipc, uts (and network) namespaces:
+     * hides the credentials, mounts a private /tmp, /dev and /dev/shm, binds the workspace over itself (through the
+     * working directory, so a workspace under /tmp survives the new /tmp), makes every other mount read-only, and
+     * runs the command with no capabilities and no way to gain any. Any step that fails stops it with 125: it never
+     * runs the command half confined.
+     */
+    private static final String UNSHARE_SETUP = String.join("\n",
+            "set -eu",
+            "ws=$1; cmd=$2; shift 2",
+            "fail() { echo \"longtask sandbox: $*\" >&2; exit 125; }",
+            "cd \"$ws\" || fail \"cannot enter the workspace $ws\"",
+            "for p in \"$@\"; do",
+            "  if [ -d \"$p\" ]; then mount -t tmpfs -o ro,mode=0700,size=4k longtask-hidden \"$p\" || fail \"cannot hide $p\"",
+            "  elif [ -e \"$p\" ]; then mount --bind /dev/null \"$p\" || fail \"cannot hide $p\"",
+            "  fi",
+            "done",
+            "mount -t tmpfs -o mode=1777 longtask-tmp /tmp || fail 'cannot mount a private /tmp'",
+            "dev=/tmp/.longtask-dev",
+            "mkdir \"$dev\" && mount -t tmpfs -o mode=0755 longtask-dev \"$dev\" || fail 'cannot make a private /dev'",
+            "for n in null zero full random urandom tty; do",
+            "  if [ -e \"/dev/$n\" ]; then : > \"$dev/$n\" && mount --bind \"/dev/$n\" \"$dev/$n\" || fail \"cannot bind /dev/$n\"; fi",
+            "done",
+            "mkdir \"$dev/shm\" \"$dev/pts\"",
+            "ln -s /proc/self/fd \"$dev/fd\"; ln -s /proc/self/fd/0 \"$dev/stdin\"",
+            "ln -s /proc/self/fd/1 \"$dev/stdout\"; ln -s /proc/self/fd/2 \"$dev/stderr\"",
+            "mount --move \"$dev\" /dev || fail 'cannot put the private /dev in place'",
+            "rmdir \"$dev\"",
+            "mount -t tmpfs -o mode=1777 longtask-shm /dev/shm || fail 'cannot mount a private /dev/shm'",
+            "mkdir -p \"$ws\"",
+            "mount --no-canonicalize --bind /proc/self/cwd \"$ws\" || fail 'cannot bind the workspace'",
+            "while read -r _ _ _ _ mp _; do",
+            "  mp=$(printf '%b' \"$mp\")",
+            "  case \"$mp\" in \"$ws\"|/tmp|/dev/shm) continue;; esac",
+            "  mount -o remount,bind,ro \"$mp\" 2>/dev/null && continue",
+            "  # a mount hidden under a later one (the old /dev/pts) is out of reach; anything else must not stay writable",
+            "  if [ \"$mp\" = / ] || [ ! -d \"$mp\" ] || [ \"$(stat -c %d \"$mp\")\" != \"$(stat -c %d \"$mp/..\")\" ]; then",
+            "    fail \"cannot make $mp read-only\"",
+            "  fi",
+            "done < /proc/self/mountinfo",
+            "cd \"$ws\"",
+            "exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all -- bash -c \"$cmd\"");
+
+    private final Kind kind;
+    /** bwrap, or for unshare: setsid, setpriv and unshare; empty for the others. */
+    private final List<Path> programs;
     private final boolean isolatesNetwork;
-    private final Path home;
+    private final List<Path> hidden;
     private final String description;
 
-    private Sandbox(Path bwrap, boolean isolatesNetwork, Path home, String description) {
-        this.bwrap = bwrap;
+    private Sandbox(Kind kind, List<Path> programs, boolean isolatesNetwork, List<Path> hidden, String description) {
+        this.kind = kind;
+        this.programs = List.copyOf(programs);
         this.isolatesNetwork = isolatesNetwork;
-        this.home = home;
+        this.hidden = List.copyOf(hidden);
         this.description = description;
     }
 
-    /** Commands run directly in the workspace; {@code why} says why, for the description. */
-    public static Sandbox none(String why) {
-        return new Sandbox(null, false, null, "bash runs commands directly in the workspace, without a sandbox (" + why
-                + "); only the path checks of the file tools and the secret-free environment protect the system");
+    /** Commands run unconfined, as the user asked ({@code why}: "--sandbox off", ...). */
+    public static Sandbox unconfined(String why) {
+        return new Sandbox(Kind.UNCONFINED, List.of(), false, List.of(), "bash runs commands UNCONFINED (" + why
+                + "): they can read and change whatever your user can, reach the network and read your credentials");
+    }
+
+    /** No confinement works ({@code why} says why): bash refuses every command. */
+    public static Sandbox off(String why) {
+        return new Sandbox(Kind.OFF, List.of(), false, List.of(), "bash is OFF: it runs commands only in a sandbox, and "
+                + "none works here (" + why + "); to turn it on, " + HOW_TO_TURN_ON);
+    }
+
+    /** The sandbox for {@code mode}: unconfined when the user turned it off, else the best that works here. */
+    public static Sandbox forMode(SandboxMode mode, Map<String, String> environment) {
+        return mode == SandboxMode.OFF ? unconfined("--sandbox off") : detect(environment);
     }
 
     /**
-     * Finds {@code bwrap} on the PATH of {@code environment} and checks that it can build its namespaces here (in some
-     * containers it cannot); the best it can do wins: without network, then with network, then no sandbox.
+     * The best confinement that works here, checked by running {@code true} in it (in some containers namespaces
+     * cannot be made): bubblewrap without network, with network, then unshare without network, with network; else
+     * {@link #off}. The programs are looked for on the PATH of {@code environment}.
      */
     public static Sandbox detect(Map<String, String> environment) {
-        Path bwrap = onPath("bwrap", environment.getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin"));
-        if (bwrap == null) {
-            return none("bubblewrap (bwrap) is not installed; install it, e.g. apt-get install bubblewrap, to "
-                    + "confine commands to the workspace");
+        String path = environment.getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
+        List<Path> hidden = hiddenPaths(environment);
+        Path found = onPath("bwrap", path);
+        List<Path> bwrap = found == null ? null : List.of(found);
+        String bwrapFailure = "bubblewrap (bwrap) is not installed";
+        if (bwrap != null) {
+            String failure = probe(new Sandbox(Kind.BUBBLEWRAP, bwrap, true, List.of(), ""));
+            if (failure == null) {
+                return new Sandbox(Kind.BUBBLEWRAP, bwrap, true, hidden, "bash runs commands in bubblewrap (" + found
+                        + "): the workspace read-write, the rest of the system read-only, a private /tmp, no network, "
+                        + "the credentials of the home hidden");
+            }
+            if (probe(new Sandbox(Kind.BUBBLEWRAP, bwrap, false, List.of(), "")) == null) {
+                return new Sandbox(Kind.BUBBLEWRAP, bwrap, false, hidden, "bash runs commands in bubblewrap (" + found
+                        + "): the workspace read-write, the rest of the system read-only, a private /tmp, the "
+                        + "credentials of the home hidden; the network stays reachable because no network namespace "
+                        + "can be made here (" + failure + ")");
+            }
+            bwrapFailure = "bubblewrap is installed but cannot run here: " + failure;
         }
-        Path home = environment.containsKey("HOME") ? Path.of(environment.get("HOME")) : null;
-        String failure = probe(bwrap, true);
+        List<Path> unshare = Stream.of("setsid", "setpriv", "unshare").map(p -> onPath(p, path)).toList();
+        if (unshare.contains(null)) {
+            return off(bwrapFailure + "; unshare, setpriv and setsid of util-linux are not there either");
+        }
+        String failure = probe(new Sandbox(Kind.UNSHARE, unshare, true, List.of(), ""));
         if (failure == null) {
-            return new Sandbox(bwrap, true, home, "bash runs commands in bubblewrap (" + bwrap + "): workspace "
-                    + "read-write, rest of the system read-only, private /tmp, no network, credential directories "
-                    + "of the home hidden");
+            return new Sandbox(Kind.UNSHARE, unshare, true, hidden, "bash runs commands in Linux namespaces made with "
+                    + "unshare (" + bwrapFailure + "): the workspace read-write, the rest of the system read-only, a "
+                    + "private /tmp, no network, the credentials of the home hidden; commands see themselves as root "
+                    + "of the namespace, without any capability");
         }
-        String failureWithNet = probe(bwrap, false);
-        if (failureWithNet == null) {
-            return new Sandbox(bwrap, false, home, "bash runs commands in bubblewrap (" + bwrap + "): workspace "
-                    + "read-write, rest of the system read-only, private /tmp, credential directories of the home "
-                    + "hidden; the network stays reachable because bwrap cannot make a network namespace here ("
-                    + failure + ")");
+        if (probe(new Sandbox(Kind.UNSHARE, unshare, false, List.of(), "")) == null) {
+            return new Sandbox(Kind.UNSHARE, unshare, false, hidden, "bash runs commands in Linux namespaces made with "
+                    + "unshare (" + bwrapFailure + "): the workspace read-write, the rest of the system read-only, a "
+                    + "private /tmp, the credentials of the home hidden; the network stays reachable because no network "
+                    + "namespace can be made here (" + failure + ")");
         }
-        return none("bubblewrap is installed but cannot run here: " + failureWithNet);
+        return off(bwrapFailure + "; user namespaces cannot be made with unshare either (" + failure + ")");
+    }
+
+    public Kind kind() {
+        return kind;
     }
 
     /** Whether commands run confined. */
     public boolean isolated() {
-        return bwrap != null;
+        return kind == Kind.BUBBLEWRAP || kind == Kind.UNSHARE;
+    }
+
+    /** Whether bash runs commands at all. */
+    public boolean runsCommands() {
+        return kind != Kind.OFF;
     }
 
     public boolean isolatesNetwork() {
         return isolatesNetwork;
     }
 
-    /** One sentence for {@code longtask doctor}-like output and the logs. */
+    /** One sentence for {@code doctor}, {@code status} and the log. */
     public String description() {
         return description;
     }
 
-    /** The argv that runs {@code command} with bash in {@code workspace}. */
+    /** What {@code bash} answers the model while it is off. */
+    String refusal() {
+        return "bash is not available in this run: commands may only run in a sandbox, and none works on this "
+                + "machine. Do the work with read, write, edit, glob, grep and ls instead; if a command is essential, "
+                + "say so in your result (the user can " + HOW_TO_TURN_ON + ").";
+    }
+
+    /** The argv that runs {@code command} with bash in {@code workspace}; not for a sandbox that is off. */
     List<String> argv(Path workspace, String command) {
         List<String> argv = new ArrayList<>();
-        if (bwrap == null) {
-            Path setsid = onPath("setsid", "/usr/bin:/bin");
-            if (setsid != null) {
-                // its own process group, so a timeout can end everything the command started, and no terminal to prompt on
-                argv.add(setsid.toString());
+        switch (kind) {
+            case BUBBLEWRAP -> {
+                argv.addAll(bwrapOptions());
+                hideForBwrap(argv, workspace);
+                argv.addAll(List.of("--bind", workspace.toString(), workspace.toString(), "--chdir",
+                        workspace.toString(), "bash", "-c", command));
             }
-        } else {
-            argv.addAll(bwrapOptions(bwrap, isolatesNetwork));
-            hideCredentials(argv, workspace);
-            argv.addAll(List.of("--bind", workspace.toString(), workspace.toString(), "--chdir", workspace.toString()));
+            case UNSHARE -> {
+                argv.addAll(unshareOptions());
+                argv.addAll(List.of("/bin/sh", "-c", UNSHARE_SETUP, "longtask-sandbox", workspace.toString(), command));
+                existingHidden(workspace).forEach(p -> argv.add(p.toString()));
+            }
+            case UNCONFINED -> {
+                Path setsid = onPath("setsid", "/usr/bin:/bin");
+                if (setsid != null) {
+                    // its own process group, so a timeout can end everything the command started, and no terminal
+                    argv.add(setsid.toString());
+                }
+                argv.addAll(List.of("bash", "-c", command));
+            }
+            case OFF -> throw new IllegalStateException("bash is off: " + description);
         }
-        argv.addAll(List.of("bash", "-c", command));
         return argv;
     }
 
-    private void hideCredentials(List<String> argv, Path workspace) {
-        if (home == null) {
-            return;
-        }
-        for (String entry : HIDDEN_IN_HOME) {
-            Path hidden = home.resolve(entry);
-            if (workspace.startsWith(hidden) || !Files.exists(hidden)) {
-                continue;
-            }
-            if (Files.isDirectory(hidden)) {
-                argv.addAll(List.of("--tmpfs", hidden.toString()));
-            } else {
-                argv.addAll(List.of("--ro-bind", "/dev/null", hidden.toString()));
-            }
-        }
-    }
-
-    private static List<String> bwrapOptions(Path bwrap, boolean withoutNetwork) {
-        List<String> options = new ArrayList<>(List.of(bwrap.toString(), "--ro-bind", "/", "/", "--dev", "/dev",
-                "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-pid", "--unshare-ipc", "--die-with-parent",
-                "--new-session"));
-        if (withoutNetwork) {
+    private List<String> bwrapOptions() {
+        // --cap-drop ALL: run by root, bwrap would keep every capability, and root could unmount what hides the
+        // credentials or remount / read-write; /proc/sys read-only: root may write sysctls by file permission alone
+        List<String> options = new ArrayList<>(List.of(programs.get(0).toString(), "--cap-drop", "ALL",
+                "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind-try", "/proc/sys", "/proc/sys", "--ro-bind-try",
+                "/proc/sysrq-trigger", "/proc/sysrq-trigger", "--tmpfs", "/tmp", "--unshare-pid", "--unshare-ipc",
+                "--unshare-uts", "--die-with-parent", "--new-session"));
+        if (isolatesNetwork) {
             options.add("--unshare-net");
         }
         return options;
     }
 
-    /** Runs {@code true} in the sandbox; null when it worked, else what went wrong. */
-    private static String probe(Path bwrap, boolean withoutNetwork) {
-        List<String> argv = bwrapOptions(bwrap, withoutNetwork);
-        argv.add("true");
+    private List<String> unshareOptions() {
+        // setsid: a process group of its own for the kill on timeout, and no terminal; --pdeathsig: unshare dies
+        // with longtask, and --kill-child takes everything in the namespaces with it
+        List<String> options = new ArrayList<>(List.of(programs.get(0).toString(), programs.get(1).toString(),
+                "--pdeathsig", "KILL", "--", programs.get(2).toString(), "--user", "--map-root-user", "--mount", "--pid", "--ipc", "--uts", "--fork",
+                "--kill-child", "--mount-proc"));
+        if (isolatesNetwork) {
+            options.add("--net");
+        }
+        options.add("--");
+        return options;
+    }
+
+    private void hideForBwrap(List<String> argv, Path workspace) {
+        for (Path p : existingHidden(workspace)) {
+            if (Files.isDirectory(p)) {
+                argv.addAll(List.of("--tmpfs", p.toString(), "--remount-ro", p.toString()));
+            } else {
+                argv.addAll(List.of("--ro-bind", "/dev/null", p.toString()));
+            }
+        }
+    }
+
+    /** The hidden paths that exist now and do not hold the workspace, each once, shallowest first. */
+    private List<Path> existingHidden(Path workspace) {
+        Set<Path> real = new LinkedHashSet<>();
+        for (Path p : hidden) {
+            if (!Files.exists(p) || workspace.startsWith(p)) {
+                continue;
+            }
+            try {
+                Path target = p.toRealPath();
+                if (!workspace.startsWith(target)) {
+                    real.add(target);
+                }
+            } catch (IOException e) {
+                // vanished between the two looks: nothing to hide
+            }
+        }
+        return real.stream().sorted(Comparator.comparingInt(Path::getNameCount)).toList();
+    }
+
+    private static List<Path> hiddenPaths(Map<String, String> environment) {
+        List<Path> hidden = new ArrayList<>();
+        String home = environment.get("HOME");
+        if (home != null && !home.isBlank()) {
+            HIDDEN_IN_HOME.forEach(entry -> hidden.add(Path.of(home).resolve(entry)));
+        }
+        String runtime = environment.get("XDG_RUNTIME_DIR");
+        if (runtime != null && !runtime.isBlank()) {
+            // the user's agents and buses: ssh-agent, gpg-agent, the keyring, a rootless docker or podman
+            hidden.add(Path.of(runtime));
+        }
+        HIDDEN_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
+        return hidden;
+    }
+
+    /**
+     * Runs {@code true} in the sandbox in a scratch workspace, hiding a scratch directory and file the way credentials
+     * are hidden (so every option a real call uses is tried); null when it worked, else what went wrong.
+     */
+    private static String probe(Sandbox candidate) {
+        Path scratch = null;
         try {
-            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            scratch = Files.createTempDirectory("longtask-sandbox-probe").toRealPath();
+            Path workspace = Files.createDirectory(scratch.resolve("ws"));
+            List<Path> hidden = List.of(Files.createDirectory(scratch.resolve("hidden-dir")),
+                    Files.createFile(scratch.resolve("hidden-file")));
+            Sandbox trial = new Sandbox(candidate.kind, candidate.programs, candidate.isolatesNetwork, hidden, "");
+            Process p = new ProcessBuilder(trial.argv(workspace, "true")).directory(workspace.toFile())
+                    .redirectErrorStream(true).start();
             p.getOutputStream().close();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return "bwrap did not start within 10 s";
+                return candidate.kind.wire() + " did not start within 10 s";
             }
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + (output.isEmpty() ? "" : ": " + output.lines()
-                    .findFirst().orElse(""));
+            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + (output.isEmpty() ? "" : ": "
+                    + output.lines().findFirst().orElse(""));
         } catch (IOException e) {
             return e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "interrupted while checking bwrap";
+            return "interrupted while checking the sandbox";
+        } finally {
+            deleteQuietly(scratch);
         }
     }
 
-    private static Path onPath(String program, String path) {
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a scratch directory in the temp directory; nothing depends on it
+        }
+    }
+
+    static Path onPath(String program, String path) {
         for (String dir : path.split(File.pathSeparator)) {
             if (dir.isEmpty()) {
                 continue;

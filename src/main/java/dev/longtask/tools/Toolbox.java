@@ -1,5 +1,6 @@
 package dev.longtask.tools;
 
+import dev.longtask.model.SandboxMode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -34,10 +35,18 @@ public final class Toolbox {
         this.sandbox = sandbox;
     }
 
-    /** The built-in tools, with bash getting this process's environment (less secrets) and bubblewrap if it works here. */
+    /** The built-in tools, with bash getting this process's environment (less secrets) in the best sandbox here. */
     public static Toolbox builtIn() {
+        return builtIn(SandboxMode.AUTO);
+    }
+
+    /**
+     * The built-in tools, with bash getting this process's environment (less secrets) in the best sandbox here, or
+     * unconfined when {@code mode} is {@link SandboxMode#OFF}.
+     */
+    public static Toolbox builtIn(SandboxMode mode) {
         Map<String, String> environment = System.getenv();
-        Sandbox sandbox = Sandbox.detect(environment);
+        Sandbox sandbox = Sandbox.forMode(mode, environment);
         LOG.info("{}", sandbox.description());
         return builtIn(environment, sandbox);
     }

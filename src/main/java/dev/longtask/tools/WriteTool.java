@@ -10,8 +10,8 @@ import java.nio.file.Path;
 /** {@code write {path, content}}: creates or replaces a whole file atomically, creating missing parent directories. */
 final class WriteTool implements Tool {
     private final Schema schema = Schema.object()
-            .string("path", "File to write, relative to the workspace root", true)
-            .string("content", "The whole new content of the file", true);
+            .string("path", "File to write", true)
+            .string("content", "The whole new content", true);
 
     @Override
     public String name() {
@@ -20,8 +20,8 @@ final class WriteTool implements Tool {
 
     @Override
     public String description() {
-        return "Creates a file, or replaces all of an existing file's content, creating missing parent directories. "
-                + "To change part of an existing file use edit instead.";
+        return "Creates a file or replaces its whole content, making missing directories. To change part of a file "
+                + "use edit.";
     }
 
     @Override

@@ -322,6 +322,21 @@ class AgentLoopTest {
     }
 
     @Test
+    void aRoleAgentGetsNoNoteToolAndNoRemindersToUseOne() {
+        Terminal terminal = Terminal.of(new ToolSpec("decide", "Decide", ScriptedModel.parse(
+                "{\"type\":\"object\",\"properties\":{\"action\":{\"enum\":[\"stop\"]}},\"required\":[\"action\"]}")),
+                args -> List.of());
+        f.settings = new LoopSettings(20_000, 2, 1, 3, 0.75, 0.25, null);
+        f.model.call("read", "{\"path\":\"a.txt\"}").call("decide", "{\"action\":\"stop\"}");
+
+        f.run(LoopFixture.agent(5, "read"), terminal, "Decide");
+
+        assertThat(f.model.requests().get(0).tools()).extracting(ToolSpec::name).containsExactly("read", "decide");
+        assertThat(ScriptedModel.systemPrompt(f.model.requests().get(0))).doesNotContain("note");
+        assertThat(ScriptedModel.lastResult(f.model.last()).content()).doesNotContain("[reminder]");
+    }
+
+    @Test
     void aTerminalRefusedTooOftenEndsTheTask() {
         Terminal terminal = Terminal.of(new ToolSpec("decide", "Decide", ScriptedModel.parse(
                 "{\"type\":\"object\",\"properties\":{\"action\":{\"enum\":[\"continue\",\"stop\"]}},"

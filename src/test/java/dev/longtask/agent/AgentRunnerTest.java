@@ -50,7 +50,7 @@ class AgentRunnerTest {
 
     private Runner runner() {
         return (id, agent, model, index, total) -> new AgentRunner(store, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
-                new ToolContext(f.workspace, store, 0), null)).claimAndExecute(id, agent, index, total).outcome();
+                new ToolContext(f.workspace, store, 0), null, null)).claimAndExecute(id, agent, index, total).outcome();
     }
 
     /** The runner as {@code longtask agent} uses it: claim, run, record. */

@@ -2,6 +2,7 @@ package dev.longtask.agent;
 
 import dev.longtask.model.Secrets;
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.store.RunStore;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
@@ -28,6 +29,8 @@ final class LoopFixture {
     LoopSettings settings = LoopSettings.DEFAULTS;
     Secrets redactor = Secrets.NONE;
     RunMemory memory = RunMemory.NONE;
+    PermissionGate gate = PermissionGate.ALLOW_ALL;
+    RunStore store;
 
     LoopFixture(Path root) {
         this(root, new ScriptedModel());
@@ -50,11 +53,11 @@ final class LoopFixture {
 
     AgentLoop loop() {
         return new AgentLoop(model, tools, transcript, Clock.fixed(Instant.parse("2026-11-25T21:30:00Z"),
-                ZoneOffset.UTC), TOKENS, calls::add, settings, redactor);
+                ZoneOffset.UTC), TOKENS, calls::add, settings, redactor, gate);
     }
 
     AgentOutcome run(AgentSpec agent, TaskContract contract) {
-        return loop().run(AgentTask.submitting(agent, contract, memory, new ToolContext(workspace, null, 1)));
+        return loop().run(AgentTask.submitting(agent, contract, memory, new ToolContext(workspace, store, 1)));
     }
 
     AgentOutcome run(AgentSpec agent, String instruction) {
@@ -63,6 +66,6 @@ final class LoopFixture {
 
     AgentOutcome run(AgentSpec agent, Terminal terminal, String instruction) {
         return loop().run(new AgentTask(agent, TaskContract.instruction(instruction), memory,
-                new ToolContext(workspace, null, 1), terminal));
+                new ToolContext(workspace, store, 1), terminal));
     }
 }

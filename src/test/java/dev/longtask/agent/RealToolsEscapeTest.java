@@ -26,7 +26,7 @@ class RealToolsEscapeTest {
         Files.createSymbolicLink(ws.resolve("secret-link.txt"), secret);
         Files.writeString(ws.resolve("inside.txt"), "fine\n");
         LoopFixture f = new LoopFixture(ws);
-        f.tools = new ArrayList<>(Toolbox.builtIn(Map.of(), Sandbox.none("not needed in this test")).all());
+        f.tools = new ArrayList<>(Toolbox.builtIn(Map.of(), Sandbox.unconfined("not needed in this test")).all());
         String abs = ScriptedModel.quote(secret.toString());
         f.model.call("read", "{\"path\":\"../secret.txt\"}")
                 .call("read", "{\"path\":" + abs + "}")

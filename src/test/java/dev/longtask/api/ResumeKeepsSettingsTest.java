@@ -62,6 +62,30 @@ class ResumeKeepsSettingsTest {
     }
 
     @Test
+    void anOllamaModelOnAnAssumedWindowIsWarnedAboutAndOneWithItsWindowSetIsNot() throws Exception {
+        server.enqueue(toolCall("p1", "submit_plan", "{\"tasks\":[{\"key\":\"n\",\"subject\":\"Note\","
+                + "\"instruction\":\"Say done.\",\"agent\":\"general\"}]}"));
+        try (Longtask runtime = runtime(Map.of())) {
+            RunHandle planned = runtime.start(RunRequest.goal("write a note").withModel("ollama:gemma3")
+                    .withBaseUrl(baseUrl()).onlyPlan());
+            planned.await();
+
+            assertThat(planned.warnings()).singleElement().satisfies(w -> assertThat(w)
+                    .startsWith("ollama:gemma3 runs on an assumed context window of 8192 tokens"));
+        }
+        Files.writeString(tmp.resolve("user.yaml"), "context_window:\n  \"ollama:gemma3\": 32768\n");
+        server.enqueue(toolCall("p2", "submit_plan", "{\"tasks\":[{\"key\":\"n\",\"subject\":\"Note\","
+                + "\"instruction\":\"Say done.\",\"agent\":\"general\"}]}"));
+        try (Longtask runtime = runtime(Map.of())) {
+            RunHandle planned = runtime.start(RunRequest.goal("write a note").withModel("ollama:gemma3")
+                    .withBaseUrl(baseUrl()).onlyPlan());
+            planned.await();
+
+            assertThat(planned.warnings()).isEmpty();
+        }
+    }
+
+    @Test
     void aResumedRunKeepsItsModelAndBaseUrlWhenTheEnvironmentWouldChooseAnother() throws Exception {
         server.enqueue(toolCall("p1", "submit_plan", "{\"tasks\":[{\"key\":\"n\",\"subject\":\"Write the note\","
                 + "\"instruction\":\"Say done.\",\"agent\":\"general\",\"depends_on\":[],\"inputs\":{},"

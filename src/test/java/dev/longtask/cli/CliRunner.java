@@ -20,6 +20,11 @@ final class CliRunner {
         return run(Main.commandLine(), args);
     }
 
+    /** Runs one command built by a test (with its own environment or models), failures handled as Main does. */
+    static Result runCommand(Object command, String... args) {
+        return run(Main.configured(new CommandLine(command)), args);
+    }
+
     static Result run(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -86,8 +86,21 @@ class DoctorCommandTest {
                 .contains("retry.max_attempts 6   [default]")
                 .contains("request         ok in ")
                 .contains("\"pong\"")
-                .contains("status          healthy");
+                .contains("status          healthy")
+                .doesNotContain("warning");
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anOllamaModelOnAnAssumedWindowIsWarnedAbout() {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--model", "ollama:qwen2.5-coder", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("context window  8192 tokens   [default")
+                .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8192 tokens, "
+                        + "and Ollama cuts longer prompts silently at its own num_ctx");
     }
 
     @Test
@@ -104,6 +117,35 @@ class DoctorCommandTest {
         assertThat(json.get("retry.max_attempts").get("value").asText()).isEqualTo("6");
         assertThat(json.get("api_key").asText()).isEqualTo("none needed");
         assertThat(json.get("status").asText()).isEqualTo("healthy");
+    }
+
+    @Test
+    void theApprovalModeTheRulesWithTheirFilesAndHowBashRunsAreShown() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.json"), "{\"permissions\": {\"deny\": [\"Read(./.env)\"]}}");
+        Files.createDirectories(tmp.resolve(".longtask"));
+        Files.writeString(tmp.resolve(".longtask/config.yaml"), "approval: ask\nsandbox: off\n");
+
+        doctor(Map.of());
+
+        String rules = tmp.resolve(".claude/settings.json").toString();
+        assertThat(out.toString()).contains("approval        ask   [" + tmp.resolve(".longtask/config.yaml") + "]\n")
+                .contains("rules           1 rule\n                deny Read(./.env) (" + rules + ")\n")
+                .contains("sandbox         off   [")
+                .contains("shell           bash runs commands UNCONFINED (--sandbox off)");
+    }
+
+    @Test
+    void aBrokenRuleIsExitTwoNamingItsFile() throws Exception {
+        Files.createDirectories(tmp.resolve(".claude"));
+        Files.writeString(tmp.resolve(".claude/settings.local.json"), "{\"permissions\": {\"ask\": [\"Bash()\"]}}");
+
+        int code = doctor(Map.of());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("longtask: " + tmp.resolve(".claude/settings.local.json")
+                + ": permissions.ask: invalid rule 'Bash()': the parentheses are empty; leave them out to mean every "
+                + "call of Bash\n");
     }
 
     @Test

@@ -48,6 +48,21 @@ class ScriptedProviderRunTest {
         }
     }
 
+    @Test
+    void aWholeRunOnTheTextProtocolEndsEveryRoleWithItsFinalLine() throws Exception {
+        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+            Path ws = workspace("text");
+            Files.createDirectories(ws.resolve(".longtask"));
+            Files.writeString(ws.resolve(".longtask/config.yaml"), "text_protocol: [\"openai:scripted\"]\n");
+            Result r = longtask(ws, List.of(), "run", "Summarise the notes", "--run-id", "e2e",
+                    "--base-url", model.baseUrl(), "--model", "openai:scripted");
+            assertCompleted(ws, r);
+            assertThat(model.seen).allSatisfy(s -> assertThat(s.body().has("tools")).isFalse());
+            assertThat(model.seen).extracting(ScriptedProvider.Seen::role)
+                    .contains("planner", "task", "director", "synthesizer");
+        }
+    }
+
     private void assertCompleted(Path ws, Result r) throws IOException {
         assertThat(r.exit()).as(r.output()).isZero();
         RunSnapshot run = FileRunStore.read(ws, "e2e");

@@ -197,4 +197,89 @@ class SettingsLoaderTest {
                 new Settings.ConfigFileStatus(workspaceFile, Source.Kind.WORKSPACE_FILE, false),
                 new Settings.ConfigFileStatus(userFile, Source.Kind.USER_FILE, true));
     }
+
+    @Test
+    void approvalAndSandboxComeFromFlagsEnvironmentOrFilesAndDefaultToAuto() throws Exception {
+        assertThat(load(Flags.none()).approval().value()).isEqualTo(dev.longtask.model.ApprovalMode.AUTO);
+        assertThat(load(Flags.none()).sandbox().value()).isEqualTo(dev.longtask.model.SandboxMode.AUTO);
+
+        // a bare "off" is the boolean false to YAML 1.1; it still means off
+        Files.writeString(workspaceFile, "approval: read-only\nsandbox: off\n");
+        Settings fromFile = load(Flags.none());
+        assertThat(fromFile.approval().value()).isEqualTo(dev.longtask.model.ApprovalMode.READ_ONLY);
+        assertThat(fromFile.sandbox().value()).isEqualTo(dev.longtask.model.SandboxMode.OFF);
+        assertThat(fromFile.sandbox().source().describe()).isEqualTo(workspaceFile.toString());
+
+        env.put("LONGTASK_APPROVAL", "ask");
+        assertThat(load(Flags.none()).approval().value()).isEqualTo(dev.longtask.model.ApprovalMode.ASK);
+        Settings flagged = load(Flags.none().set(SettingKey.APPROVAL, "--approval", "auto")
+                .set(SettingKey.SANDBOX, "--sandbox", "auto"));
+        assertThat(flagged.approval()).isEqualTo(new Resolved<>(dev.longtask.model.ApprovalMode.AUTO,
+                Source.flag("--approval")));
+        assertThat(flagged.sandbox().value()).isEqualTo(dev.longtask.model.SandboxMode.AUTO);
+
+        assertThatThrownBy(() -> load(Flags.none().set(SettingKey.APPROVAL, "--approval", "sometimes")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("--approval must be auto, ask or read-only, got 'sometimes'");
+    }
+
+    @Test
+    void permissionRulesOfClaudeCodesFilesAndBothConfigFilesAddUpEachWithItsFile() throws Exception {
+        Path claude = Files.createDirectories(workspace.resolve(".claude"));
+        Files.writeString(claude.resolve("settings.json"), """
+                {"model": "sonnet", "hooks": {},
+                 "permissions": {"allow": ["Bash(npm run test:*)", "Edit(src/**)"], "deny": ["Read(./secrets/**)"],
+                                 "defaultMode": "acceptEdits", "additionalDirectories": ["../docs"]}}
+                """);
+        Files.writeString(claude.resolve("settings.local.json"), """
+                {"permissions": {"ask": ["Bash(git push:*)"]}}
+                """);
+        Files.writeString(workspaceFile, """
+                permissions:
+                  allow: ["Write(docs/**)"]
+                  deny:
+                    - Bash(rm -rf:*)
+                """);
+        Files.writeString(userFile, """
+                permissions:
+                  deny: [WebFetch]
+                """);
+
+        Settings s = load(Flags.none());
+
+        assertThat(s.permissionRules()).extracting(dev.longtask.model.PermissionRule::toString).containsExactly(
+                "allow Bash(npm run test:*) (" + claude.resolve("settings.json") + ")",
+                "allow Edit(src/**) (" + claude.resolve("settings.json") + ")",
+                "deny Read(./secrets/**) (" + claude.resolve("settings.json") + ")",
+                "ask Bash(git push:*) (" + claude.resolve("settings.local.json") + ")",
+                "allow Write(docs/**) (" + workspaceFile + ")",
+                "deny Bash(rm -rf:*) (" + workspaceFile + ")",
+                "deny WebFetch (" + userFile + ")");
+    }
+
+    @Test
+    void aBrokenRuleOrFileIsAConfigurationErrorNamingTheFileAndTheRule() throws Exception {
+        Path claude = Files.createDirectories(workspace.resolve(".claude"));
+        Files.writeString(claude.resolve("settings.json"), "{\"permissions\": {\"deny\": [\"Bash(rm:* -rf)\"]}}");
+        assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
+                .hasMessage(claude.resolve("settings.json") + ": permissions.deny: invalid rule 'Bash(rm:* -rf)': "
+                        + "':*' may only end a Bash rule (Bash(npm run test:*)); use '*' for a wildcard elsewhere");
+
+        Files.writeString(claude.resolve("settings.json"), "{\"permissions\": {\"allow\": \"Bash\"}}");
+        assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(claude.resolve("settings.json") + ": key 'permissions.allow' must be a list");
+
+        Files.writeString(claude.resolve("settings.json"), "{\"permissions\": {");
+        assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(claude.resolve("settings.json") + ": not valid JSON at line 1");
+
+        Files.delete(claude.resolve("settings.json"));
+        Files.writeString(workspaceFile, "permissions:\n  alow: [Bash]\n");
+        assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
+                .hasMessage(workspaceFile + ": unknown key 'permissions.alow' (known: allow, ask, deny)");
+
+        Files.writeString(workspaceFile, "permissions:\n  allow: [\"Reed(x)\"]\n");
+        assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(workspaceFile + ": permissions.allow: invalid rule 'Reed(x)': unknown tool 'Reed'");
+    }
 }

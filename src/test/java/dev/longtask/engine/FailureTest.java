@@ -58,6 +58,10 @@ class FailureTest {
         assertThat(report).contains("Task 'Breaks' failed: true").contains("[!] #2: Breaks")
                 .contains("[-] #4: Needs the broken one");
         assertThat(Files.readString(outcome.directory().resolve("progress.md"))).contains("### Round 3");
+        String synthesis = model.turns.stream().filter(t -> t.role().equals("synthesizer")).findFirst().orElseThrow()
+                .request().messages().toString();
+        assertThat(synthesis).contains("Below is every result of the run, in full", "success: false",
+                "summary: the input file is missing").doesNotContain("duration_s", "input_tokens", "\"task_id\"");
     }
 
     @Test
@@ -79,6 +83,19 @@ class FailureTest {
         assertThat(snap.tasks()).extracting(Task::subject).containsExactly("Flaky", "Check the flaky result");
         assertThat(snap.task(1).attempts()).isEqualTo(2);
         assertThat(snap.task(2).inputs()).containsKey("task_1_result");
+        // the roles are told the agents they may assign, and only those pass the schema
+        for (String role : List.of("planner", "director")) {
+            ScriptedModel.Turn turn = model.turns.stream().filter(t -> t.role().equals(role)).findFirst().orElseThrow();
+            assertThat(turn.system()).contains("- general: ", "- reviewer: ").doesNotContain("- planner: ");
+            assertThat(turn.request().tools()).extracting(dev.longtask.llm.ToolSpec::name).doesNotContain("note");
+            String tasks = role.equals("planner") ? "tasks" : "add_tasks";
+            assertThat(turn.request().tools().get(turn.request().tools().size() - 1).parameters()
+                    .at("/properties/" + tasks + "/items/properties/agent/enum"))
+                    .extracting(com.fasterxml.jackson.databind.JsonNode::asText)
+                    .contains("general", "reviewer").doesNotContain("planner", "director", "synthesizer");
+        }
+        assertThat(model.turns.stream().filter(t -> t.role().equals("director")).findFirst().orElseThrow().system())
+                .contains("retry_tasks");
     }
 
     private final java.util.concurrent.atomic.AtomicInteger flakyCalls = new java.util.concurrent.atomic.AtomicInteger();

@@ -33,7 +33,9 @@ class PlanningTest {
     static Stream<Arguments> malformedPlans() {
         return Stream.of(
                 Arguments.of("unknown agent", EngineFixture.plan(
-                        EngineFixture.task("a", "A", "wizard", List.of(), Map.of())), "unknown agent 'wizard'"),
+                        EngineFixture.task("a", "A", "wizard", List.of(), Map.of())),
+                        "/tasks/0/agent: does not have a value in the enumeration [\"analyzer\", \"documenter\", "
+                                + "\"general\", \"reviewer\", \"summarizer\"], got \"wizard\""),
                 Arguments.of("unknown dependency", EngineFixture.plan(
                         EngineFixture.task("a", "A", "general", List.of("ghost"), Map.of())), "depends on 'ghost'"),
                 Arguments.of("cycle", EngineFixture.plan(
@@ -75,7 +77,7 @@ class PlanningTest {
                 RunObserver.NONE).start("goal", "run-2", Budget.UNLIMITED);
 
         assertThat(outcome.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(outcome.reason()).startsWith("planning failed").contains("refused").contains("wizard4");
+        assertThat(outcome.reason()).startsWith("planning failed").contains("refused").contains("\"wizard4\"");
         assertThat(model.calls("planner", "")).isEqualTo(Planner.MAX_REJECTIONS);
         assertThat(FileRunStore.read(dir, "run-2").tasks()).isEmpty();
     }

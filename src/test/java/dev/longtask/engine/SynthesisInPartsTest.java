@@ -55,7 +55,8 @@ class SynthesisInPartsTest {
         ScriptedModel.Turn synthesis = model.turns.stream().filter(t -> t.role().equals("synthesizer")).findFirst()
                 .orElseThrow();
         String synthesisInput = synthesis.request().messages().toString();
-        assertThat(synthesisInput).contains("notes on part 1 of " + summarizers.size());
+        assertThat(synthesisInput).contains("notes on part 1 of " + summarizers.size())
+                .contains("below are notes on them, part by part").doesNotContain("Below is every result");
         assertThat(markers(synthesisInput)).as("every result reached the synthesizer through the notes")
                 .contains("MARKER-65-END", "MARKER-66-END", "MARKER-67-END");
     }

@@ -113,7 +113,7 @@ class OpenAiWireTest {
                 .httpClientBuilder(ProviderHttpClient.builder()).baseUrl(server.url("/v1").toString())
                 .apiKey(KEY).modelName("o4-mini").maxRetries(0).build();
         LangChainLlmClient client = new LangChainLlmClient(model, "openai:o4-mini", 200_000, 8192,
-                MessageMapping.OutputLimit.MAX_COMPLETION_TOKENS,
+                Dialect.of(Provider.OPENAI, "o4-mini", Provider.OPENAI.defaultBaseUrl()),
                 new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
 
         client.chat(Wire.simple("ping"));
@@ -121,6 +121,51 @@ class OpenAiWireTest {
         JsonNode body = Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8());
         assertThat(body.get("max_completion_tokens").asInt()).isEqualTo(16);
         assertThat(body.has("max_tokens")).isFalse();
+    }
+
+    @Test
+    void openAisOwnApiTakesStrictToolsWhereTheSchemaAllowsAndEveryToolArrivesClosed() throws Exception {
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+                .httpClientBuilder(ProviderHttpClient.builder().bodyFilter(new WireBody()))
+                .baseUrl(server.url("/v1").toString()).apiKey(KEY).modelName("gpt-4.1").maxRetries(0).build();
+        LangChainLlmClient client = new LangChainLlmClient(model, "openai:gpt-4.1", 1_000_000, 8192,
+                Dialect.of(Provider.OPENAI, "gpt-4.1", Provider.OPENAI.defaultBaseUrl()),
+                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+        ToolSpec write = new ToolSpec("write", "Write a file", (com.fasterxml.jackson.databind.node.ObjectNode)
+                Wire.JSON.readTree("""
+                        {"type":"object","properties":{"path":{"type":"string","description":"where"},
+                         "content":{"type":"string","description":"what"}},
+                         "required":["path","content"],"additionalProperties":false}"""));
+        ToolSpec read = new ToolSpec("read", "Read a file", Wire.readSchema().put("additionalProperties", false));
+
+        client.chat(new ChatRequest(List.of(new ChatMessage.User("go")), List.of(write, read), 100));
+
+        JsonNode tools = Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("tools");
+        JsonNode strict = tools.get(0).get("function");
+        assertThat(strict.get("strict").asBoolean()).isTrue();
+        assertThat(strict.get("parameters").get("additionalProperties").asBoolean(true)).isFalse();
+        assertThat(strict.get("parameters").get("required")).hasSize(2);
+        JsonNode loose = tools.get(1).get("function");
+        assertThat(loose.has("strict")).isFalse();
+        assertThat(loose.get("parameters").get("additionalProperties").asBoolean(true)).isFalse();
+        assertThat(loose.get("parameters").get("properties").get("offset").get("type").asText()).isEqualTo("integer");
+    }
+
+    @Test
+    void theOutputLimitIsAtMostAQuarterOfTheContextWindow() throws Exception {
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        ModelClient ollama = client("ollama:llama3.1", Map.of());
+        assertThat(ollama.contextWindowTokens()).isEqualTo(8192);
+
+        ollama.chat(new ChatRequest(List.of(new ChatMessage.User("go")), List.of(), null));
+        ollama.chat(Wire.simple("ping"));
+
+        assertThat(Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("max_tokens")
+                .asInt()).isEqualTo(2048);
+        assertThat(Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("max_tokens")
+                .asInt()).isEqualTo(16);
     }
 
     @Test

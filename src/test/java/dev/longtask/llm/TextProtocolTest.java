@@ -58,7 +58,7 @@ class TextProtocolTest {
                 Let me look.
                 TOOL_CALL {"name": "read", "arguments": {"path": "a.txt", "limit": 20}}
                 TOOL_CALL {"name":"ls","arguments":{}}
-                """, TOOLS, 4);
+                """, TOOLS, null, 4);
 
         assertThat(p.ok()).isTrue();
         assertThat(p.text()).isEqualTo("Let me look.");
@@ -70,23 +70,23 @@ class TextProtocolTest {
 
     @Test
     void readsFinalAnswersAndToleratesCodeFences() {
-        assertThat(TextProtocol.parse("Done.\nFINAL {\"answer\": \"42 files\"}", TOOLS, 1).text()).isEqualTo("42 files");
+        assertThat(TextProtocol.parse("Done.\nFINAL {\"answer\": \"42 files\"}", TOOLS, null, 1).text()).isEqualTo("42 files");
         TextProtocol.Parsed fenced = TextProtocol.parse("```\nTOOL_CALL {\"name\":\"ls\",\"arguments\":{\"path\":\"src\"}}\n```",
-                TOOLS, 1);
+                TOOLS, null, 1);
         assertThat(fenced.calls()).singleElement().satisfies(c -> assertThat(c.arguments().get("path").asText())
                 .isEqualTo("src"));
     }
 
     @Test
     void namesWhatIsWrongWithAMalformedLine() {
-        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"read\", \"arguments\": {\"path\": ", TOOLS, 1).problem())
+        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"read\", \"arguments\": {\"path\": ", TOOLS, null, 1).problem())
                 .startsWith("the TOOL_CALL line is not valid JSON");
-        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"write\", \"arguments\": {}}", TOOLS, 1).problem())
+        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"write\", \"arguments\": {}}", TOOLS, null, 1).problem())
                 .isEqualTo("there is no tool named \"write\"; the tools are: ls, read");
-        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"read\", \"arguments\": [1]}", TOOLS, 1).problem())
+        assertThat(TextProtocol.parse("TOOL_CALL {\"name\": \"read\", \"arguments\": [1]}", TOOLS, null, 1).problem())
                 .startsWith("the \"arguments\" of read must be a JSON object");
-        assertThat(TextProtocol.parse("I think the answer is 4.", TOOLS, 1).problem())
-                .isEqualTo("the answer has neither a TOOL_CALL line nor a FINAL line");
+        assertThat(TextProtocol.parse("I think the answer is 4.", TOOLS, null, 1).problem())
+                .isEqualTo("the answer has neither a TOOL_CALL line nor a FINAL line, and plain text reaches nobody");
     }
 
     @Test
@@ -155,6 +155,69 @@ class TextProtocolTest {
                 new ChatMessage.ToolResult("call_1", "ls", "a.txt", false)));
 
         assertThat(response.message().toolCalls()).extracting(ToolCall::id).containsExactly("call_2");
+    }
+
+    private static final ToolSpec SUBMIT = new ToolSpec("submit_result", "Finish the task", Wire.parse("{\"type\":\"object\",\"properties\":{\"success\":{\"type\":\"boolean\"},"
+                    + "\"summary\":{\"type\":\"string\"},\"findings\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
+                    + "\"required\":[\"success\",\"summary\"]}"));
+
+    private static ChatRequest finishing(boolean now, ChatMessage... messages) {
+        return new ChatRequest(List.of(messages), List.of(
+                new ToolSpec("read", "Read a file", Wire.readSchema()), SUBMIT), null, "submit_result", now);
+    }
+
+    @Test
+    void finalIsTheFinishingCallWhereverItStandsAndMayRunOverSeveralLines() {
+        Set<String> tools = Set.of("read", "submit_result");
+
+        TextProtocol.Parsed alone = TextProtocol.parse("All done.\nFINAL {\"success\": true,\n  \"summary\": \"it works\"}\n",
+                tools, "submit_result", 3);
+        TextProtocol.Parsed after = TextProtocol.parse("""
+                TOOL_CALL {"name": "read", "arguments": {"path": "a.txt"}}
+                FINAL {"name": "submit_result", "arguments": {"success": false, "summary": "blocked"}}""",
+                tools, "submit_result", 1);
+
+        assertThat(alone.calls()).singleElement().satisfies(c -> {
+            assertThat(c.id()).isEqualTo("call_3");
+            assertThat(c.name()).isEqualTo("submit_result");
+            assertThat(c.arguments().get("summary").asText()).isEqualTo("it works");
+        });
+        assertThat(alone.text()).isEqualTo("All done.");
+        assertThat(after.calls()).extracting(ToolCall::name).containsExactly("read", "submit_result");
+        assertThat(after.calls().get(1).arguments().get("summary").asText()).isEqualTo("blocked");
+        assertThat(TextProtocol.parse("FINAL done", tools, "submit_result", 1).problem())
+                .startsWith("after FINAL must come the JSON object of submit_result's arguments");
+    }
+
+    @Test
+    void aPlainReplyIsCorrectedWithTheExactSyntaxOfACallAndOfTheFinish() {
+        Scripted model = new Scripted("I looked at it and it seems fine.", "FINAL {\"success\": true, \"summary\": \"fine\"}");
+
+        ChatResponse response = new TextProtocolLlmClient(model, 2).chat(finishing(false, new ChatMessage.User("go")));
+
+        assertThat(response.message().toolCalls()).singleElement()
+                .satisfies(c -> assertThat(c.name()).isEqualTo("submit_result"));
+        String correction = ((ChatMessage.User) model.seen.get(1).messages().get(3)).text();
+        assertThat(correction).contains("plain text reaches nobody",
+                "TOOL_CALL {\"name\":\"read\",\"arguments\":{\"path\":\"<path>\"}}",
+                "FINAL {\"success\":true,\"summary\":\"<summary>\"}");
+        String system = ((ChatMessage.System) model.seen.get(0).messages().get(0)).text();
+        assertThat(system).contains("To finish, call submit_result. A line FINAL {<its arguments>} does the same");
+    }
+
+    @Test
+    void onTheLastStepTheLastMessageSaysToFinish() {
+        Scripted model = new Scripted("FINAL {\"success\": false, \"summary\": \"out of steps\"}");
+
+        new TextProtocolLlmClient(model, 2).chat(finishing(true, new ChatMessage.User("go"),
+                new ChatMessage.Assistant("", List.of(new ToolCall("call_1", "read",
+                        Wire.JSON.createObjectNode().put("path", "a.txt")))),
+                new ChatMessage.ToolResult("call_1", "read", "alpha", false)));
+
+        List<ChatMessage> sent = model.seen.get(0).messages();
+        assertThat(((ChatMessage.User) sent.get(sent.size() - 1)).text()).startsWith("TOOL_RESULT")
+                .endsWith("This is your last step: answer only with one FINAL line carrying the arguments of "
+                        + "submit_result, for example:\nFINAL {\"success\":true,\"summary\":\"<summary>\"}");
     }
 
     @Test

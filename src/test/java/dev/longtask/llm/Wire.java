@@ -56,6 +56,14 @@ final class Wire {
         return new LlmClients(Sleeper.REAL, () -> 0.5, Clock.systemUTC(), Duration.ofMillis(1));
     }
 
+    static ObjectNode parse(String json) {
+        try {
+            return (ObjectNode) JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static ObjectNode readSchema() {
         try {
             return (ObjectNode) JSON.readTree("""

@@ -94,6 +94,20 @@ class FindingCheckerTest {
     }
 
     @Test
+    void theFormatExampleCopiedIsRejectedEvenAtARealLocation() {
+        CheckedFinding atExample = checker.check(new Finding("high", "bug", IssuesFile.EXAMPLE_LOCATION,
+                "Null dereference of the map entry", "Check for null"));
+        CheckedFinding placeholders = checker.check(new Finding("high", "bug", INVENTORY + ":3",
+                "<what is wrong and what goes wrong because of it>", "<the concrete fix>"));
+
+        assertThat(List.of(atExample, placeholders)).allSatisfy(f -> {
+            assertThat(f.verified()).isFalse();
+            assertThat(f.problem()).isEqualTo("copied from the format example, not a finding");
+        });
+        assertThat(check(INVENTORY + ":3").verified()).isTrue();
+    }
+
+    @Test
     void aFindingWithoutADescriptionIsNotPassedOn() {
         CheckedFinding f = checker.check(new Finding("high", "bug", INVENTORY + ":3", " ", null));
         assertThat(f.verified()).isFalse();

@@ -34,6 +34,8 @@ class IssuesFileTest {
     @Test
     void harmlessHabitsOfModelsAreForgiven() {
         assertThat(parse("```json\n{\"issues\": [], \"score\": 100}\n```\n").score()).isEqualTo(100);
+        assertThat(parse("{\"issues\": [], \"score\": \"72\"}").score()).isEqualTo(72);
+        assertThat(parse("{\"issues\": [], \"score\": \"<an integer from 0 to 100>\"}").score()).isNull();
         assertThat(parse("[{\"severity\": \"low\", \"location\": \"x.go:1\", \"description\": \"d\"}]").findings())
                 .extracting(Finding::location).containsExactly("x.go:1");
         assertThat(parse("{\"issues\": [{\"file\": \"x.c\", \"line\": 12, \"end_line\": 14, \"description\": \"d\"},"

@@ -62,7 +62,8 @@ class ReviewPlannerTest {
             }
             assertThat(review.instruction()).contains("Write your review to " + issuesFile + " as ONE JSON object")
                     .contains("\"chunk\": \"" + chunk.id() + "\"").contains("\"score\": ").contains("\"summary\": ")
-                    .contains("\"severity\": ").contains("\"type\": \"security\"").contains("\"location\": ")
+                    .contains("\"severity\": ").contains("\"type\": \"<security|performance>\"")
+                    .contains("\"location\": \"" + IssuesFile.EXAMPLE_LOCATION + "\"")
                     .contains("\"description\": ").contains("\"suggestion\": ")
                     .contains("- severity: critical, high, medium, low or info.")
                     .contains("- type: one of security, performance, or another single word");
@@ -70,6 +71,24 @@ class ReviewPlannerTest {
         }
         Path root = Files.createDirectories(tmp.resolve("ws"));
         assertThat(new PlanValidator(Set.of("analyzer", "reviewer"), new Workspace(root)).problems(plan)).isEmpty();
+    }
+
+    @Test
+    void theFormatExampleCopiedAsItStandsGivesNoScoreAndNoVerifiedFinding() throws Exception {
+        ReviewManifest manifest = manifest(600);
+        String instruction = new ReviewPlanner("").plan(manifest).tasks().get(1).instruction();
+        String example = instruction.substring(instruction.indexOf("{\n"), instruction.indexOf("\n}\n") + 2);
+
+        IssuesFile.Content copied = IssuesFile.parse(example, "issues.json");
+
+        assertThat(copied.usable()).isTrue();
+        assertThat(copied.score()).isNull();
+        Path repo = ReviewFixture.copyTo(tmp.resolve("repo"));
+        assertThat(new FindingChecker(repo, List.of()).checkAll(copied.findings())).singleElement()
+                .satisfies(f -> assertThat(f.verified()).isFalse());
+        for (ReviewManifest.Item item : manifest.chunks()) {
+            item.chunk().parts().forEach(p -> assertThat(example).doesNotContain(p.path()));
+        }
     }
 
     @Test

@@ -349,4 +349,36 @@ class FileRunStoreTest {
             assertThat(heard).containsExactly(2L, 3L);
         }
     }
+
+    @Test
+    void approvalsGetTheNextIdAreAnsweredOnceAndOutliveTheProcess() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode args = JSON.createObjectNode().put("command", "ls");
+        dev.longtask.model.ApprovalQuestion asked = new dev.longtask.model.ApprovalQuestion(99, 1, "general", "bash",
+                args, "k1", "$ ls", "Bash(ls:*)", "the approval mode is ask");
+        try (FileRunStore store = newRun()) {
+            store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            assertThat(store.requestApproval(asked).id()).isEqualTo(1);
+            assertThat(store.requestApproval(asked).id()).isEqualTo(2);
+            store.answerApproval(dev.longtask.model.ApprovalAnswer.deny(2, "no", "me"));
+            long before = store.run().lastSeq();
+
+            assertThatThrownBy(() -> store.answerApproval(dev.longtask.model.ApprovalAnswer.allowOnce(2, "me")))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("question #2 was answered");
+            assertThatThrownBy(() -> store.answerApproval(dev.longtask.model.ApprovalAnswer.allowOnce(3, "me")))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no question #3");
+            assertThatThrownBy(() -> store.append(EventType.APPROVAL_ANSWERED, null, JSON.createObjectNode()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("answerApproval");
+            assertThat(store.run().lastSeq()).as("refused answers are never written").isEqualTo(before);
+            store.checkpoint();
+        }
+        try (FileRunStore reopened = FileRunStore.open(workspace, "20261125-213000-a1b2", StoreOptions.defaults())) {
+            assertThat(reopened.openReport().checkpointsSkipped()).as("the checkpoint holds the approvals").isEmpty();
+            assertThat(reopened.approvals()).hasSize(2);
+        }
+        RunSnapshot read = FileRunStore.read(workspace, "20261125-213000-a1b2");
+        assertThat(read.openApprovals()).extracting(dev.longtask.model.Approval::id).containsExactly(1);
+        assertThat(read.approvals().get(1).answer().reason()).isEqualTo("no");
+        assertThat(read.approvals().get(0).question().arguments()).isEqualTo(args);
+        assertThat(read.approvals().get(0).question().task()).isEqualTo(1);
+    }
 }

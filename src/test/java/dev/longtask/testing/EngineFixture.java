@@ -3,13 +3,16 @@ package dev.longtask.testing;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.Permissions;
 import dev.longtask.engine.EngineConfig;
-import dev.longtask.llm.Pricing;
-import dev.longtask.llm.ModelSource;
+import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
+import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.Pricing;
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Toolbox;
@@ -46,6 +49,21 @@ public final class EngineFixture {
     }
 
     /** An engine whose store forces events to disk by {@code fsync}: the crash tests and benchmarks use ALWAYS. */
+    /** An engine whose runs (those that record no approval mode of their own) run under {@code permissions}. */
+    public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
+            Permissions permissions) {
+        try {
+            Toolbox box = Toolbox.builtIn();
+            AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
+                    new HashSet<>(box.names()));
+            return new RunEngine(new EngineSetup(new Workspace(workspace), agents, box.all(), models(model), config,
+                    StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE), TokenCounter.shared(),
+                    Map.of(), permissions), observer);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static RunEngine engine(Path workspace, LlmClient model, EngineConfig config, RunObserver observer,
             FsyncPolicy fsync) {
         try {

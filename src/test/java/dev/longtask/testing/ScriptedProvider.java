@@ -34,7 +34,9 @@ import java.util.regex.Pattern;
  * model would have to (which tools it was given, the task contract in the system prompt, how far the conversation
  * has got) and answers with the tool call that moves the run on: the planner gets a plan of {@code --tasks} tasks,
  * a task agent looks around once, writes every required output and submits, the director continues, the
- * synthesizer reports. Test code only: the product never ships a canned answer.
+ * synthesizer reports. A request on the text tool protocol (no tools on the wire, the tools listed in the system
+ * prompt) is answered the same way in text: {@code TOOL_CALL {...}} lines, and {@code FINAL {...}} for the finishing
+ * tool. Test code only: the product never ships a canned answer.
  *
  * <pre>
  * src/test/scripts/scripted-model [--port 0] [--tasks 3] [--latency 0ms] [--fail REGEX] [--errors 429x2]
@@ -47,6 +49,12 @@ public final class ScriptedProvider implements AutoCloseable {
     private static final Pattern CHUNK = Pattern.compile("Review (\\S+) \\(of \\d+\\)");
     private static final Pattern GOAL = Pattern.compile("goal:\\s*\\n\\s*\\n(.+)");
     private static final Pattern OUTPUT = Pattern.compile("^- ([^:\\n]+): (\\S+)$", Pattern.MULTILINE);
+    /** A request on the text tool protocol: no tools on the wire, the protocol and the tools in the system prompt. */
+    private static final String TEXT_PROTOCOL = "## Calling tools";
+    private static final Pattern TEXT_TOOL = Pattern.compile("^- ([a-z_]+): ", Pattern.MULTILINE);
+    private static final java.util.Set<String> FINISHING = java.util.Set.of("submit_result", "submit_plan", "decide",
+            "submit_report");
+    private static final Pattern TEXT_CALL = Pattern.compile("^(TOOL_CALL|FINAL) (\\{.*)$", Pattern.MULTILINE);
 
     /** How the script behaves. */
     public record Options(int port, int tasks, Duration latency, Pattern fail, int errorStatus, int errorCount,
@@ -174,12 +182,12 @@ public final class ScriptedProvider implements AutoCloseable {
                 return;
             }
             long n = requests.incrementAndGet();
-            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            byte[] raw = exchange.getRequestBody().readAllBytes();
+            JsonNode body = JSON.readTree(raw);
             Seen request = read(anthropic ? "anthropic" : "openai", body);
             seen.add(request);
             if (options.record() != null) {
-                Files.writeString(options.record().resolve(String.format("%05d-%s.json", n, request.role())),
-                        body.toPrettyString());
+                Files.write(options.record().resolve(String.format("%05d-%s.json", n, request.role())), raw);
             }
             if (errorsLeft.getAndDecrement() > 0) {
                 exchange.getResponseHeaders().add("Retry-After", "1");
@@ -189,7 +197,8 @@ public final class ScriptedProvider implements AutoCloseable {
             }
             pause(options.latency());
             Call call = answer(request);
-            send(exchange, 200, anthropic ? anthropicResponse(call, body) : openAiResponse(call, body));
+            boolean text = request.body().path("_text").asBoolean();
+            send(exchange, 200, anthropic ? anthropicResponse(call, body, text) : openAiResponse(call, body, text));
         } catch (RuntimeException e) {
             send(exchange, 400, error(false, "invalid_request_error", "the script could not read the request: " + e));
         }
@@ -232,6 +241,13 @@ public final class ScriptedProvider implements AutoCloseable {
             tools.add(t.has("function") ? t.path("function").path("name").asText() : t.path("name").asText());
         }
         String system = system(body);
+        boolean textProtocol = tools.isEmpty() && system.contains(TEXT_PROTOCOL);
+        if (textProtocol) {
+            Matcher listed = TEXT_TOOL.matcher(system.substring(system.indexOf(TEXT_PROTOCOL)));
+            while (listed.find()) {
+                tools.add(listed.group(1));
+            }
+        }
         String role = tools.contains("submit_plan") ? "planner" : tools.contains("decide") ? "director"
                 : tools.contains("submit_report") ? "synthesizer" : "task";
         Matcher m = SUBJECT.matcher(system);
@@ -245,6 +261,7 @@ public final class ScriptedProvider implements AutoCloseable {
         ObjectNode annotated = body.deepCopy();
         annotated.put("_system", system);
         annotated.set("_tools", JSON.valueToTree(tools));
+        annotated.put("_text", textProtocol);
         return new Seen(protocol, role, subject, step, annotated);
     }
 
@@ -304,6 +321,13 @@ public final class ScriptedProvider implements AutoCloseable {
                 calls.add(call);
             }
             JsonNode content = msg.path("content");
+            Matcher text = TEXT_CALL.matcher(text(content));
+            while (text.find()) {
+                JsonNode call = parse(text.group(2));
+                if (text.group(1).equals("TOOL_CALL") && call.isObject()) {
+                    calls.add(call);
+                }
+            }
             if (content.isArray()) {
                 for (JsonNode block : content) {
                     if ("tool_use".equals(block.path("type").asText())) {
@@ -437,28 +461,49 @@ public final class ScriptedProvider implements AutoCloseable {
 
     // ------------------------------------------------------------------ wire formats
 
-    private ObjectNode openAiResponse(Call call, JsonNode request) {
+    /** The call as a model on the text protocol writes it: the finishing tools as FINAL, the others as TOOL_CALL. */
+    private static String asText(Call call) {
+        if (FINISHING.contains(call.name())) {
+            return "FINAL " + call.arguments();
+        }
+        ObjectNode line = JSON.createObjectNode().put("name", call.name());
+        line.set("arguments", call.arguments());
+        return "TOOL_CALL " + line;
+    }
+
+    private ObjectNode openAiResponse(Call call, JsonNode request, boolean text) {
         ObjectNode r = JSON.createObjectNode().put("id", "chatcmpl-" + ids.incrementAndGet())
                 .put("object", "chat.completion").put("created", System.currentTimeMillis() / 1000)
                 .put("model", request.path("model").asText("scripted"));
-        ObjectNode message = r.putArray("choices").addObject().put("index", 0).put("finish_reason", "tool_calls")
+        ObjectNode message = r.putArray("choices").addObject().put("index", 0)
+                .put("finish_reason", text ? "stop" : "tool_calls")
                 .putObject("message").put("role", "assistant");
-        message.putNull("content");
-        message.putArray("tool_calls").addObject().put("id", "call_" + ids.incrementAndGet()).put("type", "function")
-                .putObject("function").put("name", call.name()).put("arguments", call.arguments().toString());
+        if (text) {
+            message.put("content", asText(call));
+        } else {
+            message.putNull("content");
+            message.putArray("tool_calls").addObject().put("id", "call_" + ids.incrementAndGet())
+                    .put("type", "function")
+                    .putObject("function").put("name", call.name()).put("arguments", call.arguments().toString());
+        }
         int in = tokens(request);
         int out = Math.max(1, call.arguments().toString().length() / 4);
         r.putObject("usage").put("prompt_tokens", in).put("completion_tokens", out).put("total_tokens", in + out);
         return r;
     }
 
-    private ObjectNode anthropicResponse(Call call, JsonNode request) {
+    private ObjectNode anthropicResponse(Call call, JsonNode request, boolean text) {
         ObjectNode r = JSON.createObjectNode().put("id", "msg_" + ids.incrementAndGet()).put("type", "message")
                 .put("role", "assistant").put("model", request.path("model").asText("scripted"));
-        ObjectNode use = r.putArray("content").addObject().put("type", "tool_use")
-                .put("id", "toolu_" + ids.incrementAndGet()).put("name", call.name());
-        use.set("input", call.arguments());
-        r.put("stop_reason", "tool_use");
+        if (text) {
+            r.putArray("content").addObject().put("type", "text").put("text", asText(call));
+            r.put("stop_reason", "end_turn");
+        } else {
+            ObjectNode use = r.putArray("content").addObject().put("type", "tool_use")
+                    .put("id", "toolu_" + ids.incrementAndGet()).put("name", call.name());
+            use.set("input", call.arguments());
+            r.put("stop_reason", "tool_use");
+        }
         r.putNull("stop_sequence");
         r.putObject("usage").put("input_tokens", tokens(request))
                 .put("output_tokens", Math.max(1, call.arguments().toString().length() / 4));

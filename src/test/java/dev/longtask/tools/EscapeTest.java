@@ -44,7 +44,7 @@ class EscapeTest {
     @MethodSource("toolsAndEscapes")
     void refused(String toolName, String pathTemplate) throws IOException {
         String path = pathTemplate.formatted(fx.outside);
-        Tool tool = Toolbox.builtIn(Map.of(), Sandbox.none("test")).get(toolName);
+        Tool tool = Toolbox.builtIn(Map.of(), Sandbox.unconfined("test")).get(toolName);
         Map<String, String> arguments = switch (toolName) {
             case "write" -> Map.of("path", path, "content", "pwned");
             case "edit" -> Map.of("path", path, "old_string", "top secret", "new_string", "pwned");
@@ -65,7 +65,7 @@ class EscapeTest {
 
     @Test
     void aSymlinkCreatedThroughBashIsRefusedWhenRead() {
-        Tool bash = new BashTool(Map.of("PATH", "/usr/bin:/bin"), Sandbox.none("test"));
+        Tool bash = new BashTool(Map.of("PATH", "/usr/bin:/bin"), Sandbox.unconfined("test"));
         ToolResult made = fx.call(bash, Map.of("command", "ln -s " + fx.outside + "/secret.txt sneaky.txt && ln -s "
                 + fx.outside + " sneaky-dir"));
         assertThat(made.error()).as(made.content()).isFalse();

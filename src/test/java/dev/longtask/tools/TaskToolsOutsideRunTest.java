@@ -14,7 +14,7 @@ class TaskToolsOutsideRunTest {
     @Test
     void withoutARunEveryTaskToolSaysThereIsNoGraph() {
         ToolFixture fx = new ToolFixture(temp);
-        Toolbox toolbox = Toolbox.builtIn(Map.of(), Sandbox.none("test"));
+        Toolbox toolbox = Toolbox.builtIn(Map.of(), Sandbox.unconfined("test"));
         for (String name : new String[] {"task_create", "task_update", "task_list", "task_get"}) {
             ToolResult r = fx.call(toolbox.get(name), Map.of("id", 1, "subject", "s", "status", "completed"));
             assertThat(r.error()).as(name).isTrue();

@@ -26,7 +26,7 @@ class TaskToolsTest {
     ToolFixture fx;
     FileRunStore store;
     ToolContext context;
-    final Toolbox toolbox = Toolbox.builtIn(Map.of(), Sandbox.none("test"));
+    final Toolbox toolbox = Toolbox.builtIn(Map.of(), Sandbox.unconfined("test"));
 
     @BeforeEach
     void setUp() {

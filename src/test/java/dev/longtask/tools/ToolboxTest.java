@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ToolboxTest {
-    final Toolbox toolbox = Toolbox.builtIn(Map.of("PATH", "/usr/bin:/bin"), Sandbox.none("test"));
+    final Toolbox toolbox = Toolbox.builtIn(Map.of("PATH", "/usr/bin:/bin"), Sandbox.unconfined("test"));
 
     @Test
     void knowsEveryBuiltInToolByItsDesignName() {

@@ -1,0 +1,111 @@
+package dev.longtask.cli;
+
+import dev.longtask.agent.Approver;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalQuestion;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * Asks the person at the terminal: the tool, who calls it and why it asks, the command or a diff of the file, then
+ * allow once, allow always for this run, or deny with a reason for the model. One question at a time (agents that
+ * ask meanwhile wait their turn), with the live progress view held while it is on screen. Input is read by a
+ * daemon thread, so a pause or Ctrl-C ends the wait at once; at the end of the input nobody can answer and the
+ * question stays open.
+ */
+final class TerminalApprover implements Approver {
+    private static final String END = "\u0000end";
+
+    private final InputStream input;
+    private final PrintWriter out;
+    private final ProgressView view;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private Thread reader;
+
+    TerminalApprover(InputStream input, PrintWriter out, ProgressView view) {
+        this.input = input;
+        this.out = out;
+        this.view = view;
+    }
+
+    @Override
+    public synchronized Optional<ApprovalAnswer> ask(String runId, ApprovalQuestion q) throws InterruptedException {
+        startReading();
+        view.hold();
+        try {
+            show(q);
+            while (true) {
+                out.print("allow once [y], allow always for this run [a], deny [n]: ");
+                out.flush();
+                String line = lines.take();
+                if (line.equals(END)) {
+                    lines.add(END);
+                    out.println();
+                    out.println("(no more input: the question stays open; answer it with longtask approve " + runId
+                            + ")");
+                    out.flush();
+                    return Optional.empty();
+                }
+                switch (line.strip().toLowerCase(Locale.ROOT)) {
+                    case "y", "yes", "o", "once" -> {
+                        return Optional.of(ApprovalAnswer.allowOnce(q.id(), "terminal"));
+                    }
+                    case "a", "always" -> {
+                        return Optional.of(ApprovalAnswer.allowAlways(q.id(), "terminal"));
+                    }
+                    case "n", "no", "d", "deny" -> {
+                        out.print("reason, for the agent (Enter for none): ");
+                        out.flush();
+                        String reason = lines.take();
+                        if (reason.equals(END)) {
+                            lines.add(END);
+                        }
+                        return Optional.of(ApprovalAnswer.deny(q.id(), reason.equals(END) ? "" : reason, "terminal"));
+                    }
+                    default -> out.println("please answer y, a or n");
+                }
+            }
+        } finally {
+            view.release();
+        }
+    }
+
+    private void show(ApprovalQuestion q) {
+        out.println();
+        out.println("approval needed (#" + q.id() + "): " + (q.task() == null ? "" : "task #" + q.task() + ", ")
+                + "agent " + q.agent() + " wants to use " + q.tool());
+        if (!q.why().isEmpty()) {
+            out.println("  because " + q.why());
+        }
+        q.preview().lines().forEach(line -> out.println("  " + line));
+        if (!q.always().isEmpty()) {
+            out.println("  (allow always adds the rule " + q.always() + " for the rest of this run)");
+        }
+    }
+
+    private void startReading() {
+        if (reader != null) {
+            return;
+        }
+        reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // the terminal went away: as at the end of input
+            }
+            lines.add(END);
+        }, "longtask-terminal-input");
+        reader.setDaemon(true);
+        reader.start();
+    }
+}
