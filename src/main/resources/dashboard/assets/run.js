@@ -23,6 +23,7 @@ export class RunPage {
     this.tasks = [];
     this.critical = [];
     this.approvals = new Map();
+    this.refreshApprovals = debounce(() => this.loadApprovals(), 150);
     this.refreshRun = debounce(() => this.loadRun(), 300);
     this.refreshTasks = debounce(() => this.loadTasks(), 300);
     this.refreshNotes = debounce(() => this.loadNotes(), 1000);
@@ -34,7 +35,7 @@ export class RunPage {
     this.problem = h('p', { class: 'error', role: 'alert', hidden: true });
     this.stats = h('dl', { class: 'stats' });
     this.approvalList = h('div', { class: 'approval-list' });
-    this.approvalTitle = h('h2', { id: 'approvals-title' }, 'Waiting for your approval');
+    this.approvalTitle = h('h2', { id: 'approvals-title', 'aria-live': 'polite' }, 'Waiting for your approval');
     this.approvalPanel = h('section', { class: 'panel approvals', 'aria-labelledby': 'approvals-title', hidden: true },
       this.approvalTitle, this.approvalList);
     this.taskBody = h('tbody');
@@ -84,9 +85,8 @@ export class RunPage {
     this.loadTasks();
     this.loadNotes();
     if (run.has_report) this.loadReport();
-    const from = Math.max(0, (run.last_seq || 0) - FEED_BACKLOG);
-    await this.loadApprovals(from);
-    this.follow(from);
+    this.loadApprovals();
+    this.follow(Math.max(0, (run.last_seq || 0) - FEED_BACKLOG));
     this.clock = setInterval(() => { if (this.run && this.run.progress) this.refreshRun(); }, 5000);
   }
 
@@ -94,13 +94,14 @@ export class RunPage {
     this.disposed = true;
     if (this.stream) this.stream.close();
     clearInterval(this.clock);
-    [this.refreshRun, this.refreshTasks, this.refreshNotes].forEach((d) => d.cancel());
+    [this.refreshRun, this.refreshTasks, this.refreshNotes, this.refreshApprovals].forEach((d) => d.cancel());
   }
 
   async reconnected() {
     const run = await this.loadRun();
     this.loadTasks();
     this.loadNotes();
+    this.loadApprovals();
     if (run && run.has_report) this.loadReport();
   }
 
@@ -130,7 +131,7 @@ export class RunPage {
       this.refreshNotes();
     }
     if (type === 'report.written') this.loadReport();
-    if (type.startsWith('approval.')) this.approval(event);
+    if (type.startsWith('approval.')) this.refreshApprovals();
   }
 
   addToFeed(event) {
@@ -258,29 +259,38 @@ export class RunPage {
     }
   }
 
-  /** The questions asked before the feed's backlog starts, from the log's approval events. */
-  async loadApprovals(until) {
+  /**
+   * The run's questions as the server has them: every one that waits, and those answered while this page was open
+   * (with their answer, whoever gave it). Read again on each approval event and after a reconnect.
+   */
+  async loadApprovals() {
     try {
-      for (const event of await this.api.eventsUntil(this.runId, 'approval.*', until)) this.approval(event, false);
+      const { approvals } = await this.api.get(`${this.base}/approvals`);
+      this.showApprovals(approvals || []);
     } catch (e) {
-      // the live stream still brings the new ones
+      // the next approval event or reconnect reads them again
     }
   }
 
-  /** Open questions, and the ones answered while this page was open (with their answer). */
-  approval(event, live = true) {
-    const d = event.data || {};
-    if (event.type === 'approval.requested') {
-      if (!this.approvals.has(d.id)) this.approvals.set(d.id, new ApprovalCard(this.api, this.base, this.runId, d));
-    } else if (event.type === 'approval.answered') {
-      const card = this.approvals.get(d.id);
-      if (card) card.answered(d, live);
+  showApprovals(list) {
+    for (const a of list) {
+      const card = this.approvals.get(a.id);
+      if (card) {
+        if (a.state === 'answered') card.answered(a.answer);
+      } else if (a.state === 'waiting') {
+        this.approvals.set(a.id, new ApprovalCard(this.api, this.runId, a, this.refreshApprovals));
+      }
     }
-    const shown = [...this.approvals.values()].filter((c) => !c.answer || c.answeredLive);
-    const waiting = shown.filter((c) => !c.answer).length;
-    this.approvalPanel.hidden = shown.length === 0;
+    const cards = [...this.approvals.values()].sort((x, y) => x.number - y.number);
+    const waiting = cards.filter((c) => !c.answer).length;
+    this.approvalPanel.hidden = cards.length === 0;
     this.approvalTitle.textContent = waiting ? `Waiting for your approval (${waiting})` : 'Approvals answered';
-    fill(this.approvalList, shown.map((c) => c.element));
+    const shown = [...this.approvalList.children];
+    if (shown.length !== cards.length || shown.some((e, i) => e !== cards[i].element)) {
+      const focused = document.activeElement;
+      fill(this.approvalList, cards.map((c) => c.element));
+      if (focused && this.approvalList.contains(focused)) focused.focus();
+    }
   }
 }
 
@@ -380,58 +390,110 @@ function numberOrText(raw) {
   return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
 }
 
-/** One question of the run: what the call would do, and allow once / always / deny with a reason. */
+const DECIDED = {
+  allow_once: ['Allowing…', 'Allowed once: the call runs and the run goes on'],
+  allow_always: ['Allowing…', 'Allowed for the rest of the run: the call runs and the run goes on'],
+  deny: ['Denying…', 'Denied: the reason goes back to the model and the run goes on'],
+};
+
+/** One question of the run: what the call would do and why it asks; allow once, allow always, or deny with a reason. */
 class ApprovalCard {
-  constructor(api, base, runId, question) {
+  constructor(api, runId, approval, changed) {
     this.api = api;
-    this.base = base;
-    this.question = question;
+    this.id = approval.id;
+    this.number = approval.number;
+    this.changed = changed;
     this.answer = null;
-    const q = question;
+    const q = approval.question || {};
+    const n = approval.number;
     this.result = h('p', { class: 'action-result', role: 'status', 'aria-live': 'polite' });
-    this.reason = h('input', { type: 'text', id: `deny-${q.id}`, placeholder: 'why not (goes back to the model)' });
-    this.buttons = [
-      h('button', { type: 'button', class: 'primary', onclick: () => this.send('allow_once') }, 'Allow once'),
-      h('button', {
-        type: 'button', onclick: () => this.send('allow_always'), title: q.always ? `adds the rule ${q.always}` : undefined,
-      }, 'Allow always', q.always ? h('span', { class: 'sub' }, ` (${q.always})`) : null),
-      h('button', { type: 'button', class: 'danger', onclick: () => this.send('deny') }, 'Deny'),
-    ];
-    this.element = h('article', { class: 'approval', dataset: { approval: q.id } },
-      h('h3', {}, `#${q.id}: `, h('code', {}, q.tool),
-        q.task ? [' in ', h('a', { href: `#/runs/${encodeURIComponent(runId)}/tasks/${q.task}` }, `task #${q.task}`)] : null,
-        q.agent ? h('span', { class: 'sub' }, ` (${q.agent})`) : null),
-      q.why ? h('p', { class: 'sub' }, q.why) : null,
-      h('pre', { class: 'preview' }, q.preview || JSON.stringify(q.arguments, null, 2)),
-      h('div', { class: 'approval-actions' }, this.buttons[0], this.buttons[1],
-        h('span', { class: 'deny' }, h('label', { for: `deny-${q.id}`, class: 'visually-hidden' }, 'Reason to deny'),
-          this.reason, this.buttons[2])),
-      this.result);
+    this.reasonError = h('p', { class: 'field-error', id: `reason-${n}-error`, hidden: true });
+    this.reason = h('input', {
+      type: 'text', id: `reason-${n}`, name: 'reason', placeholder: 'why not (goes back to the model)',
+      'aria-describedby': `reason-${n}-error`,
+    });
+    this.buttons = {
+      allow_once: h('button', { type: 'button', class: 'primary', onclick: () => this.send('allow_once') }, 'Allow once'),
+      allow_always: h('button', {
+        type: 'button', onclick: () => this.send('allow_always'),
+        title: q.always ? `allows calls like it for the rest of the run: ${q.always}` : undefined,
+      }, 'Allow always'),
+      deny: h('button', { type: 'button', class: 'danger', onclick: () => this.send('deny') }, 'Deny'),
+    };
+    const task = q.task ? h('a', { href: `#/runs/${encodeURIComponent(runId)}/tasks/${q.task}` }, `task #${q.task}`) : 'the run';
+    this.actions = h('div', { class: 'approval-actions' }, this.buttons.allow_once, this.buttons.allow_always,
+      h('span', { class: 'deny' }, h('label', { for: `reason-${n}`, class: 'visually-hidden' }, 'Reason to deny'),
+        this.reason, this.buttons.deny),
+      this.reasonError);
+    this.element = h('article', { class: 'approval', dataset: { approval: approval.id, number: n } },
+      h('h3', {}, `#${n} `, h('code', { class: 'tool' }, q.tool), ' for ', task,
+        h('span', { class: 'agent sub' }, ` by the agent ${q.agent || '?'}`)),
+      h('dl', { class: 'approval-facts' },
+        h('dt', {}, 'Why it asks'), h('dd', { class: 'why' }, q.why || '—'),
+        h('dt', {}, 'Allow always adds'), h('dd', { class: 'always' }, q.always ? h('code', {}, q.always) : 'no rule: it asks again'),
+        h('dt', {}, 'Asked'), h('dd', {}, h('time', { datetime: approval.asked_at || '', title: fullTime(approval.asked_at) },
+          time(approval.asked_at)))),
+      h('pre', { class: 'preview', tabindex: 0, 'aria-label': 'what the call would do' },
+        q.preview || JSON.stringify(q.arguments, null, 2)),
+      this.actions, this.result);
+    if (approval.state === 'answered') this.answered(approval.answer);
   }
 
   async send(decision) {
-    this.buttons.forEach((b) => { b.disabled = true; });
+    const button = this.buttons[decision];
+    const label = button.textContent;
+    const [doing, done] = DECIDED[decision];
+    this.enable(false);
+    button.textContent = doing;
     this.result.className = 'action-result';
-    this.result.textContent = 'Sending…';
+    this.result.textContent = '';
+    this.showReasonError(null);
     try {
-      await this.api.post(`${this.base}/approvals/${this.question.id}`,
-        decision === 'deny' ? { decision, reason: this.reason.value.trim() } : { decision });
+      const body = { decision, by: 'dashboard' };
+      if (decision === 'deny') body.reason = this.reason.value.trim();
+      const approval = await this.api.post(`/api/approvals/${encodeURIComponent(this.id)}`, body);
       this.result.className = 'action-result ok';
-      this.result.textContent = `Answered: ${decision.replace('_', ' ')}; the run goes on.`;
+      this.result.textContent = `${done} (${time(new Date().toISOString())})`;
+      this.answered(approval && approval.answer ? approval.answer : { decision, reason: body.reason, by: 'dashboard' });
     } catch (e) {
-      this.buttons.forEach((b) => { b.disabled = false; });
       this.result.className = 'action-result error';
-      this.result.textContent = `Not answered: ${errorText(e)}`;
+      if (e instanceof ApiError && e.status === 409) {
+        this.result.textContent = `Already answered: ${errorText(e)}`;
+        this.changed();
+      } else if (e instanceof ApiError && e.field === 'reason') {
+        this.showReasonError(e.message);
+        this.reason.focus();
+      } else {
+        this.result.textContent = `Not answered: ${errorText(e)}`;
+      }
+      if (!this.answer) this.enable(true);
+    } finally {
+      button.textContent = label;
     }
   }
 
-  answered(answer, live) {
+  enable(on) {
+    Object.values(this.buttons).forEach((b) => { b.disabled = !on; });
+  }
+
+  showReasonError(message) {
+    this.reasonError.hidden = !message;
+    this.reasonError.textContent = message || '';
+    if (message) this.reason.setAttribute('aria-invalid', 'true');
+    else this.reason.removeAttribute('aria-invalid');
+  }
+
+  /** Shows the answer in place of the buttons, whoever gave it (this page, another one, the terminal). */
+  answered(answer) {
+    if (this.answer || !answer) return;
+    const focusHere = this.element.contains(document.activeElement);
     this.answer = answer;
-    this.answeredLive = live;
     this.element.classList.add('answered');
     const by = answer.by ? ` by ${answer.by}` : '';
     const reason = answer.reason ? `: ${answer.reason}` : '';
-    fill(this.element.querySelector('.approval-actions'),
-      h('p', { class: `answer d-${answer.decision}` }, `${String(answer.decision).replace('_', ' ')}${by}${reason}`));
+    fill(this.actions, h('p', { class: `answer d-${answer.decision}` },
+      `${String(answer.decision).replace('_', ' ')}${by}${reason}`));
+    if (focusHere) this.result.setAttribute('tabindex', '-1');
+    if (focusHere) this.result.focus();
   }
 }

@@ -29,6 +29,8 @@ export class RunsPage {
     this.loaded = false;
     this.roots = [];
     this.refreshStale = debounce(() => this.readStale(), 300);
+    this.waiting = new Map();
+    this.refreshWaiting = debounce(() => this.loadWaiting(), 300);
     this.tbody = h('tbody');
     this.empty = h('div', { class: 'empty', hidden: true });
     this.filters = h('div', { class: 'filters', role: 'group', 'aria-label': 'Show runs by status' });
@@ -62,6 +64,7 @@ export class RunsPage {
     if (this.stream) this.stream.close();
     clearInterval(this.clock);
     this.refreshStale.cancel();
+    this.refreshWaiting.cancel();
   }
 
   reconnected() {
@@ -83,6 +86,7 @@ export class RunsPage {
       }
       this.loaded = true;
       this.render();
+      this.loadWaiting();
     } catch (e) {
       if (!(e instanceof Offline)) {
         this.listError.hidden = false;
@@ -96,9 +100,22 @@ export class RunsPage {
     this.render();
   }
 
-  changed(runId) {
+  changed(runId, event) {
     this.stale.add(runId);
     this.refreshStale();
+    if (event && String(event.type).startsWith('approval.')) this.refreshWaiting();
+  }
+
+  /** How many questions wait for a person in each run (only a foreground run in ask mode asks). */
+  async loadWaiting() {
+    try {
+      const { approvals } = await this.api.get('/api/approvals?state=waiting');
+      this.waiting = new Map();
+      for (const a of approvals || []) this.waiting.set(a.run, (this.waiting.get(a.run) || 0) + 1);
+      this.render();
+    } catch (e) {
+      // read again on the next approval event or reconnect
+    }
   }
 
   /** Live runs' ETA and elapsed time move without events. */
@@ -147,7 +164,7 @@ export class RunsPage {
         row = h('tr', { dataset: { run: run.run_id } });
         this.rows.set(run.run_id, row);
       }
-      fillRow(row, run);
+      fillRow(row, run, this.waiting.get(run.run_id) || 0);
       const expected = previous ? previous.nextSibling : this.tbody.firstChild;
       if (expected !== row) this.tbody.insertBefore(row, expected);
       previous = row;
@@ -200,7 +217,7 @@ export class RunsPage {
   }
 }
 
-function fillRow(row, run) {
+function fillRow(row, run, waiting) {
   const link = `#/runs/${encodeURIComponent(run.run_id)}`;
   const pool = run.pool;
   const t = run.tasks || {};
@@ -209,7 +226,9 @@ function fillRow(row, run) {
       h('a', { href: link, class: 'goal' }, run.goal || run.run_id),
       h('span', { class: 'sub' }, run.run_id, ' · ', basename(run.workspace))),
     h('td', {}, statusBadge(run.status, run.status_reason || (pool && pool.note)),
-      run.error ? h('span', { class: 'sub error' }, run.error) : null),
+      run.error ? h('span', { class: 'sub error' }, run.error) : null,
+      waiting ? h('a', { href: link, class: 'waiting' },
+        waiting === 1 ? '1 approval waits' : `${count(waiting)} approvals wait`) : null),
     h('td', {}, progressBar(progressOf(run))),
     h('td', {}, taskCounts(t)),
     h('td', {}, run.progress ? duration(run.progress.eta_s) : '—'),

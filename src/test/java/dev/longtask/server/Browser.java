@@ -161,6 +161,21 @@ final class Browser implements AutoCloseable {
         return shot;
     }
 
+    /**
+     * The screenshot that ends a test: {@code NAME-FAILED.png} when it failed, else {@code NAME.png}, and then an
+     * older failure's picture goes, so {@code target/dashboard/} tells how the last run of each test ended.
+     */
+    void keep(String test, boolean failed) {
+        keep(test + (failed ? "-FAILED" : ""));
+        if (!failed) {
+            try {
+                Files.deleteIfExists(SHOTS.resolve(test + "-FAILED.png"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     /** Saves what the window shows as {@code target/dashboard/NAME.png} only: evidence of a test, not a picture. */
     Path keep(String name) {
         try {

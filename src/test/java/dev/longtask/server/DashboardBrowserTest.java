@@ -45,8 +45,7 @@ class DashboardBrowserTest {
     @RegisterExtension
     final AfterTestExecutionCallback screenshot = (ExtensionContext context) -> {
         if (browser != null) {
-            browser.keep(context.getRequiredTestMethod().getName()
-                    + (context.getExecutionException().isPresent() ? "-FAILED" : ""));
+            browser.keep(context.getRequiredTestMethod().getName(), context.getExecutionException().isPresent());
         }
     };
 
@@ -219,6 +218,85 @@ class DashboardBrowserTest {
         assertThat(browser.find(".task-page .actions button").isDisplayed()).as("nothing more to load").isFalse();
         browser.text(".e-outcome", "success");
         browser.text(".follow", "End of the transcript");
+    }
+
+    @Test
+    void anApprovalAskedByAnAskRunIsAnsweredFromThePageAndTheRunGoesOn() {
+        String runId = server.submit("Digest the notes", Map.of("foreground", true, "approval", "ask",
+                "concurrency", 1));
+        browser.open(address("#/runs/" + runId));
+        browser.text(".meta .badge", "^(planning|running)$");
+        browser.mark();
+
+        String first = ".approval[data-number='1']";
+        browser.text(".approvals h2", "^Waiting for your approval \\(1\\)$");
+        browser.text(first + " .tool", "^write$");
+        browser.text(first + " h3 a", "^task #1$");
+        browser.text(first + " .agent", "general");
+        browser.text(first + " .preview", "out/survey-the-notes\\.md");
+        browser.text(first + " .preview", "notes of Survey the notes");
+        JsonNode asked = approval(runId + ":1");
+        assertThat(asked.path("state").asText()).isEqualTo("waiting");
+        assertThat(browser.read(first + " .why")).isEqualTo(asked.path("question").path("why").asText()).isNotBlank();
+        assertThat(browser.read(first + " .always")).isEqualTo(asked.path("question").path("always").asText())
+                .isNotBlank();
+        assertThat(server.run(runId).path("status").asText()).as("the run waits for the answer").isEqualTo("running");
+        browser.screenshot("approval");
+
+        browser.expectConsoleError("status of 400");
+        browser.find(first + " button.danger").click();
+        String apiSays = approvalRefusal(runId + ":1", Map.of("decision", "deny", "by", "dashboard"));
+        assertThat(browser.text(first + " .field-error", ".").getText()).isEqualTo(apiSays);
+        assertThat(browser.script("return document.activeElement.name")).isEqualTo("reason");
+        assertThat(approval(runId + ":1").path("state").asText()).as("a refused answer answers nothing")
+                .isEqualTo("waiting");
+
+        watchInFlight(".approvals", "Allowing…");
+        browser.find(first + " button.primary").click();
+        browser.text(first + " .action-result.ok", "Allowed once: the call runs and the run goes on");
+        browser.text(first + " .answer", "^allow once by dashboard$");
+        assertThat(inFlightSeen()).as("the buttons were disabled while the answer was in flight").isTrue();
+        assertThat(approval(runId + ":1").path("answer").path("by").asText()).isEqualTo("dashboard");
+
+        // the next write asks in turn; it comes without a reload, and an answer given elsewhere shows up too
+        String second = ".approval[data-number='2']";
+        browser.text(second + " .tool", "^write$");
+        browser.text(".approvals h2", "^Waiting for your approval \\(1\\)$");
+        HttpResponse<String> elsewhere = server.post("/api/approvals/" + runId + ":2",
+                "{\"decision\":\"allow_once\",\"by\":\"terminal\"}");
+        assertThat(elsewhere.statusCode()).isEqualTo(200);
+        browser.text(second + " .answer", "^allow once by terminal$");
+
+        // the rest of the writes: "deny" with a reason for one, "allow once" for the others, until the run ends
+        boolean denied = false;
+        for (int n = 3; !"completed".equals(server.run(runId).path("status").asText()); n++) {
+            String card = ".approval[data-number='" + n + "']";
+            String status = browser.until("question #" + n + " or the end of the run", d -> {
+                if (!d.findElements(org.openqa.selenium.By.cssSelector(card + " button")).isEmpty()) {
+                    return "asked";
+                }
+                return "completed".equals(server.run(runId).path("status").asText()) ? "completed" : null;
+            });
+            if (status.equals("completed")) {
+                break;
+            }
+            if (!denied) {
+                browser.find(card + " input[name=reason]").sendKeys("not now");
+                browser.find(card + " button.danger").click();
+                browser.text(card + " .answer", "^deny by dashboard: not now$");
+                denied = true;
+            } else {
+                browser.find(card + " button.primary").click();
+                browser.text(card + " .answer", "^allow once by dashboard$");
+            }
+        }
+        browser.text(".meta .badge", "^completed$");
+        browser.text("#report .markdown", "Digest of the notes");
+        assertThat(browser.stillMarked()).as("questions came and went without a reload").isTrue();
+        JsonNode all = server.json(server.get("/api/runs/" + runId + "/approvals")).path("approvals");
+        assertThat(all).allSatisfy(a -> assertThat(a.path("state").asText()).isEqualTo("answered"));
+        assertThat(all.findValuesAsText("decision")).contains("deny", "allow_once");
+        assertThat(server.json(server.get("/api/approvals?run=" + runId)).path("approvals")).as("none waits").isEmpty();
     }
 
     @Test
@@ -444,15 +522,20 @@ class DashboardBrowserTest {
 
     /** Records whether a control button ever reads "{@code label}ing…" and is disabled at the same time. */
     private void watchInFlight(String label) {
+        watchInFlight(".controls", label.replaceAll("e$", "") + "ing…");
+    }
+
+    /** Records whether a button in {@code panel} ever reads {@code busy} and is disabled at the same time. */
+    private void watchInFlight(String panel, String busy) {
         browser.script("""
                 window.__inFlight = false;
-                const busy = arguments[0].replace(/e$/, '') + 'ing…';
-                const look = () => document.querySelectorAll('.controls button').forEach((b) => {
-                  if (b.textContent === busy && b.disabled) window.__inFlight = true;
+                const panel = document.querySelector(arguments[0]);
+                const look = () => panel.querySelectorAll('button').forEach((b) => {
+                  if (b.textContent === arguments[1] && b.disabled) window.__inFlight = true;
                 });
-                new MutationObserver(look).observe(document.querySelector('.controls'),
+                new MutationObserver(look).observe(panel,
                   { subtree: true, childList: true, characterData: true, attributes: true });
-                """, label);
+                """, panel, busy);
     }
 
     private boolean inFlightSeen() {
@@ -462,6 +545,23 @@ class DashboardBrowserTest {
     private int transcriptSize(String runId, int task) {
         JsonNode page = server.json(server.get("/api/runs/" + runId + "/tasks/" + task + "/transcript?limit=1000"));
         return page.path("entries").size();
+    }
+
+    private JsonNode approval(String id) {
+        HttpResponse<String> r = server.get("/api/approvals/" + id);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return server.json(r);
+    }
+
+    /** What the API answers to this answer of a question, as a person's client would see it. */
+    private String approvalRefusal(String id, Map<String, Object> body) {
+        try {
+            HttpResponse<String> r = server.post("/api/approvals/" + id, ServerFixture.JSON.writeValueAsString(body));
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+            return server.json(r).path("error").path("message").asText();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** What the API answers to this body, as a person's client would see it. */
