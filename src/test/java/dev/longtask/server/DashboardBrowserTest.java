@@ -242,6 +242,10 @@ class DashboardBrowserTest {
                 .isNotBlank();
         assertThat(server.run(runId).path("status").asText()).as("the run waits for the answer").isEqualTo("running");
         browser.screenshot("approval");
+        browser.size(400, 900);
+        assertThat(browser.overflowsHorizontally()).as("a question at 400 px").isFalse();
+        browser.keep("approval-narrow");
+        browser.size(1280, 1000);
 
         browser.expectConsoleError("status of 400");
         browser.find(first + " button.danger").click();
