@@ -59,8 +59,8 @@ export class RunPage {
         h('span', { 'aria-current': 'page' }, runId)),
       h('div', { class: 'page-head' }, this.title, this.meta),
       this.problem,
+      this.approvalPanel, // first: a question holds the run up until somebody answers it
       h('section', { class: 'panel', 'aria-label': 'Figures and controls' }, this.stats, this.controls.element),
-      this.approvalPanel,
       h('div', { class: 'columns' },
         h('div', { class: 'col-main' },
           h('section', { class: 'panel', 'aria-labelledby': 'graph-title' },
@@ -393,7 +393,7 @@ function numberOrText(raw) {
 const DECIDED = {
   allow_once: ['Allowing…', 'Allowed once: the call runs and the run goes on'],
   allow_always: ['Allowing…', 'Allowed for the rest of the run: the call runs and the run goes on'],
-  deny: ['Denying…', 'Denied: the reason goes back to the model and the run goes on'],
+  deny: ['Denying…', 'Denied: the call does not run and the reason goes back to the model'],
 };
 
 /** One question of the run: what the call would do and why it asks; allow once, allow always, or deny with a reason. */
@@ -453,6 +453,12 @@ class ApprovalCard {
       if (decision === 'deny') body.reason = this.reason.value.trim();
       const approval = await this.api.post(`/api/approvals/${encodeURIComponent(this.id)}`, body);
       this.result.className = 'action-result ok';
+      if (approval && approval.state === 'waiting') {
+        // 202: the task is not back at its call yet (just resumed); the run records the answer when it is
+        this.result.textContent = `Answer kept: the run records it when its task comes back to this call (${
+          time(new Date().toISOString())})`;
+        return;
+      }
       this.result.textContent = `${done} (${time(new Date().toISOString())})`;
       this.answered(approval && approval.answer ? approval.answer : { decision, reason: body.reason, by: 'dashboard' });
     } catch (e) {

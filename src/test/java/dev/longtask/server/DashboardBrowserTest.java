@@ -271,35 +271,23 @@ class DashboardBrowserTest {
         assertThat(elsewhere.statusCode()).isEqualTo(200);
         browser.text(second + " .answer", "^allow once by terminal$");
 
-        // the rest of the writes: "deny" with a reason for one, "allow once" for the others, until the run ends
-        boolean denied = false;
-        for (int n = 3; !"completed".equals(server.run(runId).path("status").asText()); n++) {
-            String card = ".approval[data-number='" + n + "']";
-            String status = browser.until("question #" + n + " or the end of the run", d -> {
-                if (!d.findElements(org.openqa.selenium.By.cssSelector(card + " button")).isEmpty()) {
-                    return "asked";
-                }
-                return "completed".equals(server.run(runId).path("status").asText()) ? "completed" : null;
-            });
-            if (status.equals("completed")) {
-                break;
-            }
-            if (!denied) {
-                browser.find(card + " input[name=reason]").sendKeys("not now");
-                browser.find(card + " button.danger").click();
-                browser.text(card + " .answer", "^deny by dashboard: not now$");
-                denied = true;
-            } else {
-                browser.find(card + " button.primary").click();
-                browser.text(card + " .answer", "^allow once by dashboard$");
-            }
-        }
+        // "allow always" adds the question's rule: the last write of the run asks nobody
+        String third = ".approval[data-number='3']";
+        browser.text(third + " .tool", "^write$");
+        String rule = browser.read(third + " .always");
+        watchInFlight(".approvals", "Allowing…");
+        browser.find(third + " .approval-actions button:nth-child(2)").click();
+        browser.text(third + " .action-result.ok", "Allowed for the rest of the run");
+        browser.text(third + " .answer", "^allow always by dashboard$");
+        assertThat(inFlightSeen()).isTrue();
         browser.text(".meta .badge", "^completed$");
         browser.text("#report .markdown", "Digest of the notes");
         assertThat(browser.stillMarked()).as("questions came and went without a reload").isTrue();
+        browser.text(".approvals h2", "^Approvals answered$");
         JsonNode all = server.json(server.get("/api/runs/" + runId + "/approvals")).path("approvals");
-        assertThat(all).allSatisfy(a -> assertThat(a.path("state").asText()).isEqualTo("answered"));
-        assertThat(all.findValuesAsText("decision")).contains("deny", "allow_once");
+        assertThat(all.findValuesAsText("decision")).as("the fourth write ran under the rule " + rule)
+                .containsExactly("allow_once", "allow_once", "allow_always");
+        assertThat(all.findValuesAsText("by")).containsExactly("dashboard", "terminal", "dashboard");
         assertThat(server.json(server.get("/api/approvals?run=" + runId)).path("approvals")).as("none waits").isEmpty();
     }
 
