@@ -84,12 +84,15 @@ class SubmitCommandTest {
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
         try (LongtaskServer server = server(options, model)) {
             CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
-                    server.url(), "--max-cost", "3");
+                    server.url(), "--max-cost", "3", "--approval", "auto");
             assertThat(r.exit()).as(r.toString()).isZero();
             assertThat(r.out()).contains("is the foreground run of " + server.url())
                     .contains("task #1 completed: noted").contains("run status: completed");
             String id = FileRunStore.list(ws).get(0);
             assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
+            assertThat(FileRunStore.read(ws, id).run().recordedSettings().approval())
+                    .isEqualTo(dev.longtask.model.ApprovalMode.AUTO);
+            assertThat(FileRunStore.read(ws, id).approvals()).as("--approval auto: nothing asked").isEmpty();
             CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--run-id", "mine");
             assertThat(misuse.exit()).isEqualTo(ExitCode.USAGE.code());
