@@ -78,6 +78,9 @@ final class RunCommand implements Callable<ExitCode> {
         if (model.model != null) {
             body.put("model", model.model);
         }
+        if (options.permissions.approval != null) {
+            body.put("approval", options.permissions.approval);
+        }
         if (options.concurrency != null) {
             try {
                 body.put("concurrency", Integer.parseInt(options.concurrency.strip()));
@@ -92,6 +95,8 @@ final class RunCommand implements Callable<ExitCode> {
         } catch (NumberFormatException e) {
             throw CliFailure.usage("--max-tokens and --max-cost must be numbers: " + e.getMessage());
         }
-        return new AttachedRun(spec.commandLine().getOut(), new ServerClient(server, tokenFile, workspace)).run(body);
+        // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
+        return new AttachedRun(spec.commandLine().getOut(), new ServerClient(server, tokenFile, workspace),
+                System.console() != null ? System.in : null).run(body);
     }
 }

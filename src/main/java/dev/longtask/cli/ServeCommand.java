@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.api.Longtask;
 import dev.longtask.config.Environment;
 import dev.longtask.server.ApiBackend;
+import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
 import dev.longtask.store.StoreOptions;
@@ -84,11 +85,13 @@ final class ServeCommand implements Callable<ExitCode> {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
+        // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.
+        Approvals approvals = new Approvals();
         Longtask runtime = Longtask.builder().workspace(first).environment(Environment.system()).model(model.model)
-                .baseUrl(model.baseUrl).tape(model.tape()).build();
+                .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).build();
         LongtaskServer server;
         try {
-            server = LongtaskServer.start(options, new ApiBackend(runtime, StoreOptions.defaults()));
+            server = LongtaskServer.start(options, new ApiBackend(runtime, StoreOptions.defaults()), approvals);
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }

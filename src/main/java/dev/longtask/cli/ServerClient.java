@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -48,10 +49,24 @@ final class ServerClient {
 
     /** POSTs {@code body} to {@code path} and returns the answer, which must have status {@code expected}. */
     JsonNode post(String path, ObjectNode body, int expected, String what) {
+        return post(path, body, status -> status == expected, what);
+    }
+
+    /** POSTs {@code body} to {@code path} and returns the answer, whose status must be {@code accepted}. */
+    JsonNode post(String path, ObjectNode body, IntPredicate accepted, String what) {
         HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
                 .POST(body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body.toString()));
-        HttpResponse<String> response = send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return answer(request.build(), accepted, what);
+    }
+
+    /** GETs {@code path}; the answer must be 200. */
+    JsonNode get(String path, String what) {
+        return answer(request(path).GET().build(), status -> status == 200, what);
+    }
+
+    private JsonNode answer(HttpRequest request, IntPredicate accepted, String what) {
+        HttpResponse<String> response = send(request, HttpResponse.BodyHandlers.ofString());
         JsonNode answer;
         try {
             answer = JSON.readTree(response.body());
@@ -59,7 +74,7 @@ final class ServerClient {
             throw new CliFailure(ExitCode.FAILED, "the server answered " + response.statusCode() + " with something that "
                     + "is not JSON; is " + base + " a longtask server?");
         }
-        if (response.statusCode() != expected) {
+        if (!accepted.test(response.statusCode())) {
             String message = answer.path("error").path("message").asText("HTTP " + response.statusCode());
             throw new CliFailure(response.statusCode() / 100 == 4 ? ExitCode.USAGE : ExitCode.FAILED,
                     "the server refused " + what + ": " + message);

@@ -6,6 +6,8 @@ import dev.longtask.api.RunHandle;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
 import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
@@ -13,6 +15,7 @@ import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.StoreOptions;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -73,6 +76,18 @@ public final class ApiBackend implements RunBackend {
     public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
         try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
             store.setRunStatus(status, reason);
+        }
+    }
+
+    @Override
+    public Approval answerApproval(Path workspace, String runId, ApprovalAnswer answer) {
+        try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+            List<Approval> asked = store.approvals();
+            if (answer.id() < 1 || answer.id() > asked.size()) {
+                throw new IllegalArgumentException("run " + runId + " has no question #" + answer.id());
+            }
+            Approval question = asked.get(answer.id() - 1);
+            return question.open() ? store.answerApproval(answer) : question;
         }
     }
 

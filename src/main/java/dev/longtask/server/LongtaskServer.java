@@ -45,7 +45,8 @@ public final class LongtaskServer implements AutoCloseable {
     private final Javalin app;
     private final Instant started;
 
-    private LongtaskServer(ServerOptions options, RunBackend backend, Clock clock) throws IOException {
+    private LongtaskServer(ServerOptions options, RunBackend backend, Approvals approvals, Clock clock)
+            throws IOException {
         this.options = options;
         this.started = clock.instant();
         List<Path> roots = realRoots(options.roots());
@@ -74,11 +75,13 @@ public final class LongtaskServer implements AutoCloseable {
             public void retried(PoolEntry entry) {
                 metrics.poolRetried();
             }
-        });
+        }, approvals);
         hub.tap((runId, event) -> metrics.onEvent(event));
+        hub.tap(approvals::onEvent);
         hub.watch(outbox::onEvent);
         metrics.countWith(() -> count(files));
         RunsApi runs = new RunsApi(pool, files, new Submissions(roots), json);
+        ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
         this.streamSocket = new StreamSocket(events, pool, json);
         Access access = new Access(token, options.allowedOrigins());
@@ -115,6 +118,10 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.post("/api/runs/{id}/resume", runs::resume);
             config.routes.post("/api/runs/{id}/cancel", runs::cancel);
             config.routes.post("/api/runs/{id}/priority", runs::priority);
+            config.routes.get("/api/runs/{id}/approvals", questions::ofRun);
+            config.routes.get("/api/approvals", questions::list);
+            config.routes.get("/api/approvals/{aid}", questions::get);
+            config.routes.post("/api/approvals/{aid}", questions::answer);
             config.routes.ws("/api/stream", streamSocket::configure);
             config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage(),
                     e.field()));
@@ -160,11 +167,13 @@ public final class LongtaskServer implements AutoCloseable {
      * Starts the server: checks the options and the routes, makes the token file on first start, takes up the
      * pool's runs where a previous server left them, and listens.
      *
+     * @param approvals the approver the backend's runtime was built with: through it the pool's runs approve
+     *                  themselves and the foreground run's questions wait for a person's answer through the API
      * @throws IllegalArgumentException saying what is wrong with the options or the routes, or why it cannot listen
      */
-    public static LongtaskServer start(ServerOptions options, RunBackend backend) {
+    public static LongtaskServer start(ServerOptions options, RunBackend backend, Approvals approvals) {
         try {
-            return new LongtaskServer(options, backend, Clock.systemDefaultZone());
+            return new LongtaskServer(options, backend, approvals, Clock.systemDefaultZone());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the server: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.longtask.server;
 
+import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import java.nio.file.Path;
@@ -55,6 +56,7 @@ final class Pool {
     private final List<Path> roots;
     private final Clock clock;
     private final Listener listener;
+    private final Approvals approvals;
 
     private final Map<String, PoolEntry> entries = new HashMap<>();
     private final Set<String> creating = new HashSet<>();
@@ -71,7 +73,7 @@ final class Pool {
     private boolean stopping;
 
     Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, int maxRetries,
-         List<Path> roots, Clock clock, Listener listener) {
+         List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
         this.book = book;
         this.backend = backend;
         this.files = files;
@@ -81,6 +83,7 @@ final class Pool {
         this.roots = List.copyOf(roots);
         this.clock = clock;
         this.listener = listener;
+        this.approvals = approvals;
     }
 
     /** Takes up the entries of a previous server: waiting runs wait again, runs that were running resume first. */
@@ -190,6 +193,7 @@ final class Pool {
                 try {
                     base = files.lastSeq(next.workspace(), next.runId());
                     hub.open(next.runId(), base);
+                    approvals.opened(next.runId(), next.foreground());
                     PoolEntry running = next.with(PoolEntry.State.RUNNING, "");
                     book.write(running);
                     entries.put(next.runId(), running);
@@ -197,6 +201,7 @@ final class Pool {
                 } catch (RuntimeException e) {
                     LOG.warn("run {} could not start: {}", next.runId(), e.getMessage());
                     hub.close(next.runId());
+                    approvals.closed(next.runId());
                     entries.put(next.runId(), next.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
                     continue;
                 }
@@ -237,6 +242,7 @@ final class Pool {
             synchronized (this) {
                 starting.remove(runId);
                 stops.remove(runId);
+                recordUntaken(entry);
                 hub.close(runId);
                 hold(entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
             }
@@ -265,9 +271,10 @@ final class Pool {
     private void ended(String runId, LiveRun.Ended ended, Throwable error) {
         synchronized (this) {
             live.remove(runId);
+            PoolEntry entry = entries.get(runId);
+            recordUntaken(entry);
             hub.close(runId);
             Stop stop = stops.remove(runId);
-            PoolEntry entry = entries.get(runId);
             PoolEntry next;
             if (error != null) {
                 Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
@@ -287,6 +294,26 @@ final class Pool {
             book.write(next);
         }
         schedule();
+    }
+
+    /** Writes the answers given while the session ran that its agents did not take, now that no session holds the run. */
+    private void recordUntaken(PoolEntry entry) {
+        for (ApprovalAnswer answer : approvals.closed(entry.runId())) {
+            try {
+                backend.answerApproval(entry.workspace(), entry.runId(), answer);
+            } catch (RuntimeException e) {
+                LOG.warn("run {}: the answer to question #{} could not be recorded: {}", entry.runId(), answer.id(),
+                        e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Runs {@code idle} while no session of the run is live or starting, else {@code live}, under the pool's lock: no
+     * session starts or ends meanwhile.
+     */
+    synchronized <T> T either(String runId, java.util.function.Supplier<T> idle, java.util.function.Supplier<T> live) {
+        return this.live.containsKey(runId) || starting.contains(runId) ? live.get() : idle.get();
     }
 
     /** A pool run that failed goes back in the queue while it has retries; the person decides about the foreground. */

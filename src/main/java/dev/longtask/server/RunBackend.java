@@ -1,5 +1,7 @@
 package dev.longtask.server;
 
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
 import java.nio.file.Path;
@@ -29,4 +31,13 @@ public interface RunBackend {
 
     /** Sets the status of a run no session holds (queued, paused by a person, cancelled before it started). */
     void setStatus(Path workspace, String runId, RunStatus status, String reason);
+
+    /**
+     * Records the answer to a question of a run no session holds ({@code approval.answered}), as
+     * {@code longtask approve} does; a question answered already is left as it is.
+     *
+     * @return the question as the log now has it: answered by {@code answer}, or by whoever answered it first
+     * @throws IllegalArgumentException when the run has no such question
+     */
+    Approval answerApproval(Path workspace, String runId, ApprovalAnswer answer);
 }

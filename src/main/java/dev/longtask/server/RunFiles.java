@@ -3,6 +3,7 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
@@ -29,16 +30,31 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunFiles {
     private static final byte[] SEQ_PREFIX = "{\"seq\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] APPROVAL_TYPE = "\"type\":\"approval.".getBytes(StandardCharsets.US_ASCII);
 
     private final ObjectMapper json;
     /** Where the last read of a log ended: the next read after that seq starts there, not at byte 0. */
     private final Map<Path, Mark> marks = new ConcurrentHashMap<>();
     private final Map<Path, Cached> figures = new ConcurrentHashMap<>();
+    private final Map<Path, CachedQuestions> questions = new ConcurrentHashMap<>();
 
     private record Mark(long seq, long offset) {
     }
 
     private record Cached(long size, long modified, RunFigures figures) {
+    }
+
+    private record CachedQuestions(long size, long modified, List<Asked> questions) {
+    }
+
+    /**
+     * A question of a run as its log has it: the payloads of {@code approval.requested} and
+     * {@code approval.answered} as written (the answer null while it waits), and when it was asked.
+     */
+    record Asked(int number, java.time.Instant askedAt, JsonNode question, JsonNode answer) {
+        boolean waiting() {
+            return answer == null;
+        }
     }
 
     /** A page of a transcript: its entries from line {@code offset}, and where the next page starts. */
@@ -79,6 +95,63 @@ final class RunFiles {
         } catch (IOException e) {
             throw new StoreException("cannot read " + log + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The run's approval questions in order (number 1 first), read again only when its log has changed. */
+    List<Asked> questions(Path workspace, String runId) {
+        Path log = directory(workspace, runId).resolve("events.jsonl");
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(log, BasicFileAttributes.class);
+            CachedQuestions cached = questions.get(log);
+            if (cached != null && cached.size == attributes.size()
+                    && cached.modified == attributes.lastModifiedTime().toMillis()) {
+                return cached.questions;
+            }
+            List<Asked> fresh = readQuestions(log);
+            questions.put(log, new CachedQuestions(attributes.size(), attributes.lastModifiedTime().toMillis(), fresh));
+            return fresh;
+        } catch (NoSuchFileException e) {
+            throw new dev.longtask.store.NoSuchRunException(runId, FileRunStore.runsDirectory(workspace));
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + log + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Parses only the lines that mention an approval: a long log of other events costs one pass over its bytes. */
+    private List<Asked> readQuestions(Path log) throws IOException {
+        List<Asked> found = new ArrayList<>();
+        try (InputStream in = new BufferedInputStream(new FileInputStream(log.toFile()), 1 << 16)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+            for (; readLine(in, line); line.reset()) {
+                byte[] bytes = line.toByteArray();
+                if (!contains(bytes, APPROVAL_TYPE)) {
+                    continue;
+                }
+                Event event = json.readValue(bytes, Event.class);
+                int number = event.data().path("id").asInt();
+                if (EventType.APPROVAL_REQUESTED.equals(event.type()) && number == found.size() + 1) {
+                    found.add(new Asked(number, event.time(), event.data(), null));
+                } else if (EventType.APPROVAL_ANSWERED.equals(event.type()) && number >= 1 && number <= found.size()
+                        && found.get(number - 1).waiting()) {
+                    Asked asked = found.get(number - 1);
+                    found.set(number - 1, new Asked(number, asked.askedAt(), asked.question(), event.data()));
+                }
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /** Up to {@code limit} events with a sequence number above {@code after}, in order. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.api.Longtask;
 import dev.longtask.model.RunStatus;
 import dev.longtask.server.ApiBackend;
+import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
 import dev.longtask.store.FileRunStore;
@@ -41,10 +42,7 @@ class SubmitCommandTest {
             return null;
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
-                Longtask.builder().environment(java.util.Map.of()).home(null)
-                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
+        try (LongtaskServer server = server(options, model)) {
             CliRunner.Result first = CliRunner.run("submit", "Summarise the notes", "--workdir", ws.toString(),
                     "--server", server.url());
             assertThat(first.exit()).as(first.toString()).isZero();
@@ -84,22 +82,30 @@ class SubmitCommandTest {
                     "noted");
         });
         ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
-        try (LongtaskServer server = LongtaskServer.start(options, new ApiBackend(
-                Longtask.builder().environment(java.util.Map.of()).home(null)
-                        .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build(),
-                StoreOptions.defaults().withFsync(FsyncPolicy.NONE)))) {
+        try (LongtaskServer server = server(options, model)) {
             CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
-                    server.url(), "--max-cost", "3");
+                    server.url(), "--max-cost", "3", "--approval", "auto");
             assertThat(r.exit()).as(r.toString()).isZero();
             assertThat(r.out()).contains("is the foreground run of " + server.url())
                     .contains("task #1 completed: noted").contains("run status: completed");
             String id = FileRunStore.list(ws).get(0);
             assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
+            assertThat(FileRunStore.read(ws, id).run().recordedSettings().approval())
+                    .isEqualTo(dev.longtask.model.ApprovalMode.AUTO);
+            assertThat(FileRunStore.read(ws, id).approvals()).as("--approval auto: nothing asked").isEmpty();
             CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--run-id", "mine");
             assertThat(misuse.exit()).isEqualTo(ExitCode.USAGE.code());
             assertThat(misuse.err()).contains("--run-id");
         }
+    }
+
+    /** A real server whose runtime runs {@code model} and asks its questions through the server. */
+    static LongtaskServer server(ServerOptions options, ScriptedModel model) {
+        Approvals approvals = new Approvals();
+        return LongtaskServer.start(options, new ApiBackend(Longtask.builder().environment(java.util.Map.of())
+                .home(null).llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)
+                .approver(approvals).build(), StoreOptions.defaults().withFsync(FsyncPolicy.NONE)), approvals);
     }
 
     @Test

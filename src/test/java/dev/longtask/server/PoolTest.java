@@ -48,6 +48,12 @@ class PoolTest {
         }
 
         @Override
+        public dev.longtask.model.Approval answerApproval(Path workspace, String runId,
+                                                         dev.longtask.model.ApprovalAnswer answer) {
+            return inner.answerApproval(workspace, runId, answer);
+        }
+
+        @Override
         public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
             if (!request.foreground()) {
                 maxPoolRunning.accumulateAndGet(poolRunning.incrementAndGet(), Math::max);
@@ -97,8 +103,9 @@ class PoolTest {
     @Test
     void twentyRunsWithPrioritiesRunThreeAtATimeHighestFirstAndAllFinish() throws Exception {
         Jobs jobs = new Jobs(2, 5, false);
-        Recording backend = new Recording(ServerFixture.backend(jobs.model));
-        try (ServerFixture f = ServerFixture.start(dir, o -> o.withMaxRuns(3), backend)) {
+        Approvals approvals = new Approvals();
+        Recording backend = new Recording(ServerFixture.backend(jobs.model, approvals));
+        try (ServerFixture f = ServerFixture.start(dir, o -> o.withMaxRuns(3), backend, approvals)) {
             List<String> ids = new ArrayList<>();
             List<Integer> priorities = new ArrayList<>();
             for (int i = 0; i < 20; i++) {

@@ -45,30 +45,35 @@ final class ServerFixture implements AutoCloseable {
 
     /** A server over {@code model} with the options {@code tweak} makes of the defaults (port 0, the root). */
     static ServerFixture start(Path dir, LlmClient model, UnaryOperator<ServerOptions> tweak) {
-        return start(dir, tweak, backend(model));
+        Approvals approvals = new Approvals();
+        return start(dir, tweak, backend(model, approvals), approvals);
     }
 
-    static ServerFixture start(Path dir, UnaryOperator<ServerOptions> tweak, RunBackend backend) {
+    /** @param approvals the approver {@code backend}'s runtime was built with */
+    static ServerFixture start(Path dir, UnaryOperator<ServerOptions> tweak, RunBackend backend, Approvals approvals) {
         try {
             Path root = Files.createDirectories(dir.resolve("root"));
             Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("ws")));
             ServerOptions options = tweak.apply(ServerOptions.defaults(root).withPort(0)
                     .withConfigFiles(List.of()).withWebhookRetry(Duration.ofMillis(50), Duration.ofMillis(400)));
-            return new ServerFixture(root, ws.toRealPath(), LongtaskServer.start(options, backend));
+            return new ServerFixture(root, ws.toRealPath(), LongtaskServer.start(options, backend, approvals));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** The runtime behind the server, with the scripted model for every run and fsync off for speed. */
-    static RunBackend backend(LlmClient model) {
-        return new ApiBackend(runtime(model), StoreOptions.defaults().withSecrets(List.of())
+    /**
+     * The runtime behind the server, with the scripted model for every run and fsync off for speed; its questions go
+     * to {@code approvals}.
+     */
+    static RunBackend backend(LlmClient model, Approvals approvals) {
+        return new ApiBackend(runtime(model, approvals), StoreOptions.defaults().withSecrets(List.of())
                 .withFsync(FsyncPolicy.NONE));
     }
 
-    static Longtask runtime(LlmClient model) {
+    static Longtask runtime(LlmClient model, Approvals approvals) {
         return Longtask.builder().environment(Map.of()).home(null).llm(model, EngineFixture.models(model).pricing())
-                .fsync(FsyncPolicy.NONE).build();
+                .fsync(FsyncPolicy.NONE).approver(approvals).build();
     }
 
     String url(String path) {
