@@ -246,6 +246,9 @@ class DashboardBrowserTest {
         assertThat(browser.overflowsHorizontally()).as("a question at 400 px").isFalse();
         browser.keep("approval-narrow");
         browser.size(1280, 1000);
+        browser.find(".crumbs a[href='#/']").click();
+        browser.text("tr[data-run='" + runId + "'] a.waiting", "^1 approval waits$").click();
+        browser.text(first + " .tool", "^write$");
 
         browser.expectConsoleError("status of 400");
         browser.find(first + " button.danger").click();
