@@ -97,6 +97,8 @@ public final class AgentRunner {
     public TaskRun execute(int taskId, AgentSpec agent, int index, int total) {
         Task task = store.task(taskId);
         Instant started = parts.clock().instant();
+        // The memory files follow the log on the store's projector thread: wait until they show every event so far.
+        store.flushProjections();
         AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
                 RunMemory.read(store.directory()), parts.context().forTask(store, taskId));
         AgentOutcome outcome = run(job, taskId, store.transcript(taskId));

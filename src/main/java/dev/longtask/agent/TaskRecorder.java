@@ -6,6 +6,8 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Records what came of a task's agent loop, the one way for both the engine and {@code longtask agent}:
@@ -43,23 +45,25 @@ public final class TaskRecorder {
                 }
             }
             store.writeResult(id, result(task, outcome, took));
+            List<EventData> records = new ArrayList<>();
             if (outcome.submitted() != null) {
                 for (var finding : outcome.submitted().path("findings")) {
                     if (!finding.asText("").isBlank()) {
-                        store.append(id, new EventData.FindingAdded(finding.asText(), outcome.agent(),
-                                SubmitResult.NAME));
+                        records.add(new EventData.FindingAdded(finding.asText(), outcome.agent(), SubmitResult.NAME));
                     }
                 }
             }
             String summary = summary(outcome);
-            store.append(id, new EventData.ProgressNote("task #" + id + " "
+            records.add(new EventData.ProgressNote("task #" + id + " "
                     + (outcome.success() ? "completed" : "failed") + " (" + outcome.agent() + ", " + outcome.steps()
                     + " steps" + (took == null ? "" : ", " + took.toSeconds() + "s") + "): " + oneLine(summary)));
+            // The findings, the note and the new status become durable together: one fsync, not one each.
             if (outcome.success()) {
-                store.complete(id, summary);
+                store.finish(id, true, summary, records);
                 result[0] = Result.COMPLETED;
             } else {
-                store.fail(id, outcome.submitted() != null ? "the agent reported failure: " + summary : outcome.reason());
+                store.finish(id, false, outcome.submitted() != null ? "the agent reported failure: " + summary
+                        : outcome.reason(), records);
                 result[0] = Result.FAILED;
             }
         });

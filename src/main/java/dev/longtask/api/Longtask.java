@@ -195,10 +195,10 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle resume(ResumeRequest request) {
         Path root = workspace(request.workspace());
-        Run run = FileRunStore.read(root, request.runId()).run();
+        Run run = FileRunStore.readRun(root, request.runId());
         RunSettings was = run.recordedSettings();
         ModelSource models;
-        int tasks;
+        Integer tasks;
         RunSettings now;
         if (!run.status().isResumable()) {
             models = RunModels.fixed(new Unused(run.model()), Pricing.unknown());
@@ -210,9 +210,12 @@ public final class Longtask implements AutoCloseable {
             Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
                     + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
             models = models(root, settings, run);
-            tasks = firstSet(request.concurrency(), was.concurrency(),
-                    Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
-                    settings.concurrency().value());
+            // The log is read only for a run made before its concurrency was recorded.
+            tasks = firstSet(request.concurrency(), was.concurrency());
+            if (tasks == null) {
+                tasks = firstSet(Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
+                        settings.concurrency().value());
+            }
             now = settingsToRecord(request, was, servedAt(models), tasks);
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
@@ -383,7 +386,7 @@ public final class Longtask implements AutoCloseable {
         }
         Settings settings = load(root, Flags.none());
         try {
-            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.ALWAYS);
+            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.GROUPED);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("fsync (from " + settings.fsync().get().source() + "): " + e.getMessage());
         }

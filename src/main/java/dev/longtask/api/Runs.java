@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The runs of one workspace, read-only: for runs running in this JVM, in another process, or not at all. Reading
@@ -61,7 +62,7 @@ public final class Runs {
     /** The figures {@code status} shows. */
     public Snapshot snapshot(String runId) {
         RunSnapshot run = read(runId);
-        return snapshotOf(run, concurrencyOf(run, events(runId, 0)), false, clock);
+        return snapshotOf(run, concurrencyOf(run, () -> events(runId, 0)), false, clock);
     }
 
     public List<Task> tasks(String runId) {
@@ -95,13 +96,13 @@ public final class Runs {
                 run.run().recordedSettings(), runningHere);
     }
 
-    /** The run's recorded concurrency, else that of its latest session, else the default. */
-    static int concurrencyOf(RunSnapshot run, List<Event> events) {
+    /** The run's recorded concurrency, else that of its latest session (the log is read only then), else the default. */
+    static int concurrencyOf(RunSnapshot run, Supplier<List<Event>> events) {
         Integer recorded = run.run().recordedSettings().concurrency();
         if (recorded != null) {
             return recorded;
         }
-        Integer last = lastSessionConcurrency(events);
+        Integer last = lastSessionConcurrency(events.get());
         return last != null ? last : EngineConfig.DEFAULT_CONCURRENCY;
     }
 

@@ -62,6 +62,11 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code; tests call this instead of {@link #main}. */
     public static int execute(String... args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // Answered before the command tree is built: reflecting over every command costs more than the JVM's start.
+            System.out.println(new Version().getVersion()[0]);
+            return ExitCode.OK.code();
+        }
         return commandLine().execute(args);
     }
 

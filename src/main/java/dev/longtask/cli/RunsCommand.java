@@ -55,7 +55,7 @@ final class RunsCommand implements Callable<ExitCode> {
         for (String id : ids) {
             RunFigures f;
             try {
-                f = RunAccess.read(workspace, id).figures();
+                f = RunAccess.call(() -> FileRunStore.figures(workspace, id));
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {

@@ -199,6 +199,10 @@ final class StatusCommand implements Callable<ExitCode> {
 
     /** The concurrency of the run's latest session, for the ETA; the default when it was never recorded. */
     private static int concurrency(RunSnapshot run) {
+        Integer recorded = run.run().recordedSettings().concurrency();
+        if (recorded != null) {
+            return recorded;
+        }
         int found = dev.longtask.config.SettingsLoader.DEFAULT_CONCURRENCY;
         try (Stream<String> lines = Files.lines(run.directory().resolve("events.jsonl"))) {
             for (String line : (Iterable<String>) lines::iterator) {

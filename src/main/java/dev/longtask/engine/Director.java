@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
-import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.model.Task;
@@ -40,7 +39,7 @@ final class Director {
         Terminal decide = Terminal.of(kit.roles().decide(TaskAgents.names(kit.agents())), this::problems).withMaxRejections(MAX_REJECTIONS);
         AgentTask job = new AgentTask(kit.agents().require("director"),
                 TaskContract.instruction(brief(goal, occasion, round, maxRounds)),
-                RunMemory.read(kit.store().directory()), kit.context(), decide);
+                kit.memory(), kit.context(), decide);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("director_round_" + round));
         if (outcome.ending() != AgentOutcome.Ending.SUBMITTED) {
             return new Decision(null, null, List.of(), List.of(), outcome.reason(), outcome);

@@ -24,15 +24,18 @@ public final class EngineSession implements AutoCloseable {
     private final Map<String, String> settingsChanged;
     private final StopSignal stop = new StopSignal();
     private final AtomicBoolean carried = new AtomicBoolean();
+    /** The log as far as the opening read it; the session reads on from there. */
+    private final LogFacts.Reader history;
 
     EngineSession(RunStore store, EngineSetup setup, NewRun newRun, Finisher finisher, List<String> repairs,
-            Map<String, String> settingsChanged) {
+            Map<String, String> settingsChanged, LogFacts.Reader history) {
         this.store = store;
         this.setup = setup;
         this.newRun = newRun;
         this.finisher = finisher;
         this.repairs = List.copyOf(repairs);
         this.settingsChanged = Map.copyOf(settingsChanged);
+        this.history = history;
     }
 
     public String runId() {
@@ -103,11 +106,14 @@ public final class EngineSession implements AutoCloseable {
         if (!carried.compareAndSet(false, true)) {
             throw new IllegalStateException("session of run " + runId() + " was already carried out");
         }
-        RunObserver watching = observer == null ? RunObserver.NONE : observer;
-        Consumer<Event> listener = event -> watching.onEvent(event, progress());
+        // The figures cost a pass over every task: computed for each event only when someone watches.
+        Consumer<Event> listener = observer == null || observer == RunObserver.NONE ? null
+                : event -> observer.onEvent(event, progress());
         try (store) {
-            store.subscribe(listener);
-            return new RunSession(SessionParts.of(store, setup, stop), finisher).drive(newRun);
+            if (listener != null) {
+                store.subscribe(listener);
+            }
+            return new RunSession(SessionParts.of(store, setup, stop), finisher, history).drive(newRun);
         }
     }
 

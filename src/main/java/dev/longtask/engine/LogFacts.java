@@ -25,52 +25,82 @@ record LogFacts(Set<Integer> blockedCancels, boolean reportCurrent, boolean dire
     /** The reason the engine gave before causes were recorded; runs made then are recognised by it. */
     static final String BLOCKED_REASON_PREFIX = "cannot run: it waits for";
 
+    /** The kinds of event whose data the facts read; of the others only seq, time and type matter. */
+    static boolean needsData(String type) {
+        return EventType.TASK_CANCELLED.equals(type) || EventType.REPORT_WRITTEN.equals(type)
+                || EventType.DIRECTOR_DECIDED.equals(type) || EventType.RUN_FINISHER.equals(type);
+    }
+
     static LogFacts of(List<Event> events) {
-        Set<Integer> blocked = new HashSet<>();
-        long lastGraphChange = 0;
-        long lastReport = 0;
-        String lastDecision = null;
-        String finisher = null;
-        Duration total = Duration.ZERO;
-        Instant sessionStart = null;
-        Instant last = null;
-        for (Event e : events) {
-            String type = e.type();
-            if (type.startsWith("task.") || EventType.PLAN_ACCEPTED.equals(type)) {
-                lastGraphChange = e.seq();
+        return new Reader().read(events).facts();
+    }
+
+    /**
+     * The one pass over the log, which can go on where it stopped: a resume reads the log once when it opens the run
+     * and then only the events its session added since.
+     */
+    static final class Reader {
+        private final Set<Integer> blocked = new HashSet<>();
+        private long lastGraphChange;
+        private long lastReport;
+        private String lastDecision;
+        private String finisher;
+        private Duration total = Duration.ZERO;
+        private Instant sessionStart;
+        private Instant last;
+        private long lastSeq;
+
+        /** Reads {@code events}, which follow the ones read before. */
+        Reader read(List<Event> events) {
+            for (Event e : events) {
+                String type = e.type();
+                if (type.startsWith("task.") || EventType.PLAN_ACCEPTED.equals(type)) {
+                    lastGraphChange = e.seq();
+                }
+                switch (type) {
+                    case EventType.TASK_CANCELLED -> {
+                        if (isBlockedCancel(e)) {
+                            blocked.add(e.task());
+                        } else {
+                            blocked.remove(e.task());
+                        }
+                    }
+                    case EventType.TASK_REQUEUED -> blocked.remove(e.task());
+                    case EventType.REPORT_WRITTEN -> {
+                        if (e.data().path("synthesized").asBoolean(false)) {
+                            lastReport = e.seq();
+                        }
+                    }
+                    case EventType.DIRECTOR_DECIDED -> lastDecision = e.data().path("action").asText("");
+                    case EventType.RUN_FINISHER -> finisher = e.data().path("name").asText(null);
+                    case EventType.SESSION_STARTED -> {
+                        if (sessionStart != null && last != null) {
+                            total = total.plus(Duration.between(sessionStart, last));
+                        }
+                        sessionStart = e.time();
+                    }
+                    default -> {
+                    }
+                }
+                last = e.time();
+                lastSeq = e.seq();
             }
-            switch (type) {
-                case EventType.TASK_CANCELLED -> {
-                    if (isBlockedCancel(e)) {
-                        blocked.add(e.task());
-                    } else {
-                        blocked.remove(e.task());
-                    }
-                }
-                case EventType.TASK_REQUEUED -> blocked.remove(e.task());
-                case EventType.REPORT_WRITTEN -> {
-                    if (e.data().path("synthesized").asBoolean(false)) {
-                        lastReport = e.seq();
-                    }
-                }
-                case EventType.DIRECTOR_DECIDED -> lastDecision = e.data().path("action").asText("");
-                case EventType.RUN_FINISHER -> finisher = e.data().path("name").asText(null);
-                case EventType.SESSION_STARTED -> {
-                    if (sessionStart != null && last != null) {
-                        total = total.plus(Duration.between(sessionStart, last));
-                    }
-                    sessionStart = e.time();
-                }
-                default -> {
-                }
+            return this;
+        }
+
+        /** The seq of the last event read. */
+        long lastSeq() {
+            return lastSeq;
+        }
+
+        LogFacts facts() {
+            Duration active = total;
+            if (sessionStart != null && last != null) {
+                active = active.plus(Duration.between(sessionStart, last));
             }
-            last = e.time();
+            return new LogFacts(new HashSet<>(blocked), lastReport > lastGraphChange, "stop".equals(lastDecision),
+                    active, finisher);
         }
-        if (sessionStart != null && last != null) {
-            total = total.plus(Duration.between(sessionStart, last));
-        }
-        return new LogFacts(blocked, lastReport > lastGraphChange, "stop".equals(lastDecision), total,
-                finisher);
     }
 
     private static boolean isBlockedCancel(Event e) {

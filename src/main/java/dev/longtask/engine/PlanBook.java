@@ -58,7 +58,7 @@ final class PlanBook {
 
     /** Creates the tasks of every accepted plan that a crash left uncreated. */
     void mendUnfinishedPlans() {
-        for (Event e : store.eventsAfter(0)) {
+        for (Event e : store.eventsAfter(0, EventType.PLAN_ACCEPTED::equals)) {
             if (EventType.PLAN_ACCEPTED.equals(e.type())) {
                 materialize(parse(json, e.data(), "tasks"), e.data().path("first_id").asInt());
             }

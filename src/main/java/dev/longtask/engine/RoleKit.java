@@ -3,6 +3,7 @@ package dev.longtask.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentRunner;
+import dev.longtask.agent.RunMemory;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
@@ -13,4 +14,10 @@ import dev.longtask.tools.Workspace;
  */
 record RoleKit(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
                ObjectMapper json, Workspace workspace, PlanBook book, ToolContext context) {
+
+    /** The run's memory files, once they show every event so far (they follow the log on the store's thread). */
+    RunMemory memory() {
+        store.flushProjections();
+        return RunMemory.read(store.directory());
+    }
 }

@@ -70,7 +70,7 @@ public final class RunEngine {
             store.close();
             throw new IllegalStateException(why, e);
         }
-        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of());
+        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of(), new LogFacts.Reader());
     }
 
     /**
@@ -87,7 +87,8 @@ public final class RunEngine {
         try {
             List<String> repairs = store.recordRepairs();
             Run run = store.run();
-            String finisherName = LogFacts.of(store.eventsAfter(0)).finisher();
+            LogFacts.Reader history = new LogFacts.Reader().read(store.eventsAfter(0, LogFacts::needsData));
+            String finisherName = history.facts().finisher();
             Finisher finisher = null;
             if (finisherName != null) {
                 finisher = setup.finishers().get(finisherName);
@@ -100,7 +101,7 @@ public final class RunEngine {
             if (run.status().isResumable() && change != null) {
                 changed = record(store, run, change);
             }
-            return new EngineSession(store, setup, null, finisher, repairs, changed);
+            return new EngineSession(store, setup, null, finisher, repairs, changed, history);
         } catch (RuntimeException e) {
             store.close();
             throw e;

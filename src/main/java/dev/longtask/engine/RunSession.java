@@ -27,14 +27,16 @@ final class RunSession {
     private final BudgetGuard budgets = new BudgetGuard();
     private final Planning planning;
     private final Finisher finisher;
+    private final LogFacts.Reader history;
     private Duration activeBefore = Duration.ZERO;
     private Instant sessionStart;
 
-    RunSession(SessionParts parts, Finisher finisher) {
+    RunSession(SessionParts parts, Finisher finisher, LogFacts.Reader history) {
         this.s = parts;
         this.store = parts.store();
         this.planning = new Planning(parts);
         this.finisher = finisher;
+        this.history = history;
     }
 
     RunOutcome drive(NewRun newRun) {
@@ -42,7 +44,7 @@ final class RunSession {
         if (run.status() == RunStatus.COMPLETED || run.status() == RunStatus.CANCELLED) {
             return outcome(null, null, true);
         }
-        LogFacts facts = LogFacts.of(store.eventsAfter(0));
+        LogFacts facts = history.read(store.eventsAfter(history.lastSeq(), LogFacts::needsData)).facts();
         activeBefore = facts.activeTime();
         sessionStart = s.clock().instant();
         int session = run.session() + 1;

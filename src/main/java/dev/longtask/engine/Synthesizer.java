@@ -106,7 +106,7 @@ final class Synthesizer {
 
     /** The run's memory for the synthesizer's prompt, unless it would take more than an eighth of a small window. */
     private RunMemory memoryThatFits() {
-        RunMemory memory = RunMemory.read(kit.store().directory());
+        RunMemory memory = kit.memory();
         return chars(memory) <= window / 8 * CHARS_PER_TOKEN ? memory : RunMemory.NONE;
     }
 

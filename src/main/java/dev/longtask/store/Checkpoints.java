@@ -21,9 +21,11 @@ import java.util.List;
 
 /**
  * Snapshots of the state in {@code checkpoints/checkpoint-<seq>.ckpt}: one header line of JSON (format, run id,
- * last seq, SHA-256 and length of the state bytes, SHA-256 of the log line of that seq), then the state as
- * JSON. A checkpoint is used only if both checksums hold, so a damaged checkpoint or one that does not belong to
- * this log is skipped for an older one (or a full replay).
+ * last seq, SHA-256 and length of the state bytes, SHA-256 of the log line of that seq, and the length and SHA-256
+ * of the log up to that line), then the state as JSON. A checkpoint is used only if both checksums hold, so a
+ * damaged checkpoint or one that does not belong to this log is skipped for an older one (or a full replay). The
+ * log's length and hash let an open skip parsing the events the checkpoint already holds when those bytes are
+ * unchanged ({@link LogScan#scan(Path, ObjectMapper, LogScan.Trusted)}); checkpoints written before them lack them.
  */
 final class Checkpoints {
     static final String DIRECTORY = "checkpoints";
@@ -37,7 +39,9 @@ final class Checkpoints {
                   @JsonProperty("last_seq") long lastSeq,
                   @JsonProperty("state_sha256") String stateSha256,
                   @JsonProperty("state_bytes") long stateBytes,
-                  @JsonProperty("event_sha256") String eventSha256) {
+                  @JsonProperty("event_sha256") String eventSha256,
+                  @JsonProperty("log_bytes") long logBytes,
+                  @JsonProperty("log_sha256") String logSha256) {
     }
 
     /** The checkpoint chosen on open: its state (null: replay from the start) and why others were skipped. */
@@ -121,12 +125,17 @@ final class Checkpoints {
         return new Verified(parsed, null);
     }
 
-    /** Writes a checkpoint of {@code state} durably, then prunes all but the newest {@code keep}. */
-    Path write(RunState state, byte[] eventLine, int keep) throws IOException {
+    /**
+     * Writes a checkpoint of {@code state} durably, then prunes all but the newest {@code keep}.
+     *
+     * @param logBytes  the length of the log up to the state's last event
+     * @param logSha256 the SHA-256 of those bytes
+     */
+    Path write(RunState state, byte[] eventLine, int keep, long logBytes, String logSha256) throws IOException {
         Files.createDirectories(directory);
         byte[] stateBytes = json.writeValueAsBytes(state);
         Header header = new Header(FORMAT_VERSION, runId, state.lastSeq(), sha256(stateBytes), stateBytes.length,
-                sha256(eventLine));
+                sha256(eventLine), logBytes, logSha256);
         byte[] head = (json.writeValueAsString(header) + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] content = ByteBuffer.allocate(head.length + stateBytes.length).put(head).put(stateBytes).array();
         Path file = directory.resolve(name(state.lastSeq()));
@@ -136,6 +145,36 @@ final class Checkpoints {
             Files.deleteIfExists(all.get(i));
         }
         return file;
+    }
+
+    /**
+     * The start of the log that the newest checkpoint with a log hash vouches for, read from its header alone; null
+     * when there is none. Whether the checkpoint itself verifies is {@link #latestGood}'s to say.
+     */
+    LogScan.Trusted trustedStart() throws IOException {
+        for (Path file : newestFirst()) {
+            byte[] head = new byte[4096];
+            int length;
+            try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+                length = Math.max(0, in.read(head));
+            } catch (java.io.FileNotFoundException gone) {
+                continue;
+            }
+            int newline = indexOf(Arrays.copyOf(head, length), (byte) '\n');
+            if (newline < 0) {
+                continue;
+            }
+            try {
+                Header header = json.readValue(head, 0, newline, Header.class);
+                if (header != null && header.formatVersion() == FORMAT_VERSION && runId.equals(header.runId())
+                        && header.logSha256() != null && header.logBytes() > 0) {
+                    return new LogScan.Trusted(header.lastSeq(), header.logBytes(), header.logSha256());
+                }
+            } catch (IOException | RuntimeException unreadable) {
+                // latestGood says what is wrong with it
+            }
+        }
+        return null;
     }
 
     /** Renames checkpoints that failed verification to {@code *.bad}: kept for inspection, never read again. */

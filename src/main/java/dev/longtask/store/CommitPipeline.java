@@ -9,12 +9,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,12 +29,16 @@ import org.slf4j.LoggerFactory;
  * How a change of a run becomes durable and visible, the same way for every change: under the append lock the
  * event is built, checked by applying it to the live state ({@link RunState#apply}: an event it refuses is never
  * written) and written to {@code events.jsonl}; then, outside the lock, the appender waits until the event is
- * durable (per the {@link FsyncPolicy}), publishes the state after it to readers, writes the projections and,
- * every {@code checkpointEvery} events, a checkpoint; then the subscribers hear of it, in log order. Readers see
- * only durable states.
+ * durable (per the {@link FsyncPolicy}), publishes the state after it to readers and hands the projections to
+ * the projector thread; then the subscribers hear of it, in log order. Readers see only durable states.
+ *
+ * <p>The projector thread writes the projections of the newest published state and, every
+ * {@code checkpointEvery} events, a checkpoint. Appends that come while it writes are coalesced into its next
+ * pass, so under load it writes each file once for many events, and no appender waits for a file rename. The
+ * projections are never ahead of the log (only durable states are projected); {@link #flushProjections} waits
+ * until they show every event published so far, and close flushes them.
  */
 final class CommitPipeline {
-    private static final Logger LOG = LoggerFactory.getLogger(CommitPipeline.class);
 
     /** An event to append, as a change decides it. */
     record Draft(String type, Integer task, ObjectNode data) {
@@ -35,6 +46,10 @@ final class CommitPipeline {
 
     /** An appended event and the state after it. */
     record Committed(Event event, RunState state) {
+    }
+
+    /** The events of one {@link #commitAll} and the state after the last. */
+    record CommittedAll(List<Event> events, RunState state) {
     }
 
     private final String runId;
@@ -53,12 +68,21 @@ final class CommitPipeline {
     private final ReentrantLock projectionLock = new ReentrantLock();
     private long projectedSeq;
     private long checkpointSeq;
+    /** The projector thread; started with the first commit, so a store that only reads has none. */
+    private ExecutorService projectorThread;
+    private final AtomicBoolean passQueued = new AtomicBoolean();
+    /** States due for a checkpoint (every {@code checkpointEvery} events), oldest first; guarded by itself. */
+    private final ArrayDeque<RunState> dueCheckpoints = new ArrayDeque<>();
+    private long checkpointDueSeq;
+    /** The hash of the log's start for checkpoints; guarded by the projection lock. */
+    private final LogDigest logDigest;
 
     private volatile boolean closed;
     private volatile String brokenBecause;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
-                   Checkpoints checkpoints, Projector projector, RunState state, long checkpointSeq) {
+                   Checkpoints checkpoints, Projector projector, RunState state, long checkpointSeq,
+                   LogDigest logDigest) {
         this.runId = runId;
         this.options = options;
         this.json = json;
@@ -70,6 +94,8 @@ final class CommitPipeline {
         this.published = new AtomicReference<>(state);
         this.projectedSeq = state.lastSeq();
         this.checkpointSeq = checkpointSeq;
+        this.checkpointDueSeq = checkpointSeq;
+        this.logDigest = logDigest;
         this.subscribers = new Subscribers(runId, state.lastSeq());
     }
 
@@ -87,22 +113,45 @@ final class CommitPipeline {
      * event to append, or null for nothing to do; the event is validated by applying it before it is written.
      */
     Committed commit(Function<RunState, Draft> decide) {
-        Event event;
+        CommittedAll all = commitAll(List.of(decide));
+        return all == null ? null : new Committed(all.events().get(0), all.state());
+    }
+
+    /**
+     * Appends the events {@code decisions} decide, in order and with no other event between them, and makes them
+     * durable together (one fsync for all); each decision sees the state after the events before it. All or
+     * nothing: when one is refused, none is written. Null when no decision had anything to do.
+     */
+    CommittedAll commitAll(List<Function<RunState, Draft>> decisions) {
+        List<Event> events = new ArrayList<>(decisions.size());
         RunState after;
         appendLock.lock();
         try {
             ensureUsable();
-            Draft draft = decide.apply(live);
-            if (draft == null) {
+            RunState state = live;
+            List<byte[]> lines = new ArrayList<>(decisions.size());
+            for (Function<RunState, Draft> decide : decisions) {
+                Draft draft = decide.apply(state);
+                if (draft == null) {
+                    continue;
+                }
+                long seq = state.lastSeq() + 1;
+                Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
+                byte[] line = encode(new Event(seq, time, draft.type(), draft.task(),
+                        draft.data() == null ? json.createObjectNode() : draft.data()));
+                Event event = LogScan.parse(log.file(), json, seq, Arrays.copyOf(line, line.length - 1));
+                state = state.apply(event);
+                events.add(event);
+                lines.add(line);
+            }
+            if (events.isEmpty()) {
                 return null;
             }
-            Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
-            byte[] line = encode(new Event(live.lastSeq() + 1, time, draft.type(), draft.task(),
-                    draft.data() == null ? json.createObjectNode() : draft.data()));
-            event = LogScan.parse(log.file(), json, live.lastSeq() + 1, Arrays.copyOf(line, line.length - 1));
-            after = live.apply(event);
+            after = state;
             try {
-                log.write(event.seq(), line);
+                for (int i = 0; i < lines.size(); i++) {
+                    log.write(events.get(i).seq(), lines.get(i));
+                }
             } catch (IOException e) {
                 throw broken("events.jsonl could not be written (" + e + ")", e);
             }
@@ -116,15 +165,21 @@ final class CommitPipeline {
             appendLock.unlock();
         }
         try {
-            log.awaitDurable(event.seq());
+            log.awaitDurable(after.lastSeq());
         } catch (IOException e) {
-            subscribers.skip(event.seq());
+            events.forEach(event -> subscribers.skip(event.seq()));
             throw broken("events.jsonl could not be fsynced (" + e + ")", e);
         }
         published.accumulateAndGet(after, (current, next) -> next.lastSeq() > current.lastSeq() ? next : current);
-        project();
-        subscribers.deliver(event);
-        return new Committed(event, after);
+        synchronized (dueCheckpoints) {
+            if (after.lastSeq() - checkpointDueSeq >= options.checkpointEvery()) {
+                checkpointDueSeq = after.lastSeq();
+                dueCheckpoints.add(after);
+            }
+        }
+        requestProjection();
+        events.forEach(subscribers::deliver);
+        return new CommittedAll(events, after);
     }
 
     private byte[] encode(Event event) {
@@ -135,6 +190,37 @@ final class CommitPipeline {
         }
     }
 
+    /** Hands the newest published state to the projector thread, unless a pass is already queued for it. */
+    private void requestProjection() {
+        if (!passQueued.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            projector().execute(() -> {
+                passQueued.set(false);
+                project();
+            });
+        } catch (RejectedExecutionException closing) {
+            passQueued.set(false);
+        }
+    }
+
+    private synchronized ExecutorService projector() {
+        if (projectorThread == null) {
+            projectorThread = Executors.newSingleThreadExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "longtask-projector-" + runId);
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return projectorThread;
+    }
+
+    /** Returns once the projections show every event published when it was called. */
+    void flushProjections() {
+        project();
+    }
+
     /** Writes the projections of the newest published state, and a checkpoint when one is due. */
     private void project() {
         projectionLock.lock();
@@ -142,22 +228,29 @@ final class CommitPipeline {
             RunState state = published.get();
             if (state.lastSeq() > projectedSeq) {
                 try {
-                    projector.write(state);
+                    projector.write(state, log.endOf(state.lastSeq()));
                     projectedSeq = state.lastSeq();
                 } catch (IOException e) {
-                    LOG.warn("could not write the projections of run {} at seq {} ({}); the next open rebuilds them",
+                    log().warn("could not write the projections of run {} at seq {} ({}); the next open rebuilds them",
                             runId, state.lastSeq(), e.toString());
                 }
             }
-            if (state.lastSeq() - checkpointSeq >= options.checkpointEvery()) {
+            RunState due;
+            while ((due = nextDueCheckpoint()) != null) {
                 try {
-                    writeCheckpoint(state);
+                    writeCheckpoint(due);
                 } catch (IOException e) {
-                    LOG.warn("could not write a checkpoint of run {} at seq {} ({})", runId, state.lastSeq(), e.toString());
+                    log().warn("could not write a checkpoint of run {} at seq {} ({})", runId, due.lastSeq(), e.toString());
                 }
             }
         } finally {
             projectionLock.unlock();
+        }
+    }
+
+    private RunState nextDueCheckpoint() {
+        synchronized (dueCheckpoints) {
+            return dueCheckpoints.poll();
         }
     }
 
@@ -170,7 +263,8 @@ final class CommitPipeline {
             log.forceNow();
         }
         byte[] eventLine = log.linesAfter(state.lastSeq() - 1, state.lastSeq()).get(0);
-        checkpoints.write(state, eventLine, options.checkpointsKept());
+        long logBytes = log.endOf(state.lastSeq());
+        checkpoints.write(state, eventLine, options.checkpointsKept(), logBytes, logDigest.upTo(log.file(), logBytes));
         checkpointSeq = state.lastSeq();
     }
 
@@ -191,10 +285,17 @@ final class CommitPipeline {
 
     /** The durable events after {@code seq}, in order. */
     List<Event> eventsAfter(long seq) {
+        return eventsAfter(seq, type -> true);
+    }
+
+    /** The durable events after {@code seq}, in order; those of the kinds {@code withData} refuses without their data. */
+    List<Event> eventsAfter(long seq, Predicate<String> withData) {
         try {
             List<Event> events = new ArrayList<>();
-            for (byte[] line : log.linesAfter(Math.max(seq, 0), log.visibleSeq())) {
-                events.add(json.readValue(line, Event.class));
+            long lineSeq = Math.max(seq, 0);
+            for (byte[] line : log.linesAfter(lineSeq, log.visibleSeq())) {
+                Event header = LogScan.header(log.file(), json, ++lineSeq, line);
+                events.add(withData.test(header.type()) ? json.readValue(line, Event.class) : header);
             }
             return events;
         } catch (IOException e) {
@@ -240,24 +341,49 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
+        ExecutorService thread;
+        synchronized (this) {
+            thread = projectorThread;
+        }
+        if (thread != null) {
+            thread.shutdown();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (thread.awaitTermination(1, TimeUnit.MINUTES)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         projectionLock.lock();
         try {
             if (brokenBecause == null) {
                 RunState state = published.get();
-                projector.flush(state);
+                projector.flush(state, log.endOf(state.lastSeq()));
                 projectedSeq = state.lastSeq();
                 writeCheckpoint(state);
             }
         } catch (IOException e) {
-            LOG.warn("closing run {}: {}", runId, e.toString());
+            log().warn("closing run {}: {}", runId, e.toString());
         } finally {
             projectionLock.unlock();
         }
         try {
             log.close();
         } catch (IOException e) {
-            LOG.warn("closing the log of run {}: {}", runId, e.toString());
+            log().warn("closing the log of run {}: {}", runId, e.toString());
         }
         return true;
+    }
+
+    /** Looked up when something is logged: a reader that logs nothing never starts the logging framework. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(CommitPipeline.class);
     }
 }

@@ -36,6 +36,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +58,6 @@ public final class FileRunStore implements RunStore {
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
             EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
             EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
-    private static final Logger LOG = LoggerFactory.getLogger(FileRunStore.class);
 
     private final Path directory;
     private final String runId;
@@ -73,7 +73,8 @@ public final class FileRunStore implements RunStore {
     private final Set<Integer> durableResultDirectories = ConcurrentHashMap.newKeySet();
 
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
-                         EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report) {
+                         EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report,
+                         LogDigest logDigest) {
         this.directory = directory;
         this.runId = runId;
         this.options = options;
@@ -82,7 +83,8 @@ public final class FileRunStore implements RunStore {
         this.lock = lock;
         this.openReport = report;
         this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
-                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, state, checkpointSeq);
+                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, state, checkpointSeq,
+                logDigest);
     }
 
     // ---------------------------------------------------------------- opening
@@ -162,9 +164,9 @@ public final class FileRunStore implements RunStore {
             AtomicFiles.fsyncDirectory(dir);
             ObjectMapper json = JsonMapping.newMapper();
             EventLog log = EventLog.open(events, options.fsync(), syncer,
-                    new LogScan.Shape(0, 0, 0, new LongList()));
+                    new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
-                    RunState.EMPTY, 0, OpenReport.fresh());
+                    RunState.EMPTY, 0, OpenReport.fresh(), LogDigest.empty());
             ObjectNode data = json.createObjectNode()
                     .put("run_id", id)
                     .put("goal", goal)
@@ -177,6 +179,8 @@ public final class FileRunStore implements RunStore {
                 data.set("settings", json.valueToTree(settings));
             }
             store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
+            // A new run shows in the directory (run.json, the .md files) when create returns.
+            store.pipeline.flushProjections();
             return store;
         } catch (IOException e) {
             closeQuietly(lock);
@@ -213,15 +217,15 @@ public final class FileRunStore implements RunStore {
                 Files.createDirectories(dir.resolve(sub));
             }
             Projector projector = new Projector(dir, json);
-            List<String> repaired = projector.repair(loaded.state());
+            List<String> repaired = projector.repair(loaded.state(), loaded.shape().validLength());
             OpenReport report = new OpenReport(loaded.shape().tornBytes(),
                     choice.file() == null ? null : choice.file().getFileName().toString(),
                     choice.skipped(), loaded.replayed(), repaired);
             long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
             FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state(),
-                    checkpointed, report);
+                    checkpointed, report, loaded.shape().digest());
             if (!report.clean()) {
-                LOG.info("run {} opened after repair: {}", runId, report);
+                log().info("run {} opened after repair: {}", runId, report);
             }
             if (loaded.replayed() >= options.checkpointEvery()) {
                 store.checkpoint();
@@ -259,6 +263,28 @@ public final class FileRunStore implements RunStore {
         return RunDirectory.events(workspace, runId, afterSeq);
     }
 
+    /**
+     * A run's figures as {@code runs} lists them: from {@code run.json} alone when it is current with the log (a
+     * closed run), else from the log as {@link #read} does; without the writer lock and without changing a file.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the file (and line) that cannot be trusted
+     */
+    public static RunFigures figures(Path workspace, String runId) {
+        return RunDirectory.figures(workspace, runId);
+    }
+
+    /**
+     * The run as its last event left it (status, settings, usage...), from {@code run.json} alone when it is current
+     * with the log, else from the log; without the writer lock and without changing a file.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the file (and line) that cannot be trusted
+     */
+    public static Run readRun(Path workspace, String runId) {
+        return RunDirectory.run(workspace, runId);
+    }
+
     /** The run ids of a workspace, newest first (by the time of their run.created event). */
     public static List<String> list(Path workspace) {
         return RunDirectory.list(workspace);
@@ -276,7 +302,7 @@ public final class FileRunStore implements RunStore {
         try {
             lock.close();
         } catch (IOException e) {
-            LOG.warn("could not release {}", RunLock.FILE, e);
+            log().warn("could not release {}", RunLock.FILE, e);
         }
     }
 
@@ -355,6 +381,11 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public List<Event> eventsAfter(long seq, Predicate<String> withData) {
+        return pipeline.eventsAfter(seq, withData);
+    }
+
+    @Override
     public Task createTask(TaskDraft draft) {
         Committed done = commit(state -> {
             int id = state.nextTaskId();
@@ -403,6 +434,28 @@ public final class FileRunStore implements RunStore {
     @Override
     public Task complete(int id, String summary) {
         return commit(state -> new Draft(EventType.TASK_COMPLETED, id, data("summary", summary))).state().task(id);
+    }
+
+    /** The records and the status change are one batch: written together, made durable by one fsync. */
+    @Override
+    public Task finish(int id, boolean success, String text, List<EventData> records) {
+        List<Function<RunState, Draft>> steps = new ArrayList<>();
+        for (EventData record : records) {
+            if (METHOD_ONLY_TYPES.contains(record.type())) {
+                throw new IllegalArgumentException("finish(" + record.type() + "): not a record of a task");
+            }
+            ObjectNode data = json.valueToTree(record);
+            steps.add(state -> new Draft(record.type(), id, data));
+        }
+        steps.add(state -> success ? new Draft(EventType.TASK_COMPLETED, id, data("summary", text))
+                : new Draft(EventType.TASK_FAILED, id, data("error", text)));
+        return pipeline.commitAll(steps).state().task(id);
+    }
+
+    @Override
+    public void flushProjections() {
+        ensureUsable();
+        pipeline.flushProjections();
     }
 
     @Override
@@ -657,9 +710,14 @@ public final class FileRunStore implements RunStore {
             try {
                 transcript.close();
             } catch (IOException e) {
-                LOG.warn("closing a transcript of run {}: {}", runId, e.toString());
+                log().warn("closing a transcript of run {}: {}", runId, e.toString());
             }
         }
         closeQuietly(lock);
+    }
+
+    /** Looked up when something is logged: a reader that logs nothing never starts the logging framework. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(FileRunStore.class);
     }
 }

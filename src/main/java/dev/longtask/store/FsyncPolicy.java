@@ -4,11 +4,11 @@ import java.util.Locale;
 
 /** When an appended event is forced to disk before the append returns. */
 public enum FsyncPolicy {
-    /** Each event is fsynced before its append returns; appends are serialised behind the fsync. The default. */
+    /** Each event is fsynced before its append returns; appends are serialised behind the fsync. */
     ALWAYS,
     /**
      * Group commit: concurrent appenders share one fsync, and each append still returns only after an fsync
-     * that covers its event. Same guarantee as {@link #ALWAYS}, higher throughput under concurrency.
+     * that covers its event. Same guarantee as {@link #ALWAYS}, higher throughput under concurrency. The default.
      */
     GROUPED,
     /**

@@ -1,11 +1,16 @@
 package dev.longtask.store;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.model.Event;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.security.MessageDigest;
 
 /**
  * Reads {@code events.jsonl}. Line n must be the event with seq n. Bytes after the last newline are a torn tail
@@ -14,11 +19,18 @@ import java.nio.file.Path;
  * Read with a RandomAccessFile, which an interrupt of the reading thread does not close.
  */
 final class LogScan {
-    /** The verified shape of the log. {@code lineEnds[i]} is the byte offset just after the line of seq i + 1. */
-    record Shape(long lastSeq, long validLength, long tornBytes, LongList lineEnds) {
+    /**
+     * The verified shape of the log. {@code lineEnds[i]} is the byte offset just after the line of seq i + 1;
+     * {@code digest} has seen the first {@code validLength} bytes.
+     */
+    record Shape(long lastSeq, long validLength, long tornBytes, LongList lineEnds, LogDigest digest) {
         long endOf(long seq) {
             return seq == 0 ? 0 : lineEnds.get((int) (seq - 1));
         }
+    }
+
+    /** The start of the log a checkpoint vouches for: its first {@code bytes} bytes, {@code seq} events, hash {@code sha256}. */
+    record Trusted(long seq, long bytes, String sha256) {
     }
 
     interface LineHandler {
@@ -30,49 +42,115 @@ final class LogScan {
 
     /** Parses and checks every complete line. */
     static Shape scan(Path file, ObjectMapper json) throws IOException {
+        return scan(file, json, null);
+    }
+
+    /**
+     * Parses and checks every complete line after the {@code trusted} start of the log; the lines of that start
+     * are only counted and hashed. When the start is not exactly what the checkpoint hashed (another length,
+     * other bytes), every line is parsed after all.
+     */
+    static Shape scan(Path file, ObjectMapper json, Trusted trusted) throws IOException {
+        if (trusted != null) {
+            Shape shape = read(file, json, trusted);
+            if (shape != null) {
+                return shape;
+            }
+        }
+        return read(file, json, null);
+    }
+
+    /** Null when the trusted start does not match. */
+    private static Shape read(Path file, ObjectMapper json, Trusted trusted) throws IOException {
         LongList ends = new LongList();
-        long[] last = {0};
-        long[] torn = {0};
-        long valid = read(file, json, 0, 0, (seq, bytes, event) -> {
-            last[0] = seq;
-        }, ends, torn);
-        return new Shape(last[0], valid, torn[0], ends);
+        MessageDigest digest = LogDigest.newSha256();
+        long trustedBytes = trusted == null ? 0 : trusted.bytes();
+        boolean verified = trusted == null;
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] buffer = new byte[1 << 16];
+            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+            long position = 0;
+            long seq = 0;
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] != '\n') {
+                        continue;
+                    }
+                    long end = position + i + 1;
+                    seq++;
+                    if (end <= trustedBytes) {
+                        if (line.size() > 0) {
+                            digest.update(line.toByteArray());
+                            line.reset();
+                        }
+                        digest.update(buffer, start, i + 1 - start);
+                        if (end == trustedBytes) {
+                            if (seq != trusted.seq() || !LogDigest.hex(digest).equals(trusted.sha256())) {
+                                return null;
+                            }
+                            verified = true;
+                        }
+                    } else {
+                        if (!verified) {
+                            return null;
+                        }
+                        line.write(buffer, start, i - start);
+                        byte[] bytes = line.toByteArray();
+                        parse(file, json, seq, bytes);
+                        digest.update(bytes);
+                        digest.update((byte) '\n');
+                        line.reset();
+                    }
+                    ends.add(end);
+                    start = i + 1;
+                }
+                line.write(buffer, start, n - start);
+                position += n;
+            }
+            long valid = position - line.size();
+            if (!verified) {
+                return null;
+            }
+            return new Shape(seq, valid, line.size(), ends, LogDigest.of(digest, valid));
+        }
     }
 
     /** Calls {@code handler} for each complete line from {@code offset} on; the line there has seq {@code firstSeq}. */
     static void replay(Path file, ObjectMapper json, long offset, long firstSeq, LineHandler handler) throws IOException {
-        read(file, json, offset, firstSeq - 1, handler, null, new long[1]);
+        read(file, json, offset, firstSeq - 1, 0, handler);
     }
 
-    private static long read(Path file, ObjectMapper json, long offset, long seqBefore, LineHandler handler,
-                             LongList ends, long[] torn) throws IOException {
+    /** Calls {@code handler} for each complete line whose seq is above {@code afterSeq}; the lines before are only counted. */
+    static void replayAfter(Path file, ObjectMapper json, long afterSeq, LineHandler handler) throws IOException {
+        read(file, json, 0, 0, afterSeq, handler);
+    }
+
+    private static void read(Path file, ObjectMapper json, long offset, long seqBefore, long skipUpTo,
+                             LineHandler handler) throws IOException {
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             in.seek(offset);
             byte[] buffer = new byte[1 << 16];
             ByteArrayOutputStream line = new ByteArrayOutputStream(512);
-            long position = offset;
             long seq = seqBefore;
             int n;
             while ((n = in.read(buffer)) > 0) {
                 int start = 0;
                 for (int i = 0; i < n; i++) {
                     if (buffer[i] == '\n') {
-                        line.write(buffer, start, i - start);
                         seq++;
-                        byte[] bytes = line.toByteArray();
-                        handler.line(seq, bytes, parse(file, json, seq, bytes));
-                        if (ends != null) {
-                            ends.add(position + i + 1);
+                        if (seq > skipUpTo) {
+                            line.write(buffer, start, i - start);
+                            byte[] bytes = line.toByteArray();
+                            handler.line(seq, bytes, parse(file, json, seq, bytes));
                         }
                         line.reset();
                         start = i + 1;
                     }
                 }
                 line.write(buffer, start, n - start);
-                position += n;
             }
-            torn[0] = line.size();
-            return position - line.size();
         }
     }
 
@@ -93,6 +171,45 @@ final class LogScan {
             throw damaged(file, seq, "data must be a JSON object");
         }
         return event;
+    }
+
+    /**
+     * The event of a line without its data (an empty object): seq, time, type and task, read by the streaming parser,
+     * which skips the data rather than building it. For a pass that needs the data of a few kinds only.
+     */
+    static Event header(Path file, ObjectMapper json, long seq, byte[] bytes) {
+        Long lineSeq = null;
+        Instant time = null;
+        String type = null;
+        Integer task = null;
+        try (JsonParser parser = json.getFactory().createParser(bytes)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw damaged(file, seq, "not a JSON event");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (name) {
+                    case "seq" -> lineSeq = parser.getLongValue();
+                    case "time" -> time = Instant.parse(parser.getText());
+                    case "type" -> type = parser.getText();
+                    case "task" -> task = value == JsonToken.VALUE_NULL ? null : parser.getIntValue();
+                    default -> parser.skipChildren();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof CorruptRunException c) {
+                throw c;
+            }
+            throw damaged(file, seq, "not a JSON event (" + firstLine(e.getMessage()) + ")");
+        }
+        if (lineSeq == null || type == null || time == null) {
+            throw damaged(file, seq, "an event needs seq, time and type");
+        }
+        if (lineSeq != seq) {
+            throw damaged(file, seq, "seq " + lineSeq + " where " + seq + " was expected (seqs count up from 1 without gaps)");
+        }
+        return new Event(seq, time, type, task, JsonNodeFactory.instance.objectNode());
     }
 
     static CorruptRunException damaged(Path file, long line, String problem) {

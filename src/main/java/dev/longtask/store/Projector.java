@@ -2,6 +2,7 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import java.io.IOException;
@@ -22,12 +23,13 @@ import java.util.regex.Pattern;
  * They are not fsynced: the log is the truth, and a write open compares every projection with the log and
  * rewrites those that disagree. Only files whose content changed since the last write are written.
  *
- * <p>{@code run.json} is rewritten when the run changes in substance (status, usage, budget, model, session,
- * round...), not for an event that only advances its {@code last_seq} and {@code updated} (a claim, a note, a
- * finding: most events). Between such rewrites its {@code last_seq}/{@code updated} are those of the event that
- * last changed the run; {@link #flush} (on close) and {@link #repair} (on a write open) bring them up to date.
- * Rewriting it for every event would make it the most frequent write of all, for two bookkeeping fields whose
- * exact value is the log's last line anyway.
+ * <p>{@code run.json} holds the run and the counts of its tasks by status ({@code tasks}), so a listing of runs
+ * reads one small file per run. It is rewritten when the run or the counts change (status, usage, budget, model,
+ * session, round, a claim, a completion...), not for an event that only advances its {@code last_seq} and
+ * {@code updated} (a note, a finding). Between such rewrites its {@code last_seq}/{@code updated} are those of the
+ * event that last changed it; {@link #flush} (on close) and {@link #repair} (on a write open) bring them up to
+ * date. Its {@code log_bytes} is the length of {@code events.jsonl} up to its {@code last_seq}: when the log is
+ * exactly that long, run.json is the whole truth about the run's figures and a reader need not replay the log.
  */
 final class Projector {
     static final String RUN_FILE = "run.json";
@@ -36,6 +38,8 @@ final class Projector {
     static final String PROGRESS_FILE = "progress.md";
     static final String FINDINGS_FILE = "findings.md";
     static final String ORPHAN_SUFFIX = ".orphan";
+    /** The field of run.json that holds the length of the log up to its last_seq. */
+    static final String LOG_BYTES = "log_bytes";
     private static final Pattern TASK_FILE = Pattern.compile("task_(\\d+)\\.json");
 
     private final Path directory;
@@ -45,6 +49,7 @@ final class Projector {
     private volatile long filesWritten;
     /** The last seq of the state {@code run.json} was last written from. */
     private long runFileSeq = -1;
+    private TaskCounts writtenCounts;
     private String planText;
     private String progressText;
     private String findingsText;
@@ -59,17 +64,22 @@ final class Projector {
         return runDirectory.resolve(TASKS).resolve("task_" + id + ".json");
     }
 
-    /** Writes what changed since the last call (everything on the first). */
-    void write(RunState state) throws IOException {
+    /**
+     * Writes what changed since the last call (everything on the first).
+     *
+     * @param logBytes the length of {@code events.jsonl} up to the state's last event
+     */
+    void write(RunState state, long logBytes) throws IOException {
         RunState before = written;
         for (Task task : state.tasks()) {
             if (before == null || task.id() > before.tasks().size() || before.tasks().get(task.id() - 1) != task) {
                 replace(taskFile(directory, task.id()), taskBytes(task));
             }
         }
-        boolean runChanged = before == null || !sameApartFromSeq(before.run(), state.run());
+        boolean runChanged = before == null || !sameApartFromSeq(before.run(), state.run())
+                || (before.tasks() != state.tasks() && !TaskCounts.of(state.tasks()).equals(writtenCounts));
         if (runChanged) {
-            writeRunFile(state);
+            writeRunFile(state, logBytes);
         }
         if (before == null || before.tasks() != state.tasks() || before.decisions() != state.decisions()
                 || before.errors() != state.errors() || runChanged) {
@@ -95,15 +105,15 @@ final class Projector {
     }
 
     /** Writes what changed, and {@code run.json} up to {@code state}'s last seq even if only that changed. */
-    void flush(RunState state) throws IOException {
-        write(state);
+    void flush(RunState state, long logBytes) throws IOException {
+        write(state, logBytes);
         if (runFileSeq != state.lastSeq()) {
-            writeRunFile(state);
+            writeRunFile(state, logBytes);
         }
     }
 
-    private void writeRunFile(RunState state) throws IOException {
-        replace(directory.resolve(RUN_FILE), runBytes(state));
+    private void writeRunFile(RunState state, long logBytes) throws IOException {
+        replace(directory.resolve(RUN_FILE), runBytes(state, logBytes));
         runFileSeq = state.lastSeq();
     }
 
@@ -125,7 +135,7 @@ final class Projector {
      * differ from what the state implies, and renames task files of ids the log does not have to
      * {@code *.orphan}. Returns the files it touched, relative to the run directory.
      */
-    List<String> repair(RunState state) throws IOException {
+    List<String> repair(RunState state, long logBytes) throws IOException {
         List<String> touched = new ArrayList<>();
         Files.createDirectories(directory.resolve(TASKS));
         removeTemps(directory, touched);
@@ -154,7 +164,7 @@ final class Projector {
                 }
             }
         }
-        repairRunFile(state, touched);
+        repairRunFile(state, logBytes, touched);
         planText = Markdown.taskPlan(state);
         progressText = Markdown.progress(state);
         findingsText = Markdown.findings(state);
@@ -166,9 +176,9 @@ final class Projector {
     }
 
     /** Like the others, except that a run.json behind only in last_seq/updated is brought up to date silently. */
-    private void repairRunFile(RunState state, List<String> touched) throws IOException {
+    private void repairRunFile(RunState state, long logBytes, List<String> touched) throws IOException {
         Path file = directory.resolve(RUN_FILE);
-        byte[] expected = runBytes(state);
+        byte[] expected = runBytes(state, logBytes);
         byte[] actual = Files.isRegularFile(file) ? AtomicFiles.readAll(file) : null;
         if (actual == null || !Arrays.equals(actual, expected)) {
             AtomicFiles.write(file, expected, false);
@@ -227,7 +237,13 @@ final class Projector {
         return (pretty.writeValueAsString(task) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    byte[] runBytes(RunState state) throws IOException {
-        return (pretty.writeValueAsString(state.run()) + "\n").getBytes(StandardCharsets.UTF_8);
+    /** run.json: the run, the counts of its tasks, and the length of the log up to the run's last seq. */
+    byte[] runBytes(RunState state, long logBytes) throws IOException {
+        ObjectNode node = json.valueToTree(state.run());
+        TaskCounts counts = TaskCounts.of(state.tasks());
+        node.set(TaskCounts.FIELD, json.valueToTree(counts));
+        node.put(LOG_BYTES, logBytes);
+        writtenCounts = counts;
+        return (pretty.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -1,10 +1,12 @@
 package dev.longtask.store;
 
 import dev.longtask.model.JsonMapping;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
-import dev.longtask.model.Task;
 import java.io.BufferedReader;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -71,6 +73,57 @@ final class RunDirectory {
     }
 
     /**
+     * The figures of a run as {@code runs} lists them, from {@code run.json} alone when it was written at the log's
+     * current end (its {@code log_bytes} is the log's length: a run that is closed, or whose last events all
+     * changed it); otherwise as {@link #read} computes them. Takes no lock and changes nothing.
+     *
+     * @throws NoSuchRunException  if the workspace has no such run
+     * @throws CorruptRunException naming the file (and line) that cannot be trusted
+     */
+    static RunFigures figures(Path workspace, String runId) {
+        Path dir = existing(workspace, runId);
+        JsonNode current = currentRunFile(dir);
+        if (current != null) {
+            try {
+                return RunFigures.of(JsonMapping.MAPPER.treeToValue(current, Run.class),
+                        JsonMapping.MAPPER.treeToValue(current.get(TaskCounts.FIELD), TaskCounts.class));
+            } catch (IOException | RuntimeException notAsExpected) {
+                // read says what is wrong
+            }
+        }
+        return read(workspace, runId).figures();
+    }
+
+    /** The run as its last event left it: from {@code run.json} when it is current, else from the log. */
+    static Run run(Path workspace, String runId) {
+        Path dir = existing(workspace, runId);
+        JsonNode current = currentRunFile(dir);
+        if (current != null) {
+            try {
+                return JsonMapping.MAPPER.treeToValue(current, Run.class);
+            } catch (IOException | RuntimeException notAsExpected) {
+                // read says what is wrong
+            }
+        }
+        return read(workspace, runId).run();
+    }
+
+    /** run.json when it was written at the log's current end (so it is exact), else null. */
+    private static JsonNode currentRunFile(Path dir) {
+        try {
+            long logLength = Files.size(dir.resolve(FileRunStore.EVENTS));
+            JsonNode node = JsonMapping.MAPPER.readTree(AtomicFiles.readAll(dir.resolve(Projector.RUN_FILE)));
+            if (node != null && node.path(Projector.LOG_BYTES).asLong(-1) == logLength
+                    && node.path(TaskCounts.FIELD).isObject()) {
+                return node;
+            }
+        } catch (IOException | RuntimeException notCurrent) {
+            // missing, older, garbled or behind: the log says
+        }
+        return null;
+    }
+
+    /**
      * The events of a run after {@code afterSeq}, read without the writer lock and without changing anything; a
      * line being written (a torn last line) is left out.
      *
@@ -82,11 +135,7 @@ final class RunDirectory {
         ObjectMapper json = JsonMapping.newMapper();
         List<Event> events = new ArrayList<>();
         try {
-            LogScan.replay(dir.resolve(FileRunStore.EVENTS), json, 0, 1, (seq, bytes, event) -> {
-                if (seq > afterSeq) {
-                    events.add(event);
-                }
-            });
+            LogScan.replayAfter(dir.resolve(FileRunStore.EVENTS), json, afterSeq, (seq, bytes, event) -> events.add(event));
         } catch (IOException e) {
             throw new StoreException("cannot read the events of run " + runId + " in " + dir + ": " + e, e);
         }
@@ -143,13 +192,13 @@ final class RunDirectory {
 
     static Loaded load(Path dir, String runId, ObjectMapper json) throws IOException {
         Path events = dir.resolve(FileRunStore.EVENTS);
-        LogScan.Shape shape = LogScan.scan(events, json);
+        Checkpoints checkpoints = new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId);
+        LogScan.Shape shape = LogScan.scan(events, json, checkpoints.trustedStart());
         if (shape.lastSeq() == 0) {
             throw new CorruptRunException(events, 0, "the log has no complete event, so the run's creation did "
                     + "not finish; move the directory " + dir + " aside");
         }
-        Checkpoints.Choice choice = new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId)
-                .latestGood(shape.lastSeq(), Checkpoints.linesOf(events, shape));
+        Checkpoints.Choice choice = checkpoints.latestGood(shape.lastSeq(), Checkpoints.linesOf(events, shape));
         RunState start = choice.state() == null ? RunState.EMPTY : choice.state();
         RunState[] state = {start};
         long[] replayed = {0};
@@ -168,38 +217,55 @@ final class RunDirectory {
         return new Loaded(shape, choice, state[0], replayed[0]);
     }
 
+    /**
+     * Checks that every task file and run.json is one whole JSON object. A syntax check, not a binding: the state
+     * comes from the log; this only makes damage (a file cut short or emptied by a power loss) seen.
+     */
     private static void checkProjectionsParse(Path dir, ObjectMapper json) throws IOException {
         String hint = "; the log is intact and nothing was changed: open the run for writing "
                 + "(`longtask resume " + dir.getFileName() + "` or any `longtask task add|update`) to rebuild it "
                 + "from events.jsonl";
+        Path runFile = dir.resolve(Projector.RUN_FILE);
+        if (Files.isRegularFile(runFile)) {
+            String problem = wholeObjectProblem(json, AtomicFiles.readAll(runFile));
+            if (problem != null) {
+                throw new CorruptRunException(runFile, 0, "not a valid run file (" + (problem.isEmpty()
+                        ? "empty" : problem) + ")" + hint);
+            }
+        }
         Path tasksDir = dir.resolve(Projector.TASKS);
         if (Files.isDirectory(tasksDir)) {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(tasksDir, "task_*.json")) {
                 for (Path file : stream) {
+                    String problem;
                     try {
-                        if (json.readValue(file.toFile(), Task.class) == null) {
-                            throw new CorruptRunException(file, 0, "empty task file" + hint);
-                        }
+                        problem = wholeObjectProblem(json, AtomicFiles.readAll(file));
                     } catch (NoSuchFileException gone) {
-                        // replaced by a rename while we listed: the new one is whole
-                    } catch (IOException | RuntimeException e) {
-                        if (e instanceof CorruptRunException c) {
-                            throw c;
-                        }
-                        throw new CorruptRunException(file, 0, "not a valid task file ("
-                                + LogScan.firstLine(e.getMessage()) + ")" + hint);
+                        continue; // replaced by a rename while we listed: the new one is whole
+                    }
+                    if (problem != null) {
+                        throw new CorruptRunException(file, 0, (problem.isEmpty() ? "empty task file"
+                                : "not a valid task file (" + problem + ")") + hint);
                     }
                 }
             }
         }
-        Path runFile = dir.resolve(Projector.RUN_FILE);
-        if (Files.isRegularFile(runFile)) {
-            try {
-                json.readValue(runFile.toFile(), Run.class);
-            } catch (IOException | RuntimeException e) {
-                throw new CorruptRunException(runFile, 0, "not a valid run file (" + LogScan.firstLine(e.getMessage())
-                        + ")" + hint);
+    }
+
+    /** Null when {@code bytes} are one JSON object; "" when they are empty; else what is wrong. */
+    private static String wholeObjectProblem(ObjectMapper json, byte[] bytes) {
+        try (JsonParser parser = json.getFactory().createParser(bytes)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                return "";
             }
+            if (first != JsonToken.START_OBJECT) {
+                return "it is not a JSON object";
+            }
+            parser.skipChildren();
+            return parser.nextToken() == null ? null : "text after the object";
+        } catch (IOException e) {
+            return LogScan.firstLine(e.getMessage());
         }
     }
 

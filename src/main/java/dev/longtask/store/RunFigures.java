@@ -38,28 +38,12 @@ public record RunFigures(
         @JsonProperty("last_seq") long lastSeq) {
 
     public static RunFigures of(Run run, List<Task> tasks) {
-        int completed = 0;
-        int failed = 0;
-        int running = 0;
-        int pending = 0;
-        int ready = 0;
-        int cancelled = 0;
-        for (Task task : tasks) {
-            switch (task.status()) {
-                case COMPLETED -> completed++;
-                case FAILED -> failed++;
-                case IN_PROGRESS -> running++;
-                case CANCELLED -> cancelled++;
-                case PENDING -> {
-                    pending++;
-                    if (task.isReady()) {
-                        ready++;
-                    }
-                }
-            }
-        }
-        return new RunFigures(run.id(), run.status(), run.statusReason(), run.goal(), run.model(), tasks.size(),
-                completed, failed, running, pending, ready, cancelled, run.usage(), run.budget(), run.created(),
-                run.updated(), run.lastSeq());
+        return of(run, TaskCounts.of(tasks));
+    }
+
+    static RunFigures of(Run run, TaskCounts c) {
+        return new RunFigures(run.id(), run.status(), run.statusReason(), run.goal(), run.model(), c.total(),
+                c.completed(), c.failed(), c.running(), c.pending(), c.ready(), c.cancelled(), run.usage(), run.budget(),
+                run.created(), run.updated(), run.lastSeq());
     }
 }

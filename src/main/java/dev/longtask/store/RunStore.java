@@ -15,6 +15,7 @@ import dev.longtask.model.TaskStatus;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The state manager of one run. Every change is an event appended (and flushed per the fsync policy) to
@@ -40,6 +41,14 @@ public interface RunStore extends AutoCloseable {
     /** Events with a sequence number greater than {@code seq}, in order. */
     List<Event> eventsAfter(long seq);
 
+    /**
+     * Events with a sequence number greater than {@code seq}, in order; those whose type {@code withData} refuses
+     * come with an empty {@code data} (seq, time, type and task are always there), which a store may read faster.
+     */
+    default List<Event> eventsAfter(long seq, Predicate<String> withData) {
+        return eventsAfter(seq);
+    }
+
     /** Creates a task; ids count up from 1. Unknown ids in blockedBy are refused. */
     Task createTask(TaskDraft draft);
 
@@ -56,6 +65,19 @@ public interface RunStore extends AutoCloseable {
     Task complete(int id, String summary);
 
     Task fail(int id, String error);
+
+    /**
+     * Appends {@code records} about task {@code id} (its findings, a progress note), then completes it
+     * ({@code success}, with {@code text} as its summary) or fails it (with {@code text} as the error), as one step:
+     * no other event comes between them, and the call returns once all of them are durable. A store may make them
+     * durable together; this default appends them one by one.
+     */
+    default Task finish(int id, boolean success, String text, List<EventData> records) {
+        for (EventData record : records) {
+            append(id, record);
+        }
+        return success ? complete(id, text) : fail(id, text);
+    }
 
     Task cancel(int id, String reason);
 
@@ -116,6 +138,14 @@ public interface RunStore extends AutoCloseable {
      * the director and the synthesizer ("planner_1", "director_round_3", ...). Names are [a-z0-9_-]+.
      */
     Transcript roleTranscript(String name);
+
+    /**
+     * Returns once the run directory's projection files (task files, run.json, task_plan.md, progress.md,
+     * findings.md) show every event that was durable when it was called. A store may write them on a thread of its
+     * own, a little after the events; call this before reading them as the state of the run.
+     */
+    default void flushProjections() {
+    }
 
     /** Writes a checkpoint now (the store also writes one every N events and on pause). */
     void checkpoint();

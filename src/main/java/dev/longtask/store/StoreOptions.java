@@ -35,9 +35,12 @@ public record StoreOptions(FsyncPolicy fsync, int checkpointEvery, int checkpoin
         secrets = secrets == null ? List.of() : Secrets.ofValues(secrets).values();
     }
 
-    /** fsync always, a checkpoint every 500 events, 3 kept, and the API keys of this process's environment as secrets. */
+    /**
+     * fsync grouped (every acknowledged event is durable, and appenders that wait together share one fsync), a
+     * checkpoint every 500 events, 3 kept, and the API keys of this process's environment as secrets.
+     */
     public static StoreOptions defaults() {
-        return new StoreOptions(FsyncPolicy.ALWAYS, DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINTS_KEPT,
+        return new StoreOptions(FsyncPolicy.GROUPED, DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINTS_KEPT,
                 Clock.systemUTC(), secretsIn(System.getenv()));
     }
 

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,18 +26,28 @@ final class BashTool implements Tool {
     private static final long DRAIN_GRACE_MS = 5_000;
 
     private final Map<String, String> environment;
-    private final Sandbox sandbox;
+    private final Supplier<Sandbox> sandbox;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
     private final int outputCap;
     private final Schema schema;
 
     BashTool(Map<String, String> environment, Sandbox sandbox) {
+        this(environment, () -> sandbox);
+    }
+
+    /** {@code sandbox} is asked when bash is first described or run: probing bubblewrap costs a process or two. */
+    BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         this(environment, sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
     }
 
     BashTool(Map<String, String> environment, Sandbox sandbox, Duration defaultTimeout, Duration maxTimeout,
              int outputCap) {
+        this(environment, () -> sandbox, defaultTimeout, maxTimeout, outputCap);
+    }
+
+    private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
+                     Duration maxTimeout, int outputCap) {
         this.environment = Map.copyOf(BashEnvironment.of(environment));
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
@@ -62,6 +73,7 @@ final class BashTool implements Tool {
     }
 
     private String confinement() {
+        Sandbox sandbox = this.sandbox.get();
         if (!sandbox.runsCommands()) {
             return " NOT AVAILABLE in this run: no sandbox works on this machine, so every call is refused; use the "
                     + "other tools.";
@@ -85,6 +97,7 @@ final class BashTool implements Tool {
 
     private ToolResult run(Arguments args, Path workspace) throws IOException {
         String command = args.string("command");
+        Sandbox sandbox = this.sandbox.get();
         if (!sandbox.runsCommands()) {
             return ToolResult.error(sandbox.refusal());
         }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,9 +29,9 @@ public final class Toolbox {
             "task_create", "task_update", "task_list", "task_get");
 
     private final Map<String, Tool> tools;
-    private final Sandbox sandbox;
+    private final Supplier<Sandbox> sandbox;
 
-    private Toolbox(Map<String, Tool> tools, Sandbox sandbox) {
+    private Toolbox(Map<String, Tool> tools, Supplier<Sandbox> sandbox) {
         this.tools = Collections.unmodifiableMap(new LinkedHashMap<>(tools));
         this.sandbox = sandbox;
     }
@@ -53,6 +54,14 @@ public final class Toolbox {
 
     /** The built-in tools, with bash starting from {@code environment} (secrets are dropped) in {@code sandbox}. */
     public static Toolbox builtIn(Map<String, String> environment, Sandbox sandbox) {
+        return builtIn(environment, () -> sandbox);
+    }
+
+    /**
+     * As {@link #builtIn(Map, Sandbox)}, with the sandbox found when bash is first described or run (see
+     * {@link Sandbox#detectOnFirstUse}), so a process that never runs bash never probes bubblewrap.
+     */
+    public static Toolbox builtIn(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         Map<String, Tool> tools = new LinkedHashMap<>();
         for (Tool tool : List.of(new ReadTool(), new WriteTool(), new EditTool(), new GlobTool(), new GrepTool(),
                 new LsTool(), new BashTool(environment, sandbox), new TaskCreateTool(), new TaskUpdateTool(),
@@ -130,6 +139,6 @@ public final class Toolbox {
 
     /** Where bash runs; {@link Sandbox#description()} is the line for a doctor-like report. */
     public Sandbox sandbox() {
-        return sandbox;
+        return sandbox.get();
     }
 }

@@ -145,8 +145,16 @@ class RunCommandsTest {
             assertThat(r.err().lines()).hasSize(1);
         }
         CliRunner.Result runs = lt("runs");
-        assertThat(runs.exit()).isEqualTo(2);
-        assertThat(runs.out()).contains(run).contains("unreadable");
+        assertThat(runs.exit()).as("runs reads run.json alone, which is whole").isZero();
+        assertThat(runs.out()).contains(run).contains("0/2");
+        Path runFile = runDir(run).resolve("run.json");
+        String goodRunFile = Files.readString(runFile);
+        Files.writeString(runFile, goodRunFile.substring(0, goodRunFile.length() / 2));
+        CliRunner.Result garbledRuns = lt("runs");
+        assertThat(garbledRuns.exit()).isEqualTo(2);
+        assertThat(garbledRuns.out()).contains(run).contains("unreadable");
+        assertThat(garbledRuns.err()).contains(runFile.toString());
+        Files.writeString(runFile, goodRunFile);
         assertThat(Files.readString(taskFile)).isEqualTo("{\"id\": 2, \"subj");
 
         CliRunner.Result repair = lt("task", "update", "1", "--status", "completed");

@@ -14,7 +14,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -25,17 +25,23 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The scheduler's quality and the engine's own cost, with a simulated model (a fixed latency per call, no
- * network) over generated graphs. Prints a Markdown table:
- * makespan / lower bound, where the lower bound is max(critical path, total work / concurrency), and the
- * engine's overhead per task (a task's wall time minus its model latency).
+ * network) over generated graphs, on the store's default fsync policy (durable). Prints a Markdown table, then
+ * the same figures as {@code name=value} lines for the paired driver:
+ * makespan / lower bound, and the engine's overhead per task (a task's wall time minus its model latency).
+ *
+ * <p>The lower bound counts waves of equal tasks on {@code k} workers: at least the critical path, at least
+ * ceil(n / k), and for every task, ceil(its ancestors / k) waves before it can start plus the longest chain from it
+ * (30 tasks feeding one on 8 workers: ceil(30 / 8) + 1 = 5 waves, not 31 / 8).
  *
  * <pre>mvn -q -DskipTests test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.longtask.engine.EngineBench</pre>
+ *     -Dexec.mainClass=dev.longtask.engine.EngineBench [-Dexec.args="LATENCY_MS..." | -Dexec.args="big 1000"]</pre>
+ * {@code big N} runs N independent tasks on 4 workers with an instant model and prints the heap it needed.
  */
 public final class EngineBench {
     static final long[] LATENCIES_MS = {40, 400};
@@ -45,6 +51,12 @@ public final class EngineBench {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("big")) {
+            big(Integer.parseInt(args[1]));
+            return;
+        }
+        long[] latencies = args.length == 0 ? LATENCIES_MS
+                : java.util.Arrays.stream(args).mapToLong(Long::parseLong).toArray();
         Random random = new Random(42);
         List<Shape> shapes = List.of(
                 new Shape("chain of 12", 12, 4, chain(12)),
@@ -52,56 +64,110 @@ public final class EngineBench {
                 new Shape("layered 48 (width 8)", 48, 4, layered(48, 8, random)),
                 new Shape("random DAG 60", 60, 6, randomDag(60, 0.05, random)),
                 new Shape("fan-in 30 -> 1", 31, 8, fanIn(30)));
-        System.out.println("| graph | tasks | concurrency | critical path | model ms/call | makespan | lower bound "
+        System.out.println("| graph | tasks | concurrency | bound (waves) | model ms/call | makespan | lower bound "
                 + "| makespan / bound | engine overhead per task | makespan / bound at observed task time |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
-        for (long latency : LATENCIES_MS) {
+        List<String> figures = new ArrayList<>();
+        for (long latency : latencies) {
             for (Shape shape : shapes) {
-                measure(shape, latency);
+                figures.addAll(measure(shape, latency));
             }
         }
         System.out.println();
-        System.out.println(CALLS_PER_TASK + " model calls per task (write, submit_result); fsync always; "
-                + Runtime.getRuntime().availableProcessors() + " cores. The last column divides the makespan by the "
-                + "bound computed with the tasks' observed wall time (model + engine), so it isolates the scheduling.");
+        System.out.println(CALLS_PER_TASK + " model calls per task (write, submit_result); fsync "
+                + StoreOptions.defaults().fsync().wire() + "; " + Runtime.getRuntime().availableProcessors()
+                + " cores. The last column divides the makespan by the bound computed with the tasks' observed wall "
+                + "time (model + engine), so it isolates the scheduling.");
+        figures.forEach(System.out::println);
     }
 
-    private static void measure(Shape shape, long latencyMs) throws Exception {
+    private static List<String> measure(Shape shape, long latencyMs) throws Exception {
         Path ws = Files.createTempDirectory("longtask-bench");
         EngineFixture.workspace(ws);
         ScriptedModel model = new ScriptedModel(turn -> {
-            if (turn.role().equals("task")) {
+            if (turn.role().equals("task") && latencyMs > 0) {
                 LockSupport.parkNanos(Duration.ofMillis(latencyMs).toNanos());
             }
             return answer(shape, turn);
         });
         RunEngine engine = EngineFixture.engine(ws, model,
-                new EngineConfig(shape.concurrency(), 1, 0, "bench"), RunObserver.NONE, FsyncPolicy.ALWAYS);
+                new EngineConfig(shape.concurrency(), 1, 0, "bench"), RunObserver.NONE, StoreOptions.defaults().fsync());
         engine.start("bench", "bench", Budget.UNLIMITED);
         RunSnapshot run = FileRunStore.read(ws, "bench");
-        try (FileRunStore store = FileRunStore.open(ws, "bench", dev.longtask.store.StoreOptions.defaults())) {
-            List<Event> events = store.eventsAfter(0);
-            Instant first = null;
-            Instant last = null;
-            for (Event e : events) {
-                if (EventType.TASK_CLAIMED.equals(e.type()) && first == null) {
-                    first = e.time();
-                }
-                if (EventType.TASK_COMPLETED.equals(e.type())) {
-                    last = e.time();
+        List<Event> events = FileRunStore.events(ws, "bench", 0);
+        Instant first = null;
+        Instant last = null;
+        for (Event e : events) {
+            if (EventType.TASK_CLAIMED.equals(e.type()) && first == null) {
+                first = e.time();
+            }
+            if (EventType.TASK_COMPLETED.equals(e.type())) {
+                last = e.time();
+            }
+        }
+        double makespan = Duration.between(first, last).toMillis();
+        double taskWork = latencyMs * CALLS_PER_TASK;
+        int waves = boundWaves(shape);
+        double bound = waves * taskWork;
+        List<Double> walls = run.tasks().stream()
+                .map(t -> (double) Duration.between(t.started(), t.finished()).toMillis()).sorted().toList();
+        double meanWall = walls.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double medianOverhead = walls.get(walls.size() / 2) - taskWork;
+        double observedBound = waves * meanWall;
+        System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f ms | %.0f ms | %.2f | %.1f ms | %.2f |%n",
+                shape.name(), shape.tasks(), shape.concurrency(), waves, latencyMs, makespan, bound,
+                makespan / bound, medianOverhead, makespan / observedBound);
+        String key = shape.name().replaceAll("[^a-z0-9]+", "_").replaceAll("_+$", "") + "_" + latencyMs;
+        return List.of(String.format(Locale.ROOT, "overhead_ms_%s=%.2f", key, medianOverhead),
+                String.format(Locale.ROOT, "observed_ratio_%s=%.3f", key, makespan / observedBound));
+    }
+
+    /** N independent tasks on 4 workers, an instant model: prints the peak heap and the heap held at the end. */
+    private static void big(int tasks) throws Exception {
+        Path ws = Files.createTempDirectory("longtask-bench");
+        EngineFixture.workspace(ws);
+        Shape shape = new Shape(tasks + " independent", tasks, 4, Map.of());
+        ScriptedModel model = new ScriptedModel(turn -> answer(shape, turn));
+        RunEngine engine = EngineFixture.engine(ws, model, new EngineConfig(4, 1, 0, "bench"), RunObserver.NONE,
+                StoreOptions.defaults().fsync());
+        long start = System.nanoTime();
+        engine.start("bench", "bench", Budget.UNLIMITED);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        double after = (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0;
+        double peak = java.lang.management.ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(pool -> pool.getType() == java.lang.management.MemoryType.HEAP)
+                .mapToLong(pool -> pool.getPeakUsage().getUsed()).sum() / 1048576.0;
+        System.out.printf(Locale.ROOT, "run_s=%.1f%nheap_peak_mb=%.1f%nheap_after_mb=%.1f%nmax_heap_mb=%.0f%n",
+                seconds, peak, after, runtime.maxMemory() / 1048576.0);
+    }
+
+    /** The lower bound of the makespan in task times: see the class comment. */
+    static int boundWaves(Shape shape) {
+        int k = shape.concurrency();
+        int waves = Math.max(criticalPath(shape), (shape.tasks() + k - 1) / k);
+        Map<Integer, java.util.Set<Integer>> ancestors = new HashMap<>();
+        Map<Integer, Integer> tail = new HashMap<>();
+        for (int i = shape.tasks(); i >= 1; i--) {
+            int longest = 0;
+            for (int j = i + 1; j <= shape.tasks(); j++) {
+                if (shape.deps().getOrDefault(j, List.of()).contains(i)) {
+                    longest = Math.max(longest, tail.get(j));
                 }
             }
-            double makespan = Duration.between(first, last).toMillis();
-            double taskWork = latencyMs * CALLS_PER_TASK;
-            int critical = criticalPath(shape);
-            double bound = Math.max(critical * taskWork, shape.tasks() * taskWork / shape.concurrency());
-            double wall = run.tasks().stream().mapToLong(t -> Duration.between(t.started(), t.finished()).toMillis())
-                    .average().orElse(0);
-            double observedBound = Math.max(critical * wall, shape.tasks() * wall / shape.concurrency());
-            System.out.printf("| %s | %d | %d | %d | %d | %.0f ms | %.0f ms | %.2f | %.1f ms | %.2f |%n", shape.name(),
-                    shape.tasks(), shape.concurrency(), critical, latencyMs, makespan, bound, makespan / bound,
-                    wall - taskWork, makespan / observedBound);
+            tail.put(i, 1 + longest);
         }
+        for (int i = 1; i <= shape.tasks(); i++) {
+            java.util.Set<Integer> mine = new java.util.HashSet<>();
+            for (int dep : shape.deps().getOrDefault(i, List.of())) {
+                mine.add(dep);
+                mine.addAll(ancestors.get(dep));
+            }
+            ancestors.put(i, mine);
+            waves = Math.max(waves, (mine.size() + k - 1) / k + tail.get(i));
+        }
+        return waves;
     }
 
     private static ChatMessage.Assistant answer(Shape shape, ScriptedModel.Turn turn) {

@@ -12,6 +12,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import java.math.BigDecimal;
@@ -55,18 +56,21 @@ class FileRunStoreTest {
         try (FileRunStore store = newRun()) {
             dir = store.directory();
             Task task = store.createTask(draft("one"));
+            store.flushProjections();
             long files = store.projectionFilesWritten();
             long runFileSeq = JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong();
 
             assertThat(store.claim(task.id(), "w")).isTrue();
-            assertThat(store.projectionFilesWritten() - files).as("claim: task file, task_plan.md").isEqualTo(2);
-            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong())
-                    .as("a claim does not change the run").isEqualTo(runFileSeq);
+            store.flushProjections();
+            assertThat(store.projectionFilesWritten() - files).as("claim: task file, task_plan.md, run.json (counts)")
+                    .isEqualTo(3);
+            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("tasks").get("running").asInt()).isOne();
             files = store.projectionFilesWritten();
 
             ObjectNode call = JSON.createObjectNode().put("model", "m");
             call.set("usage", JSON.valueToTree(new Usage(10, 5, 0, 0, new BigDecimal("0.01"), 0)));
             Event llm = store.append(EventType.LLM_CALL, task.id(), call);
+            store.flushProjections();
             assertThat(store.projectionFilesWritten() - files).as("llm.call: task file, run.json").isEqualTo(2);
             JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
             assertThat(run.get("last_seq").asLong()).isEqualTo(llm.seq());
@@ -75,15 +79,23 @@ class FileRunStoreTest {
 
             store.append(EventType.FINDING_ADDED, task.id(), JSON.createObjectNode().put("text", "found"));
             store.append(EventType.PROGRESS_NOTE, task.id(), JSON.createObjectNode().put("text", "noted"));
+            store.flushProjections();
             assertThat(store.projectionFilesWritten() - files).as("findings.md, then progress.md").isEqualTo(2);
             assertThat(dir.resolve("findings.md")).content().contains("- found");
             assertThat(dir.resolve("progress.md")).content().contains("noted");
+            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong())
+                    .as("a note or a finding does not change the run").isEqualTo(llm.seq());
             files = store.projectionFilesWritten();
 
-            store.complete(task.id(), "done");
-            assertThat(store.projectionFilesWritten() - files).as("complete: task file, task_plan.md").isEqualTo(2);
+            Task done = store.complete(task.id(), "done");
+            store.flushProjections();
+            assertThat(store.projectionFilesWritten() - files).as("complete: task file, task_plan.md, run.json")
+                    .isEqualTo(3);
             assertThat(dir.resolve("task_plan.md")).content().contains("[x] #1: one");
-            assertThat(JSON.readTree(dir.resolve("run.json").toFile()).get("last_seq").asLong()).isEqualTo(llm.seq());
+            JsonNode after = JSON.readTree(dir.resolve("run.json").toFile());
+            assertThat(after.get("tasks").get("completed").asInt()).isOne();
+            assertThat(after.get("last_seq").asLong()).isEqualTo(store.run().lastSeq());
+            assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
         }
         StoreFixtures.assertProjectionsMatch(dir, StoreFixtures.fullReplay(dir));
         try (FileRunStore reopened = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
@@ -135,6 +147,7 @@ class FileRunStoreTest {
     void taskFilesHoldExactlyTheDesignFields() throws Exception {
         try (FileRunStore store = newRun()) {
             store.createTask(draft("one"));
+            store.flushProjections();
             JsonNode file = JSON.readTree(store.directory().resolve("tasks/task_1.json").toFile());
             List<String> names = new ArrayList<>();
             file.fieldNames().forEachRemaining(names::add);
@@ -259,6 +272,7 @@ class FileRunStoreTest {
             store.append(EventType.FINDING_ADDED, 1, JSON.createObjectNode().put("text", "the build is slow"));
             store.append(EventType.DECISION_RECORDED, null, JSON.createObjectNode().put("text", "go on"));
             store.append(EventType.ERROR_RECORDED, 2, JSON.createObjectNode().put("text", "timeout"));
+            store.flushProjections();
             Path dir = store.directory();
             assertThat(dir.resolve("task_plan.md")).content()
                     .contains("## Goal\n\nWrite a report")
@@ -327,6 +341,7 @@ class FileRunStoreTest {
             store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "key is " + key));
             store.transcript(1).append(JSON.createObjectNode().put("content", "Authorization: Bearer " + key));
             store.writeResult(1, JSON.createObjectNode().put("summary", key));
+            store.flushProjections();
             assertThat(store.directory().resolve("progress.md")).content().contains("[REDACTED]");
         }
         try (var files = Files.walk(workspace)) {

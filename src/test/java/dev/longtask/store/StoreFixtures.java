@@ -61,10 +61,22 @@ final class StoreFixtures {
         for (var task : state.tasks()) {
             assertSame(Projector.taskFile(dir, task.id()), projector.taskBytes(task));
         }
-        assertSame(dir.resolve("run.json"), projector.runBytes(state));
+        assertSame(dir.resolve("run.json"), projector.runBytes(state, logBytes(dir, state.lastSeq())));
         assertSame(dir.resolve("task_plan.md"), Markdown.taskPlan(state).getBytes(StandardCharsets.UTF_8));
         assertSame(dir.resolve("progress.md"), Markdown.progress(state).getBytes(StandardCharsets.UTF_8));
         assertSame(dir.resolve("findings.md"), Markdown.findings(state).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The length of events.jsonl up to the end of the line of {@code seq}. */
+    static long logBytes(Path runDirectory, long seq) throws IOException {
+        byte[] log = Files.readAllBytes(runDirectory.resolve("events.jsonl"));
+        long lines = 0;
+        for (int i = 0; i < log.length; i++) {
+            if (log[i] == '\n' && ++lines == seq) {
+                return i + 1;
+            }
+        }
+        return seq == 0 ? 0 : log.length;
     }
 
     private static void assertSame(Path file, byte[] expected) throws IOException {

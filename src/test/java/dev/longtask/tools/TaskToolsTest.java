@@ -127,6 +127,7 @@ class TaskToolsTest {
         call("task_create", Map.of("subject", "A", "instruction", "do A"));
         call("task_create", Map.of("subject", "B", "blocked_by", List.of(1)));
         JsonNode shown = new ObjectMapper().readTree(call("task_get", Map.of("id", 2)).content());
+        store.flushProjections();
         JsonNode onDisk = new ObjectMapper().readTree(Files.readString(store.directory().resolve("tasks/task_2.json")));
         assertThat(shown.path("subject").asText()).isEqualTo("B");
         assertThat(shown.path("blockedBy")).hasSize(1);

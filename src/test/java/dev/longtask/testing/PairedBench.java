@@ -1,0 +1,178 @@
+package dev.longtask.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Times two commands against each other as whole processes, in turn (A B, then B A, ...), so a change of the
+ * machine's load hits both alike; prints each figure's median with its min and max for both, and the median of the
+ * pair-by-pair ratios A/B with their min and max. Figures: {@code wall_ms} of each process, the processor time it
+ * used ({@code cpu_s}, user + system, which a busy machine inflates less than the wall time), its peak resident
+ * memory ({@code maxrss_mb}; both from GNU time), and every {@code name=number} line the command prints.
+ *
+ * <pre>
+ * PairedBench [--rounds N] [--warmup N] [--first-line] --a LABEL 'COMMAND' [--fresh SRC DST] --b LABEL 'COMMAND' ...
+ * </pre>
+ * {@code --first-line} measures {@code first_line_ms}, the time until the command prints its first line, and then
+ * ends it (for a command that goes on for long, like a run).
+ * {@code --fresh SRC DST} after a side copies the directory SRC to DST (replacing it) before each of its runs, for
+ * commands that change what they work on (a resume). Commands are split at spaces; no shell is involved.
+ */
+public final class PairedBench {
+    private record Side(String label, List<String> command, Path freshFrom, Path freshTo) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = 10;
+        int warmup = 1;
+        boolean firstLine = false;
+        List<Side> sides = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--first-line" -> firstLine = true;
+                case "--fresh" -> {
+                    Side last = sides.remove(sides.size() - 1);
+                    sides.add(new Side(last.label(), last.command(), Path.of(args[++i]), Path.of(args[++i])));
+                }
+                case "--a", "--b" -> sides.add(new Side(args[++i], List.of(args[++i].trim().split("\\s+")), null,
+                        null));
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (sides.size() != 2) {
+            throw new IllegalArgumentException("give --a LABEL 'COMMAND' and --b LABEL 'COMMAND'");
+        }
+        List<Map<String, Double>> a = new ArrayList<>();
+        List<Map<String, Double>> b = new ArrayList<>();
+        for (int round = -warmup; round < rounds; round++) {
+            boolean aFirst = Math.floorMod(round, 2) == 0;
+            Map<String, Double> first = firstLine ? untilFirstLine(aFirst ? sides.get(0) : sides.get(1))
+                    : measure(aFirst ? sides.get(0) : sides.get(1));
+            Map<String, Double> second = firstLine ? untilFirstLine(aFirst ? sides.get(1) : sides.get(0))
+                    : measure(aFirst ? sides.get(1) : sides.get(0));
+            if (round >= 0) {
+                a.add(aFirst ? first : second);
+                b.add(aFirst ? second : first);
+            }
+        }
+        print(sides, a, b);
+    }
+
+    private static Map<String, Double> measure(Side side) throws Exception {
+        if (side.freshFrom() != null) {
+            copy(side.freshFrom(), side.freshTo());
+        }
+        Path rss = Files.createTempFile("paired-bench", ".rss");
+        Path out = Files.createTempFile("paired-bench", ".out");
+        try {
+            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%M %U %S", "-o", rss.toString()));
+            command.addAll(side.command());
+            long start = System.nanoTime();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(out.toFile()).start();
+            int exit = process.waitFor();
+            double wallMs = (System.nanoTime() - start) / 1e6;
+            String output = Files.readString(out, StandardCharsets.UTF_8);
+            if (exit != 0 && exit != 3) {
+                throw new IllegalStateException(side.label() + " exited " + exit + ":\n" + output);
+            }
+            Map<String, Double> figures = new LinkedHashMap<>();
+            figures.put("wall_ms", wallMs);
+            List<String> rssLines = Files.readAllLines(rss);
+            String[] usage = rssLines.get(rssLines.size() - 1).trim().split(" ");
+            figures.put("cpu_s", Double.parseDouble(usage[1]) + Double.parseDouble(usage[2]));
+            figures.put("maxrss_mb", Double.parseDouble(usage[0]) / 1024.0);
+            for (String line : output.split("\n")) {
+                int eq = line.indexOf('=');
+                if (eq > 0 && line.substring(0, eq).matches("[a-z_]+")) {
+                    try {
+                        figures.put(line.substring(0, eq), Double.parseDouble(line.substring(eq + 1).trim()));
+                    } catch (NumberFormatException notAFigure) {
+                        // a line of the command's own output that happens to hold '='
+                    }
+                }
+            }
+            return figures;
+        } finally {
+            Files.deleteIfExists(rss);
+            Files.deleteIfExists(out);
+        }
+    }
+
+    private static Map<String, Double> untilFirstLine(Side side) throws Exception {
+        if (side.freshFrom() != null) {
+            copy(side.freshFrom(), side.freshTo());
+        }
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(side.command()).redirectErrorStream(true).start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            double ms = (System.nanoTime() - start) / 1e6;
+            if (line == null) {
+                throw new IllegalStateException(side.label() + " printed nothing");
+            }
+            Map<String, Double> figures = new LinkedHashMap<>();
+            figures.put("first_line_ms", ms);
+            return figures;
+        } finally {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
+        }
+    }
+
+    private static void print(List<Side> sides, List<Map<String, Double>> a, List<Map<String, Double>> b) {
+        System.out.printf("%d paired rounds, alternating which goes first; median (min-max)%n%n", a.size());
+        System.out.printf("| figure | %s | %s | %s / %s, paired |%n|---|---:|---:|---:|%n", sides.get(0).label(),
+                sides.get(1).label(), sides.get(0).label(), sides.get(1).label());
+        for (String key : a.get(0).keySet()) {
+            List<Double> as = a.stream().map(m -> m.get(key)).toList();
+            List<Double> bs = b.stream().map(m -> m.getOrDefault(key, Double.NaN)).toList();
+            List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < as.size(); i++) {
+                ratios.add(as.get(i) / bs.get(i));
+            }
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, "%.1f"), spread(bs, "%.1f"),
+                    spread(ratios, "%.2f"));
+        }
+    }
+
+    private static String spread(List<Double> values, String format) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", median, sorted.get(0),
+                sorted.get(n - 1));
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        if (Files.exists(to)) {
+            try (Stream<Path> walk = Files.walk(to)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        try (Stream<Path> walk = Files.walk(from)) {
+            walk.forEach(source -> {
+                try {
+                    Files.copy(source, to.resolve(from.relativize(source).toString()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
