@@ -233,6 +233,25 @@ class ApprovalsApiTest {
         }
     }
 
+    @Test
+    void aQuestionLeftOpenByACancelledRunWaitsForNobody() {
+        ScriptedModel model = new ScriptedModel(ApprovalsApiTest::writesOneFile);
+        try (ServerFixture f = ServerFixture.start(dir, model, o -> o)) {
+            String run = f.submit("write one file", Map.of("foreground", true));
+            awaitWaiting(f, run);
+
+            assertThat(f.post("/api/runs/" + run + "/cancel", "").statusCode()).isEqualTo(202);
+            awaitStatus(f, run, "cancelled");
+
+            assertThat(f.json(f.get("/api/approvals")).path("approvals")).isEmpty();
+            assertThat(f.json(f.get("/api/approvals?state=all")).path("approvals")).singleElement()
+                    .satisfies(a -> assertThat(a.path("state").asText()).isEqualTo("waiting"));
+            expectError(f.post("/api/approvals/" + run + ":1", "{\"decision\":\"allow_once\"}"), 409, null,
+                    "run " + run + " is cancelled; nothing waits for an answer");
+            assertThat(approvalEvents(f, run)).containsExactly(EventType.APPROVAL_REQUESTED);
+        }
+    }
+
     private static JsonNode awaitWaiting(ServerFixture f, String run) {
         JsonNode[] found = new JsonNode[1];
         ServerFixture.await("a question of run " + run + " to wait", LIMIT, () -> {
