@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
+import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -55,7 +56,10 @@ final class ApprovalsApi {
         this.json = json;
     }
 
-    /** {@code GET /api/approvals[?run=RUN_ID][&state=waiting|all]}: waiting ones by default, oldest first. */
+    /**
+     * {@code GET /api/approvals[?run=RUN_ID][&state=waiting|all]}: by default the questions that wait, in runs that
+     * can still go on; oldest first.
+     */
     void list(Context ctx) {
         String state = ctx.queryParam("state");
         if (state != null && !state.equals("waiting") && !state.equals("all")) {
@@ -83,6 +87,9 @@ final class ApprovalsApi {
                     throw unreadable;
                 }
                 continue; // a run that cannot be read now is listed with an error by GET /api/runs
+            }
+            if (!all && (asked.stream().noneMatch(RunFiles.Asked::waiting) || ended(run.getValue(), run.getKey()))) {
+                continue; // nothing waits for an answer in a run that has ended
             }
             asked.stream().filter(a -> all || a.waiting()).forEach(a -> found.add(view(run.getKey(), a)));
         }
@@ -116,6 +123,10 @@ final class ApprovalsApi {
         ApprovalAnswer answer = read(ctx, id.number());
         if (!asked.waiting()) {
             throw answeredAlready(id, asked.answer());
+        }
+        if (ended(workspace, id.runId())) {
+            throw ApiError.conflict("run " + id.runId() + " is " + files.figures(workspace, id.runId()).status().wire()
+                    + "; nothing waits for an answer to question " + id + " any more");
         }
         // asked for before the answer is given, so that the record cannot pass unseen
         CompletableFuture<Void> recorded = approvals.recorded(id.runId(), id.number());
@@ -155,6 +166,12 @@ final class ApprovalsApi {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A completed or cancelled run never goes on, so a question it left open waits for nobody. */
+    private boolean ended(Path workspace, String runId) {
+        RunStatus status = files.figures(workspace, runId).status();
+        return status == RunStatus.COMPLETED || status == RunStatus.CANCELLED;
     }
 
     private boolean sameAnswer(JsonNode recorded, ApprovalAnswer given) {

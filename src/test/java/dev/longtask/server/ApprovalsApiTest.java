@@ -52,8 +52,8 @@ class ApprovalsApiTest {
     void theForegroundRunsWriteWaitsUntilAnsweredThroughTheApi() throws Exception {
         ScriptedModel model = new ScriptedModel(ApprovalsApiTest::writesOneFile);
         try (ServerFixture f = ServerFixture.start(dir, model, o -> o)) {
-            String run = f.submit("write one file", Map.of("foreground", true));
-            JsonNode waiting = awaitWaiting(f, run);
+            JsonNode waiting = askingForegroundRun(f);
+            String run = waiting.path("run").asText();
 
             assertThat(waiting.path("id").asText()).isEqualTo(run + ":1");
             assertThat(waiting.path("run").asText()).isEqualTo(run);
@@ -126,8 +126,7 @@ class ApprovalsApiTest {
     void aDenialsReasonReachesTheModelAsTheToolsError() {
         ScriptedModel model = new ScriptedModel(ApprovalsApiTest::writesOneFile);
         try (ServerFixture f = ServerFixture.start(dir, model, o -> o)) {
-            String run = f.submit("write one file", Map.of("foreground", true));
-            awaitWaiting(f, run);
+            String run = askingForegroundRun(f).path("run").asText();
 
             HttpResponse<String> denied = f.post("/api/approvals/" + run + ":1",
                     "{\"decision\":\"deny\",\"reason\":\"write to build/ instead\"}");
@@ -185,8 +184,7 @@ class ApprovalsApiTest {
     void aPausedForegroundRunsOpenQuestionIsAnsweredThroughTheApiAndTheResumedRunGoesOn() {
         ScriptedModel model = new ScriptedModel(ApprovalsApiTest::writesOneFile);
         try (ServerFixture f = ServerFixture.start(dir, model, o -> o)) {
-            String run = f.submit("write one file", Map.of("foreground", true));
-            awaitWaiting(f, run);
+            String run = askingForegroundRun(f).path("run").asText();
 
             assertThat(f.post("/api/runs/" + run + "/pause", "").statusCode()).isEqualTo(202);
             ServerFixture.await("the run to stop with its question open", LIMIT,
@@ -231,6 +229,29 @@ class ApprovalsApiTest {
             assertThat(approvalEvents(f, run)).containsExactly(EventType.APPROVAL_REQUESTED,
                     EventType.APPROVAL_ANSWERED);
         }
+    }
+
+    @Test
+    void aQuestionLeftOpenByACancelledRunWaitsForNobody() {
+        ScriptedModel model = new ScriptedModel(ApprovalsApiTest::writesOneFile);
+        try (ServerFixture f = ServerFixture.start(dir, model, o -> o)) {
+            String run = askingForegroundRun(f).path("run").asText();
+
+            assertThat(f.post("/api/runs/" + run + "/cancel", "").statusCode()).isEqualTo(202);
+            awaitStatus(f, run, "cancelled");
+
+            assertThat(f.json(f.get("/api/approvals")).path("approvals")).isEmpty();
+            assertThat(f.json(f.get("/api/approvals?state=all")).path("approvals")).singleElement()
+                    .satisfies(a -> assertThat(a.path("state").asText()).isEqualTo("waiting"));
+            expectError(f.post("/api/approvals/" + run + ":1", "{\"decision\":\"allow_once\"}"), 409, null,
+                    "run " + run + " is cancelled; nothing waits for an answer");
+            assertThat(approvalEvents(f, run)).containsExactly(EventType.APPROVAL_REQUESTED);
+        }
+    }
+
+    /** Submits the foreground run that writes one file, and returns its question once it waits. */
+    private static JsonNode askingForegroundRun(ServerFixture f) {
+        return awaitWaiting(f, f.submit("write one file", Map.of("foreground", true)));
     }
 
     private static JsonNode awaitWaiting(ServerFixture f, String run) {
