@@ -22,6 +22,7 @@ class LayersTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.longtask.cli..")
                 .layer("server").definedBy("dev.longtask.server..")
+                .layer("mcp").definedBy("dev.longtask.mcp..")
                 .layer("api").definedBy("dev.longtask.api..")
                 .layer("engine").definedBy("dev.longtask.engine..")
                 .layer("review").definedBy("dev.longtask.review..")
@@ -33,16 +34,18 @@ class LayersTest {
                 .layer("model").definedBy("dev.longtask.model..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("api").mayOnlyBeAccessedByLayers("server", "cli")
-                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "server", "cli")
-                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "server", "cli")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("server", "mcp", "cli")
+                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "server", "mcp", "cli")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "server", "mcp", "cli")
                 .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "server", "cli")
                 .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "server", "cli")
-                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "server", "cli")
-                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "server", "cli")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "server", "cli")
+                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "server", "mcp", "cli")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "server", "mcp", "cli")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "server",
+                        "mcp", "cli")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",
-                        "review", "api", "server", "cli")
+                        "review", "api", "server", "mcp", "cli")
                 .check(MAIN);
     }
 

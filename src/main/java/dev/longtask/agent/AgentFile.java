@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.longtask.llm.ModelSpec;
+import dev.longtask.model.McpNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -154,7 +155,10 @@ final class AgentFile {
         return node.asText().strip().replaceAll("\\s+", " ");
     }
 
-    /** The whitelist: a comma list or a YAML list; omitted means every work tool, as in Claude Code. */
+    /**
+     * The whitelist: a comma list or a YAML list; omitted means every work tool, the configured MCP servers' included,
+     * as in Claude Code.
+     */
     private List<String> tools(JsonNode node) {
         if (node == null || node.isNull()) {
             return List.copyOf(new TreeSet<>(knownTools));
@@ -184,7 +188,17 @@ final class AgentFile {
         for (String raw : given) {
             String tool = raw.strip();
             String lower = tool.toLowerCase(Locale.ROOT);
-            if (knownTools.contains(lower)) {
+            if (McpNames.isMcp(tool)) {
+                // mcp__server or mcp__server__tool of a configured server; the server says at run time which tools
+                // it has. Names are kept as written: MCP tool names are case-sensitive.
+                if (McpNames.server(tool).map(server -> knownTools.contains(McpNames.PREFIX + server)).orElse(false)) {
+                    whitelist.add(tool);
+                } else if (source == AgentSource.CLAUDE) {
+                    dropped.add(tool);
+                } else {
+                    unknown.add(tool);
+                }
+            } else if (knownTools.contains(lower)) {
                 whitelist.add(lower);
             } else if (RUNTIME_TOOLS.contains(lower)) {
                 continue;
@@ -199,11 +213,14 @@ final class AgentFile {
         }
         if (!unknown.isEmpty()) {
             error("tools", "unknown tool" + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown)
-                    + "; known tools: " + String.join(", ", new TreeSet<>(knownTools)));
+                    + "; known tools: " + String.join(", ", new TreeSet<>(knownTools))
+                    + (unknown.stream().anyMatch(McpNames::isMcp) ? " (an mcp__<server> tool needs that server in"
+                    + " .mcp.json or mcp_servers: of a config file)" : ""));
         }
         if (!dropped.isEmpty()) {
             warn("tools", "Claude Code tool" + (dropped.size() > 1 ? "s " : " ") + String.join(", ", dropped)
-                    + " have no longtask equivalent and are left out");
+                    + " have no longtask equivalent" + (dropped.stream().anyMatch(McpNames::isMcp)
+                    ? " or name an MCP server not configured here" : "") + " and are left out");
         }
         return List.copyOf(whitelist);
     }

@@ -5,15 +5,20 @@ import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.EventData;
+import dev.longtask.model.McpNames;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.Transcript;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.mcp.McpServers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -36,14 +41,24 @@ public final class AgentRunner {
         AgentOutcome around(Supplier<AgentOutcome> loop);
     }
 
-    /** What every loop of a run shares. {@code context} is the context of the run's tool calls, for task 0. */
+    /**
+     * What every loop of a run shares. {@code context} is the context of the run's tool calls, for task 0;
+     * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them.
+     */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
-                        ToolContext context, Guard guard, PermissionGate gate) {
+                        ToolContext context, Guard guard, PermissionGate gate, McpServers mcp) {
         public Parts {
             tools = List.copyOf(tools);
             gate = gate == null ? PermissionGate.ALLOW_ALL : gate;
             loop = loop == null ? LoopSettings.DEFAULTS : loop;
             guard = guard == null ? Guard.NONE : guard;
+            mcp = mcp == null ? McpServers.none() : mcp;
+        }
+
+        /** Parts of a run without MCP servers. */
+        public Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
+                     ToolContext context, Guard guard, PermissionGate gate) {
+            this(models, tools, tokens, clock, loop, context, guard, gate, null);
         }
     }
 
@@ -84,9 +99,34 @@ public final class AgentRunner {
      */
     public AgentOutcome run(AgentTask job, Integer taskId, Transcript transcript) {
         LlmClient client = parts.models().client(job.agent().model(), retries(taskId));
-        AgentLoop loop = new AgentLoop(client, parts.tools(), transcript, parts.clock(), parts.tokens(), calls(taskId),
+        List<Tool> tools = new ArrayList<>(parts.tools());
+        AgentTask expanded = withMcpTools(job, tools);
+        AgentLoop loop = new AgentLoop(client, tools, transcript, parts.clock(), parts.tokens(), calls(taskId),
                 parts.loop(), parts.gate());
-        return parts.guard().around(() -> loop.run(job));
+        return parts.guard().around(() -> loop.run(expanded));
+    }
+
+    /**
+     * The job with each MCP entry of its agent's whitelist ({@code mcp__server}, {@code mcp__server__tool}) replaced
+     * by the tools the run's server offers, which are added to {@code tools}; the server starts if it is not running.
+     */
+    private AgentTask withMcpTools(AgentTask job, List<Tool> tools) {
+        if (job.agent().tools().stream().noneMatch(McpNames::isMcp)) {
+            return job;
+        }
+        Set<String> whitelist = new LinkedHashSet<>();
+        for (String name : job.agent().tools()) {
+            if (!McpNames.isMcp(name)) {
+                whitelist.add(name);
+                continue;
+            }
+            for (Tool tool : parts.mcp().tools(name)) {
+                if (whitelist.add(tool.name())) {
+                    tools.add(tool);
+                }
+            }
+        }
+        return job.withAgent(job.agent().withTools(List.copyOf(whitelist)));
     }
 
     /**

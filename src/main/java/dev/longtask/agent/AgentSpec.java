@@ -41,6 +41,11 @@ public record AgentSpec(
         return new AgentSpec(name, description, tools, model, steps, systemPrompt, source, file);
     }
 
+    /** The same agent with another whitelist (an MCP server's name replaced by its tools). */
+    public AgentSpec withTools(List<String> whitelist) {
+        return new AgentSpec(name, description, whitelist, model, maxSteps, systemPrompt, source, file);
+    }
+
     public AgentSpec withModel(String modelSpec) {
         return new AgentSpec(name, description, tools, modelSpec, maxSteps, systemPrompt, source, file);
     }

@@ -21,4 +21,9 @@ public record AgentTask(AgentSpec agent, TaskContract contract, RunMemory memory
         return new AgentTask(agent, contract, memory, context,
                 Terminal.submitResult(context.workspace(), contract.outputs()));
     }
+
+    /** The same job for another definition of its agent. */
+    public AgentTask withAgent(AgentSpec spec) {
+        return new AgentTask(spec, contract, memory, context, terminal);
+    }
 }

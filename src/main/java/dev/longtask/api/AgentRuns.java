@@ -22,6 +22,7 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,15 +33,18 @@ import java.util.stream.Collectors;
 final class AgentRuns {
     private final Workspace workspace;
     private final List<Tool> tools;
+    private final McpServers mcp;
     private final StoreOptions storeOptions;
     private final Clock clock;
 
     private final Permissions permissions;
 
-    AgentRuns(Workspace workspace, List<Tool> tools, StoreOptions storeOptions, Clock clock, Permissions permissions) {
+    AgentRuns(Workspace workspace, List<Tool> tools, McpServers mcp, StoreOptions storeOptions, Clock clock,
+              Permissions permissions) {
         this.permissions = permissions;
         this.workspace = workspace;
         this.tools = tools;
+        this.mcp = mcp;
         this.storeOptions = storeOptions;
         this.clock = clock;
     }
@@ -67,7 +71,7 @@ final class AgentRuns {
                 AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(
                         RunModels.fixed(clients.get(step.agent()), Pricing.unknown()), tools,
                         TokenCounter.shared(), clock, LoopSettings.DEFAULTS, new ToolContext(workspace, store, 0,
-                        permissions.mode(), permissions.sandboxMode()), null, gate));
+                        permissions.mode(), permissions.sandboxMode()), null, gate, mcp));
                 return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
             });
             List<Subagents.StepResult> results = request.parallel()

@@ -8,6 +8,7 @@ import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
+import dev.longtask.config.McpServersConfig;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
@@ -39,17 +40,20 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
@@ -123,8 +127,8 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public RunHandle start(RunRequest request) {
-        Created run = created(request);
-        return launch(run.session(), run.root(), 0, run.models());
+        Prepared run = prepared(request);
+        return launch(run.root(), run.models(), run.tasks(), run.shell(), 0, engine -> engine.create(run.newRun()));
     }
 
     /**
@@ -136,16 +140,20 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public String create(RunRequest request) {
-        try (EngineSession session = created(request).session()) {
+        Prepared run = prepared(request);
+        // the MCP servers of a session start only when an agent needs one: creating the run starts none
+        try (McpServers servers = mcpServers(run.root());
+             EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
+                     .create(run.newRun())) {
             return session.runId();
         }
     }
 
-    /** A run just created, with what carrying it out needs. */
-    private record Created(EngineSession session, Path root, ModelSource models) {
+    /** A run about to be created: its workspace, models, agents at once, shell and first event. */
+    private record Prepared(Path root, ModelSource models, int tasks, SandboxMode shell, NewRun newRun) {
     }
 
-    private Created created(RunRequest request) {
+    private Prepared prepared(RunRequest request) {
         Path root = workspace(request.workspace());
         Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
@@ -157,7 +165,7 @@ public final class Longtask implements AutoCloseable {
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        return new Created(engine(root, models, tasks, recorded.sandbox()).create(newRun), root, models);
+        return new Prepared(root, models, tasks, recorded.sandbox(), newRun);
     }
 
     /**
@@ -220,8 +228,7 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
-        EngineSession session = engine(root, models, tasks, shell).open(request.runId(), change);
-        return launch(session, root, run.lastSeq(), models);
+        return launch(root, models, tasks, shell, run.lastSeq(), engine -> engine.open(request.runId(), change));
     }
 
     /**
@@ -265,7 +272,9 @@ public final class Longtask implements AutoCloseable {
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
                 box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
-        return new AgentRuns(ws, box.all(), store, clock, permissions).run(request, specs, chosen);
+        try (McpServers servers = mcpServers(root)) {
+            return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
+        }
     }
 
     /** The runs of the default workspace, read-only. */
@@ -278,9 +287,15 @@ public final class Longtask implements AutoCloseable {
         return new Runs(workspace(dir), clock);
     }
 
-    /** The agents a run in {@code dir} may use, with the problems found in their definitions. */
+    /**
+     * The agents a run in {@code dir} may use, with the problems found in their definitions. Their whitelists may
+     * name the MCP servers configured there ({@code mcp__server}, {@code mcp__server__tool}).
+     */
     public AgentCatalog agents(Path dir) {
-        return AgentCatalog.discover(workspace(dir), home, Set.copyOf(Toolbox.BUILT_IN));
+        Path root = workspace(dir);
+        Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
+        McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
+        return AgentCatalog.discover(root, home, known);
     }
 
     /**
@@ -339,16 +354,34 @@ public final class Longtask implements AutoCloseable {
 
     // ------------------------------------------------------------------ assembly
 
-    private RunHandle launch(EngineSession session, Path root, long sessionStart, ModelSource models) {
+    /**
+     * Begins a session with its own MCP servers (none started yet: each starts when an agent first needs it) and
+     * carries it out on a thread of its own; the servers stop when the session ends.
+     */
+    private RunHandle launch(Path root, ModelSource models, int tasks, SandboxMode shell, long sessionStart,
+                             Function<RunEngine, EngineSession> begin) {
+        McpServers servers = mcpServers(root);
+        EngineSession session;
+        try {
+            session = begin.apply(engine(root, models, tasks, shell, servers));
+        } catch (RuntimeException e) {
+            servers.close();
+            throw e;
+        }
         List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
         RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
         running.add(handle);
-        handle.launch();
+        handle.launch(servers::close);
         handle.whenDone(() -> running.remove(handle));
         return handle;
     }
 
-    private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell) {
+    /** The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started. */
+    private McpServers mcpServers(Path root) {
+        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables());
+    }
+
+    private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
         Workspace ws;
         try {
             ws = new Workspace(root);
@@ -362,7 +395,7 @@ public final class Longtask implements AutoCloseable {
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 load(root, Flags.none()).permissionRules(), home, approver);
         return new RunEngine(new EngineSetup(ws, agents(root), box.all(), models, config, store,
-                TokenCounter.shared(), finishers, permissions), null);
+                TokenCounter.shared(), finishers, permissions, servers), null);
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {

@@ -41,19 +41,36 @@ public final class RunHandle {
         this.warnings = List.copyOf(warnings);
     }
 
-    void launch() {
+    /**
+     * Carries the session out on a thread of its own; {@code afterwards} (stopping what served only this session,
+     * such as its MCP servers) runs before anyone waiting sees the outcome.
+     */
+    void launch(Runnable afterwards) {
         Thread thread = new Thread(() -> {
-            // ended is set before the outcome completes: whoever awaits the outcome then reads the final state
-            RunOutcome result;
+            RunOutcome result = null;
+            Throwable failure = null;
             try {
                 result = session.carry(null);
             } catch (Throwable e) {
+                failure = e;
+            } finally {
+                // ended is set before the outcome completes: whoever awaits the outcome then reads the final state
                 ended = true;
-                outcome.completeExceptionally(e);
-                return;
             }
-            ended = true;
-            outcome.complete(result);
+            try {
+                afterwards.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+            if (failure == null) {
+                outcome.complete(result);
+            } else {
+                outcome.completeExceptionally(failure);
+            }
         }, "longtask-run-" + session.runId());
         thread.start();
     }

@@ -36,7 +36,7 @@ final class AgentsCommand implements Runnable {
     @Override
     public void run() {
         Path workspace = Workspaces.directory(workdir);
-        AgentCatalog catalog = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools());
+        AgentCatalog catalog = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools(workspace));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(asJson(catalog, workspace));

@@ -26,6 +26,7 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -260,6 +261,13 @@ final class DoctorCommand implements Callable<ExitCode> {
     }
 
     private void line(PrintWriter out, String label, String text) {
+        if (json && label.equals("warning")) {
+            // a model may have several warnings: all of them, in a list, rather than the last one
+            @SuppressWarnings("unchecked")
+            List<String> warnings = (List<String>) found.computeIfAbsent("warnings", k -> new ArrayList<String>());
+            warnings.add(text);
+            return;
+        }
         if (json) {
             int source = text.lastIndexOf("   [");
             found.put(label.toLowerCase(Locale.ROOT).replace(' ', '_'), source > 0 && text.endsWith("]")

@@ -35,6 +35,7 @@ import picocli.CommandLine.ScopeType;
                 BenchCommand.class,
                 ServeCommand.class,
                 SubmitCommand.class,
+                McpCommand.class,
         })
 public final class Main implements Runnable {
 

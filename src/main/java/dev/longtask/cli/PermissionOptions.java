@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 /** {@code --approval} and {@code --sandbox}, shared by the commands that run agents. */
 final class PermissionOptions {
     @Option(names = "--approval", paramLabel = "MODE", description = "auto: tool calls run unless a rule denies them"
-            + " (default); ask: write, edit and bash wait for your decision; read-only: write, edit and bash are refused.")
+            + " (default); ask: write, edit, bash and MCP tools wait for your decision; read-only: they are refused.")
     String approval;
 
     @Option(names = "--sandbox", paramLabel = "MODE", description = "auto: bash runs confined (bubblewrap, else Linux"

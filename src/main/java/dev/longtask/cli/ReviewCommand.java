@@ -36,6 +36,7 @@ import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
+import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.ScopeOptions;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.tools.Workspace;
@@ -222,14 +223,7 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
-        return String.format("Review the code of this repository (%,d files, %,d lines, in %d chunks) for: %s."
-                        + " Each chunk is analysed, then reviewed; each review writes its issues as JSON to"
-                        + " %s/results/work/chunk-NNN-issues.json. The runtime checks every issue's location against"
-                        + " the repository, merges duplicates and computes the score and the issue list itself"
-                        + " (%s/%s/review.md). The final report should give the overall state of the code base, the"
-                        + " most important problems and the modules at risk, citing path:line, and say which chunks"
-                        + " were not reviewed.", m.files().size(), m.totalLines(), chunks, areas.text(),
-                manifest.runPath(), manifest.runPath(), ReviewManifest.DIRECTORY);
+        return ReviewSetup.goal(m, chunks, areas, manifest);
     }
 
     private String newRunId(Path workspace) {

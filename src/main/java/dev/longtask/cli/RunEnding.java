@@ -106,8 +106,18 @@ final class RunEnding {
     }
 
     static String usage(Usage u) {
-        return Counts.plural(u.totalTokens(), "token") + " (" + Counts.full(u.inputTokens()) + " in, "
-                + Counts.full(u.outputTokens()) + " out) · cost " + u.costText();
+        return Counts.plural(u.totalTokens(), "token") + " (" + tokenSplit(u) + ") · cost " + u.costText();
+    }
+
+    /**
+     * "12,000 in, 628 out", with the prompt tokens read from or written to a provider's cache named when there are
+     * any: Anthropic counts them apart from "in", and they are most of a cached run's prompt.
+     */
+    static String tokenSplit(Usage u) {
+        return Counts.full(u.inputTokens()) + " in, "
+                + (u.cacheReadTokens() > 0 ? Counts.full(u.cacheReadTokens()) + " read from cache, " : "")
+                + (u.cacheWriteTokens() > 0 ? Counts.full(u.cacheWriteTokens()) + " written to cache, " : "")
+                + Counts.full(u.outputTokens()) + " out";
     }
 
     private static String estimate(Estimate e) {

@@ -178,8 +178,7 @@ final class StatusCommand implements Callable<ExitCode> {
                         + Durations.text(t.elapsedSeconds()) + ")");
             }
         }
-        lines.add("tokens   " + Counts.full(f.usage().inputTokens()) + " in, " + Counts.full(f.usage().outputTokens())
-                + " out");
+        lines.add("tokens   " + RunEnding.tokenSplit(f.usage()));
         lines.add("cost     " + f.usage().costText());
         lines.add("budget   " + Formats.budget(f.budget()));
         lines.addAll(PermissionLines.of(look.run()));

@@ -70,6 +70,9 @@ final class ConfigFile {
                 case ROUTES -> {
                     // the server's routing table: `longtask serve` reads and checks it
                 }
+                case McpServersConfig.KEY -> {
+                    // Servers for agents, not settings: McpServersConfig reads them.
+                }
                 default -> readScalar(name, node, values, source);
             }
         }
@@ -195,6 +198,6 @@ final class ConfigFile {
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
                 + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
-                + ", " + ROUTES + ", " + PERMISSIONS;
+                + ", " + ROUTES + ", " + PERMISSIONS + ", " + McpServersConfig.KEY;
     }
 }

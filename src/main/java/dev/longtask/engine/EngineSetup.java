@@ -7,20 +7,30 @@ import dev.longtask.llm.TokenCounter;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
+import dev.longtask.tools.mcp.McpServers;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What an engine works with: the workspace and its agents, the tools, the models, how runs are carried out, how the
- * store writes, the process's token counter, the finishers a run may name (looked up by name on resume), and the
- * permissions of its tool calls (rules, who answers questions, the sandbox; the approval mode is the run's own).
+ * What an engine works with: the workspace and its agents, the tools and the session's MCP servers, the models, how
+ * runs are carried out, how the store writes, the process's token counter, the finishers a run may name (looked up
+ * by name on resume), and the permissions of its tool calls (rules, who answers questions, the sandbox; the approval
+ * mode is the run's own).
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
-                          Map<String, Finisher> finishers, Permissions permissions) {
+                          Map<String, Finisher> finishers, Permissions permissions, McpServers mcp) {
+
+    /** A setup whose agents have no MCP servers. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers, Permissions permissions) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, permissions, null);
+    }
 
     public EngineSetup {
+        mcp = mcp == null ? McpServers.none() : mcp;
         tools = List.copyOf(tools);
         config = config == null ? EngineConfig.defaults() : config;
         storeOptions = storeOptions == null ? StoreOptions.defaults() : storeOptions;

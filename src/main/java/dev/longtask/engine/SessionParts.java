@@ -42,7 +42,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                         // The loop leaves the interrupt flag set; clear it so the bookkeeping that follows is not cut short.
                         Thread.interrupted();
                     }
-                }, gate));
+                }, gate, setup.mcp()));
         PlanBook book = new PlanBook(store, json, setup.workspace().relative(store.directory()));
         PlanValidator validator = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace());
         RoleKit kit = new RoleKit(setup.agents(), runner, store, validator, new RoleTools(json), json,

@@ -131,11 +131,19 @@ public final class FindingChecker {
         return matches.size() == 1 ? Optional.of(matches.get(0)) : Optional.empty();
     }
 
-    /** Lines as {@link SourceLines} counts them, from the bytes (no decoding can fail). */
+    /**
+     * Lines as {@link SourceLines} counts them, from the bytes (no decoding can fail); a UTF-16 file (it starts with
+     * its byte-order mark) is decoded as the map decodes it, since its line breaks are two bytes.
+     */
     private int lineCount(Path file) throws IOException {
         Integer known = lineCounts.get(file);
         if (known != null) {
             return known;
+        }
+        if (startsWithUtf16Mark(file)) {
+            int lines = SourceText.decode(Files.readAllBytes(file)).map(SourceLines::count).orElse(0);
+            lineCounts.put(file, lines);
+            return lines;
         }
         int breaks = 0;
         int last = -1;
@@ -156,5 +164,13 @@ public final class FindingChecker {
         int lines = size == 0 ? 0 : (last == '\n' ? breaks : breaks + 1);
         lineCounts.put(file, lines);
         return lines;
+    }
+
+    private static boolean startsWithUtf16Mark(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(2);
+            return head.length == 2 && ((head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xFE
+                    || (head[0] & 0xFF) == 0xFE && (head[1] & 0xFF) == 0xFF);
+        }
     }
 }

@@ -103,8 +103,8 @@ public final class PermissionPolicy {
         if (mode == ApprovalMode.READ_ONLY && mutating(tool)
                 && rules.stream().noneMatch(r -> r.runOwn() && r.rule().kind() == PermissionRule.Kind.ALLOW
                 && r.allows(call))) {
-            return new Verdict(Outcome.DENY, "this run is read-only (--approval read-only): write, edit and bash are "
-                    + "refused; do the work with read, glob, grep and ls, and report what should change", null);
+            return new Verdict(Outcome.DENY, "this run is read-only (--approval read-only): write, edit, bash and "
+                    + "MCP tools are refused; do the work with read, glob, grep and ls, and report what should change", null);
         }
         for (Compiled r : rules) {
             if (r.rule().kind() == PermissionRule.Kind.ASK && r.matchesAny(call)) {

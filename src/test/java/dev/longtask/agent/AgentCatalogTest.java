@@ -107,6 +107,30 @@ class AgentCatalogTest {
     }
 
     @Test
+    void mcpToolsOfConfiguredServersMayBeWhitelistedAsClaudeCodeNamesThem() throws Exception {
+        java.util.Set<String> known = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        known.add("mcp__github");
+        known.add("mcp__my-db");
+        write(workspace().resolve(".longtask/agents"), "triage.md", agent("triage",
+                "read, mcp__github, mcp__my-db__run_Query", "Triage."));
+        write(workspace().resolve(".longtask/agents"), "stray.md", agent("stray", "read, mcp__jira__search", "No."));
+        write(workspace().resolve(".longtask/agents"), "all.md", "---\nname: all\ndescription: all\n---\nAll.\n");
+        write(workspace().resolve(".claude/agents"), "claude.md", agent("claude-side",
+                "Read, mcp__github__create_issue, mcp__slack__post", "From Claude Code."));
+
+        AgentCatalog catalog = AgentCatalog.discover(workspace(), home(), known);
+
+        assertThat(catalog.require("triage").tools()).containsExactly("read", "mcp__github", "mcp__my-db__run_Query");
+        assertThat(catalog.find("stray")).isEmpty();
+        assertThat(catalog.problems()).anySatisfy(p -> assertThat(p.message()).contains("mcp__jira__search")
+                .contains("needs that server in .mcp.json or mcp_servers:"));
+        assertThat(catalog.require("all").tools()).contains("mcp__github", "mcp__my-db", "bash");
+        assertThat(catalog.require("claude-side").tools()).containsExactly("read", "mcp__github__create_issue");
+        assertThat(catalog.problems()).anySatisfy(p -> assertThat(p.message()).contains("mcp__slack__post")
+                .contains("MCP server not configured here"));
+    }
+
+    @Test
     void omittedToolsMeanEveryWorkToolAndFieldsAreRead() throws Exception {
         write(workspace().resolve(".longtask/agents"), "x.md", """
                 ---

@@ -117,6 +117,8 @@ class DoctorCommandTest {
         assertThat(json.get("retry.max_attempts").get("value").asText()).isEqualTo("6");
         assertThat(json.get("api_key").asText()).isEqualTo("none needed");
         assertThat(json.get("status").asText()).isEqualTo("healthy");
+        assertThat(json.get("warnings")).as("every warning, in a list").hasSize(1);
+        assertThat(json.get("warnings").get(0).asText()).startsWith("ollama:llama3.1 runs on an assumed context window");
     }
 
     @Test

@@ -177,6 +177,9 @@ class RunCommandsTest {
             var data = JSON.createObjectNode().put("model", "m");
             data.set("usage", JSON.valueToTree(new Usage(12_345, 2_345, 0, 0, new BigDecimal("0.0421"), 0)));
             store.append(EventType.LLM_CALL, 1, data);
+            var cached = JSON.createObjectNode().put("model", "m");
+            cached.set("usage", JSON.valueToTree(new Usage(0, 0, 40_000, 1_000, BigDecimal.ZERO, 0)));
+            store.append(EventType.LLM_CALL, 1, cached);
         }
         CliRunner.Result show = lt("task", "show", "1");
         assertThat(show.out()).isEqualTo(Files.readString(
@@ -189,7 +192,7 @@ class RunCommandsTest {
                 .contains("status   created")
                 .contains("model    anthropic:claude-sonnet-4-5")
                 .contains("tasks    0 done, 0 failed, 1 running, 1 pending (1 ready) of 2")
-                .contains("tokens   12,345 in, 2,345 out")
+                .contains("tokens   12,345 in, 40,000 read from cache, 1,000 written to cache, 2,345 out")
                 .contains("cost     $0.0421")
                 .contains("budget   tokens 500,000, cost $5.00, time 30m");
         JsonNode json = JSON.readTree(lt("status", "20261125-213000-a1b2", "--json").out());

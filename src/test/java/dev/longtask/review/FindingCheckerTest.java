@@ -58,6 +58,19 @@ class FindingCheckerTest {
     }
 
     @Test
+    void aUtf16FileCountsItsLinesDecoded() throws IOException {
+        byte[] text = "int a;\nint b;\nint c;\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        byte[] withMark = new byte[text.length + 2];
+        withMark[0] = (byte) 0xFF;
+        withMark[1] = (byte) 0xFE;
+        System.arraycopy(text, 0, withMark, 2, text.length);
+        java.nio.file.Files.write(repo.resolve("c/src/wide.c"), withMark);
+
+        assertThat(check("c/src/wide.c:3").verified()).isTrue();
+        assertThat(check("c/src/wide.c:4").problem()).isEqualTo("line 4 is past the end of c/src/wide.c (3 lines)");
+    }
+
+    @Test
     void pathsOutsideTheRepositoryAreUnverifiedEvenWhenTheyExist() throws IOException {
         Files.writeString(dir.resolve("outside.py"), "x = 1\n");
         assertThat(check("../outside.py:1").problem()).isEqualTo("outside the repository");

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  * runs from the shell and for tests that drive a child {@code longtask} process. It reads each request the way a
  * model would have to (which tools it was given, the task contract in the system prompt, how far the conversation
  * has got) and answers with the tool call that moves the run on: the planner gets a plan of {@code --tasks} tasks,
- * a task agent looks around once, writes every required output and submits, the director continues, the
+ * a task agent looks around once, makes each call the goal asks for with {@code CALL <tool> {json}} (once, if it
+ * has that tool: an MCP server's, say), writes every required output and submits, the director continues, the
  * synthesizer reports. A request on the text tool protocol (no tools on the wire, the tools listed in the system
  * prompt) is answered the same way in text: {@code TOOL_CALL {...}} lines, and {@code FINAL {...}} for the finishing
  * tool. Test code only: the product never ships a canned answer.
@@ -49,6 +50,8 @@ public final class ScriptedProvider implements AutoCloseable {
     private static final Pattern CHUNK = Pattern.compile("Review (\\S+) \\(of \\d+\\)");
     private static final Pattern GOAL = Pattern.compile("goal:\\s*\\n\\s*\\n(.+)");
     private static final Pattern OUTPUT = Pattern.compile("^- ([^:\\n]+): (\\S+)$", Pattern.MULTILINE);
+    /** A goal's request that task agents call a tool, e.g. an MCP server's: CALL mcp__everything__echo {"message":"hi"}. */
+    private static final Pattern CALL = Pattern.compile("CALL ([A-Za-z0-9_-]+) (\\{[^{}]*})");
     /** A request on the text tool protocol: no tools on the wire, the protocol and the tools in the system prompt. */
     private static final String TEXT_PROTOCOL = "## Calling tools";
     private static final Pattern TEXT_TOOL = Pattern.compile("^- ([a-z_]+): ", Pattern.MULTILINE);
@@ -400,6 +403,13 @@ public final class ScriptedProvider implements AutoCloseable {
         body.path("_tools").forEach(t -> tools.add(t.asText()));
         if (past.isEmpty() && tools.contains("ls")) {
             return new Call("ls", JSON.createObjectNode().put("path", "."));
+        }
+        for (Matcher asked = CALL.matcher(system); asked.find(); ) {
+            String tool = asked.group(1);
+            boolean made = past.stream().anyMatch(c -> tool.equals(c.path("name").asText()));
+            if (!made && tools.contains(tool) && parse(asked.group(2)) instanceof ObjectNode arguments) {
+                return new Call(tool, arguments);
+            }
         }
         Map<String, String> outputs = outputs(system);
         for (Map.Entry<String, String> out : outputs.entrySet()) {

@@ -83,6 +83,24 @@ class FileToolsTest {
         }
 
         @Test
+        void readsUtf16WithAByteOrderMarkAsTextAndDropsAUtf8Mark() throws IOException {
+            byte[] text = "first line\nzweite Zeile\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+            byte[] withMark = new byte[text.length + 2];
+            withMark[0] = (byte) 0xFF;
+            withMark[1] = (byte) 0xFE;
+            System.arraycopy(text, 0, withMark, 2, text.length);
+            Files.write(fx.root.resolve("windows.txt"), withMark);
+            Files.write(fx.root.resolve("marked.txt"), new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', '\n'});
+
+            ToolResult r = fx.call(read, "{\"path\":\"windows.txt\"}");
+
+            assertThat(r.error()).as(r.content()).isFalse();
+            assertThat(r.content()).startsWith("     1\tfirst line\n     2\tzweite Zeile\n");
+            assertThat(fx.call(read, "{\"path\":\"marked.txt\"}").content()).startsWith("     1\ta\n");
+            assertThat(fx.call(new GrepTool(), Map.of("pattern", "Zeile")).content()).contains("windows.txt:2: zweite Zeile");
+        }
+
+        @Test
         void refusesDirectoriesBinariesAndMissingFilesWithWhatToDo() throws IOException {
             Files.createDirectories(fx.root.resolve("dir"));
             Files.write(fx.root.resolve("blob.bin"), new byte[] {1, 2, 0, 3});

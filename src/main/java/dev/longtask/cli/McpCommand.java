@@ -1,0 +1,70 @@
+package dev.longtask.cli;
+
+import dev.longtask.api.Longtask;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.Settings;
+import dev.longtask.mcp.LongtaskMcpServer;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code longtask mcp}: longtask as an MCP server on stdin/stdout, for Claude Code, Cursor, Codex, Cline and any
+ * other MCP client. Stdout carries the protocol and nothing else (logs go to stderr). Runs started by a client go on
+ * in this process; when the client closes its end, the command waits for them to end, and on SIGTERM or Ctrl-C
+ * they stop after saving (resumable).
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+        header = "Serve longtask to MCP clients (Claude Code, Cursor, ...) over stdio.",
+        description = {"Speaks the Model Context Protocol on stdin/stdout: tools to start a run (its id comes back"
+                + " at once), follow it, read its tasks and report, pause, resume and cancel it, and start a code"
+                + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:"
+                + " claude mcp add longtask -- longtask mcp --workdir DIR",
+                "Runs go on in this process. When the client goes away the command waits for them to end; on"
+                        + " SIGTERM or Ctrl-C they stop after saving and can be resumed. Nobody answers approvals"
+                        + " here (stdin is the protocol): in --approval ask a run pauses with its question, for"
+                        + " longtask approve and longtask_resume. See docs/mcp.md."})
+final class McpCommand implements Callable<ExitCode> {
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    @Mixin
+    ModelOptions model;
+
+    @Mixin
+    PermissionOptions permissions = new PermissionOptions();
+
+    private final Environment environment;
+
+    McpCommand() {
+        this(Environment.system());
+    }
+
+    McpCommand(Environment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public ExitCode call() {
+        Path workspace = workdir.workspace();
+        Settings settings = model.settings(environment, workspace, permissions.addTo(Flags.none()));
+        // The protocol owns stdout: whatever else would print there (a library's banner) goes to stderr instead.
+        FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        PrintStream previous = System.out;
+        System.setOut(System.err);
+        try (CtrlC ctrlC = CtrlC.install();
+             Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
+                     .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
+                     .sandbox(settings.sandbox().value()).build()) {
+            boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, System.in, protocol);
+            return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
+        } finally {
+            System.setOut(previous);
+        }
+    }
+}
