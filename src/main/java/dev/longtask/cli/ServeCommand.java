@@ -110,6 +110,8 @@ final class ServeCommand implements Callable<ExitCode> {
                     + server.url() + "/api/runs");
         }
         out.println("  submit: longtask submit \"GOAL\" --workdir DIR --server " + server.url());
+        out.println("  mcp: claude mcp add --transport http longtask " + server.url() + "/mcp"
+                + (server.token() == null ? "" : " --header \"Authorization: Bearer " + server.token() + "\""));
         out.flush();
         stopped.await();
         return ExitCode.OK;

@@ -2,6 +2,7 @@ package dev.longtask.server;
 
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,6 +41,16 @@ final class Access {
     void checkUpgrade(Context ctx) {
         authenticate(ctx.header("Authorization"), ctx.queryParam("access_token"));
         checkOrigin(ctx.header("Origin"), ctx.header("Host"));
+    }
+
+    /**
+     * For the MCP endpoint, a servlet outside Javalin's routes: the token on every request (MCP clients set headers,
+     * so never from the query), and the origin whenever a browser sends one, as the MCP specification asks of a
+     * server on localhost against DNS rebinding.
+     */
+    void checkMcp(HttpServletRequest request) {
+        authenticate(request.getHeader("Authorization"), null);
+        checkOrigin(request.getHeader("Origin"), request.getHeader("Host"));
     }
 
     private void authenticate(String authorization, String queryToken) {

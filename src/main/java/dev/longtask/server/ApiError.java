@@ -1,5 +1,8 @@
 package dev.longtask.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * A request the server refuses, with the HTTP status and a one-line message saying what to do instead, and for a
  * submission the field at fault (so a form can show the message beside it).
@@ -35,6 +38,16 @@ final class ApiError extends RuntimeException {
 
     static ApiError conflict(String message) {
         return new ApiError(409, "conflict", message);
+    }
+
+    /** The body of every refusal: {@code {"error": {"status", "code", "message", "field"?}}}. */
+    static ObjectNode body(ObjectMapper json, int status, String code, String message, String field) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode error = body.putObject("error").put("status", status).put("code", code).put("message", message);
+        if (field != null) {
+            error.put("field", field);
+        }
+        return body;
     }
 
     int status() {

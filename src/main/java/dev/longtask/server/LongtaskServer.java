@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code longtask serve}: one process that keeps a pool of background runs beside the foreground run, and serves
- * the HTTP API under {@code /api} (JSON, Server-Sent Events, a WebSocket stream), {@code /metrics}, and routes
+ * the HTTP API under {@code /api} (JSON, Server-Sent Events, a WebSocket stream), MCP over streamable HTTP at
+ * {@code /mcp}, {@code /metrics}, and routes
  * events to webhooks. Everything is behind the bearer token. Build with {@link #start}; {@link #close} pauses the
  * running runs after they save, so the next start resumes them.
  */
@@ -42,6 +43,7 @@ public final class LongtaskServer implements AutoCloseable {
     private final Outbox outbox;
     private final EventStream eventStream;
     private final StreamSocket streamSocket;
+    private final McpEndpoint mcp;
     private final Javalin app;
     private final Instant started;
 
@@ -80,11 +82,13 @@ public final class LongtaskServer implements AutoCloseable {
         hub.tap(approvals::onEvent);
         hub.watch(outbox::onEvent);
         metrics.countWith(() -> count(files));
-        RunsApi runs = new RunsApi(pool, files, new Submissions(roots), json);
+        Submissions submissions = new Submissions(roots);
+        RunsApi runs = new RunsApi(pool, files, submissions, json);
         ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
         this.streamSocket = new StreamSocket(events, pool, json);
         Access access = new Access(token, options.allowedOrigins());
+        this.mcp = new McpEndpoint(new PoolRuns(pool, files, submissions, roots.get(0), clock));
         Dashboard dashboard = new Dashboard(LongtaskServer.class.getClassLoader());
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -93,6 +97,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.jetty.port = options.port();
             config.http.maxRequestSize = 1_000_000;
             config.jetty.modifyServletContextHandler(LongtaskServer::withoutSessions);
+            config.jetty.modifyServletContextHandler(context -> mcp.mount(context, access, json));
             config.routes.before(ctx -> {
                 if (!Dashboard.isPublic(ctx.path())) {
                     access.check(ctx);
@@ -206,6 +211,9 @@ public final class LongtaskServer implements AutoCloseable {
         if (eventStream != null) {
             eventStream.close();
         }
+        if (mcp != null) {
+            mcp.close();
+        }
         if (app != null) {
             app.stop();
         }
@@ -277,12 +285,8 @@ public final class LongtaskServer implements AutoCloseable {
     }
 
     private static void error(Context ctx, ObjectMapper json, int status, String code, String message, String field) {
-        ObjectNode body = json.createObjectNode();
-        ObjectNode error = body.putObject("error").put("status", status).put("code", code).put("message", message);
-        if (field != null) {
-            error.put("field", field);
-        }
-        ctx.status(status).contentType("application/json").result(body.toString());
+        ctx.status(status).contentType("application/json")
+                .result(ApiError.body(json, status, code, message, field).toString());
         if (status == 401) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"longtask\"");
         }
