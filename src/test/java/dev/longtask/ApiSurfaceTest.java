@@ -72,6 +72,58 @@ class ApiSurfaceTest {
                 .check(MAIN);
     }
 
+    /**
+     * Types whose only use from other packages is their constants, which the compiler copies into the user: no class
+     * file names them, but the source does.
+     */
+    private static final Set<String> USED_BY_CONSTANTS = Set.of("dev.longtask.model.EventType",
+            "dev.longtask.review.ReviewPlanner");
+
+    @Test
+    void aTypeOfALowerPackageIsPublicOnlyWhenAnotherPackageUsesIt() {
+        JavaClasses all = new ClassFileImporter().importPackages("dev.longtask");
+        Set<String> usedElsewhere = usedByAnotherPackage(all);
+        classes().that().resideInAnyPackage("dev.longtask.model", "dev.longtask.config", "dev.longtask.store",
+                        "dev.longtask.tools..", "dev.longtask.llm..", "dev.longtask.agent", "dev.longtask.engine",
+                        "dev.longtask.review", "dev.longtask.mcp")
+                .and().arePublic().and().areTopLevelClasses()
+                .should(new ArchCondition<>("be used by another package (its main or test code)") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        if (!usedElsewhere.contains(c.getName()) && !USED_BY_CONSTANTS.contains(c.getName())) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName()
+                                    + " is public, but only its own package uses it: make it package-private"));
+                        }
+                    }
+                })
+                .because("package-private is the default; public is how one package talks to another")
+                .check(MAIN);
+    }
+
+    /**
+     * The top-level types classes of another package depend on, or receive from or pass to the methods they call
+     * (a local variable's type is in no class file, but the call that fills it is).
+     */
+    private static Set<String> usedByAnotherPackage(JavaClasses all) {
+        Set<String> used = new HashSet<>();
+        for (JavaClass user : all) {
+            String from = outermost(user).getPackageName();
+            List<JavaClass> targets = new ArrayList<>();
+            user.getDirectDependenciesFromSelf().forEach(d -> targets.add(d.getTargetClass()));
+            user.getCodeUnitCallsFromSelf().forEach(call -> call.getTarget().resolveMember().ifPresent(m -> {
+                targets.add(m.getRawReturnType());
+                targets.addAll(m.getRawParameterTypes());
+            }));
+            for (JavaClass target : targets) {
+                JavaClass type = outermost(target.isArray() ? target.getBaseComponentType() : target);
+                if (!type.getPackageName().equals(from)) {
+                    used.add(type.getName());
+                }
+            }
+        }
+        return used;
+    }
+
     private static DescribedPredicate<JavaClass> inApiOr(String... more) {
         List<String> prefixes = new ArrayList<>(VOCABULARY);
         prefixes.addAll(List.of(more));
