@@ -34,7 +34,7 @@ import java.util.Map;
  *
  * <p>One instance serves one job at a time (the transcript is the job's); make one per task.
  */
-public final class AgentLoop {
+final class AgentLoop {
     /** From this many steps left, each step's last result says how many remain. */
     static final int STEPS_LEFT_SHOWN = 3;
 

@@ -7,7 +7,7 @@ import java.time.Duration;
  * One model call the loop made: for a step of the task, or to compact the conversation.
  * The engine turns each into an {@code llm.call} event.
  */
-public record ModelCall(String agent, String model, Purpose purpose, int step, Usage usage, Duration duration) {
+record ModelCall(String agent, String model, Purpose purpose, int step, Usage usage, Duration duration) {
 
     public enum Purpose {
         STEP, COMPACTION;

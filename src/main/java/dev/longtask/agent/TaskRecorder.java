@@ -15,7 +15,7 @@ import java.util.List;
  * A task cut short by an interrupt or by the model provider goes back to pending (neither is the task's
  * fault, and it starts over on resume); any other ending without success fails it.
  */
-public final class TaskRecorder {
+final class TaskRecorder {
     private final RunStore store;
 
     public TaskRecorder(RunStore store) {

@@ -9,17 +9,18 @@ import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.McpServersConfig;
+import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
+import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
-import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
@@ -34,14 +35,18 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.review.ReviewFinisher;
+import dev.longtask.review.ReviewFocus;
+import dev.longtask.review.ReviewSetup;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;
 import dev.longtask.tools.mcp.McpServers;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -51,8 +56,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -66,7 +73,7 @@ import java.util.function.Function;
  * try (Longtask longtask = Longtask.builder().workspace(dir).model("openai:gpt-4.1").build()) {
  *     RunHandle run = longtask.start("Summarise the design documents into docs/summary.md");
  *     run.events(0, event -> System.out.println(event.type()));
- *     RunOutcome outcome = run.await();
+ *     Outcome outcome = run.await();
  * }
  * }</pre>
  */
@@ -111,6 +118,7 @@ public final class Longtask implements AutoCloseable {
         this.clients = new RunModels.Clients(b.tape);
     }
 
+    /** A builder with every setting at its default: the current directory, the environment's model and keys. */
     public static Builder builder() {
         return new Builder();
     }
@@ -195,7 +203,7 @@ public final class Longtask implements AutoCloseable {
     /**
      * Opens the run for writing (repairing what a crash left) and carries it on on a new thread. It keeps the model,
      * base URL, concurrency, budgets, approval and sandbox modes it recorded, except what {@code request} changes.
-     * A run that has ended is left as it was ({@link dev.longtask.engine.RunOutcome#nothingToDo()}).
+     * A run that has ended is left as it was ({@link Outcome#nothingToDo()}).
      *
      * @throws dev.longtask.store.NoSuchRunException  when the workspace has no such run
      * @throws dev.longtask.store.RunLockedException  when another process runs it
@@ -291,7 +299,7 @@ public final class Longtask implements AutoCloseable {
      * The agents a run in {@code dir} may use, with the problems found in their definitions. Their whitelists may
      * name the MCP servers configured there ({@code mcp__server}, {@code mcp__server__tool}).
      */
-    public AgentCatalog agents(Path dir) {
+    private AgentCatalog agents(Path dir) {
         Path root = workspace(dir);
         Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
@@ -319,24 +327,122 @@ public final class Longtask implements AutoCloseable {
      *
      * @throws ConfigException when no model is configured (saying how to add one) or the spec is bad
      */
-    public Endpoint endpoint(Settings settings) {
-        return LlmClients.endpoint(settings);
+    public ModelInfo modelInfo(Settings settings) {
+        return ModelInfo.of(LlmClients.endpoint(settings));
     }
 
-    /** A client for {@code settings}' model that reports every failed attempt to {@code listener}; not shared. */
-    public ModelClient modelClient(Settings settings, AttemptListener listener) {
-        return clients.uncached(settings, listener);
+    /**
+     * Sends one tiny request to {@code settings}' model (with their retry limits) and says how it went; each failed
+     * attempt that is tried again is told to {@code retrying} first.
+     *
+     * @throws ConfigException when no usable model is configured
+     */
+    public ModelCheck checkModel(Settings settings, Consumer<ModelCheck.Retry> retrying) {
+        ModelClient client = clients.uncached(settings, ModelProbe.reporting(retrying));
+        return ModelProbe.send(client, client.endpoint());
+    }
+
+    /** How {@code bash} runs here in {@code mode}: which sandbox confines it, or that it runs unconfined. */
+    public String shell(SandboxMode mode) {
+        return Sandbox.forMode(mode, environment.variables()).description();
+    }
+
+    /**
+     * Checks that {@code settings}' permission rules can be used in {@code dir}.
+     *
+     * @throws IllegalArgumentException naming a bad rule, or a workspace that cannot be used
+     */
+    public void checkPermissions(Path dir, Settings settings) {
+        try {
+            PermissionPolicy.of(ApprovalMode.AUTO, settings.permissionRules(), new Workspace(dir), home);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the model a run started with {@code request} would use has a price, so that a cost budget can apply.
+     *
+     * @throws ConfigException when that model cannot be used (as {@link #start} would)
+     */
+    public boolean hasPrice(RunRequest request) {
+        return models(request).pricing().cost(1_000_000, 1_000_000).isPresent();
+    }
+
+    /**
+     * Plans a code review of {@code base}'s workspace as a new run on {@code base}'s model, without starting it: the
+     * map, the chunks, the plan, the estimate, and the problems that would stop it. Start it with
+     * {@code start(plan.request(base))}. A repository with nothing in scope has no plan.
+     *
+     * @throws ConfigException          when no usable model is configured
+     * @throws IllegalArgumentException for a bad focus area or workspace
+     * @throws UncheckedIOException     when the repository cannot be listed
+     */
+    public ReviewPlan planReview(RunRequest base, ReviewOptions options) {
+        Path root = workspace(base.workspace());
+        ModelSource source = models(base);
+        String id = options.runId() != null ? options.runId() : ReviewSetup.newRunId(root, clock);
+        return review(root, id, options, source.pricing(), source.runModel(), concurrency(base));
+    }
+
+    /**
+     * A code review of {@code base}'s workspace as {@link #planReview} would plan it, with no model needed: the model
+     * and price the settings name, if any (or the options' price), for the estimate. With {@code estimated} false
+     * only the map counts and nothing is read of the settings.
+     *
+     * @throws ConfigException          when the settings name a model that is malformed
+     * @throws IllegalArgumentException for a bad focus area or workspace
+     * @throws UncheckedIOException     when the repository cannot be listed
+     */
+    public ReviewPlan previewReview(RunRequest base, ReviewOptions options, boolean estimated) {
+        Path root = workspace(base.workspace());
+        String id = options.runId() != null ? options.runId() : "<run-id>";
+        if (!estimated) {
+            return review(root, id, options, Pricing.unknown(), null, 1);
+        }
+        Settings settings = load(root, flags(base.model() != null ? base.model() : model, "--model",
+                base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
+        Optional<Endpoint> endpoint = settings.model().isEmpty() ? Optional.empty()
+                : Optional.of(LlmClients.endpoint(settings));
+        Pricing price = options.priceIn() != null ? Pricing.perMillion(options.priceIn(), options.priceOut())
+                : endpoint.flatMap(Endpoint::price).map(Resolved::value)
+                        .map(p -> Pricing.perMillion(p.input(), p.output())).orElse(Pricing.unknown());
+        return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null),
+                firstSet(base.concurrency(), concurrency, settings.concurrency().value()));
+    }
+
+    private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
+                              int tasks) {
+        ReviewFocus focus = ReviewFocus.parse(options.focus());
+        ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
+                options.chunkTokens());
+        ReviewSetup setup;
+        try {
+            setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
+        }
+        List<String> problems = List.of();
+        if (setup.plan() != null) {
+            try {
+                problems = new PlanValidator(agents(root).agents().stream().map(AgentSpec::name)
+                        .collect(java.util.stream.Collectors.toSet()), new Workspace(root)).problems(setup.plan());
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot use " + root + ": " + e.getMessage(), e);
+            }
+        }
+        return new ReviewPlan(setup, focus.text(), modelSpec, tasks, problems);
     }
 
     /** The model a run started with {@code request} would use, resolved now (fails as {@link #start} would). */
-    public ModelSource models(RunRequest request) {
+    private ModelSource models(RunRequest request) {
         Path root = workspace(request.workspace());
         return models(root, load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL")), null);
     }
 
     /** Tasks a run started with {@code request} runs at once. */
-    public int concurrency(RunRequest request) {
+    private int concurrency(RunRequest request) {
         Path root = workspace(request.workspace());
         return firstSet(request.concurrency(), concurrency, load(root, Flags.none()).concurrency().value());
     }
@@ -579,7 +685,6 @@ public final class Longtask implements AutoCloseable {
             return this;
         }
 
-        /** How {@code bash} is confined in new runs (default: auto). */
         /**
          * Who answers tool calls that wait for approval ({@code ask}, or an ask rule), for every run of this runtime
          * and possibly for several at once; by default nobody, so such a run pauses with the question open.
@@ -589,6 +694,7 @@ public final class Longtask implements AutoCloseable {
             return this;
         }
 
+        /** How {@code bash} is confined in new runs (default: auto). */
         public Builder sandbox(SandboxMode mode) {
             this.sandbox = mode;
             return this;
@@ -612,6 +718,7 @@ public final class Longtask implements AutoCloseable {
             return this;
         }
 
+        /** The runtime; nothing is started or read until a run is started, resumed or read. */
         public Longtask build() {
             return new Longtask(this);
         }

@@ -1,7 +1,6 @@
 package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
-import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Event;
 import dev.longtask.store.FileRunStore;
 import java.nio.file.Path;
@@ -30,7 +29,7 @@ public final class RunHandle {
     private final Clock clock;
     private final long sessionStart;
     private final List<String> warnings;
-    private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
+    private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private volatile boolean ended;
 
     RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart, List<String> warnings) {
@@ -47,10 +46,10 @@ public final class RunHandle {
      */
     void launch(Runnable afterwards) {
         Thread thread = new Thread(() -> {
-            RunOutcome result = null;
+            Outcome result = null;
             Throwable failure = null;
             try {
-                result = session.carry(null);
+                result = Outcome.of(session.carry(null));
             } catch (Throwable e) {
                 failure = e;
             } finally {
@@ -174,7 +173,7 @@ public final class RunHandle {
     }
 
     /** The outcome, once the session has ended. */
-    public Optional<RunOutcome> outcome() {
+    public Optional<Outcome> outcome() {
         return outcome.isDone() ? Optional.of(await()) : Optional.empty();
     }
 
@@ -183,7 +182,7 @@ public final class RunHandle {
      *
      * @throws RuntimeException what ended the session when it was not the run's doing (the store failed, a bug)
      */
-    public RunOutcome await() {
+    public Outcome await() {
         try {
             return outcome.join();
         } catch (CompletionException | CancellationException e) {
@@ -192,7 +191,7 @@ public final class RunHandle {
     }
 
     /** Waits at most {@code timeout}; empty when the session is still going. */
-    public Optional<RunOutcome> await(Duration timeout) {
+    public Optional<Outcome> await(Duration timeout) {
         try {
             return Optional.of(outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
         } catch (TimeoutException e) {

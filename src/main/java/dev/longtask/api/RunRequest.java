@@ -45,6 +45,12 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
         return new RunRequest(goal, null, null, null, false, null, null, null, null, null, null, null, null);
     }
 
+    /** The same run with another goal. */
+    public RunRequest withGoal(String newGoal) {
+        return new RunRequest(newGoal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
+                concurrency, approval, sandbox);
+    }
+
     /** A run that carries out {@code plan} (checked like a planner's) instead of asking the planner. */
     public RunRequest withPlan(Plan givenPlan, Estimate givenEstimate) {
         return new RunRequest(goal, givenPlan, givenEstimate, finisher, false, runId, workspace, model, baseUrl, budget,

@@ -55,7 +55,7 @@ public final class Runs {
     }
 
     /** The run and its tasks as its log holds them. */
-    public RunSnapshot read(String runId) {
+    RunSnapshot read(String runId) {
         return FileRunStore.read(workspace, runId);
     }
 
@@ -65,6 +65,7 @@ public final class Runs {
         return snapshotOf(run, concurrencyOf(run, () -> events(runId, 0)), false, clock);
     }
 
+    /** The run's tasks as its log holds them. */
     public List<Task> tasks(String runId) {
         return read(runId).tasks();
     }

@@ -1,5 +1,8 @@
 package dev.longtask.cli;
 
+import dev.longtask.api.Longtask;
+import dev.longtask.api.ModelCheck;
+import dev.longtask.api.ModelInfo;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
@@ -7,21 +10,8 @@ import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
-import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
-import dev.longtask.llm.Endpoint;
-import dev.longtask.api.Longtask;
-import dev.longtask.llm.LlmException;
-import dev.longtask.llm.ModelClient;
-import dev.longtask.llm.Provider;
 import dev.longtask.model.Durations;
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.PermissionRule;
-import dev.longtask.tools.PermissionPolicy;
-import dev.longtask.tools.Sandbox;
-import dev.longtask.tools.Workspace;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -46,7 +36,6 @@ import picocli.CommandLine;
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = "Show the resolved model and settings (and where each came from), then check the provider answers.")
 final class DoctorCommand implements Callable<ExitCode> {
-    private static final String PROBE = "Reply with the single word: pong";
     private static final int WIDTH = 16;
 
     @Mixin
@@ -90,10 +79,10 @@ final class DoctorCommand implements Callable<ExitCode> {
         Longtask longtask = Longtask.builder().workspace(workdir).environment(environment).tape(model.tape()).build();
         Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
-        showPermissions(out, settings);
-        Endpoint endpoint;
+        showPermissions(out, settings, longtask);
+        ModelInfo endpoint;
         try {
-            endpoint = longtask.endpoint(settings);
+            endpoint = longtask.modelInfo(settings);
         } catch (ConfigException e) {
             line(out, "model", "not configured");
             if (json) {
@@ -112,7 +101,7 @@ final class DoctorCommand implements Callable<ExitCode> {
             out.flush();
             return ExitCode.USAGE;
         }
-        return probe(out, endpoint, longtask);
+        return probe(out, longtask);
     }
 
     private void showFiles(PrintWriter out, Settings settings) {
@@ -123,28 +112,25 @@ final class DoctorCommand implements Callable<ExitCode> {
     }
 
     /** The approval mode, the rules with their files, and how bash runs here (probed now). */
-    private void showPermissions(PrintWriter out, Settings settings) {
+    private void showPermissions(PrintWriter out, Settings settings, Longtask longtask) {
         line(out, "approval", settings.approval().value().wire() + "   [" + settings.approval().source() + "]");
         List<PermissionRule> rules = settings.permissionRules();
         try {
-            PermissionPolicy.of(ApprovalMode.AUTO, rules, new Workspace(workdir), Workspaces.home());
+            longtask.checkPermissions(workdir, settings);
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
-        } catch (java.io.IOException e) {
-            throw CliFailure.usage("cannot use --workdir " + workdir + ": " + e.getMessage());
         }
         line(out, "rules", rules.isEmpty() ? "none (add them to .claude/settings.json or permissions: in "
                 + ".longtask/config.yaml)" : rules.size() + (rules.size() == 1 ? " rule" : " rules"));
         rules.forEach(r -> line(out, "", r.toString()));
-        Sandbox sandbox = Sandbox.forMode(settings.sandbox().value(), environment.variables());
         line(out, "sandbox", settings.sandbox().value().wire() + "   [" + settings.sandbox().source() + "]");
-        line(out, "shell", sandbox.description());
+        line(out, "shell", longtask.shell(settings.sandbox().value()));
         out.flush();
     }
 
-    private void showEndpoint(PrintWriter out, Endpoint e) {
+    private void showEndpoint(PrintWriter out, ModelInfo e) {
         line(out, "model", e.spec() + "   [" + e.modelSource() + "]");
-        line(out, "protocol", e.protocol().title() + (e.textProtocol().value()
+        line(out, "protocol", e.protocol() + (e.textProtocol().value()
                 ? " with the text tool protocol   [" + e.textProtocol().source() + "]"
                 : " with native tool calls"));
         line(out, "base URL", e.baseUrl() + "   [" + e.baseUrlSource() + "]");
@@ -186,78 +172,32 @@ final class DoctorCommand implements Callable<ExitCode> {
         }
     }
 
-    private ExitCode probe(PrintWriter out, Endpoint endpoint, Longtask longtask) {
+    private ExitCode probe(PrintWriter out, Longtask longtask) {
         Settings quick = settings(longtask, Flags.none()
                 .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
                 .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
-        AttemptListener progress = new AttemptListener() {
-            @Override
-            public void attemptFailed(Failure f) {
-                if (f.willRetry()) {
-                    line(out, "attempt " + f.attempt(), "failed (" + f.error() + "); retrying in "
-                            + show(f.retryIn()));
-                    out.flush();
-                }
-            }
-        };
-        ModelClient client;
+        ModelCheck check;
         try {
-            client = longtask.modelClient(quick, progress);
+            check = longtask.checkModel(quick, retry -> {
+                line(out, "attempt " + retry.attempt(), "failed (" + retry.error() + "); retrying in "
+                        + show(retry.retryIn()));
+                out.flush();
+            });
         } catch (ConfigException e) {
             throw CliFailure.usage(e.getMessage());
         }
-        long start = System.nanoTime();
-        try {
-            ChatResponse answer = client.chat(new ChatRequest(List.of(new ChatMessage.User(PROBE)), List.of(), 16));
-            Duration took = Duration.ofNanos(System.nanoTime() - start);
-            line(out, "request", "ok in " + Durations.text(took) + ": \"" + answer.message().text().strip() + "\" ("
-                    + RunEnding.usage(answer.usage()) + ")");
+        if (check.answered()) {
+            line(out, "request", "ok in " + Durations.text(check.took()) + ": \"" + check.answer() + "\" ("
+                    + RunEnding.usage(check.usage()) + ")");
             line(out, "status", "healthy");
             out.flush();
             return ExitCode.OK;
-        } catch (LlmException e) {
-            line(out, "request", "FAILED: " + e.getMessage());
-            line(out, "what to do", advice(endpoint, e));
-            line(out, "status", "provider failed");
-            out.flush();
-            return ExitCode.FAILED;
         }
-    }
-
-    /** One line saying what to do about a failed probe. */
-    static String advice(Endpoint endpoint, LlmException e) {
-        String name = endpoint.spec().name();
-        Provider provider = endpoint.spec().provider();
-        int status = e.status();
-        if (status == 401 || status == 403) {
-            return endpoint.keyVariable() != null && endpoint.keyPresent()
-                    ? "the key in " + endpoint.keyVariable() + " was refused: check it is current and allowed to use "
-                      + name + ", then export it again"
-                    : "the server wants a key: export " + Provider.OPENAI.keyVariable() + "=... for it";
-        }
-        if (status == 404) {
-            return provider == Provider.OLLAMA
-                    ? "Ollama does not have " + name + ": run 'ollama pull " + name + "'"
-                    : "the model '" + name + "' or the API path was not found at " + endpoint.baseUrl()
-                      + ": check the model name and that the base URL ends where the API starts (often /v1)";
-        }
-        if (status == 400 || status == 422) {
-            return "the provider refused the request: check that " + name + " is a chat model and the base URL is right";
-        }
-        if (status == 429) {
-            return "rate limited or out of quota: wait and try again, or check your plan and limits with the provider";
-        }
-        if (status >= 500) {
-            return "the provider is having trouble: try again later";
-        }
-        if (status == 0 && e.retryable()) {
-            return provider == Provider.OLLAMA
-                    ? "is Ollama running? start it with 'ollama serve' (and 'ollama pull " + name + "'), or point "
-                      + "--base-url at it"
-                    : "cannot reach " + endpoint.baseUrl() + ": check the URL, your network and any proxy";
-        }
-        return "the server at " + endpoint.baseUrl() + " did not answer like the " + endpoint.protocol().title()
-                + ": check --base-url (OpenAI-compatible servers usually end in /v1)";
+        line(out, "request", "FAILED: " + check.error());
+        line(out, "what to do", check.advice());
+        line(out, "status", "provider failed");
+        out.flush();
+        return ExitCode.FAILED;
     }
 
     private void line(PrintWriter out, String label, String text) {

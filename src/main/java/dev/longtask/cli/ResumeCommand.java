@@ -1,7 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunSnapshot;
 import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,9 +48,9 @@ final class ResumeCommand implements Callable<ExitCode> {
     public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
-        RunSnapshot run = RunAccess.read(driver.workspacePath(), runId);
-        if (run.run().status() == RunStatus.CANCELLED) {
-            throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot be"
+        Run run = RunAccess.readRun(driver.workspacePath(), runId);
+        if (run.status() == RunStatus.CANCELLED) {
+            throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot be"
                     + " resumed: start a new run");
         }
         return driver.drive(longtask -> longtask.resume(driver.resume(runId)));

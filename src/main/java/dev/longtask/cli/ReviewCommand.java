@@ -2,62 +2,40 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.api.Longtask;
+import dev.longtask.api.ReviewOptions;
+import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunRequest;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.config.ModelPrice;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Settings;
-import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Finisher;
-import dev.longtask.engine.PlanValidator;
-import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmClients;
-import dev.longtask.model.Counts;
-import dev.longtask.engine.Plan;
-import dev.longtask.llm.ModelSource;
-import dev.longtask.llm.Pricing;
-import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.review.Chunk;
 import dev.longtask.review.ChunkPart;
-import dev.longtask.review.Chunker;
-import dev.longtask.review.EstimateAssumptions;
-import dev.longtask.review.MapRenderer;
 import dev.longtask.review.MappedFile;
 import dev.longtask.review.RepoMap;
-import dev.longtask.review.RepoMapper;
 import dev.longtask.review.ReviewEstimate;
-import dev.longtask.review.ReviewEstimator;
-import dev.longtask.review.ReviewFinisher;
-import dev.longtask.review.ReviewFocus;
-import dev.longtask.review.ReviewManifest;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewSetup;
-import dev.longtask.review.ScopeOptions;
-import dev.longtask.store.FileRunStore;
-import dev.longtask.tools.Workspace;
-import dev.longtask.store.RunIds;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -85,7 +63,6 @@ import picocli.CommandLine.Spec;
                         + " review on and writes its report."})
 final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
-    private static final String DRY_RUN_ID = "<run-id>";
 
     @Spec
     CommandSpec spec;
@@ -148,6 +125,8 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     private final Environment environment;
     private final RunDriver.Assembly assembly;
+    /** The terminal's width the dry run is wrapped to; 0 (a pipe, a file) leaves its lines whole. */
+    IntSupplier columns = TerminalSize::columnsOfStdout;
 
     ReviewCommand() {
         this(Environment.system(), RunDriver.Assembly.REAL);
@@ -177,36 +156,25 @@ final class ReviewCommand implements Callable<ExitCode> {
         driver.approvalUnlessFlag(ApprovalMode.READ_ONLY);
         Path workspace = driver.workspacePath();
         RunRequest base = driver.request("a code review of " + workspace);
-        ModelSource source;
+        String id = runId == null ? null : RunAccess.newRunId(workspace, runId, path);
+        ReviewPlan plan;
         try {
-            source = driver.runtime().models(base);
+            plan = plan(() -> driver.runtime().planReview(base, options(id)));
         } catch (ConfigException e) {
+            // No usable model: the runtime's message says how to add one, as for every command that runs.
             throw CliFailure.usage(e.getMessage());
         }
-        ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.shared();
-        RepoMap repoMap = repoMap(workspace, counter);
+        RepoMap repoMap = plan.map();
         if (repoMap.files().isEmpty()) {
             throw CliFailure.usage("review: nothing to review in " + path + ": no source file in scope"
                     + skippedText(repoMap) + (includeTests ? "" : "; add --include-tests to review tests"));
         }
-        List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
-        String id = newRunId(workspace);
-        String runPath = ".longtask/runs/" + id;
-        ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
-        String rendered = new MapRenderer(counter).render(repoMap, tokens);
-        Plan plan = new ReviewPlanner(rendered).plan(manifest);
-        checkLimits(plan, chunks.size(), workspace);
-        ReviewEstimate reviewEstimate = new ReviewEstimator(EstimateAssumptions.defaults(), source.pricing())
-                .estimate(chunks, counter.count(rendered), areas, driver.runtime().concurrency(base), source.runModel());
-        Estimate estimate = ReviewPlanner.estimate(reviewEstimate);
-        err.println(summary(repoMap) + "\n" + String.format("review: %d chunks, %d tasks; focus: %s; model: %s;"
-                        + " estimate: %s", chunks.size(), plan.tasks().size(), areas.text(), source.runModel(),
-                estimate.text()));
+        checkLimits(plan);
+        err.println(summary(repoMap) + "\n" + String.format("review: %s, %s; focus: %s; model: %s; estimate: %s",
+                Counts.plural(plan.chunks().size(), "chunk"), Counts.plural(plan.plan().tasks().size(), "task"),
+                plan.focus(), plan.model(), plan.runEstimate().text()));
         err.flush();
-        String goal = goal(repoMap, chunks.size(), areas, manifest);
-        RunRequest request = driver.request(goal).withRunId(id).withPlan(plan, estimate)
-                .withFinisher(ReviewFinisher.starting(manifest));
+        RunRequest request = plan.request(base);
         ExitCode code = driver.drive(longtask -> {
             try {
                 return longtask.start(request);
@@ -222,20 +190,21 @@ final class ReviewCommand implements Callable<ExitCode> {
         return code;
     }
 
-    private static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
-        return ReviewSetup.goal(m, chunks, areas, manifest);
+    private ReviewOptions options(String id) {
+        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens, priceIn, priceOut);
     }
 
-    private String newRunId(Path workspace) {
-        Path runs = FileRunStore.runsDirectory(workspace);
-        if (runId != null) {
-            return RunAccess.newRunId(workspace, runId, path);
-        }
-        while (true) {
-            String id = FileRunStore.newRunId(Clock.systemDefaultZone());
-            if (!Files.exists(runs.resolve(id))) {
-                return id;
-            }
+    /**
+     * The review planned (or previewed) by the runtime; a bad focus or workspace is a usage error, a repository
+     * that cannot be listed a failure. A {@link ConfigException} is the caller's to word.
+     */
+    private static ReviewPlan plan(Supplier<ReviewPlan> planning) {
+        try {
+            return planning.get();
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("review: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new CliFailure(ExitCode.FAILED, "review: " + e.getMessage());
         }
     }
 
@@ -278,59 +247,55 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     // ------------------------------------------------------------------ map and dry run
 
-    private ExitCode preview() throws IOException {
-        ReviewFocus areas = focusAreas();
-        TokenCounter counter = TokenCounter.shared();
-        RepoMap repoMap = repoMap(path, counter);
-        String rendered = new MapRenderer(counter).render(repoMap, tokens);
+    private ExitCode preview() {
+        RunRequest base = RunRequest.goal("a code review of " + path).withWorkspace(path).withModel(model.model)
+                .withBaseUrl(model.baseUrl).withConcurrency(concurrency());
+        if (dryRun) {
+            // A bad value in the flags or the settings is a usage error, as for a review run.
+            model.settings(environment, path, run.flags());
+        }
+        Longtask runtime = Longtask.builder().workspace(path).environment(environment).build();
+        ReviewPlan preview;
+        try {
+            preview = plan(() -> runtime.previewReview(base, options(runId), dryRun));
+        } catch (ConfigException e) {
+            throw CliFailure.usage("review: " + e.getMessage());
+        }
+        RepoMap repoMap = preview.map();
         PrintWriter stdout = spec.commandLine().getOut();
         Map<String, Object> document = new LinkedHashMap<>();
-        Plan planned = null;
-        int plannedChunks = 0;
         if (map) {
             if (jsonFormat()) {
                 document.put("map", repoMap);
             } else {
                 stdout.println(summary(repoMap));
-                stdout.print(rendered);
+                stdout.print(preview.renderedMap());
             }
         }
         if (dryRun) {
-            Settings settings = model.settings(environment, path.toRealPath(), run.flags());
-            Optional<Endpoint> endpoint = endpoint(settings);
-            String modelSpec = endpoint.map(e -> e.spec().toString()).orElse(null);
-            int workers = settings.concurrency().value();
-            List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
-            ReviewEstimate estimate = new ReviewEstimator(EstimateAssumptions.defaults(), pricing(endpoint))
-                    .estimate(chunks, counter.count(rendered), areas, workers, modelSpec);
-            String runPath = ".longtask/runs/" + (runId == null ? DRY_RUN_ID : runId);
-            ReviewManifest manifest = ReviewManifest.of(chunks, runPath, areas, includeTests);
-            if (!chunks.isEmpty()) {
-                planned = new ReviewPlanner(rendered).plan(manifest);
-                plannedChunks = chunks.size();
-            }
             if (jsonFormat()) {
                 if (!map) {
                     document.put("summary", mapSummary(repoMap));
                 }
-                document.put("chunks", chunks);
-                document.put("plan", planned == null ? List.of() : planned.tasks());
-                document.put("estimate", estimate);
+                document.put("chunks", preview.chunks());
+                document.put("plan", preview.plan() == null ? List.of() : preview.plan().tasks());
+                document.put("estimate", preview.estimate());
             } else {
                 if (map) {
                     stdout.println();
                 }
-                printDryRun(stdout, repoMap, chunks, estimate, areas, modelSpec, workers, manifest);
+                int width = columns.getAsInt();
+                for (String line : dryRun(preview)) {
+                    (width > 0 ? TextWidth.wrap(line, width - 1, "  ") : List.of(line)).forEach(stdout::println);
+                }
             }
         }
         if (jsonFormat()) {
             stdout.println(toJson(document));
         }
         stdout.flush();
-        if (planned != null) {
-            // What a real run would refuse, the dry run refuses too, after showing what it found.
-            checkLimits(planned, plannedChunks, path);
-        }
+        // What a real run would refuse, the dry run refuses too, after showing what it found.
+        checkLimits(preview);
         return ExitCode.OK;
     }
 
@@ -338,52 +303,16 @@ final class ReviewCommand implements Callable<ExitCode> {
      * The limits a run's plan must keep (the engine checks the same before it starts): a usage error that says
      * what to change, the chunk size above all, when the review's plan breaks one.
      */
-    private void checkLimits(Plan plan, int chunks, Path workspace) {
-        Set<String> agents = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools()).agents()
-                .stream().map(AgentSpec::name).collect(Collectors.toSet());
-        List<String> problems;
-        try {
-            problems = new PlanValidator(agents, new Workspace(workspace)).problems(plan);
-        } catch (IOException e) {
-            throw CliFailure.usage("review: cannot use " + workspace + ": " + e.getMessage());
-        }
-        if (!problems.isEmpty()) {
-            throw CliFailure.usage("review: the plan of " + Counts.plural(chunks, "chunk") + " cannot run: "
-                    + String.join("; ", problems) + "; " + largerChunks());
+    private void checkLimits(ReviewPlan plan) {
+        if (!plan.problems().isEmpty()) {
+            throw CliFailure.usage("review: the plan of " + Counts.plural(plan.chunks().size(), "chunk")
+                    + " cannot run: " + String.join("; ", plan.problems()) + "; " + largerChunks());
         }
     }
 
     private String largerChunks() {
         return "raise --chunk-tokens (now " + Counts.full(chunkTokens) + ") for fewer, larger chunks, or review a"
                 + " subdirectory";
-    }
-
-    /** The model the settings name, if any; a malformed one is a usage error, none at all is fine for a dry run. */
-    private static Optional<Endpoint> endpoint(Settings settings) {
-        if (settings.model().isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(LlmClients.endpoint(settings));
-        } catch (ConfigException e) {
-            throw CliFailure.usage("review: " + e.getMessage());
-        }
-    }
-
-    private Pricing pricing(Optional<Endpoint> endpoint) {
-        if (priceIn != null) {
-            return Pricing.perMillion(priceIn, priceOut);
-        }
-        Optional<ModelPrice> price = endpoint.flatMap(Endpoint::price).map(Resolved::value);
-        return price.map(p -> Pricing.perMillion(p.input(), p.output())).orElse(Pricing.unknown());
-    }
-
-    private RepoMap repoMap(Path root, TokenCounter counter) {
-        try {
-            return new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(includeTests));
-        } catch (IOException e) {
-            throw new CliFailure(ExitCode.FAILED, "review: cannot list " + root + ": " + e.getMessage());
-        }
     }
 
     private void validate() {
@@ -424,7 +353,7 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + " review run, not to --map or --dry-run");
         }
         if (runId != null) {
-            RunIds.problem(runId).ifPresent(problem -> {
+            RunAccess.runIdProblem(runId).ifPresent(problem -> {
                 throw CliFailure.usage("review: --run-id: " + problem);
             });
         }
@@ -454,14 +383,6 @@ final class ReviewCommand implements Callable<ExitCode> {
         return json || format.strip().equalsIgnoreCase("json");
     }
 
-    private ReviewFocus focusAreas() {
-        try {
-            return ReviewFocus.parse(focus);
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.usage("review: " + e.getMessage());
-        }
-    }
-
     private static String summary(RepoMap m) {
         return String.format("review of %s (%s): %,d files, %,d lines, %,d tokens (%s)", m.root(), m.scope(),
                 m.files().size(), m.totalLines(), m.totalTokens(), m.encoding()) + (m.skipped().isEmpty() ? ""
@@ -489,48 +410,59 @@ final class ReviewCommand implements Callable<ExitCode> {
         return s;
     }
 
-    private void printDryRun(PrintWriter out, RepoMap m, List<Chunk> chunks, ReviewEstimate e, ReviewFocus areas,
-            String modelSpec, int workers, ReviewManifest manifest) {
+    /** The dry run's lines, each whole: the caller wraps them to the terminal. */
+    private List<String> dryRun(ReviewPlan p) {
+        RepoMap m = p.map();
+        ReviewEstimate e = p.estimate();
+        List<String> lines = new ArrayList<>();
         if (!map) {
-            out.println(summary(m));
+            lines.addAll(List.of(summary(m).split("\n")));
         }
-        out.printf("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens%n", areas.text(),
-                modelSpec == null ? "(none)" : modelSpec, workers, chunkTokens);
+        lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens", p.focus(),
+                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens));
         if (m.files().isEmpty()) {
-            out.println("\nnothing to review: no source file in scope");
-            return;
+            lines.add("");
+            lines.add("nothing to review: no source file in scope");
+            return lines;
         }
-        out.println("\nmost referenced files:");
+        lines.add("");
+        lines.add("most referenced files:");
         int rank = 1;
         for (MappedFile f : m.files().subList(0, Math.min(TOP_FILES, m.files().size()))) {
-            out.printf("  %2d. %s (%s, %,d lines, rank %.3f)%n", rank++, f.path(), f.language().id(), f.lines(), f.rank());
+            lines.add(String.format("  %2d. %s (%s, %,d lines, rank %.3f)", rank++, f.path(), f.language().id(),
+                    f.lines(), f.rank()));
         }
-        out.printf("%nchunks (%d):%n", chunks.size());
+        List<Chunk> chunks = p.chunks();
+        lines.add("");
+        lines.add(String.format("chunks (%d):", chunks.size()));
         int width = chunks.stream().mapToInt(c -> c.module().length()).max().orElse(6);
         for (Chunk c : chunks) {
             long files = c.parts().stream().map(ChunkPart::path).distinct().count();
             List<String> dirs = c.directories();
             String within = dirs.size() <= 1 ? "" : "  [" + String.join(", ", dirs.subList(0, Math.min(4, dirs.size())))
                     + (dirs.size() > 4 ? ", +" + (dirs.size() - 4) : "") + "]";
-            out.printf("  %s  %-" + width + "s  %10s  %13s%s%n", c.id(), c.module(), Counts.plural(files, "file"),
-                    Counts.plural(c.tokens(), "token"), within);
+            lines.add(String.format("  %s  %-" + width + "s  %10s  %13s%s", c.id(), c.module(),
+                    Counts.plural(files, "file"), Counts.plural(c.tokens(), "token"), within));
             for (ChunkPart part : c.parts()) {
                 if (!part.wholeFile()) {
-                    out.printf("      part %s (%,d tokens)%n", part.location(), part.tokens());
+                    lines.add(String.format("      part %s (%,d tokens)", part.location(), part.tokens()));
                 }
             }
         }
-        out.printf("%nplan: %d tasks, made from the chunks (no planner): for each chunk an analysis (agent %s) writing"
-                        + " %s/results/work/chunk-NNN-analysis.md, then a review (agent %s) writing"
-                        + " chunk-NNN-issues.json; then the director and the synthesizer%n", e.tasks(),
-                ReviewPlanner.ANALYZER, manifest.runPath(), ReviewPlanner.REVIEWER);
-        out.printf("estimate: %d tasks (%d chunks x analysis + review) and 2 role calls, %,d model calls%n",
-                e.tasks(), e.chunks(), e.calls());
-        out.printf("  tokens: %s in, %s out%n", Counts.full(e.inputTokens()), Counts.full(e.outputTokens()));
-        out.printf("  cost:   %s%s%n", e.costText(), e.costUsd() == null
-                ? "; pass --price-in and --price-out (USD per million tokens) for a cost" : "");
-        out.printf("  time:   %s with concurrency %d%n", e.timeText(), e.concurrency());
-        out.printf("  assumes: %s%n", e.assumptions());
+        lines.add("");
+        lines.add(String.format("plan: %s, made from the chunks (no planner): for each chunk an analysis (agent %s)"
+                        + " writing %s/results/work/chunk-NNN-analysis.md, then a review (agent %s) writing"
+                        + " chunk-NNN-issues.json; then the director and the synthesizer",
+                Counts.plural(e.tasks(), "task"), ReviewPlanner.ANALYZER, p.runPath(), ReviewPlanner.REVIEWER));
+        lines.add(String.format("estimate: %s (%s x analysis + review) and 2 role calls, %s",
+                Counts.plural(e.tasks(), "task"), Counts.plural(e.chunks(), "chunk"),
+                Counts.plural(e.calls(), "model call")));
+        lines.add(String.format("  tokens: %s in, %s out", Counts.full(e.inputTokens()), Counts.full(e.outputTokens())));
+        lines.add(String.format("  cost:   %s%s", e.costText(), e.costUsd() == null
+                ? "; pass --price-in and --price-out (USD per million tokens) for a cost" : ""));
+        lines.add(String.format("  time:   %s with concurrency %d", e.timeText(), e.concurrency()));
+        lines.add(String.format("  assumes: %s", e.assumptions()));
+        return lines;
     }
 
     private static String toJson(Object value) {

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.DependencyCycleException;
 import dev.longtask.store.FileRunStore;
@@ -16,6 +17,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
@@ -56,6 +58,10 @@ final class RunAccess {
      * A {@code --run-id} for a new run, checked before anything is created: null (the store picks a new id) when
      * none is given; a usage error naming the problem when it is not a valid id or the run already exists.
      */
+    static Optional<String> runIdProblem(String runId) {
+        return RunIds.problem(runId);
+    }
+
     static String newRunId(Path workspace, String runId, Path workdir) {
         if (runId == null) {
             return null;
@@ -78,6 +84,11 @@ final class RunAccess {
 
     static RunSnapshot read(Path workspace, String runId) {
         return call(() -> FileRunStore.read(workspace, runId));
+    }
+
+    /** The run's own state (status, budgets, settings), as {@link #read} finds it. */
+    static Run readRun(Path workspace, String runId) {
+        return read(workspace, runId).run();
     }
 
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */

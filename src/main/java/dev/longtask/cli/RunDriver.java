@@ -14,8 +14,7 @@ import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.ProgressSnapshot;
-import dev.longtask.engine.RunOutcome;
-import dev.longtask.llm.Pricing;
+import dev.longtask.api.Outcome;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
@@ -63,7 +62,7 @@ final class RunDriver {
     private final Settings settings;
     private final Assembly assembly;
     private Longtask runtime;
-    private RunOutcome outcome;
+    private Outcome outcome;
     /** The view on screen while a session is driven, held while the terminal asks a question. */
     private volatile ProgressView shown;
     private ApprovalMode modeUnlessFlag;
@@ -130,13 +129,13 @@ final class RunDriver {
     }
 
     /** How the last session driven ended. */
-    Optional<RunOutcome> outcome() {
+    Optional<Outcome> outcome() {
         return Optional.ofNullable(outcome);
     }
 
     /** What the run's finisher (a review's checked report) produced in the last session driven. */
     Optional<Finisher.Finished> finished() {
-        return outcome().map(RunOutcome::finished);
+        return outcome().map(Outcome::finished);
     }
 
     /** Starts or resumes with {@code session}, shows its progress until it ends, and returns the exit code. */
@@ -212,9 +211,8 @@ final class RunDriver {
             return;
         }
         try {
-            Pricing pricing = runtime().models(RunRequest.goal("-").withWorkspace(workspace)
-                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl())).pricing();
-            if (pricing.cost(1_000_000, 1_000_000).isEmpty()) {
+            if (!runtime().hasPrice(RunRequest.goal("-").withWorkspace(workspace)
+                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl()))) {
                 err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
                         + " has no price (add one under prices: in .longtask/config.yaml)");
             }
@@ -233,7 +231,7 @@ final class RunDriver {
     }
 
     /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
-    private Run ended(RunOutcome outcome) {
+    private Run ended(Outcome outcome) {
         try {
             return FileRunStore.read(workspace, outcome.runId()).run();
         } catch (StoreException e) {

@@ -2,7 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Finisher;
-import dev.longtask.engine.RunOutcome;
+import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
@@ -42,7 +42,7 @@ final class RunEnding {
      * @param session    how long this session took
      * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
      */
-    ExitCode print(RunOutcome outcome, Run run, Duration session, boolean terminated, Path workspace) {
+    ExitCode print(Outcome outcome, Run run, Duration session, boolean terminated, Path workspace) {
         List<String> lines = new ArrayList<>();
         if (outcome.nothingToDo()) {
             lines.add("run " + outcome.runId() + " is already " + palette.status(outcome.status().wire())

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** Says whether a run has reached one of its budgets, and which, in words a user can act on. */
-public final class BudgetGuard {
+final class BudgetGuard {
 
     public Optional<String> reached(Budget budget, Usage usage, Duration activeTime) {
         if (budget.maxTokens() != null && usage.totalTokens() >= budget.maxTokens()) {

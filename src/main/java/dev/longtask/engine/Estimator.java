@@ -9,7 +9,7 @@ import java.util.Map;
  * Estimates a plan from a simple model of an agent loop: every step resends the conversation so far, which
  * grows by one tool call and its result per step. The constants are the assumptions the estimate states.
  */
-public final class Estimator {
+final class Estimator {
     static final int STEPS_PER_TASK = 8;
     static final int BASE_PROMPT_TOKENS = 3_000;
     static final int TOKENS_PER_STEP = 1_500;

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 /** The goal cannot fit the prompts of the run's model; nothing was created. */
-public final class GoalTooLargeException extends IllegalArgumentException {
+final class GoalTooLargeException extends IllegalArgumentException {
     GoalTooLargeException(String message) {
         super(message);
     }

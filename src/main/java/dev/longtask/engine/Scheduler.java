@@ -10,7 +10,7 @@ import java.util.Map;
  * Chooses what runs next: ready tasks (pending, nothing blocking), longest remaining path first, so the
  * chain that decides the makespan starts as early as it can. Ties go to the lower id (plan order).
  */
-public final class Scheduler {
+final class Scheduler {
 
     /** Up to {@code freeSlots} ready tasks in the order they should start. */
     public List<Task> nextReady(List<Task> tasks, int freeSlots) {

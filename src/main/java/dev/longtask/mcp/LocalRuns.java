@@ -2,21 +2,18 @@ package dev.longtask.mcp;
 
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
+import dev.longtask.api.ReviewOptions;
+import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Snapshot;
-import dev.longtask.llm.ModelSource;
-import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
-import dev.longtask.review.ReviewFocus;
-import dev.longtask.review.ReviewSetup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -49,19 +46,9 @@ final class LocalRuns implements RunControl {
     @Override
     public String review(Review request) {
         Path root = real(resolve(request.path()));
-        ReviewFocus areas = ReviewFocus.parse(request.focus());
         RunRequest base = RunRequest.goal("a code review of " + root).withWorkspace(root);
-        ModelSource model = runtime.models(base);
-        String id = ReviewSetup.newRunId(root, Clock.systemUTC());
-        ReviewSetup setup;
-        try {
-            setup = ReviewSetup.prepare(root, id, ReviewSetup.Options.defaults().withFocus(areas), model.pricing(),
-                    model.runModel(), runtime.concurrency(base), TokenCounter.shared());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
-        }
-        return keep(runtime.start(RunRequest.goal(setup.goal()).withWorkspace(root).withRunId(id)
-                .withPlan(setup.plan(), setup.estimate()).withFinisher(setup.finisher())));
+        ReviewPlan plan = runtime.planReview(base, ReviewOptions.defaults().withFocus(request.focus()));
+        return keep(runtime.start(plan.request(base)));
     }
 
     @Override

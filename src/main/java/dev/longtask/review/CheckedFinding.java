@@ -6,7 +6,7 @@ package dev.longtask.review;
  * reported as fact. {@code location} is null only when the model gave none that could be read.
  * {@code occurrences} counts the duplicate findings merged into this one.
  */
-public record CheckedFinding(
+record CheckedFinding(
         Severity severity,
         String type,
         Location location,

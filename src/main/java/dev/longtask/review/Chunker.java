@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * Every file is covered by exactly one chunk, or its ranges by exactly one chunk each, covering the file.
  * A chunk exceeds the budget only when it holds a single line that alone exceeds it.
  */
-public final class Chunker {
+final class Chunker {
     public static final long DEFAULT_BUDGET = 20_000;
 
     private final long budget;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code line} is 1-based.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Definition(String kind, String name, String parent, int line) {
+record Definition(String kind, String name, String parent, int line) {
 
     /** "class Inventory", "method Inventory.add". */
     public String label() {

@@ -19,7 +19,7 @@ package dev.longtask.review;
  * @param inputTokensPerSecond     model prompt processing speed
  * @param secondsPerCall           fixed latency of one model call
  */
-public record EstimateAssumptions(
+record EstimateAssumptions(
         int systemPromptTokens,
         int focusTokensPerArea,
         int toolCallTokens,

@@ -5,5 +5,5 @@ package dev.longtask.review;
  * severity, type, location {@code file:line} or {@code file:line-line}, description, suggestion. Nothing in
  * it is trusted until {@link FindingChecker} has checked the location against the repository.
  */
-public record Finding(String severity, String type, String location, String description, String suggestion) {
+record Finding(String severity, String type, String location, String description, String suggestion) {
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * whole file and is verified when the file exists. A finding that copies the issues file's format example (its
  * location or its placeholder text) is never verified.
  */
-public final class FindingChecker {
+final class FindingChecker {
     private final Path root;
     private final Path realRoot;
     private final List<String> knownFiles;

@@ -19,7 +19,7 @@ import java.util.Set;
  * longest suggestion, the union of the ranges when it stays within {@value #MAX_UNION_SPAN} lines, and the
  * number of findings merged.
  */
-public final class FindingMerger {
+final class FindingMerger {
     static final int NEAR_LINES = 3;
     static final int MAX_UNION_SPAN = 30;
     private static final Set<String> STOPWORDS = Set.of("the", "and", "for", "with", "this", "that", "not", "are",

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Parses {@code file:12}, {@code file:12-20}, {@code file:12:5}, {@code file#L12-L20}, {@code file (line 12)},
  * a bare {@code file}, and {@code file:0}, which like the bare file names the whole file.
  */
-public record Location(String path, int startLine, int endLine) {
+record Location(String path, int startLine, int endLine) {
     private static final Pattern WITH_LINES = Pattern.compile(
             "^(.+?)(?::|#L|\\s*\\(\\s*lines?\\s+|,\\s*lines?\\s+)(\\d+)(?:\\s*(?:-|–|\\.\\.|to)\\s*L?(\\d+))?(?::\\d+)?\\s*\\)?$");
 

@@ -10,7 +10,7 @@ import java.util.List;
  * each with its key definitions (line, kind, name) and the files it uses most; as many files as fit. The
  * rendered text never exceeds the budget.
  */
-public final class MapRenderer {
+final class MapRenderer {
     static final int DEFINITIONS_PER_FILE = 8;
     static final int USES_PER_FILE = 3;
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * empty), and the score its reviewer gave it (null when none was given). The reviewer's score is the model's
  * opinion, shown beside the report's own score, which is computed from the checked findings alone.
  */
-public record ModuleSummary(String module, int files, long lines, String summary,
+record ModuleSummary(String module, int files, long lines, String summary,
                             @JsonProperty("reviewer_score") Integer reviewerScore) {
 
     public ModuleSummary(String module, int files, long lines, String summary) {

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * Builds the {@link RepoMap} of a repository: lists the files in scope, reads and extracts each one (in
  * parallel), resolves imports, and ranks the files by the reference graph. Reads files; writes nothing.
  */
-public final class RepoMapper {
+final class RepoMapper {
     private static final Logger log = LoggerFactory.getLogger(RepoMapper.class);
     static final String SKIP_UNREADABLE = "unreadable";
     static final String SKIP_EMPTY = "empty";

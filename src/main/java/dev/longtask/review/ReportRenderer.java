@@ -17,7 +17,7 @@ import java.util.Map;
  * the score; a table of modules with their issue counts and summaries; unverified findings apart, marked as
  * such; the chunks that could not be reviewed) and as JSON with the same content.
  */
-public final class ReportRenderer {
+final class ReportRenderer {
     private final ObjectMapper json = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public String markdown(ReviewReport report) {

@@ -15,7 +15,7 @@ import java.util.PriorityQueue;
  * comes from a simulation of the schedule: the chunk tasks on {@code concurrency} workers (a review starts when
  * its chunk's analysis is done, longest chains first), then the director and the synthesizer.
  */
-public final class ReviewEstimator {
+final class ReviewEstimator {
     private final EstimateAssumptions assumptions;
     private final Pricing pricing;
 

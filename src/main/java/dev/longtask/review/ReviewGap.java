@@ -7,7 +7,7 @@ import java.util.List;
  * file is missing or malformed - with the reason. Its code is not counted as reviewed, so the score does not
  * claim it.
  */
-public record ReviewGap(String chunk, String module, List<String> files, String reason) {
+record ReviewGap(String chunk, String module, List<String> files, String reason) {
     public ReviewGap {
         files = List.copyOf(files);
     }

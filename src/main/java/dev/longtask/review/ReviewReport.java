@@ -7,7 +7,7 @@ import java.util.List;
  * findings after checking and merging (verified and not), how much code was reviewed (for the score), and the
  * chunks that could not be reviewed.
  */
-public record ReviewReport(
+record ReviewReport(
         String title,
         String summary,
         List<ModuleSummary> modules,

@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * {@value #EVENT} event. The synthesizer's title and summary head the report when it wrote one; its own issue
  * list is not used, because the chunks' files are the findings and only checked findings are reported as fact.
  */
-public final class ReviewReportWriter {
+final class ReviewReportWriter {
     /** The event recorded when the checked report was written; data: score, counts, files. */
     public static final String EVENT = "review.written";
     public static final String MARKDOWN = "review.md";

@@ -9,7 +9,7 @@ import java.util.List;
  * {@code round(100 / (1 + density / 10))}: 100 with nothing found, 50 at ten points per thousand lines.
  * Merged duplicates count once.
  */
-public final class ReviewScore {
+final class ReviewScore {
     private ReviewScore() {
     }
 

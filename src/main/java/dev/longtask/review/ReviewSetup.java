@@ -16,8 +16,8 @@ import java.util.List;
  * a review per chunk, the estimate and the goal. What {@code longtask review} and an MCP client's review start with;
  * the caller starts the run with {@link #plan}, {@link #estimate} and {@link #finisher()}.
  */
-public record ReviewSetup(String runId, RepoMap map, List<Chunk> chunks, ReviewManifest manifest, Plan plan,
-                          Estimate estimate, String goal) {
+public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Chunk> chunks, ReviewManifest manifest,
+                          Plan plan, ReviewEstimate figures, Estimate estimate, String goal) {
 
     /** How the review is cut and told: focus areas, tests or not, the map's and the chunks' token budgets. */
     public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
@@ -32,26 +32,23 @@ public record ReviewSetup(String runId, RepoMap map, List<Chunk> chunks, ReviewM
 
     /**
      * Maps and chunks {@code root} and plans its review as run {@code runId}, priced with {@code pricing} for
-     * {@code concurrency} tasks at once on {@code model}.
+     * {@code concurrency} tasks at once on {@code model}. A repository with nothing in scope has no chunks and no
+     * plan (null).
      *
-     * @throws IllegalArgumentException when there is no source file in scope
-     * @throws IOException              when the repository cannot be listed
+     * @param model null when none is configured (the estimate says so)
+     * @throws IOException when the repository cannot be listed
      */
-    public static ReviewSetup prepare(Path root, String runId, Options options, Pricing pricing, String model,
+    public static ReviewSetup preview(Path root, String runId, Options options, Pricing pricing, String model,
                                       int concurrency, TokenCounter counter) throws IOException {
         RepoMap repoMap = new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
-        if (repoMap.files().isEmpty()) {
-            throw new IllegalArgumentException("nothing to review in " + root + ": no source file in scope"
-                    + (options.includeTests() ? "" : " (tests are left out)"));
-        }
         List<Chunk> chunks = new Chunker(options.chunkTokens()).chunk(repoMap);
         ReviewManifest manifest = ReviewManifest.of(chunks, ".longtask/runs/" + runId, options.focus(),
                 options.includeTests());
         String rendered = new MapRenderer(counter).render(repoMap, options.mapTokens());
-        Plan plan = new ReviewPlanner(rendered).plan(manifest);
+        Plan plan = chunks.isEmpty() ? null : new ReviewPlanner(rendered).plan(manifest);
         ReviewEstimate figures = new ReviewEstimator(EstimateAssumptions.defaults(), pricing)
                 .estimate(chunks, counter.count(rendered), options.focus(), concurrency, model);
-        return new ReviewSetup(runId, repoMap, chunks, manifest, plan, ReviewPlanner.estimate(figures),
+        return new ReviewSetup(runId, repoMap, rendered, chunks, manifest, plan, figures, ReviewPlanner.estimate(figures),
                 goal(repoMap, chunks.size(), options.focus(), manifest));
     }
 

@@ -4,7 +4,7 @@ package dev.longtask.review;
  * What the map takes in: tests or not, and the size above which a file is skipped as too large to review
  * (such files are nearly always generated or data).
  */
-public record ScopeOptions(boolean includeTests, long maxFileBytes) {
+record ScopeOptions(boolean includeTests, long maxFileBytes) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1_000_000;
 
     public ScopeOptions {

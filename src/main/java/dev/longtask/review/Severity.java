@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** Severity of a finding, most severe first. Models' synonyms map onto these; anything else is MEDIUM. */
-public enum Severity {
+enum Severity {
     CRITICAL(10), HIGH(5), MEDIUM(2), LOW(0.5), INFO(0);
 
     /** Points a verified finding of this severity takes off the score's density. */

@@ -11,7 +11,7 @@ import java.util.List;
  * @param eventsReplayed      events applied after the checkpoint
  * @param filesRepaired       projections rewritten because they disagreed with the log, temp files removed
  */
-public record OpenReport(long tornBytesCut, String checkpoint, List<String> checkpointsSkipped, long eventsReplayed,
+record OpenReport(long tornBytesCut, String checkpoint, List<String> checkpointsSkipped, long eventsReplayed,
                          List<String> filesRepaired) {
 
     public OpenReport {

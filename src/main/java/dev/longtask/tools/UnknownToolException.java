@@ -3,7 +3,7 @@ package dev.longtask.tools;
 import java.util.List;
 
 /** Tool names that no tool in the {@link Toolbox} has, e.g. in an agent definition's {@code tools:} list. */
-public final class UnknownToolException extends RuntimeException {
+final class UnknownToolException extends RuntimeException {
     private final List<String> unknown;
 
     UnknownToolException(List<String> unknown, List<String> known) {

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.agent.Approver;
-import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.ApprovalQuestion;
@@ -87,7 +86,7 @@ class McpAgentsTest {
                 };
             }
         });
-        RunOutcome outcome;
+        Outcome outcome;
         String runId;
         try (Longtask longtask = Longtask.builder().workspace(ws).home(tmp.resolve("home"))
                 .environment(Map.of("PATH", System.getenv("PATH"), "OPENAI_API_KEY", "sk-not-for-mcp-servers"))
@@ -162,7 +161,7 @@ class McpAgentsTest {
                 .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build()) {
             RunHandle run = longtask.start(RunRequest.goal("use the MCP server within the rules"));
             runId = run.runId();
-            RunOutcome outcome = run.await();
+            Outcome outcome = run.await();
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
         }
 

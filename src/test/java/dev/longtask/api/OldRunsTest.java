@@ -2,7 +2,6 @@ package dev.longtask.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
@@ -41,7 +40,7 @@ class OldRunsTest {
 
             RunHandle resumed = longtask.resume(ResumeRequest.of("fixture-paused")
                     .withBudget(new Budget(1_000_000L, null, null)));
-            RunOutcome outcome = resumed.await();
+            Outcome outcome = resumed.await();
 
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
             assertThat(longtask.runs().tasks("fixture-paused")).extracting(t -> t.status())

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
@@ -94,7 +93,7 @@ class ResumeKeepsSettingsTest {
         try (Longtask first = runtime(Map.of())) {
             RunHandle planned = first.start(RunRequest.goal("write a note").withModel("openai:fixture-model")
                     .withBaseUrl(baseUrl()).withConcurrency(1).withApproval(ApprovalMode.READ_ONLY).onlyPlan());
-            RunOutcome outcome = planned.await();
+            Outcome outcome = planned.await();
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.PAUSED);
             runId = planned.runId();
         }
@@ -105,7 +104,7 @@ class ResumeKeepsSettingsTest {
         // With a key present, a run without a recorded model would go to openai:gpt-4.1 at api.openai.com.
         try (Longtask second = runtime(Map.of("OPENAI_API_KEY", "sk-test-not-a-real-key-123"))) {
             RunHandle resumed = second.resume(ResumeRequest.of(runId).withConcurrency(2).by("--concurrency"));
-            RunOutcome outcome = resumed.await();
+            Outcome outcome = resumed.await();
 
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
             assertThat(resumed.settingsChanged()).containsExactly(Map.entry("concurrency", "1 -> 2"));
@@ -151,7 +150,7 @@ class ResumeKeepsSettingsTest {
                     .isInstanceOf(ConfigException.class).hasMessageContaining("ANTHROPIC_API_KEY");
             // Its own model, on a server that needs no key, resumes with no key at all.
             RunHandle resumed = second.resume(ResumeRequest.of(runId).withBudget(new Budget(1L, null, null)));
-            RunOutcome outcome = resumed.await();
+            Outcome outcome = resumed.await();
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.PAUSED);
             assertThat(outcome.reason()).contains("token budget reached");
         }

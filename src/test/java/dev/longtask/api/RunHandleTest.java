@@ -7,7 +7,6 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.engine.RunOutcome;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
@@ -80,8 +79,8 @@ class RunHandleTest {
             List<Long> seen = new CopyOnWriteArrayList<>();
             Subscription subscription = a.events(from, event -> seen.add(event.seq()));
             gate.countDown();
-            RunOutcome outcomeA = a.await();
-            RunOutcome outcomeB = b.await();
+            Outcome outcomeA = a.await();
+            Outcome outcomeB = b.await();
             subscription.close();
 
             assertThat(outcomeA.status()).as(outcomeA.reason()).isEqualTo(RunStatus.COMPLETED);
@@ -105,19 +104,19 @@ class RunHandleTest {
             waitFor(() -> run.snapshot().figures().completed() >= 3, "the run got to part 4");
             run.pause();
             gate.countDown();
-            RunOutcome paused = run.await();
+            Outcome paused = run.await();
             assertThat(paused.status()).isEqualTo(RunStatus.PAUSED);
             assertThat(paused.reason()).contains("paused on request");
 
             RunHandle resumed = longtask.resume(run.runId());
-            RunOutcome done = resumed.await();
+            Outcome done = resumed.await();
             assertThat(done.status()).as(done.reason()).isEqualTo(RunStatus.COMPLETED);
             assertThat(model.calls("task", "Part 1")).as("completed work never runs again").isEqualTo(2);
 
             RunHandle other = longtask.start(RunRequest.goal("six parts again").withRunId("given-id"));
             other.cancel();
             assertThat(other.await().status()).isEqualTo(RunStatus.CANCELLED);
-            RunOutcome again = longtask.resume("given-id").await();
+            Outcome again = longtask.resume("given-id").await();
             assertThat(again.nothingToDo()).isTrue();
         }
     }

@@ -32,10 +32,17 @@ class ReviewCommandTest {
 
     /** {@code longtask review ...} with an environment that has no key, so no model is ever configured by accident. */
     private static Result run(String... args) {
+        return runAt(0, args);
+    }
+
+    /** As {@link #run}, on a terminal {@code columns} wide (0: not a terminal). */
+    private static Result runAt(int columns, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new ReviewCommand(new Environment(Map.of(), dir.resolve("no-user-config.yaml")),
-                RunDriver.Assembly.REAL));
+        ReviewCommand review = new ReviewCommand(new Environment(Map.of(), dir.resolve("no-user-config.yaml")),
+                RunDriver.Assembly.REAL);
+        review.columns = () -> columns;
+        CommandLine cli = new CommandLine(review);
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         cli.setExecutionStrategy(Main::executeLast);
@@ -74,6 +81,21 @@ class ReviewCommandTest {
                 .contains("with concurrency 2")
                 .containsPattern("plan: \\d+ tasks, made from the chunks \\(no planner\\): for each chunk an analysis"
                         + " \\(agent analyzer\\) writing .longtask/runs/<run-id>/results/work/chunk-NNN-analysis.md");
+    }
+
+    @Test
+    void dryRunOnATerminalIsWrappedAtWordsToItsWidthAndCountsInTheSingular() throws IOException {
+        Path small = Files.createDirectories(dir.resolve("small"));
+        Files.writeString(small.resolve("Main.java"), "class Main {\n    void run() {\n    }\n}\n");
+        Result wrapped = runAt(80, "review", small.toString(), "--dry-run");
+        Result whole = run("review", small.toString(), "--dry-run");
+        assertThat(wrapped.exit()).as(wrapped.err()).isZero();
+        assertThat(wrapped.out().lines()).allSatisfy(line -> assertThat(line.length()).as(line).isLessThan(80));
+        assertThat(whole.out().lines()).anySatisfy(line -> assertThat(line.length()).isGreaterThan(80));
+        // only spaces and line breaks differ: no word was cut
+        assertThat(wrapped.out().split("\\s+")).containsExactly(whole.out().split("\\s+"));
+        assertThat(wrapped.out()).contains("chunks (1):").contains("estimate: 2 tasks (1 chunk x analysis + review)")
+                .doesNotContain("1 chunks");
     }
 
     @Test

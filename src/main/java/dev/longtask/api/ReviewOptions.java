@@ -1,0 +1,27 @@
+package dev.longtask.api;
+
+import java.math.BigDecimal;
+
+/**
+ * How a code review is cut and priced ({@link Longtask#planReview}, {@link Longtask#previewReview}).
+ *
+ * @param runId        the run's id, or null for a new one (a preview shows {@code <run-id>})
+ * @param focus        comma-separated focus areas ({@code bug,security}), or null for the default ones
+ * @param includeTests whether test code is reviewed too
+ * @param mapTokens    the token budget of the repository map every task is given
+ * @param chunkTokens  code tokens per chunk at most
+ * @param priceIn      with {@code priceOut}: USD per million tokens a preview's estimate uses instead of the model's
+ *                     price; null for the model's
+ */
+public record ReviewOptions(String runId, String focus, boolean includeTests, int mapTokens, long chunkTokens,
+                            BigDecimal priceIn, BigDecimal priceOut) {
+
+    /** The defaults: a new run, the default focus, no tests, a map of 2,048 tokens, chunks of 20,000. */
+    public static ReviewOptions defaults() {
+        return new ReviewOptions(null, null, false, 2048, 20_000, null, null);
+    }
+
+    public ReviewOptions withFocus(String areas) {
+        return new ReviewOptions(runId, areas, includeTests, mapTokens, chunkTokens, priceIn, priceOut);
+    }
+}

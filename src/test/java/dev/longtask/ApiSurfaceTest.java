@@ -1,0 +1,197 @@
+package dev.longtask;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.members;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaType;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The public face of the runtime (docs/library.md, "What is public"): what the API's public signatures name, and what
+ * the commands that run things may use.
+ */
+class ApiSurfaceTest {
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.longtask");
+
+    /** The API's own packages and its vocabularies: data ({@code model}) and settings ({@code config}). */
+    private static final List<String> VOCABULARY = List.of("java.", "dev.longtask.api.", "dev.longtask.model.",
+            "dev.longtask.config.");
+
+    /**
+     * Types of lower packages the API's signatures name on purpose: the ports a library user implements or passes
+     * (a model, its price, a record/replay tape, a post-run step, who approves tool calls), and data built below that
+     * the API hands out unchanged (a plan and its estimate, the durability setting, the status figures, a review's
+     * map and chunks, agents run directly). A new one is added here on purpose, and to docs/library.md.
+     */
+    static final Set<String> EXPOSED = Set.of(
+            "dev.longtask.llm.LlmClient", "dev.longtask.llm.Pricing", "dev.longtask.llm.Tape",
+            "dev.longtask.engine.Finisher", "dev.longtask.engine.Finisher$Finished", "dev.longtask.agent.Approver",
+            "dev.longtask.engine.Plan", "dev.longtask.engine.Estimate", "dev.longtask.store.FsyncPolicy",
+            "dev.longtask.store.RunFigures", "dev.longtask.engine.ProgressSnapshot",
+            "dev.longtask.review.RepoMap", "dev.longtask.review.Chunk", "dev.longtask.review.ReviewEstimate",
+            "dev.longtask.agent.Subagents$Step", "dev.longtask.agent.Subagents$StepResult");
+
+    @Test
+    void theApisPublicSignaturesNameOnlyTheApiItsVocabulariesAndTheExposedTypes() {
+        members().that().areDeclaredInClassesThat().resideInAPackage("dev.longtask.api")
+                .and().areDeclaredInClassesThat().arePublic()
+                .and().arePublic()
+                .should(nameOnly(VOCABULARY, EXPOSED))
+                .because("a library user needs nothing else; see docs/library.md")
+                .check(MAIN);
+    }
+
+    @Test
+    void theCommandsThatRunThingsUseOnlyTheApi() {
+        classes().that().haveSimpleName("RunCommand").or().haveSimpleName("PlanCommand")
+                .or().haveSimpleName("ResumeCommand").or().haveSimpleName("AgentCommand")
+                .or().haveSimpleName("ReviewCommand").or().haveSimpleName("DoctorCommand")
+                .should().onlyDependOnClassesThat(inApiOr("dev.longtask.cli.", "picocli.",
+                        "com.fasterxml.jackson."))
+                .because("run, plan, resume, agent, review and doctor go through dev.longtask.api")
+                .check(MAIN);
+    }
+
+    /**
+     * Types whose only use from other packages is their constants, which the compiler copies into the user: no class
+     * file names them, but the source does.
+     */
+    private static final Set<String> USED_BY_CONSTANTS = Set.of("dev.longtask.model.EventType",
+            "dev.longtask.review.ReviewPlanner");
+
+    /**
+     * The PostgreSQL store's face, public for the worker command and the CLI's store choice that are still to come
+     * (docs/scale-out.md); remove each from here when another package uses it.
+     */
+    private static final Set<String> AWAITING_USERS = Set.of("dev.longtask.store.PostgresRunStore",
+            "dev.longtask.store.PostgresDatabase", "dev.longtask.store.PostgresWorkQueue",
+            "dev.longtask.store.PostgresUrl", "dev.longtask.store.FencedException");
+
+    @Test
+    void aTypeOfALowerPackageIsPublicOnlyWhenAnotherPackageUsesIt() {
+        JavaClasses all = new ClassFileImporter().importPackages("dev.longtask");
+        Set<String> usedElsewhere = usedByAnotherPackage(all);
+        classes().that().resideInAnyPackage("dev.longtask.model", "dev.longtask.config", "dev.longtask.store",
+                        "dev.longtask.tools..", "dev.longtask.llm..", "dev.longtask.agent", "dev.longtask.engine",
+                        "dev.longtask.review", "dev.longtask.mcp")
+                .and().arePublic().and().areTopLevelClasses()
+                .should(new ArchCondition<>("be used by another package (its main or test code)") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        if (!usedElsewhere.contains(c.getName()) && !USED_BY_CONSTANTS.contains(c.getName())
+                                && !AWAITING_USERS.contains(c.getName())) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName()
+                                    + " is public, but only its own package uses it: make it package-private"));
+                        }
+                    }
+                })
+                .because("package-private is the default; public is how one package talks to another")
+                .check(MAIN);
+    }
+
+    /**
+     * The top-level types classes of another package depend on, or receive from or pass to the methods they call
+     * (a local variable's type is in no class file, but the call that fills it is).
+     */
+    private static Set<String> usedByAnotherPackage(JavaClasses all) {
+        Set<String> used = new HashSet<>();
+        for (JavaClass user : all) {
+            String from = outermost(user).getPackageName();
+            List<JavaClass> targets = new ArrayList<>();
+            user.getDirectDependenciesFromSelf().forEach(d -> targets.add(d.getTargetClass()));
+            user.getCodeUnitCallsFromSelf().forEach(call -> call.getTarget().resolveMember().ifPresent(m -> {
+                targets.add(m.getRawReturnType());
+                targets.addAll(m.getRawParameterTypes());
+            }));
+            for (JavaClass target : targets) {
+                JavaClass type = outermost(target.isArray() ? target.getBaseComponentType() : target);
+                if (!type.getPackageName().equals(from)) {
+                    used.add(type.getName());
+                }
+            }
+        }
+        return used;
+    }
+
+    private static DescribedPredicate<JavaClass> inApiOr(String... more) {
+        List<String> prefixes = new ArrayList<>(VOCABULARY);
+        prefixes.addAll(List.of(more));
+        Set<String> handedOut = handedOut();
+        return DescribedPredicate.describe("in the API, its vocabularies, the exposed types (and the data they hold)"
+                + " or " + List.of(more), c -> allowed(c.getName(), prefixes, handedOut)
+                || allowed(outermost(c).getName(), prefixes, Set.of()));
+    }
+
+    /** The exposed types and the records and enums their record components hold, transitively: data a caller reads. */
+    private static Set<String> handedOut() {
+        Set<String> seen = new HashSet<>();
+        Deque<JavaClass> next = new ArrayDeque<>();
+        EXPOSED.forEach(name -> next.add(MAIN.get(name)));
+        while (!next.isEmpty()) {
+            JavaClass c = next.pop();
+            if (!seen.add(c.getName()) || !c.isRecord()) {
+                continue;
+            }
+            c.getFields().stream().filter(f -> !f.getModifiers().contains(JavaModifier.STATIC))
+                    .flatMap(f -> f.getType().getAllInvolvedRawTypes().stream())
+                    .filter(t -> t.getName().startsWith("dev.longtask.") && (t.isRecord() || t.isEnum()))
+                    .forEach(next::add);
+        }
+        return seen;
+    }
+
+    private static JavaClass outermost(JavaClass c) {
+        JavaClass at = c;
+        while (at.getEnclosingClass().isPresent()) {
+            at = at.getEnclosingClass().get();
+        }
+        return at;
+    }
+
+    private static boolean allowed(String name, List<String> prefixes, Set<String> named) {
+        return name.startsWith("[") || prefixes.stream().anyMatch(name::startsWith) || named.contains(name)
+                || !name.contains(".");
+    }
+
+    private static ArchCondition<JavaMember> nameOnly(List<String> prefixes, Set<String> named) {
+        return new ArchCondition<>("name only " + prefixes + " and the exposed types in public signatures") {
+            @Override
+            public void check(JavaMember member, ConditionEvents events) {
+                List<JavaType> types = new ArrayList<>();
+                if (member instanceof JavaField field) {
+                    types.add(field.getType());
+                } else if (member instanceof JavaCodeUnit unit) {
+                    types.add(unit.getReturnType());
+                    types.addAll(unit.getParameterTypes());
+                }
+                for (JavaClass used : types.stream().flatMap(t -> t.getAllInvolvedRawTypes().stream()).toList()) {
+                    JavaClass base = used.isArray() ? used.getBaseComponentType() : used;
+                    if (!base.isPrimitive() && !allowed(base.getName(), prefixes, named)) {
+                        events.add(SimpleConditionEvent.violated(member, member.getFullName() + " names "
+                                + base.getName()));
+                    }
+                }
+            }
+        };
+    }
+}
