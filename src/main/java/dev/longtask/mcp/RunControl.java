@@ -12,7 +12,7 @@ import java.util.Optional;
  * threads) or the pool of {@code longtask serve}. A {@code workdir} of null means the server's own; a run this server
  * started is found without one. Every method fails with an exception whose message a model can act on.
  */
-interface RunControl {
+public interface RunControl {
 
     /** A run to start: the goal, and what differs from the server's settings (null: the server's). */
     record Start(String goal, Path workdir, String model, Budget budget, Integer concurrency) {

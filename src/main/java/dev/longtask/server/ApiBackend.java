@@ -5,7 +5,7 @@ import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
-import dev.longtask.engine.RunOutcome;
+import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
@@ -63,7 +63,7 @@ public final class ApiBackend implements RunBackend {
         Subscription subscription = handle.events(afterSeq, events);
         CompletableFuture<LiveRun.Ended> ended = CompletableFuture.supplyAsync(() -> {
             try {
-                RunOutcome outcome = handle.await();
+                Outcome outcome = handle.await();
                 return new LiveRun.Ended(outcome.status(), outcome.reason());
             } finally {
                 subscription.close();
