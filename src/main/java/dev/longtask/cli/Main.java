@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
                 CompletionCommand.class,
                 BenchCommand.class,
                 McpCommand.class,
+                WorkerCommand.class,
         })
 public final class Main implements Runnable {
 

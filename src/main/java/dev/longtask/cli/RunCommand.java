@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
+import dev.longtask.store.RunStores;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,6 +33,9 @@ final class RunCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    ScaleOutOptions scaleOut = new ScaleOutOptions();
+
     private final Environment environment;
     private final RunDriver.Assembly assembly;
 
@@ -52,7 +56,9 @@ final class RunCommand implements Callable<ExitCode> {
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
-        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
-        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+        try (RunStores stores = scaleOut.applyTo(driver, environment)) {
+            String id = RunAccess.newRunId(stores, driver.workspacePath(), runId, workdir.path);
+            return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+        }
     }
 }

@@ -38,6 +38,10 @@ final class Execution {
 
     void run() {
         int concurrency = s.config().concurrency();
+        if (concurrency == 0) {
+            new WorkerWatch(s, director).run();
+            return;
+        }
         ExecutorService pool = Executors.newFixedThreadPool(concurrency, daemon("longtask-task"));
         CompletionService<Done> done = new ExecutorCompletionService<>(pool);
         int running = 0;
@@ -97,7 +101,7 @@ final class Execution {
     private Done execute(Task task, int index, int total) {
         Optional<AgentSpec> agent = s.setup().agents().find(task.agent());
         if (agent.isEmpty()) {
-            String error = "no agent named '" + task.agent() + "' (run 'longtask agents' to list them)";
+            String error = TaskWork.unknownAgent(task.agent());
             s.store().fail(task.id(), error);
             return new Done(task.id(), false, false, error, null);
         }
