@@ -91,6 +91,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
         showPermissions(out, settings);
+        showStore(out, settings);
         Endpoint endpoint;
         try {
             endpoint = longtask.endpoint(settings);
@@ -120,6 +121,27 @@ final class DoctorCommand implements Callable<ExitCode> {
             String kind = f.kind() == dev.longtask.config.Source.Kind.WORKSPACE_FILE ? "workspace config" : "user config";
             line(out, kind, f.path() + (f.present() ? "" : " (none)"));
         }
+    }
+
+    /**
+     * Where runs are kept; for a shared store, whether it answers, and what its workers need: each run's workspace at
+     * the same path on every machine.
+     */
+    private void showStore(PrintWriter out, Settings settings) {
+        var store = settings.store();
+        String spec = store.map(r -> r.value()).orElse("files");
+        String source = store.map(r -> "   [" + r.source() + "]").orElse("");
+        if (!dev.longtask.store.PostgresUrl.isPostgres(spec)) {
+            line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(".longtask/runs") + source);
+            return;
+        }
+        try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
+            line(out, "store", stores.where(workdir) + ", reachable" + source);
+        } catch (IllegalArgumentException | dev.longtask.store.StoreException e) {
+            line(out, "store", "NOT USABLE: " + e.getMessage() + source);
+        }
+        line(out, "workers", "every worker needs each run's workspace at the same path as where the run was started "
+                + "(a shared file system); this one is " + workdir.toAbsolutePath().normalize());
     }
 
     /** The approval mode, the rules with their files, and how bash runs here (probed now). */

@@ -2,6 +2,7 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.config.Environment;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
@@ -106,6 +107,26 @@ class ScaleOutTest {
                     .as("each task completed exactly once").containsExactlyInAnyOrder(1, 2, 3);
             assertThat(Files.readString(done.directory().resolve("report.md"))).contains("Scripted report");
         }
+    }
+
+    @Test
+    void doctorShowsTheStoreOfTheConfigAndWhatWorkersNeed() throws Exception {
+        String url = EmbeddedPostgres.newDatabase();
+        Path ws = workspace();
+        Files.createDirectories(ws.resolve(".longtask"));
+        Files.writeString(ws.resolve(".longtask/config.yaml"), "store: " + url + "\n");
+        CliRunner.Result doctor = CliRunner.runCommand(new DoctorCommand(new Environment(Map.of(),
+                dir.resolve("none.yaml"))), "-C", ws.toString(), "--model", "openai:gpt-4.1");
+        assertThat(doctor.out()).containsPattern("store +PostgreSQL localhost:\\d+/longtask_test_\\d+, reachable")
+                .contains("workers").contains("same path");
+
+        Files.writeString(ws.resolve(".longtask/config.yaml"), "store: postgresql://nobody@127.0.0.1:1/none\n");
+        CliRunner.Result down = CliRunner.runCommand(new DoctorCommand(new Environment(Map.of(),
+                dir.resolve("none.yaml"))), "-C", ws.toString(), "--model", "openai:gpt-4.1");
+        assertThat(down.out()).contains("NOT USABLE: cannot connect to PostgreSQL at 127.0.0.1:1/none");
+        CliRunner.Result status = CliRunner.runCommand(new StatusCommand(), "-C", ws.toString());
+        assertThat(status.exit()).as("store: in config is used by status too").isEqualTo(1);
+        assertThat(status.err()).contains("cannot connect to PostgreSQL at 127.0.0.1:1/none").doesNotContain("\tat ");
     }
 
     private Path workspace() throws Exception {
