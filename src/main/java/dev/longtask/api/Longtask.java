@@ -436,7 +436,7 @@ public final class Longtask implements AutoCloseable {
     /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
     private Toolbox tools(SandboxMode shell) {
         return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
-                Sandbox.forMode(mode, environment.variables())));
+                Sandbox.forModeOnFirstUse(mode, environment.variables())));
     }
 
     private Settings load(Path root, Flags flags) {

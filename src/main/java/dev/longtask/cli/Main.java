@@ -14,29 +14,29 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "longtask",
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
-        description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.",
-        subcommands = {
-                CommandLine.HelpCommand.class,
-                RunCommand.class,
-                ResumeCommand.class,
-                PlanCommand.class,
-                StatusCommand.class,
-                RunsCommand.class,
-                TasksCommand.class,
-                TaskCommand.class,
-                ReportCommand.class,
-                CancelCommand.class,
-                ReviewCommand.class,
-                ApproveCommand.class,
-                AgentsCommand.class,
-                AgentCommand.class,
-                DoctorCommand.class,
-                CompletionCommand.class,
-                BenchCommand.class,
-                McpCommand.class,
-                WorkerCommand.class,
-        })
+        description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.")
 public final class Main implements Runnable {
+    /** The subcommands, in the order help lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(
+            CommandLine.HelpCommand.class,
+            RunCommand.class,
+            ResumeCommand.class,
+            PlanCommand.class,
+            StatusCommand.class,
+            RunsCommand.class,
+            TasksCommand.class,
+            TaskCommand.class,
+            ReportCommand.class,
+            CancelCommand.class,
+            ReviewCommand.class,
+            ApproveCommand.class,
+            AgentsCommand.class,
+            AgentCommand.class,
+            DoctorCommand.class,
+            CompletionCommand.class,
+            BenchCommand.class,
+            McpCommand.class,
+            WorkerCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -67,11 +67,39 @@ public final class Main implements Runnable {
             System.out.println(new Version().getVersion()[0]);
             return ExitCode.OK.code();
         }
-        return commandLine().execute(args);
+        return commandLine(args).execute(args);
     }
 
+    /** The whole command tree. */
     static CommandLine commandLine() {
-        return configured(new CommandLine(new Main()));
+        return withCommands(COMMANDS);
+    }
+
+    /**
+     * The tree {@code args} needs: when they name a subcommand, only that one, since picocli reflects over every
+     * option of every command it is given, which took a large part of a short command's start (status, runs).
+     * Anything else (no command, help, completion, a typo to suggest a command for) gets the whole tree.
+     */
+    static CommandLine commandLine(String... args) {
+        String first = java.util.Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
+        List<Class<?>> named = COMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class
+                && c != CompletionCommand.class && names(c).contains(first)).toList();
+        return withCommands(named.size() == 1 ? named : COMMANDS);
+    }
+
+    private static List<String> names(Class<?> command) {
+        Command annotation = command.getAnnotation(Command.class);
+        List<String> names = new java.util.ArrayList<>(List.of(annotation.aliases()));
+        names.add(annotation.name());
+        return names;
+    }
+
+    private static CommandLine withCommands(List<Class<?>> commands) {
+        CommandLine cli = new CommandLine(new Main());
+        for (Class<?> command : commands) {
+            cli.addSubcommand(command);
+        }
+        return configured(cli);
     }
 
     /** Failures, bad parameters and exit codes handled as the {@code longtask} command handles them. */
