@@ -48,10 +48,16 @@ final class Execution {
         RuntimeException crash = null;
         try {
             while (true) {
+                // In a shared store workers may hold tasks of this run too: read what they did first.
+                s.store().refresh();
                 if (!s.stop().stopping()) {
                     running += startReadyTasks(done, concurrency - running);
                 }
                 if (running == 0) {
+                    if (!s.stop().stopping() && workersHoldTasks()) {
+                        new WorkerWatch(s, director).pause();
+                        continue;
+                    }
                     if (s.stop().stopping() || !director.onDrained()) {
                         break;
                     }
@@ -81,6 +87,12 @@ final class Execution {
         if (crash != null) {
             throw crash;
         }
+    }
+
+    /** True when, in a shared store, tasks of this run are at work in other processes (workers). */
+    private boolean workersHoldTasks() {
+        return s.store().shared() && s.store().tasks().stream()
+                .anyMatch(t -> t.status() == dev.longtask.model.TaskStatus.IN_PROGRESS);
     }
 
     private int startReadyTasks(CompletionService<Done> done, int freeSlots) {

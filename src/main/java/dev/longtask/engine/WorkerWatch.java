@@ -55,7 +55,7 @@ final class WorkerWatch {
     }
 
     /** Waits one poll interval; a stop of the run ends the wait at once. */
-    private void pause() {
+    void pause() {
         s.stop().interruptibly(() -> {
             try {
                 Thread.sleep(POLL.toMillis()); // a poll interval of a daemon loop, cut short by a stop

@@ -110,6 +110,29 @@ class ScaleOutTest {
     }
 
     @Test
+    void aRunWithItsOwnSlotsSharesItsTasksWithAWorker() throws Exception {
+        String url = EmbeddedPostgres.newDatabase();
+        Path ws = workspace();
+        Path home = dir.resolve("home");
+        ScriptedProvider.Options slow = new ScriptedProvider.Options(0, 4, Duration.ofMillis(200), null, 0, 0, null);
+        try (ScriptedProvider model = new ScriptedProvider(slow)) {
+            Child worker = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "2");
+            Child.Result run = Child.run(home, Map.of(), "run", "Summarise the notes", "--run-id", "mixed", "--store",
+                    url, "--concurrency", "1", "--base-url", model.baseUrl(), "--model", "openai:scripted",
+                    "-C", ws.toString());
+            worker.signal("TERM");
+            Child.Result workerOut = worker.await();
+            assertThat(run.exit()).as(run + "\n" + workerOut).isZero();
+            assertThat(workerOut.exit()).as(workerOut.toString()).isEqualTo(143);
+        }
+        List<Event> events = events(url, "mixed");
+        assertThat(events.stream().filter(e -> EventType.TASK_COMPLETED.equals(e.type())).map(Event::task))
+                .as("each task completed exactly once, by whichever process claimed it")
+                .containsExactlyInAnyOrder(1, 2, 3, 4);
+        assertThat(read(url, "mixed").run().status()).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
     void doctorShowsTheStoreOfTheConfigAndWhatWorkersNeed() throws Exception {
         String url = EmbeddedPostgres.newDatabase();
         Path ws = workspace();
