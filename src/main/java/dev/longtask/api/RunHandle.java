@@ -163,7 +163,12 @@ public final class RunHandle {
 
     /** Gives the run up for good: it ends cancelled after saving. Returns at once. */
     public void cancel() {
-        session.cancel("cancelled on request");
+        cancel("cancelled on request");
+    }
+
+    /** Gives the run up for good, recording {@code reason} (who did it, and why). Returns at once. */
+    public void cancel(String reason) {
+        session.cancel(reason);
     }
 
     /** True once the session has ended. */

@@ -35,6 +35,8 @@ public final class Main implements Runnable {
             DoctorCommand.class,
             CompletionCommand.class,
             BenchCommand.class,
+            ServeCommand.class,
+            SubmitCommand.class,
             McpCommand.class,
             WorkerCommand.class);
 
