@@ -62,6 +62,10 @@ final class RunCommand implements Callable<ExitCode> {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         if (server != null) {
+            if (scaleOut.store.store != null || scaleOut.slots != null) {
+                throw CliFailure.usage("--server runs the goal on the server, which keeps its runs where it does: "
+                        + "--store and --slots do not apply");
+            }
             return attached();
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
