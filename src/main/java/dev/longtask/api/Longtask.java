@@ -21,6 +21,8 @@ import dev.longtask.engine.Finisher;
 import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
+import dev.longtask.engine.TaskWork;
+import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
@@ -39,6 +41,8 @@ import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewSetup;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
@@ -97,6 +101,8 @@ public final class Longtask implements AutoCloseable {
     private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
     private final Map<SandboxMode, Toolbox> toolboxes = new ConcurrentHashMap<>();
     private final Approver approver;
+    private final RunStores stores;
+    private final boolean workersOnly;
 
     private Longtask(Builder b) {
         this.workspace = b.workspace;
@@ -116,6 +122,8 @@ public final class Longtask implements AutoCloseable {
         this.clock = b.clock;
         this.finishers = EngineSetup.byName(b.finishers);
         this.clients = new RunModels.Clients(b.tape);
+        this.stores = b.stores;
+        this.workersOnly = b.workersOnly;
     }
 
     /** A builder with every setting at its default: the current directory, the environment's model and keys. */
@@ -211,7 +219,7 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle resume(ResumeRequest request) {
         Path root = workspace(request.workspace());
-        Run run = FileRunStore.readRun(root, request.runId());
+        Run run = stores.readRun(root, request.runId());
         RunSettings was = run.recordedSettings();
         ModelSource models;
         Integer tasks;
@@ -229,7 +237,7 @@ public final class Longtask implements AutoCloseable {
             // The log is read only for a run made before its concurrency was recorded.
             tasks = firstSet(request.concurrency(), was.concurrency());
             if (tasks == null) {
-                tasks = firstSet(Runs.lastSessionConcurrency(FileRunStore.events(root, run.id(), 0)), concurrency,
+                tasks = firstSet(Runs.lastSessionConcurrency(stores.events(root, run.id(), 0)), concurrency,
                         settings.concurrency().value());
             }
             now = settingsToRecord(request, was, servedAt(models), tasks);
@@ -292,7 +300,7 @@ public final class Longtask implements AutoCloseable {
 
     /** The runs of {@code dir}, read-only; reading never takes a lock or changes a file. */
     public Runs runs(Path dir) {
-        return new Runs(workspace(dir), clock);
+        return new Runs(workspace(dir), clock, stores);
     }
 
     /**
@@ -447,6 +455,31 @@ public final class Longtask implements AutoCloseable {
         return firstSet(request.concurrency(), concurrency, load(root, Flags.none()).concurrency().value());
     }
 
+    /**
+     * What a worker runs a task it claimed with: the task's agent, through the same runner a session uses, with the
+     * run's recorded model, base URL and sandbox, and the agents and permission rules of the run's workspace. Close
+     * it when the task is done.
+     *
+     * @throws ConfigException when the run's model cannot be used here (a key is missing)
+     */
+    public TaskWork work(RunStore store) {
+        Run run = store.run();
+        Path root = store.directory().getParent().getParent().getParent();
+        RunSettings was = run.recordedSettings();
+        String url = was.baseUrl() != null ? was.baseUrl() : baseUrl;
+        Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,
+                "run " + run.id()));
+        ModelSource models = models(root, settings, run);
+        McpServers servers = mcpServers(root);
+        try {
+            SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
+            return new TaskWork(setup(root, models, 1, shell, servers), store, servers);
+        } catch (RuntimeException e) {
+            servers.close();
+            throw e;
+        }
+    }
+
     /** Interrupts every run still going in this runtime and waits (up to a minute each) until each has saved. */
     @Override
     public void close() {
@@ -475,7 +508,7 @@ public final class Longtask implements AutoCloseable {
             throw e;
         }
         List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
-        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings);
+        RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings, stores);
         running.add(handle);
         handle.launch(servers::close);
         handle.whenDone(() -> running.remove(handle));
@@ -488,6 +521,10 @@ public final class Longtask implements AutoCloseable {
     }
 
     private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
+        return new RunEngine(setup(root, models, workersOnly ? 0 : tasks, shell, servers), null, stores);
+    }
+
+    private EngineSetup setup(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
         Workspace ws;
         try {
             ws = new Workspace(root);
@@ -500,8 +537,8 @@ public final class Longtask implements AutoCloseable {
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 load(root, Flags.none()).permissionRules(), home, approver);
-        return new RunEngine(new EngineSetup(ws, agents(root), box.all(), models, config, store,
-                TokenCounter.shared(), finishers, permissions, servers), null);
+        return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
+                permissions, servers);
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {
@@ -605,6 +642,8 @@ public final class Longtask implements AutoCloseable {
         private Tape tape = Tape.NONE;
         private Clock clock = Clock.systemUTC();
         private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
+        private RunStores stores = RunStores.files();
+        private boolean workersOnly;
 
         private Builder() {
         }
@@ -718,8 +757,33 @@ public final class Longtask implements AutoCloseable {
             return this;
         }
 
+        // ---- scale-out (docs/scale-out.md)
+
+        /**
+         * Where runs are kept (default: the files of each workspace); a PostgreSQL store is shared with workers on
+         * other machines. The caller closes it after the runtime.
+         */
+        public Builder stores(RunStores where) {
+            this.stores = where == null ? RunStores.files() : where;
+            return this;
+        }
+
+        /**
+         * With {@code true} this runtime plans, directs and concludes its runs but runs no task's agent: workers
+         * ({@link #work}) take the tasks. Needs a shared store ({@link #stores}).
+         */
+        public Builder workersOnly(boolean none) {
+            this.workersOnly = none;
+            return this;
+        }
+
         /** The runtime; nothing is started or read until a run is started, resumed or read. */
+
         public Longtask build() {
+            if (workersOnly && !stores.shared()) {
+                throw new IllegalArgumentException("a runtime that leaves its tasks to workers needs a shared store "
+                        + "(--store postgresql://...)");
+            }
             return new Longtask(this);
         }
 

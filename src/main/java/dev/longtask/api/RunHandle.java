@@ -2,7 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
 import dev.longtask.model.Event;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,11 +29,14 @@ public final class RunHandle {
     private final Clock clock;
     private final long sessionStart;
     private final List<String> warnings;
+    private final RunStores stores;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private volatile boolean ended;
 
-    RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart, List<String> warnings) {
+    RunHandle(EngineSession session, Path workspace, Clock clock, long sessionStart, List<String> warnings,
+              RunStores stores) {
         this.session = session;
+        this.stores = stores;
         this.workspace = workspace;
         this.clock = clock;
         this.sessionStart = sessionStart;
@@ -128,7 +131,7 @@ public final class RunHandle {
         if (!ended) {
             session.subscribe(relay);
         }
-        relay.catchUp(FileRunStore.events(workspace, runId(), afterSeq));
+        relay.catchUp(stores.events(workspace, runId(), afterSeq));
         return () -> {
             relay.close();
             session.unsubscribe(relay);
@@ -144,7 +147,7 @@ public final class RunHandle {
                 // The session ended while we read; the files hold the final state.
             }
         }
-        return Runs.snapshotOf(FileRunStore.read(workspace, runId()), session.concurrency(), false, clock);
+        return Runs.snapshotOf(stores.read(workspace, runId()), session.concurrency(), false, clock);
     }
 
     /** Pauses after saving, as a budget does; resumable. Returns at once; {@link #await} tells when it is done. */

@@ -5,9 +5,9 @@ import dev.longtask.engine.Progress;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +25,12 @@ import java.util.function.Supplier;
 public final class Runs {
     private final Path workspace;
     private final Clock clock;
+    private final RunStores stores;
 
-    Runs(Path workspace, Clock clock) {
+    Runs(Path workspace, Clock clock, RunStores stores) {
         this.workspace = workspace;
         this.clock = clock;
+        this.stores = stores;
     }
 
     /** The workspace whose runs these are. */
@@ -38,7 +40,7 @@ public final class Runs {
 
     /** The run ids, newest first. */
     public List<String> list() {
-        return FileRunStore.list(workspace);
+        return stores.list(workspace);
     }
 
     /**
@@ -49,14 +51,14 @@ public final class Runs {
     public String newest() {
         List<String> ids = list();
         if (ids.isEmpty()) {
-            throw new NoSuchRunException("(newest)", FileRunStore.runsDirectory(workspace));
+            throw new NoSuchRunException("(newest)", stores.where(workspace));
         }
         return ids.get(0);
     }
 
     /** The run and its tasks as its log holds them. */
     RunSnapshot read(String runId) {
-        return FileRunStore.read(workspace, runId);
+        return stores.read(workspace, runId);
     }
 
     /** The figures {@code status} shows. */
@@ -72,7 +74,7 @@ public final class Runs {
 
     /** The events after {@code afterSeq}, in order (all of them for 0). */
     public List<Event> events(String runId, long afterSeq) {
-        return FileRunStore.events(workspace, runId, afterSeq);
+        return stores.events(workspace, runId, afterSeq);
     }
 
     /** The text of report.md, when the run has written one. */

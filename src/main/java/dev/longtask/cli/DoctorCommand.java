@@ -80,6 +80,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         Settings settings = settings(longtask, Flags.none());
         showFiles(out, settings);
         showPermissions(out, settings, longtask);
+        showStore(out, settings);
         ModelInfo endpoint;
         try {
             endpoint = longtask.modelInfo(settings);
@@ -109,6 +110,29 @@ final class DoctorCommand implements Callable<ExitCode> {
             String kind = f.kind() == dev.longtask.config.Source.Kind.WORKSPACE_FILE ? "workspace config" : "user config";
             line(out, kind, f.path() + (f.present() ? "" : " (none)"));
         }
+    }
+
+    /**
+     * Where runs are kept; for a shared store, whether it answers, and what its workers need: each run's workspace at
+     * the same path on every machine.
+     */
+    private void showStore(PrintWriter out, Settings settings) {
+        var store = settings.store();
+        String spec = store.map(r -> r.value()).orElse("files");
+        String source = store.map(r -> "   [" + r.source() + "]").orElse("");
+        try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
+            if (!stores.shared()) {
+                line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(".longtask/runs")
+                        + source);
+                return;
+            }
+            line(out, "store", stores.where(workdir) + ", reachable" + source);
+        } catch (RuntimeException e) {
+            // a malformed URL, a refused password, a database that does not answer: said, not thrown
+            line(out, "store", "NOT USABLE: " + e.getMessage() + source);
+        }
+        line(out, "workers", "every worker needs each run's workspace at the same path as where the run was started "
+                + "(a shared file system); this one is " + workdir.toAbsolutePath().normalize());
     }
 
     /** The approval mode, the rules with their files, and how bash runs here (probed now). */

@@ -37,7 +37,8 @@ public final class Main implements Runnable {
             BenchCommand.class,
             ServeCommand.class,
             SubmitCommand.class,
-            McpCommand.class);
+            McpCommand.class,
+            WorkerCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

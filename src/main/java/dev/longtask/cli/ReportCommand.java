@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,14 +24,21 @@ final class ReportCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    StoreOption store = new StoreOption();
+
     @Option(names = "--json", description = "Print final_result.json instead.")
     boolean json;
 
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
-        String id = RunAccess.runOrNewest(workspace, runId);
-        RunSnapshot run = RunAccess.read(workspace, id);
+        String id;
+        RunSnapshot run;
+        try (RunStores stores = store.open(workspace)) {
+            id = RunAccess.runOrNewest(stores, workspace, runId);
+            run = RunAccess.read(stores, workspace, id);
+        }
         Path file = run.directory().resolve(json ? "final_result.json" : "report.md");
         if (!Files.isRegularFile(file)) {
             throw CliFailure.usage("run " + id + " has no report yet (it is " + run.run().status().wire()

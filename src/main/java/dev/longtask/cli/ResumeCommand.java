@@ -2,6 +2,8 @@ package dev.longtask.cli;
 
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,6 +33,9 @@ final class ResumeCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    ScaleOutOptions scaleOut = new ScaleOutOptions();
+
     private final Environment environment;
     private final RunDriver.Assembly assembly;
 
@@ -48,11 +53,13 @@ final class ResumeCommand implements Callable<ExitCode> {
     public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
-        Run run = RunAccess.readRun(driver.workspacePath(), runId);
-        if (run.status() == RunStatus.CANCELLED) {
-            throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot be"
-                    + " resumed: start a new run");
+        try (RunStores stores = scaleOut.applyTo(driver, environment)) {
+            RunSnapshot run = RunAccess.read(stores, driver.workspacePath(), runId);
+            if (run.run().status() == RunStatus.CANCELLED) {
+                throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot"
+                        + " be resumed: start a new run");
+            }
+            return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
         }
-        return driver.drive(longtask -> longtask.resume(driver.resume(runId)));
     }
 }

@@ -9,12 +9,12 @@ import dev.longtask.store.NoSuchTaskException;
 import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.store.TaskStateException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -43,12 +43,17 @@ final class RunAccess {
 
     /** The given run id, or the newest run of the workspace. */
     static String runOrNewest(Path workspace, String runId) {
+        return runOrNewest(RunStores.files(), workspace, runId);
+    }
+
+    /** The given run id, or the newest run of {@code stores}. */
+    static String runOrNewest(RunStores stores, Path workspace, String runId) {
         if (runId != null) {
             return runId;
         }
-        List<String> runs = call(() -> FileRunStore.list(workspace));
+        List<String> runs = call(() -> stores.list(workspace));
         if (runs.isEmpty()) {
-            throw CliFailure.usage("no runs in " + FileRunStore.runsDirectory(workspace)
+            throw CliFailure.usage("no runs in " + stores.where(workspace)
                     + "; start one with `longtask run GOAL` or `longtask task add --goal GOAL --subject ...`");
         }
         return runs.get(0);
@@ -63,15 +68,18 @@ final class RunAccess {
     }
 
     static String newRunId(Path workspace, String runId, Path workdir) {
+        return newRunId(RunStores.files(), workspace, runId, workdir);
+    }
+
+    static String newRunId(RunStores stores, Path workspace, String runId, Path workdir) {
         if (runId == null) {
             return null;
         }
         RunIds.problem(runId).ifPresent(problem -> {
             throw CliFailure.usage("--run-id: " + problem);
         });
-        Path runs = FileRunStore.runsDirectory(workspace);
-        if (Files.exists(runs.resolve(runId))) {
-            throw CliFailure.usage("run " + runId + " already exists in " + runs + "; choose another --run-id, or go"
+        if (call(() -> stores.exists(workspace, runId))) {
+            throw CliFailure.usage("run " + runId + " already exists in " + stores.where(workspace) + "; choose another --run-id, or go"
                     + " on with it: " + resumeCommand(runId, workdir));
         }
         return runId;
@@ -83,7 +91,11 @@ final class RunAccess {
     }
 
     static RunSnapshot read(Path workspace, String runId) {
-        return call(() -> FileRunStore.read(workspace, runId));
+        return read(RunStores.files(), workspace, runId);
+    }
+
+    static RunSnapshot read(RunStores stores, Path workspace, String runId) {
+        return call(() -> stores.read(workspace, runId));
     }
 
     /** The run's own state (status, budgets, settings), as {@link #read} finds it. */

@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
+import dev.longtask.store.RunStores;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,6 +40,9 @@ final class RunCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    ScaleOutOptions scaleOut = new ScaleOutOptions();
+
     private final Environment environment;
     private final RunDriver.Assembly assembly;
 
@@ -58,12 +62,18 @@ final class RunCommand implements Callable<ExitCode> {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
         if (server != null) {
+            if (scaleOut.store.store != null || scaleOut.slots != null) {
+                throw CliFailure.usage("--server runs the goal on the server, which keeps its runs where it does: "
+                        + "--store and --slots do not apply");
+            }
             return attached();
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
-        String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
-        return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+        try (RunStores stores = scaleOut.applyTo(driver, environment)) {
+            String id = RunAccess.newRunId(stores, driver.workspacePath(), runId, workdir.path);
+            return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+        }
     }
 
     private ExitCode attached() {

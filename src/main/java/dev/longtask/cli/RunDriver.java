@@ -21,9 +21,9 @@ import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.store.CorruptRunException;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
 import dev.longtask.tools.Sandbox;
 import java.io.PrintWriter;
@@ -62,6 +62,8 @@ final class RunDriver {
     private final Settings settings;
     private final Assembly assembly;
     private Longtask runtime;
+    private RunStores stores = RunStores.files();
+    private boolean workersOnly;
     private Outcome outcome;
     /** The view on screen while a session is driven, held while the terminal asks a question. */
     private volatile ProgressView shown;
@@ -90,11 +92,20 @@ final class RunDriver {
         return workspace;
     }
 
+    /**
+     * Keeps the runs in {@code where} (the caller closes it); with {@code noAgents} the tasks are left to workers
+     * ({@code --slots 0}). Called before the runtime is built.
+     */
+    void useStores(RunStores where, boolean noAgents) {
+        this.stores = where;
+        this.workersOnly = noAgents;
+    }
+
     /** The runtime of this command, built once. */
     Longtask runtime() {
         if (runtime == null) {
             runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
-                    .tape(model.tape()).approver(approver())).build();
+                    .tape(model.tape()).approver(approver())).stores(stores).workersOnly(workersOnly).build();
         }
         return runtime;
     }
@@ -233,7 +244,7 @@ final class RunDriver {
     /** The run as the session left it, for its totals; null when it cannot be read (the outcome says why). */
     private Run ended(Outcome outcome) {
         try {
-            return FileRunStore.read(workspace, outcome.runId()).run();
+            return stores.read(workspace, outcome.runId()).run();
         } catch (StoreException e) {
             return null;
         }

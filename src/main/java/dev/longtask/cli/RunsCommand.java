@@ -3,7 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.RunFigures;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.RunStatus;
@@ -25,6 +25,9 @@ final class RunsCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    StoreOption store = new StoreOption();
+
     @Option(names = "--json", description = "One JSON array of the runs' figures.")
     boolean json;
 
@@ -36,11 +39,17 @@ final class RunsCommand implements Callable<ExitCode> {
         Path workspace = workdir.workspace();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<String> ids = RunAccess.call(() -> FileRunStore.list(workspace));
+        try (RunStores stores = store.open(workspace)) {
+            return list(stores, workspace, out, err);
+        }
+    }
+
+    private ExitCode list(RunStores stores, Path workspace, PrintWriter out, PrintWriter err) {
+        List<String> ids = RunAccess.call(() -> stores.list(workspace));
         ObjectMapper mapper = JsonOutput.mapper();
         ArrayNode array = mapper.createArrayNode();
         if (ids.isEmpty() && !json) {
-            out.println("no runs in " + FileRunStore.runsDirectory(workspace));
+            out.println("no runs in " + stores.where(workspace));
             return ExitCode.OK;
         }
         int idWidth = ids.stream().mapToInt(String::length).max().orElse(2);
@@ -55,7 +64,7 @@ final class RunsCommand implements Callable<ExitCode> {
         for (String id : ids) {
             RunFigures f;
             try {
-                f = RunAccess.call(() -> FileRunStore.figures(workspace, id));
+                f = RunAccess.call(() -> stores.figures(workspace, id));
             } catch (CliFailure unreadable) {
                 err.println("longtask: " + unreadable.getMessage());
                 if (!json) {
@@ -65,7 +74,8 @@ final class RunsCommand implements Callable<ExitCode> {
                 exit = ExitCode.USAGE;
                 continue;
             }
-            boolean live = RunWriter.livePid(workspace, id).isPresent();
+            // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
+            boolean live = stores.shared() || RunWriter.livePid(workspace, id).isPresent();
             boolean gone = !live && (f.status() == RunStatus.RUNNING || f.status() == RunStatus.PLANNING);
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));

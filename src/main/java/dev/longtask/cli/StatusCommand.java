@@ -9,6 +9,7 @@ import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.RunWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,6 +40,12 @@ final class StatusCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    StoreOption store = new StoreOption();
+
+    /** Where the runs are; set for the length of {@link #call}. */
+    private RunStores stores = RunStores.files();
+
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
@@ -56,7 +63,7 @@ final class StatusCommand implements Callable<ExitCode> {
     CommandLine.Model.CommandSpec spec;
 
     /** What one look at the run found. */
-    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta) {
+    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta, boolean shared) {
         boolean active() {
             RunStatus s = run.run().status();
             return s == RunStatus.RUNNING || s == RunStatus.PLANNING;
@@ -64,14 +71,23 @@ final class StatusCommand implements Callable<ExitCode> {
 
         /** Recorded as running, but no process writes it: it was killed or crashed. */
         boolean gone() {
-            return active() && writer.isEmpty();
+            return active() && writer.isEmpty() && !shared;
         }
     }
 
     @Override
     public ExitCode call() throws Exception {
         Path workspace = workdir.workspace();
-        String id = RunAccess.runOrNewest(workspace, runId);
+        try (RunStores opened = store.open(workspace)) {
+            stores = opened;
+            return show(workspace);
+        } finally {
+            stores = RunStores.files();
+        }
+    }
+
+    private ExitCode show(Path workspace) throws InterruptedException {
+        String id = RunAccess.runOrNewest(stores, workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
         if (watch && interval < 0.1) {
             throw CliFailure.usage("status: --interval must be at least 0.1 seconds, was " + interval);
@@ -113,13 +129,14 @@ final class StatusCommand implements Callable<ExitCode> {
     }
 
     private Look look(Path workspace, String id) {
-        RunSnapshot run = RunAccess.read(workspace, id);
-        Optional<Long> writer = RunWriter.livePid(workspace, id);
-        Look partial = new Look(run, writer, null, null);
+        RunSnapshot run = RunAccess.read(stores, workspace, id);
+        // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
+        Optional<Long> writer = stores.shared() ? Optional.empty() : RunWriter.livePid(workspace, id);
+        Look partial = new Look(run, writer, null, null, stores.shared());
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
         ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), now);
         return new Look(run, writer, progress, PlanClock.eta(progress, PlanClock.inLog(run.directory(),
-                JsonOutput.mapper()), now));
+                JsonOutput.mapper()), now), stores.shared());
     }
 
     /** Prints the look; returns the rows printed (lines are cut to {@code columns} when it is not 0). */

@@ -2,6 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.model.Task;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -19,6 +20,9 @@ final class TasksCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
 
+    @Mixin
+    StoreOption store = new StoreOption();
+
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
@@ -31,7 +35,10 @@ final class TasksCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
-        RunSnapshot run = RunAccess.read(workspace, RunAccess.runOrNewest(workspace, runId));
+        RunSnapshot run;
+        try (RunStores stores = store.open(workspace)) {
+            run = RunAccess.read(stores, workspace, RunAccess.runOrNewest(stores, workspace, runId));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonOutput.pretty(run.tasks()));

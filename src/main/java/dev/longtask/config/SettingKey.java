@@ -25,7 +25,9 @@ public enum SettingKey {
     RETRY_MAX_ATTEMPTS("retry.max_attempts", "LONGTASK_RETRY_MAX_ATTEMPTS", Kind.POSITIVE_INT),
     RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION),
     APPROVAL("approval", "LONGTASK_APPROVAL", Kind.APPROVAL),
-    SANDBOX("sandbox", "LONGTASK_SANDBOX", Kind.SANDBOX);
+    SANDBOX("sandbox", "LONGTASK_SANDBOX", Kind.SANDBOX),
+    /** Where runs are kept: the workspace's files (the default) or postgresql://user@host/db (no password in it). */
+    STORE("store", "LONGTASK_STORE", Kind.TEXT);
 
     private final String key;
     private final String environmentVariable;

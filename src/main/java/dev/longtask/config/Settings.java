@@ -103,6 +103,11 @@ public final class Settings {
         return typed(SettingKey.FSYNC, String.class);
     }
 
+    /** Where runs are kept as written ({@code files} or a PostgreSQL URL); the store checks it. */
+    public Optional<Resolved<String>> store() {
+        return typed(SettingKey.STORE, String.class);
+    }
+
     public Resolved<Duration> requestTimeout() {
         return typed(SettingKey.REQUEST_TIMEOUT, Duration.class).orElseThrow();
     }

@@ -3,7 +3,7 @@ package dev.longtask.engine;
 /**
  * How a run is carried out.
  *
- * @param concurrency        tasks run at once
+ * @param concurrency        tasks run at once by this process; 0 leaves them to workers (a shared store only)
  * @param maxRounds          rounds in all, the plan's first included; each consultation of the director opens one
  * @param synthesisPartChars characters of results the synthesizer reads in one part; 0 derives it from the window
  * @param owner              recorded as the owner of claimed tasks (e.g. "pid 4242")
@@ -14,8 +14,8 @@ public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChar
     public static final int DEFAULT_MAX_ROUNDS = 6;
 
     public EngineConfig {
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
+        if (concurrency < 0) {
+            throw new IllegalArgumentException("concurrency must be at least 0, got " + concurrency);
         }
         if (maxRounds < 1) {
             throw new IllegalArgumentException("max rounds must be at least 1, got " + maxRounds);

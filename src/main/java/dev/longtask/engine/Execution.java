@@ -38,16 +38,26 @@ final class Execution {
 
     void run() {
         int concurrency = s.config().concurrency();
+        if (concurrency == 0) {
+            new WorkerWatch(s, director).run();
+            return;
+        }
         ExecutorService pool = Executors.newFixedThreadPool(concurrency, daemon("longtask-task"));
         CompletionService<Done> done = new ExecutorCompletionService<>(pool);
         int running = 0;
         RuntimeException crash = null;
         try {
             while (true) {
+                // In a shared store workers may hold tasks of this run too: read what they did first.
+                s.store().refresh();
                 if (!s.stop().stopping()) {
                     running += startReadyTasks(done, concurrency - running);
                 }
                 if (running == 0) {
+                    if (!s.stop().stopping() && workersHoldTasks()) {
+                        new WorkerWatch(s, director).pause();
+                        continue;
+                    }
                     if (s.stop().stopping() || !director.onDrained()) {
                         break;
                     }
@@ -79,6 +89,12 @@ final class Execution {
         }
     }
 
+    /** True when, in a shared store, tasks of this run are at work in other processes (workers). */
+    private boolean workersHoldTasks() {
+        return s.store().shared() && s.store().tasks().stream()
+                .anyMatch(t -> t.status() == dev.longtask.model.TaskStatus.IN_PROGRESS);
+    }
+
     private int startReadyTasks(CompletionService<Done> done, int freeSlots) {
         List<Task> tasks = s.store().tasks();
         int started = 0;
@@ -97,7 +113,7 @@ final class Execution {
     private Done execute(Task task, int index, int total) {
         Optional<AgentSpec> agent = s.setup().agents().find(task.agent());
         if (agent.isEmpty()) {
-            String error = "no agent named '" + task.agent() + "' (run 'longtask agents' to list them)";
+            String error = TaskWork.unknownAgent(task.agent());
             s.store().fail(task.id(), error);
             return new Done(task.id(), false, false, error, null);
         }

@@ -17,8 +17,15 @@ final class Recovery {
         this.store = store;
     }
 
-    /** Tasks a previous process was running when it died go back to pending; their transcripts stay. */
+    /**
+     * Tasks a previous process was running when it died go back to pending; their transcripts stay. In a shared store
+     * a running task may be a live worker's: only those whose lease lapsed go back.
+     */
     void requeueInterruptedTasks() {
+        if (store.shared()) {
+            store.requeueLapsed();
+            return;
+        }
         for (Task t : store.tasks()) {
             if (t.status() == TaskStatus.IN_PROGRESS) {
                 store.requeue(t.id(), "the previous session ended while it ran (crash or kill); it starts over");

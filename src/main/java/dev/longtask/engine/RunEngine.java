@@ -8,8 +8,8 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
@@ -28,11 +28,28 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class RunEngine {
     private final EngineSetup setup;
     private final RunObserver observer;
+    private final RunStores stores;
     private final AtomicReference<EngineSession> active = new AtomicReference<>();
 
+    /** An engine whose runs are files in the workspace. */
     public RunEngine(EngineSetup setup, RunObserver observer) {
+        this(setup, observer, RunStores.files());
+    }
+
+    /**
+     * An engine whose runs are kept by {@code stores}. With a shared store and a concurrency of 0 the engine plans,
+     * directs and concludes but runs no agent: workers take the tasks (docs/scale-out.md).
+     *
+     * @throws IllegalArgumentException for a concurrency of 0 with a store no other process can work from
+     */
+    public RunEngine(EngineSetup setup, RunObserver observer, RunStores stores) {
+        if (setup.config().concurrency() == 0 && !stores.shared()) {
+            throw new IllegalArgumentException("no agent slots (0) leaves the tasks to workers, which need a shared "
+                    + "store: give --store postgresql://... (the file store is one process's)");
+        }
         this.setup = setup;
         this.observer = observer == null ? RunObserver.NONE : observer;
+        this.stores = stores;
     }
 
     public RunEngine(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
@@ -57,7 +74,7 @@ public final class RunEngine {
                 throw new IllegalArgumentException("the plan cannot run: " + String.join("; ", problems));
             }
         }
-        RunStore store = FileRunStore.create(setup.workspace().root(), run.runId(), run.goal(),
+        RunStore store = stores.create(setup.workspace().root(), run.runId(), run.goal(),
                 setup.models().runModel(), run.budget(), run.settings(), setup.storeOptions());
         try {
             if (run.finisher() != null) {
@@ -83,9 +100,10 @@ public final class RunEngine {
      * @throws IllegalStateException                   if it ends with a post-run step this engine does not have
      */
     public EngineSession open(String runId, Resumption change) {
-        FileRunStore store = FileRunStore.open(setup.workspace().root(), runId, setup.storeOptions());
+        RunStores.Opened opened = stores.open(setup.workspace().root(), runId, setup.storeOptions());
+        RunStore store = opened.store();
         try {
-            List<String> repairs = store.recordRepairs();
+            List<String> repairs = opened.repairs();
             Run run = store.run();
             LogFacts.Reader history = new LogFacts.Reader().read(store.eventsAfter(0, LogFacts::needsData));
             String finisherName = history.facts().finisher();

@@ -13,7 +13,7 @@ public final class NoSuchRunException extends StoreException {
 
     /** A run missing from a store that is not a directory (a database): {@code where} names it. */
     public NoSuchRunException(String runId, String where) {
-        super("no run '" + runId + "' in " + where + " (see `longtask runs --store URL`)");
+        super("no run '" + runId + "' in " + where + " (see `longtask runs`)");
         this.runId = runId;
     }
 

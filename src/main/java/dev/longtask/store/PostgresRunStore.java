@@ -175,8 +175,8 @@ public final class PostgresRunStore implements RunStore {
         String workspace = workspaceOf(db, runId);
         Path root = Path.of(workspace);
         if (!Files.isDirectory(root)) {
-            throw new StoreException("run " + runId + " works on " + workspace + ", which this machine cannot see: "
-                    + "a worker needs the run's workspace at the same path (a shared file system)");
+            throw new UnreachableWorkspaceException("run " + runId + " works on " + workspace + ", which this machine "
+                    + "cannot see: a worker needs the run's workspace at the same path (a shared file system)", null);
         }
         RunState state = RunState.EMPTY;
         for (Event event : events(db, runId, 0, type -> true)) {
@@ -281,7 +281,7 @@ public final class PostgresRunStore implements RunStore {
                 Files.createDirectories(directory.resolve(sub));
             }
         } catch (IOException e) {
-            throw new StoreException("cannot create the run directory " + directory + " (" + e + "): a process that "
+            throw new UnreachableWorkspaceException("cannot create the run directory " + directory + " (" + e + "): a process that "
                     + "works on run " + runId + " needs its workspace, writable, at the same path", e);
         }
     }
@@ -586,6 +586,7 @@ public final class PostgresRunStore implements RunStore {
      * Requeues the tasks of this run whose lease lapsed (their worker died or stalled): each gets a task.requeued
      * event naming the owner and attempt that lost it, and may be claimed again. Returns their ids.
      */
+    @Override
     public List<Integer> requeueLapsed() {
         List<Integer> requeued = new ArrayList<>();
         List<Function<RunState, Draft>> steps = new ArrayList<>();
@@ -655,6 +656,7 @@ public final class PostgresRunStore implements RunStore {
      * Reads the events other processes committed since this store last looked and hands them to the subscribers;
      * returns how many there were.
      */
+    @Override
     public int refresh() {
         ensureOpen();
         List<Event> seen = new ArrayList<>();
@@ -677,6 +679,11 @@ public final class PostgresRunStore implements RunStore {
     }
 
     // ---------------------------------------------------------------- RunStore
+
+    @Override
+    public boolean shared() {
+        return true;
+    }
 
     @Override
     public String runId() {
@@ -763,9 +770,15 @@ public final class PostgresRunStore implements RunStore {
         return commit(changes.cancelAsBlocked(id, reason)).state().task(id);
     }
 
+    /**
+     * A requeue by the holder of the task's claim (a worker letting it go on a stop) is fenced like its other writes, so
+     * a holder whose lease lapsed cannot take the task from the attempt that has it now.
+     */
     @Override
     public Task requeue(int id, String reason) {
-        return commit(changes.requeue(id, reason)).state().task(id);
+        Committed done = held.containsKey(id) ? commitFenced(id, List.of(changes.requeue(id, reason)))
+                : commit(changes.requeue(id, reason));
+        return done.state().task(id);
     }
 
     @Override

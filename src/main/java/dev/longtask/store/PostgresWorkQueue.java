@@ -28,6 +28,8 @@ public final class PostgresWorkQueue implements AutoCloseable {
     private final StoreOptions options;
     private final Duration lease;
     private final Map<String, PostgresRunStore> open = new ConcurrentHashMap<>();
+    /** Runs this process cannot work on (their workspace is not here, their model cannot be used), with why. */
+    private final Map<String, String> passedOver = new ConcurrentHashMap<>();
 
     public PostgresWorkQueue(PostgresDatabase db, StoreOptions options, Duration lease) {
         this.db = db;
@@ -40,14 +42,23 @@ public final class PostgresWorkQueue implements AutoCloseable {
      * oldest first; one whose row another process holds is skipped, and only when every candidate is busy does the
      * claim wait for the first.
      *
-     * @throws StoreException when a run's workspace is not reachable from this machine (see
-     *                        {@link PostgresRunStore#open})
+     * A run whose workspace this machine cannot see (see {@link PostgresRunStore#open}) is passed over from then on,
+     * and {@link #passedOver} says why.
      */
     public Optional<Claimed> next(String owner) {
         List<String> runs = runsWithReadyTasks();
         for (boolean skipBusy : new boolean[] {true, false}) {
             for (String runId : runs) {
-                PostgresRunStore store = store(runId);
+                if (passedOver.containsKey(runId)) {
+                    continue;
+                }
+                PostgresRunStore store;
+                try {
+                    store = store(runId);
+                } catch (UnreachableWorkspaceException unreachable) {
+                    passOver(runId, unreachable.getMessage());
+                    continue;
+                }
                 Optional<Task> task = store.claimNext(owner, skipBusy);
                 if (task.isPresent()) {
                     return Optional.of(new Claimed(store, task.get()));
@@ -60,11 +71,31 @@ public final class PostgresWorkQueue implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** From now on, claims nothing of {@code runId}, for the reason {@code why}: another worker will. */
+    public void passOver(String runId, String why) {
+        passedOver.putIfAbsent(runId, why);
+    }
+
+    /** The runs this queue passes over, with why. */
+    public Map<String, String> passedOver() {
+        return Map.copyOf(passedOver);
+    }
+
     /** Requeues, in every run, the tasks whose lease lapsed; returns how many. */
     public int requeueLapsed() {
         int requeued = 0;
         for (String runId : runsWithLapsedLeases()) {
-            requeued += store(runId).requeueLapsed().size();
+            if (passedOver.containsKey(runId)) {
+                continue;
+            }
+            PostgresRunStore store;
+            try {
+                store = store(runId);
+            } catch (UnreachableWorkspaceException unreachable) {
+                passOver(runId, unreachable.getMessage());
+                continue;
+            }
+            requeued += store.requeueLapsed().size();
         }
         return requeued;
     }

@@ -147,6 +147,30 @@ public interface RunStore extends AutoCloseable {
     default void flushProjections() {
     }
 
+    /**
+     * True when other processes may change this run at the same time (a database that workers share: their claims
+     * are held by leases); false when this process is its only writer, as with the file store.
+     */
+    default boolean shared() {
+        return false;
+    }
+
+    /**
+     * Reads the events other processes committed since this store last looked (a shared store) and hands them to the
+     * subscribers; returns how many there were. A store with one writer has nothing to read.
+     */
+    default int refresh() {
+        return 0;
+    }
+
+    /**
+     * Puts back to pending the running tasks whose holder's lease lapsed (a shared store: the worker died or
+     * stalled); returns their ids. A store with one writer has no leases.
+     */
+    default List<Integer> requeueLapsed() {
+        return List.of();
+    }
+
     /** Writes a checkpoint now (the store also writes one every N events and on pause). */
     void checkpoint();
 

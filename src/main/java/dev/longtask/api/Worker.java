@@ -1,0 +1,205 @@
+package dev.longtask.api;
+
+import dev.longtask.config.ConfigException;
+import dev.longtask.engine.TaskWork;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.store.FencedException;
+import dev.longtask.store.PostgresRunStore;
+import dev.longtask.store.PostgresRunStores;
+import dev.longtask.store.PostgresWorkQueue;
+import dev.longtask.store.StoreException;
+import dev.longtask.store.StoreOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each claiming a ready task of any running run
+ * of the database ({@code FOR UPDATE SKIP LOCKED}, held by a lease its store renews) and running the task's agent
+ * through the same runner a session uses, every write fenced by the claim. {@link #stop} lets the agents' tasks go
+ * (requeued, fenced) and returns once every slot has stopped.
+ */
+public final class Worker {
+    /** What a worker tells as it works; called on its slots' threads. */
+    public interface Listener {
+        Listener NONE = new Listener() {
+        };
+
+        default void claimed(String runId, Task task, String owner) {
+        }
+
+        default void finished(String runId, TaskWork.Done done) {
+        }
+
+        /** The database refused the task's write: the claim was lost (the lease lapsed) and another has the task. */
+        default void fenced(String runId, int taskId, String why) {
+        }
+
+        /** A run this worker will not work on, with why (told once per run). */
+        default void passedOver(String runId, String why) {
+        }
+
+        /** The database could not be reached; the slot tries again after a pause. */
+        default void trouble(String why) {
+        }
+    }
+
+    /** How often an idle slot looks for work. */
+    static final Duration IDLE_POLL = Duration.ofMillis(200);
+
+    private final Longtask runtime;
+    private final PostgresRunStores stores;
+    private final int slots;
+    private final String name;
+    private final Listener listener;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
+    private final Set<String> told = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
+
+    /**
+     * @param name recorded as the owner of claimed tasks, with the slot ("host pid 42 slot 2")
+     */
+    public Worker(Longtask runtime, PostgresRunStores stores, int slots, String name, Listener listener) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("a worker needs at least 1 slot, got " + slots);
+        }
+        this.runtime = runtime;
+        this.stores = stores;
+        this.slots = slots;
+        this.name = name;
+        this.listener = listener == null ? Listener.NONE : listener;
+    }
+
+    /** Works until {@link #stop}; returns once every slot has let its task go. */
+    public void run() {
+        StoreOptions options = StoreOptions.defaults().withSecrets(StoreOptions.secretsIn(System.getenv()));
+        try (PostgresWorkQueue queue = new PostgresWorkQueue(stores.database(), options, stores.lease())) {
+            List<Thread> threads = new ArrayList<>();
+            for (int slot = 1; slot <= slots; slot++) {
+                String owner = name + " slot " + slot;
+                Thread thread = new Thread(() -> work(queue, owner), "longtask-worker-slot-" + slot);
+                threads.add(thread);
+                thread.start();
+            }
+            for (Thread thread : threads) {
+                joinUninterruptibly(thread);
+            }
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    /** Asks every slot to stop: agents end, their tasks go back to pending. Returns at once. */
+    public void stop(String reason) {
+        stopping = true;
+        working.forEach(work -> work.stop(reason));
+    }
+
+    /** Waits until {@link #run} has returned, up to {@code timeout}; true when it has. */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void work(PostgresWorkQueue queue, String owner) {
+        while (!stopping) {
+            Optional<PostgresWorkQueue.Claimed> claimed;
+            try {
+                queue.requeueLapsed();
+                claimed = queue.next(owner);
+                tellPassedOver(queue.passedOver());
+            } catch (StoreException e) {
+                listener.trouble(e.getMessage());
+                idle(Duration.ofSeconds(2));
+                continue;
+            }
+            if (claimed.isEmpty()) {
+                idle(IDLE_POLL);
+                continue;
+            }
+            carryOut(queue, claimed.get(), owner);
+        }
+    }
+
+    private void carryOut(PostgresWorkQueue queue, PostgresWorkQueue.Claimed claimed, String owner) {
+        PostgresRunStore store = claimed.store();
+        Task task = claimed.task();
+        listener.claimed(store.runId(), task, owner);
+        TaskWork work;
+        try {
+            work = runtime.work(store);
+        } catch (ConfigException | IllegalArgumentException e) {
+            // This machine cannot run the run's model (a key is missing here): give the task back, leave the run be.
+            String why = "this worker cannot run it: " + e.getMessage();
+            letGo(store, task.id(), why);
+            queue.passOver(store.runId(), why);
+            tellPassedOver(queue.passedOver());
+            return;
+        }
+        working.add(work);
+        try {
+            if (stopping) {
+                work.stop("the worker is stopping");
+            }
+            TaskWork.Done done = work.execute(task);
+            listener.finished(store.runId(), done);
+            if (done.providerError() != null) {
+                // As on one machine, a provider that refuses pauses the run; its session sees it and says why.
+                store.setRunStatus(RunStatus.PAUSED, "the model provider failed: " + done.providerError());
+            }
+        } catch (FencedException e) {
+            listener.fenced(store.runId(), task.id(), e.getMessage());
+        } catch (StoreException e) {
+            listener.trouble(e.getMessage());
+        } finally {
+            working.remove(work);
+            work.close();
+        }
+    }
+
+    private void letGo(PostgresRunStore store, int taskId, String why) {
+        try {
+            store.requeue(taskId, why);
+        } catch (StoreException e) {
+            listener.trouble(e.getMessage()); // the lease lapses and another worker takes the task
+        }
+    }
+
+    private void tellPassedOver(Map<String, String> passedOver) {
+        passedOver.forEach((runId, why) -> {
+            if (told.add(runId)) {
+                listener.passedOver(runId, why);
+            }
+        });
+    }
+
+    private void idle(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis()); // a daemon's poll interval, not synchronisation
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopping = true;
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.longtask.store;
+
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The runs of each workspace in its {@code .longtask/runs} directory, through {@link FileRunStore}. */
+final class FileRunStores implements RunStores {
+    static final FileRunStores INSTANCE = new FileRunStores();
+
+    private FileRunStores() {
+    }
+
+    @Override
+    public RunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                           RunSettings settings, StoreOptions options) {
+        return FileRunStore.create(workspace, runId, goal, model, budget, settings, options);
+    }
+
+    @Override
+    public Opened open(Path workspace, String runId, StoreOptions options) {
+        FileRunStore store = FileRunStore.open(workspace, runId, options);
+        try {
+            return new Opened(store, store.recordRepairs());
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public List<String> list(Path workspace) {
+        return FileRunStore.list(workspace);
+    }
+
+    @Override
+    public boolean exists(Path workspace, String runId) {
+        return Files.exists(FileRunStore.runsDirectory(workspace).resolve(runId));
+    }
+
+    @Override
+    public RunSnapshot read(Path workspace, String runId) {
+        return FileRunStore.read(workspace, runId);
+    }
+
+    @Override
+    public Run readRun(Path workspace, String runId) {
+        return FileRunStore.readRun(workspace, runId);
+    }
+
+    @Override
+    public RunFigures figures(Path workspace, String runId) {
+        return FileRunStore.figures(workspace, runId);
+    }
+
+    @Override
+    public List<Event> events(Path workspace, String runId, long afterSeq) {
+        return FileRunStore.events(workspace, runId, afterSeq);
+    }
+
+    @Override
+    public String where(Path workspace) {
+        return FileRunStore.runsDirectory(workspace).toString();
+    }
+
+    @Override
+    public boolean shared() {
+        return false;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.longtask.store;
+
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunSettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a process keeps its runs: the files of each workspace ({@link #files()}, the default) or a PostgreSQL database
+ * that many processes on many machines share ({@link #of}). Everything that creates, opens, lists or reads runs goes
+ * through one of these, so the choice is made once, from the settings, and not at every call.
+ */
+public interface RunStores extends AutoCloseable {
+
+    /** A store that was opened for writing, with what opening it repaired (after a crash), one line each. */
+    record Opened(RunStore store, List<String> repairs) {
+        public Opened {
+            repairs = List.copyOf(repairs);
+        }
+    }
+
+    /** The file store of each workspace ({@code <workspace>/.longtask/runs}). */
+    static RunStores files() {
+        return FileRunStores.INSTANCE;
+    }
+
+    /**
+     * The stores {@code spec} names: null, empty or {@code files} for the file store, a {@code postgresql://} URL for
+     * a database (connected and migrated now; the password from {@code PGPASSWORD} or a pgpass file).
+     *
+     * @param connections the most database connections held at once
+     * @throws IllegalArgumentException saying what is wrong with {@code spec} and how to write it
+     * @throws StoreException           when the database cannot be reached or migrated
+     */
+    static RunStores of(String spec, Map<String, String> environment, int connections) {
+        if (spec == null || spec.isBlank() || "files".equals(spec.strip())) {
+            return files();
+        }
+        if (!PostgresUrl.isPostgres(spec.strip())) {
+            throw new IllegalArgumentException("store '" + spec + "' is neither 'files' nor a PostgreSQL URL: write "
+                    + "postgresql://[user@]host[:port]/database, or leave it out for the files of the workspace");
+        }
+        PostgresUrl url = PostgresUrl.parse(spec.strip(), environment);
+        return new PostgresRunStores(PostgresDatabase.connect(url, environment, connections),
+                PostgresRunStore.DEFAULT_LEASE);
+    }
+
+    /**
+     * Creates a run in {@code workspace} (its first event is durable when this returns).
+     *
+     * @param runId null for a new id
+     */
+    RunStore create(Path workspace, String runId, String goal, String model, Budget budget, RunSettings settings,
+                    StoreOptions options);
+
+    /**
+     * Opens a run for writing.
+     *
+     * @throws NoSuchRunException  if there is no such run
+     * @throws RunLockedException  if another process runs it (a store one process writes at a time)
+     * @throws CorruptRunException if its log is damaged before the last line
+     */
+    Opened open(Path workspace, String runId, StoreOptions options);
+
+    /** The run ids of {@code workspace} (of the whole database for a shared store), newest first. */
+    List<String> list(Path workspace);
+
+    /** True when {@code runId} exists (a new run may not take its id). */
+    default boolean exists(Path workspace, String runId) {
+        return list(workspace).contains(runId);
+    }
+
+    /** A run as its log stands now, read without opening it for writing and without changing anything. */
+    RunSnapshot read(Path workspace, String runId);
+
+    /** The run alone, as its last event left it. */
+    default Run readRun(Path workspace, String runId) {
+        return read(workspace, runId).run();
+    }
+
+    /** The figures {@code runs} lists. */
+    default RunFigures figures(Path workspace, String runId) {
+        return read(workspace, runId).figures();
+    }
+
+    /** The durable events of a run after {@code afterSeq}, in order. */
+    List<Event> events(Path workspace, String runId, long afterSeq);
+
+    /** Where the runs of {@code workspace} are, as messages name it. */
+    String where(Path workspace);
+
+    /**
+     * True when many processes share the runs (claims held by leases, so other processes may run a run's tasks);
+     * false for the file store, which one process at a time writes.
+     */
+    boolean shared();
+
+    /** Lets go of what the stores hold (a database's connections); the file store holds nothing. */
+    @Override
+    default void close() {
+    }
+}
