@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.ApprovalAnswer;
@@ -20,7 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * dashboard, the API) leaves the screen. Without a terminal the question is only named, with where to answer it.
  */
 final class AttachedQuestions implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final String runId;
     private final ServerClient client;

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +27,7 @@ import java.util.function.Predicate;
  */
 final class ServerClient {
     static final String DEFAULT_SERVER = "http://127.0.0.1:7420";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final String base;
     private final String token;

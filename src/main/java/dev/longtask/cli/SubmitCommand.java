@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Parameters;
                 "The token comes from --token-file, else LONGTASK_TOKEN, else the .longtask/server/token of the "
                         + "workdir or a directory above it."})
 final class SubmitCommand implements Callable<ExitCode> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

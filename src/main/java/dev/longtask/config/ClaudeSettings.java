@@ -1,5 +1,6 @@
 package dev.longtask.config;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.PermissionRule;
@@ -12,7 +13,7 @@ import java.util.List;
  * Claude Code's. A file that is not valid JSON or holds a broken rule is a configuration error naming the file.
  */
 final class ClaudeSettings {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private ClaudeSettings() {
     }

@@ -1,5 +1,6 @@
 package dev.longtask.config;
 
+import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -35,7 +36,7 @@ public final class McpServersConfig {
     private static final Set<String> FIELDS = Set.of("type", "command", "args", "env", "url", "headers",
             "startup_timeout", "tool_timeout");
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper JSON = JsonMapping.newMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
