@@ -49,6 +49,10 @@ public final class Main implements Runnable {
             description = "Log every model request: method, URL, status, time, sizes (keys never shown).")
     boolean verbose;
 
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR",
+            description = "The workspace, given before the command (longtask -C DIR status) as after it.")
+    java.nio.file.Path workdir;
+
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Log requests with their headers (keys redacted) and bodies, and show stack traces of "
                     + "internal errors.")
@@ -137,11 +141,35 @@ public final class Main implements Runnable {
      */
     static int executeLast(CommandLine.ParseResult parsed) {
         GlobalOptions globals = globals(parsed.commandSpec());
+        workdirBeforeTheCommand(parsed);
         try (Verbosity verbosity = Verbosity.configure(globals.verbose(), globals.debug())) {
             int code = new CommandLine.RunLast().execute(parsed);
             List<CommandLine> commands = parsed.asCommandLineList();
             Object result = commands.get(commands.size() - 1).getExecutionResult();
             return result instanceof ExitCode exit ? exit.code() : code;
+        }
+    }
+
+    /**
+     * {@code longtask -C DIR status} as git and cargo take it: a workspace given before the command is the
+     * command's own {@code -C}, unless the command was given one too (the nearer wins). A command that takes no
+     * workspace refuses it rather than ignore it.
+     */
+    private static void workdirBeforeTheCommand(CommandLine.ParseResult parsed) {
+        if (!parsed.hasMatchedOption("--workdir") || !parsed.hasSubcommand()) {
+            return;
+        }
+        CommandLine.ParseResult command = parsed;
+        while (command.hasSubcommand()) {
+            command = command.subcommand();
+        }
+        CommandLine.Model.OptionSpec own = command.commandSpec().findOption("--workdir");
+        if (own == null) {
+            throw new CommandLine.ParameterException(command.commandSpec().commandLine(), "'"
+                    + command.commandSpec().qualifiedName() + "' takes no workspace (-C/--workdir)");
+        }
+        if (!command.hasMatchedOption("--workdir")) {
+            own.setValue(parsed.matchedOptionValue("--workdir", null));
         }
     }
 
