@@ -160,7 +160,12 @@ public final class RunHandle {
 
     /** Gives the run up for good: it ends cancelled after saving. Returns at once. */
     public void cancel() {
-        session.cancel("cancelled on request");
+        cancel("cancelled on request");
+    }
+
+    /** Gives the run up for good, {@code reason} recorded as its status reason: it ends cancelled after saving. */
+    public void cancel(String reason) {
+        session.cancel(reason);
     }
 
     /** True once the session has ended. */

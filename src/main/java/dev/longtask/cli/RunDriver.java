@@ -21,6 +21,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.SandboxMode;
+import dev.longtask.store.CancelRequest;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
@@ -165,7 +166,10 @@ final class RunDriver {
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
-        Signals signals = Signals.watch();
+        Signals signals = Signals.watch(() -> CancelRequest.pending(workspace, handle.runId()).map(why -> {
+            handle.cancel(why);
+            return true;
+        }).orElse(false));
         Thread onCtrlC = new Thread(() -> {
             handle.interrupt(signals.reason());
             awaitQuietly(finished);
