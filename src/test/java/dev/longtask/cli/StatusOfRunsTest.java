@@ -3,7 +3,13 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.EventType;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.SandboxMode;
+import dev.longtask.tools.Sandbox;
+import java.util.List;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
@@ -28,6 +34,25 @@ class StatusOfRunsTest {
         all[args.length] = "-C";
         all[args.length + 1] = ws.toString();
         return CliRunner.run(all);
+    }
+
+    @Test
+    void atEightyColumnsTheShellLineIsWrappedSoHowToTurnItOnStaysVisible() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        String off = Sandbox.off("bubblewrap (bwrap) is not installed; unshare cannot confine commands here")
+                .description();
+        try (FileRunStore store = FileRunStore.create(ws, "shelloff", "g", null, null, StoreOptions.defaults())) {
+            store.append(EventType.PERMISSIONS_SET, null, JsonMapping.MAPPER.valueToTree(new PermissionSettings(
+                    ApprovalMode.AUTO, SandboxMode.AUTO, "off", off, List.of())));
+        }
+        StatusCommand status = new StatusCommand();
+        status.columnsOfStdout = () -> 80;
+        CliRunner.Result shown = CliRunner.runCommand(status, "shelloff", "-C", ws.toString());
+        assertThat(shown.exit()).as(shown.toString()).isZero();
+        assertThat(shown.out().lines()).allMatch(l -> TextWidth.of(l) < 80);
+        String shell = shown.out().substring(shown.out().indexOf("shell    "), shown.out().indexOf("updated  "));
+        assertThat(shell.replaceAll("\\s+", " ")).as(shown.out()).contains("apt-get install bubblewrap")
+                .contains("--sandbox off").doesNotContain(TextWidth.ELLIPSIS);
     }
 
     @Test
