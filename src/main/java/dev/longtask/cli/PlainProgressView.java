@@ -47,6 +47,7 @@ final class PlainProgressView implements ProgressView {
             case EventType.TASK_REQUEUED -> "task #" + e.task() + " back to pending: " + e.data().path("reason").asText();
             case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
+            case EventType.ERROR_RECORDED -> "problem: " + text;
             case EventType.PLAN_ACCEPTED -> plan(e);
             case EventType.REPORT_WRITTEN -> "report written: " + e.data().path("title").asText();
             default -> null;
