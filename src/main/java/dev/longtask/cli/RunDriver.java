@@ -159,9 +159,13 @@ final class RunDriver {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         }
-        warnIfCostCannotApply(handle);
+        boolean priced = priced(handle);
+        if (!priced && handle.snapshot().figures().budget().maxCostUsd() != null) {
+            err.println("longtask: warning: the cost budget cannot apply: " + handle.snapshot().figures().model()
+                    + " has no price (add one under prices: in .longtask/config.yaml)");
+        }
         err.flush();
-        ProgressView view = ProgressViews.choose(options, out, workspace);
+        ProgressView view = ProgressViews.choose(options, out, workspace, priced);
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
@@ -207,23 +211,22 @@ final class RunDriver {
     }
 
     /**
-     * A cost budget needs a price: for a model without one the budget can never be reached, which the user learns
-     * at the start rather than after the money is spent.
+     * Whether the run's model has a price. A cost budget needs one: for a model without, the budget can never be
+     * reached, which the user learns at the start rather than after the money is spent; and the views show the
+     * cost as unknown from the start.
      */
-    private void warnIfCostCannotApply(RunHandle handle) {
+    private boolean priced(RunHandle handle) {
         Snapshot snapshot = handle.snapshot();
-        if (snapshot.figures().budget().maxCostUsd() == null || snapshot.figures().model() == null) {
-            return;
+        if (snapshot.figures().model() == null) {
+            return true;
         }
         try {
             Pricing pricing = runtime().models(RunRequest.goal("-").withWorkspace(workspace)
                     .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl())).pricing();
-            if (pricing.cost(1_000_000, 1_000_000).isEmpty()) {
-                err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
-                        + " has no price (add one under prices: in .longtask/config.yaml)");
-            }
+            return pricing.cost(1_000_000, 1_000_000).isPresent();
         } catch (ConfigException | IllegalArgumentException e) {
-            // The session resolved its model already; one that cannot be resolved here has no price to show either.
+            // The session resolved its model already; one that cannot be resolved here is not known to cost nothing.
+            return true;
         }
     }
 

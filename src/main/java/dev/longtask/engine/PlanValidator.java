@@ -74,7 +74,7 @@ public final class PlanValidator {
             return problems;
         }
         if (plan.tasks().size() > MAX_TASKS) {
-            problems.add("the plan has " + plan.tasks().size() + " tasks; at most " + MAX_TASKS
+            problems.add("the plan has " + Counts.full(plan.tasks().size()) + " tasks; at most " + MAX_TASKS
                     + " are allowed: group the work into larger tasks");
         }
         Map<String, PlannedTask> byKey = new LinkedHashMap<>();

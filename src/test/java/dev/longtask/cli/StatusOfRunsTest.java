@@ -56,6 +56,25 @@ class StatusOfRunsTest {
     }
 
     @Test
+    void tasksJsonNamesTheOwnerOnlyWhileATaskRunsAndCallsAnOwnerWhoseProcessIsGoneStale() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (FileRunStore store = FileRunStore.create(ws, "owned", "g", null, null, StoreOptions.defaults())) {
+            store.createTask(TaskDraft.of("done"));
+            store.createTask(TaskDraft.of("left running"));
+            store.claim(1, "pid 9196");
+            store.complete(1, "ok");
+            store.claim(2, "pid 9196");
+        }
+        CliRunner.Result tasks = lt(ws, "tasks", "owned", "--json");
+        assertThat(tasks.exit()).as(tasks.toString()).isZero();
+        JsonNode json = JsonMapping.newMapper().readTree(tasks.out());
+        assertThat(json.get(0).has("owner")).as("a completed task has no owner: " + json.get(0)).isFalse();
+        assertThat(json.get(1).get("owner").asText()).isEqualTo("pid 9196");
+        assertThat(json.get(1).get("owner_stale").asBoolean()).as("no process runs the run").isTrue();
+        assertThat(json.get(1).has("blockedBy")).as("the task file's own key, kept as the file has it").isTrue();
+    }
+
+    @Test
     void aRunWhoseProcessWasKilledIsNotRunningAndItsClockStopped() throws Exception {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         try (ScriptedProvider slow = new ScriptedProvider(new ScriptedProvider.Options(0, 2, Duration.ofMinutes(5),

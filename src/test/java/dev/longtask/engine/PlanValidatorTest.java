@@ -62,6 +62,16 @@ class PlanValidatorTest {
     }
 
     @Test
+    void aPlanOverTheTaskLimitSaysItsSizeAsNumbersAreWritten() {
+        List<PlannedTask> tasks = new java.util.ArrayList<>();
+        for (int i = 1; i <= 1316; i++) {
+            tasks.add(task("t" + i, "general", List.of(), Map.of()));
+        }
+        assertThat(validator.problems(new Plan(tasks))).first().asString()
+                .isEqualTo("the plan has 1,316 tasks; at most 200 are allowed: group the work into larger tasks");
+    }
+
+    @Test
     void anEmptyPlanIsRefused() {
         assertThat(validator.problems(new Plan(List.of()))).singleElement().asString().contains("no tasks");
     }
