@@ -21,6 +21,7 @@ class LayersTest {
     void everyPackageUsesOnlyThePackagesTheDiagramDrawsArrowsTo() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.longtask.cli..")
+                .layer("server").definedBy("dev.longtask.server..")
                 .layer("mcp").definedBy("dev.longtask.mcp..")
                 .layer("api").definedBy("dev.longtask.api..")
                 .layer("engine").definedBy("dev.longtask.engine..")
@@ -32,18 +33,19 @@ class LayersTest {
                 .layer("store").definedBy("dev.longtask.store..")
                 .layer("model").definedBy("dev.longtask.model..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("api").mayOnlyBeAccessedByLayers("cli", "mcp")
-                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "cli", "mcp")
-                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "cli", "mcp")
-                .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "cli")
-                .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "cli")
-                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "cli", "mcp")
-                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "cli", "mcp")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "cli",
-                        "mcp")
+                .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("server", "mcp", "cli")
+                .whereLayer("review").mayOnlyBeAccessedByLayers("api", "server", "mcp", "cli")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("review", "api", "server", "mcp", "cli")
+                .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "server", "cli")
+                .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "server", "cli")
+                .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "server", "mcp", "cli")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "server", "mcp", "cli")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "server",
+                        "mcp", "cli")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",
-                        "review", "api", "cli", "mcp")
+                        "review", "api", "server", "mcp", "cli")
                 .check(MAIN);
     }
 

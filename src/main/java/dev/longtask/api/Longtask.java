@@ -127,6 +127,33 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public RunHandle start(RunRequest request) {
+        Prepared run = prepared(request);
+        return launch(run.root(), run.models(), run.tasks(), run.shell(), 0, engine -> engine.create(run.newRun()));
+    }
+
+    /**
+     * Creates the run as {@link #start} does (its directory, first event, model, budgets and settings) without
+     * carrying it out: for a caller that keeps runs waiting in a queue of its own (the server) and carries each out
+     * later with {@link #resume}. Returns the run's id.
+     *
+     * @throws ConfigException          when no usable model is configured (saying how to add one); nothing is created
+     * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
+     */
+    public String create(RunRequest request) {
+        Prepared run = prepared(request);
+        // the MCP servers of a session start only when an agent needs one: creating the run starts none
+        try (McpServers servers = mcpServers(run.root());
+             EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
+                     .create(run.newRun())) {
+            return session.runId();
+        }
+    }
+
+    /** A run about to be created: its workspace, models, agents at once, shell and first event. */
+    private record Prepared(Path root, ModelSource models, int tasks, SandboxMode shell, NewRun newRun) {
+    }
+
+    private Prepared prepared(RunRequest request) {
         Path root = workspace(request.workspace());
         Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
@@ -138,7 +165,7 @@ public final class Longtask implements AutoCloseable {
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        return launch(root, models, tasks, recorded.sandbox(), 0, engine -> engine.create(newRun));
+        return new Prepared(root, models, tasks, recorded.sandbox(), newRun);
     }
 
     /**
@@ -401,7 +428,7 @@ public final class Longtask implements AutoCloseable {
     /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
     private Toolbox tools(SandboxMode shell) {
         return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
-                Sandbox.forMode(mode, environment.variables())));
+                Sandbox.forModeOnFirstUse(mode, environment.variables())));
     }
 
     private Settings load(Path root, Flags flags) {

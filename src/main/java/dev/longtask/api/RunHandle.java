@@ -163,7 +163,7 @@ public final class RunHandle {
         cancel("cancelled on request");
     }
 
-    /** Gives the run up for good, {@code reason} recorded as its status reason: it ends cancelled after saving. */
+    /** Gives the run up for good, recording {@code reason} (who did it, and why). Returns at once. */
     public void cancel(String reason) {
         session.cancel(reason);
     }

@@ -14,28 +14,30 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "longtask",
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
-        description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.",
-        subcommands = {
-                CommandLine.HelpCommand.class,
-                RunCommand.class,
-                ResumeCommand.class,
-                PlanCommand.class,
-                StatusCommand.class,
-                RunsCommand.class,
-                TasksCommand.class,
-                TaskCommand.class,
-                ReportCommand.class,
-                CancelCommand.class,
-                ReviewCommand.class,
-                ApproveCommand.class,
-                AgentsCommand.class,
-                AgentCommand.class,
-                DoctorCommand.class,
-                CompletionCommand.class,
-                BenchCommand.class,
-                McpCommand.class,
-        })
+        description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.")
 public final class Main implements Runnable {
+    /** The subcommands, in the order help lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(
+            CommandLine.HelpCommand.class,
+            RunCommand.class,
+            ResumeCommand.class,
+            PlanCommand.class,
+            StatusCommand.class,
+            RunsCommand.class,
+            TasksCommand.class,
+            TaskCommand.class,
+            ReportCommand.class,
+            CancelCommand.class,
+            ReviewCommand.class,
+            ApproveCommand.class,
+            AgentsCommand.class,
+            AgentCommand.class,
+            DoctorCommand.class,
+            CompletionCommand.class,
+            BenchCommand.class,
+            ServeCommand.class,
+            SubmitCommand.class,
+            McpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -70,11 +72,51 @@ public final class Main implements Runnable {
             System.out.println(new Version().getVersion()[0]);
             return ExitCode.OK.code();
         }
-        return commandLine().execute(args);
+        return commandLine(args).execute(args);
     }
 
+    /** The whole command tree. */
     static CommandLine commandLine() {
-        return configured(new CommandLine(new Main()));
+        return withCommands(COMMANDS);
+    }
+
+    /**
+     * The tree {@code args} needs: when they name a subcommand, only that one, since picocli reflects over every
+     * option of every command it is given, which took a large part of a short command's start (status, runs).
+     * Anything else (no command, help, completion, a typo to suggest a command for) gets the whole tree.
+     */
+    static CommandLine commandLine(String... args) {
+        String first = commandName(args);
+        List<Class<?>> named = COMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class
+                && c != CompletionCommand.class && names(c).contains(first)).toList();
+        return withCommands(named.size() == 1 ? named : COMMANDS);
+    }
+
+    /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */
+    private static String commandName(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            if (List.of("-C", "--workdir", "--color").contains(args[i])) {
+                i++;
+            } else if (!args[i].startsWith("-")) {
+                return args[i];
+            }
+        }
+        return "";
+    }
+
+    private static List<String> names(Class<?> command) {
+        Command annotation = command.getAnnotation(Command.class);
+        List<String> names = new java.util.ArrayList<>(List.of(annotation.aliases()));
+        names.add(annotation.name());
+        return names;
+    }
+
+    private static CommandLine withCommands(List<Class<?>> commands) {
+        CommandLine cli = new CommandLine(new Main());
+        for (Class<?> command : commands) {
+            cli.addSubcommand(command);
+        }
+        return configured(cli);
     }
 
     /** Failures, bad parameters and exit codes handled as the {@code longtask} command handles them. */

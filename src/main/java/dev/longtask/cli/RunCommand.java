@@ -23,6 +23,13 @@ final class RunCommand implements Callable<ExitCode> {
     @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
     String runId;
 
+    @Option(names = "--server", paramLabel = "URL",
+            description = "Run it on a running 'longtask serve' as its foreground run and follow it here (Ctrl-C pauses it there).")
+    String server;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --server: the server's token file.")
+    java.nio.file.Path tokenFile;
+
     @Mixin
     ModelOptions model;
 
@@ -50,9 +57,46 @@ final class RunCommand implements Callable<ExitCode> {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
         }
+        if (server != null) {
+            return attached();
+        }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
         String id = RunAccess.newRunId(driver.workspacePath(), runId, workdir.path);
         return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+    }
+
+    private ExitCode attached() {
+        if (runId != null || options.jsonEvents || model.record != null || model.replay != null
+                || model.baseUrl != null) {
+            throw CliFailure.usage("--server runs the goal on the server, with the server's settings: --run-id, "
+                    + "--json-events, --base-url, --record and --replay do not apply");
+        }
+        java.nio.file.Path workspace = workdir.workspace();
+        com.fasterxml.jackson.databind.node.ObjectNode body = new com.fasterxml.jackson.databind.ObjectMapper()
+                .createObjectNode().put("goal", goal).put("workdir", workspace.toString());
+        if (model.model != null) {
+            body.put("model", model.model);
+        }
+        if (options.permissions.approval != null) {
+            body.put("approval", options.permissions.approval);
+        }
+        if (options.concurrency != null) {
+            try {
+                body.put("concurrency", Integer.parseInt(options.concurrency.strip()));
+            } catch (NumberFormatException e) {
+                throw CliFailure.usage("--concurrency must be a whole number, got '" + options.concurrency + "'");
+            }
+        }
+        try {
+            SubmitCommand.budgets(body, options.maxTokens == null ? null : Long.parseLong(options.maxTokens.strip()),
+                    options.maxCost == null ? null : new java.math.BigDecimal(options.maxCost.strip().replace("$", "")),
+                    options.maxTime);
+        } catch (NumberFormatException e) {
+            throw CliFailure.usage("--max-tokens and --max-cost must be numbers: " + e.getMessage());
+        }
+        // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
+        return new AttachedRun(spec.commandLine().getOut(), new ServerClient(server, tokenFile, workspace),
+                System.console() != null ? System.in : null).run(body);
     }
 }

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.BiFunction;
 
 /**
  * Asks the person at the terminal: the tool, who calls it and why it asks, the command or a diff of the file, then
@@ -27,13 +28,21 @@ final class TerminalApprover implements Approver {
     private final InputStream input;
     private final PrintWriter out;
     private final ProgressView view;
+    private final BiFunction<String, ApprovalQuestion, String> elsewhere;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private Thread reader;
 
     TerminalApprover(InputStream input, PrintWriter out, ProgressView view) {
+        this(input, out, view, (runId, q) -> "longtask approve " + runId);
+    }
+
+    /** @param elsewhere how the question can be answered once this terminal has no more input */
+    TerminalApprover(InputStream input, PrintWriter out, ProgressView view,
+                     BiFunction<String, ApprovalQuestion, String> elsewhere) {
         this.input = input;
         this.out = out;
         this.view = view;
+        this.elsewhere = elsewhere;
     }
 
     @Override
@@ -49,8 +58,8 @@ final class TerminalApprover implements Approver {
                 if (line.equals(END)) {
                     lines.add(END);
                     out.println();
-                    out.println("(no more input: the question stays open; answer it with longtask approve " + runId
-                            + ")");
+                    out.println("(no more input: the question stays open; answer it with "
+                            + elsewhere.apply(runId, q) + ")");
                     out.flush();
                     return Optional.empty();
                 }

@@ -14,12 +14,12 @@ import org.slf4j.LoggerFactory;
  * {@code -v} and {@code --debug}. {@code -v} puts the model requests' log ({@code dev.longtask.llm.http}) at
  * DEBUG: one line per request. {@code --debug} puts it at TRACE (headers with keys redacted, and bodies), every
  * longtask logger at DEBUG, and lets logged exceptions show their stack traces, which the normal pattern
- * ({@code %nopex} in logback.xml) leaves out. Logback's state belongs to the process, so closing restores it.
+ * ({@code %nopex} in {@link TerminalLogging}) leaves out. Logback's state belongs to the process, so closing restores it.
  */
 final class Verbosity implements AutoCloseable {
     private static final String REQUESTS = "dev.longtask.llm.http";
     private static final String ALL = "dev.longtask";
-    private static final String APPENDER = "STDERR";
+    private static final String APPENDER = TerminalLogging.APPENDER;
     private static final String DEBUG_PATTERN = "longtask: %level: %logger{0}: %msg%n";
 
     private final Level requestsBefore;

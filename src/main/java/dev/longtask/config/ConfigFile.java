@@ -21,6 +21,8 @@ final class ConfigFile {
     static final String PRICES = "prices";
     static final String CONTEXT_WINDOW = "context_window";
     static final String TEXT_PROTOCOL = "text_protocol";
+    /** Where the server sends events (webhooks); read and checked by the server, ignored by run commands. */
+    static final String ROUTES = "routes";
     static final String PERMISSIONS = "permissions";
     private static final Set<String> PRICE_FIELDS = Set.of("input", "output", "cache_read", "cache_write");
 
@@ -65,6 +67,9 @@ final class ConfigFile {
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
                 case PERMISSIONS -> rules = PermissionsSection.read(node, path.toString(), false);
                 case "retry" -> readSection("retry", node, values, source);
+                case ROUTES -> {
+                    // the server's routing table: `longtask serve` reads and checks it
+                }
                 case McpServersConfig.KEY -> {
                     // Servers for agents, not settings: McpServersConfig reads them.
                 }
@@ -193,6 +198,6 @@ final class ConfigFile {
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
                 + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
-                + ", " + PERMISSIONS + ", " + McpServersConfig.KEY;
+                + ", " + ROUTES + ", " + PERMISSIONS + ", " + McpServersConfig.KEY;
     }
 }

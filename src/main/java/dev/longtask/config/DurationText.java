@@ -6,13 +6,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Reads "90s", "30m", "2h", "1h30m", "500ms", "1d", an ISO-8601 "PT30M", or a bare number of seconds. */
-final class DurationText {
+public final class DurationText {
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
     private DurationText() {
     }
 
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace(" ", "");
         if (t.matches("\\d+")) {
             return Duration.ofSeconds(Long.parseLong(t));

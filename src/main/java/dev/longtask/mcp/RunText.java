@@ -63,6 +63,7 @@ final class RunText {
     static String next(RunFigures f) {
         return switch (f.status()) {
             case COMPLETED -> "read the report with longtask_report {\"run_id\": \"" + f.runId() + "\"}";
+            case QUEUED -> "it waits in the server's queue for a free slot; call longtask_status again later";
             case CREATED, PLANNING, RUNNING -> "call longtask_status again later (wait_seconds blocks until it ends"
                     + " or the wait is over); longtask_tasks lists the tasks";
             case PAUSED, INTERRUPTED -> "continue it with longtask_resume (budgets raises a limit it reached)";

@@ -3,9 +3,12 @@ package dev.longtask.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The life of a run. PAUSED and INTERRUPTED runs are resumable. */
+/**
+ * The life of a run. PAUSED and INTERRUPTED runs are resumable. QUEUED is a run the server has taken and keeps
+ * waiting for a slot in its pool; it has not started and any session may take it up.
+ */
 public enum RunStatus {
-    CREATED, PLANNING, RUNNING, PAUSED, INTERRUPTED, COMPLETED, FAILED, CANCELLED;
+    CREATED, QUEUED, PLANNING, RUNNING, PAUSED, INTERRUPTED, COMPLETED, FAILED, CANCELLED;
 
     @JsonValue
     public String wire() {

@@ -2,7 +2,6 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
@@ -54,15 +53,12 @@ public final class FileRunStore implements RunStore {
     static final String TRANSCRIPTS = "transcripts";
     /** The cause of a {@code task.cancelled} that {@link #cancelAsBlocked} records. */
     public static final String BLOCKED = "blocked";
-    private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
-            EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
-            EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
-            EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
 
     private final Path directory;
     private final String runId;
     private final StoreOptions options;
     private final ObjectMapper json;
+    private final Changes changes;
     private final Secrets redactor;
     private final RunLock lock;
     private final OpenReport openReport;
@@ -79,6 +75,7 @@ public final class FileRunStore implements RunStore {
         this.runId = runId;
         this.options = options;
         this.json = json;
+        this.changes = new Changes(json);
         this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
         this.openReport = report;
@@ -167,17 +164,8 @@ public final class FileRunStore implements RunStore {
                     new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
                     RunState.EMPTY, 0, OpenReport.fresh(), LogDigest.empty());
-            ObjectNode data = json.createObjectNode()
-                    .put("run_id", id)
-                    .put("goal", goal)
-                    .put("workspace", workspace.toAbsolutePath().normalize().toString());
-            if (model != null && !model.isBlank()) {
-                data.put("model", model);
-            }
-            data.set("budget", json.valueToTree(budget == null ? Budget.UNLIMITED : budget));
-            if (settings != null) {
-                data.set("settings", json.valueToTree(settings));
-            }
+            ObjectNode data = store.changes.runCreated(id, goal, workspace.toAbsolutePath().normalize().toString(),
+                    model, budget, settings);
             store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
             // A new run shows in the directory (run.json, the .md files) when create returns.
             store.pipeline.flushProjections();
@@ -317,9 +305,6 @@ public final class FileRunStore implements RunStore {
         pipeline.ensureUsable();
     }
 
-    private ObjectNode data(String key, String value) {
-        return json.createObjectNode().put(key, value == null ? "" : value);
-    }
 
     // ---------------------------------------------------------------- RunStore
 
@@ -361,17 +346,13 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Approval requestApproval(ApprovalQuestion question) {
-        Committed done = commit(state -> new Draft(EventType.APPROVAL_REQUESTED, question.task(),
-                json.valueToTree(question.withId(state.approvals().size() + 1))));
+        Committed done = commit(changes.requestApproval(question));
         return done.state().approvals().get(done.state().approvals().size() - 1);
     }
 
     @Override
     public Approval answerApproval(ApprovalAnswer answer) {
-        Committed done = commit(state -> new Draft(EventType.APPROVAL_ANSWERED,
-                answer.id() >= 1 && answer.id() <= state.approvals().size()
-                        ? state.approvals().get(answer.id() - 1).question().task() : null,
-                json.valueToTree(answer)));
+        Committed done = commit(changes.answerApproval(answer));
         return done.state().approvals().get(answer.id() - 1);
     }
 
@@ -387,21 +368,7 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Task createTask(TaskDraft draft) {
-        Committed done = commit(state -> {
-            int id = state.nextTaskId();
-            ObjectNode data = json.createObjectNode()
-                    .put("id", id)
-                    .put("subject", draft.subject())
-                    .put("instruction", draft.instruction())
-                    .put("agent", draft.agent());
-            ArrayNode blockers = data.putArray("blockedBy");
-            draft.blockedBy().forEach(blockers::add);
-            data.set("inputs", json.valueToTree(draft.inputs()));
-            data.set("outputs", json.valueToTree(draft.outputs()));
-            ArrayNode criteria = data.putArray("success_criteria");
-            draft.successCriteria().forEach(criteria::add);
-            return new Draft(EventType.TASK_CREATED, id, data);
-        });
+        Committed done = commit(changes.createTask(draft));
         return done.state().task(done.event().task());
     }
 
@@ -410,46 +377,28 @@ public final class FileRunStore implements RunStore {
         if (fields == null || fields.isEmpty()) {
             return task(id);
         }
-        return commit(state -> new Draft(EventType.TASK_UPDATED, id, fields.deepCopy())).state().task(id);
+        return commit(changes.updateTask(id, fields)).state().task(id);
     }
 
     @Override
     public void addDependency(int taskId, int blockedById) {
-        commit(state -> {
-            state.task(taskId);
-            if (state.task(blockedById).blocks().contains(taskId)) {
-                return null;
-            }
-            return new Draft(EventType.TASK_DEPENDENCY_ADDED, taskId,
-                    json.createObjectNode().put("blocked_by", blockedById));
-        });
+        commit(changes.addDependency(taskId, blockedById));
     }
 
     @Override
     public boolean claim(int id, String owner) {
-        return commit(state -> state.task(id).isReady()
-                ? new Draft(EventType.TASK_CLAIMED, id, data("owner", owner)) : null) != null;
+        return commit(changes.claim(id, owner)) != null;
     }
 
     @Override
     public Task complete(int id, String summary) {
-        return commit(state -> new Draft(EventType.TASK_COMPLETED, id, data("summary", summary))).state().task(id);
+        return commit(changes.complete(id, summary)).state().task(id);
     }
 
     /** The records and the status change are one batch: written together, made durable by one fsync. */
     @Override
     public Task finish(int id, boolean success, String text, List<EventData> records) {
-        List<Function<RunState, Draft>> steps = new ArrayList<>();
-        for (EventData record : records) {
-            if (METHOD_ONLY_TYPES.contains(record.type())) {
-                throw new IllegalArgumentException("finish(" + record.type() + "): not a record of a task");
-            }
-            ObjectNode data = json.valueToTree(record);
-            steps.add(state -> new Draft(record.type(), id, data));
-        }
-        steps.add(state -> success ? new Draft(EventType.TASK_COMPLETED, id, data("summary", text))
-                : new Draft(EventType.TASK_FAILED, id, data("error", text)));
-        return pipeline.commitAll(steps).state().task(id);
+        return pipeline.commitAll(changes.finish(id, success, text, records)).state().task(id);
     }
 
     @Override
@@ -460,48 +409,35 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Task fail(int id, String error) {
-        return commit(state -> new Draft(EventType.TASK_FAILED, id, data("error", error))).state().task(id);
+        return commit(changes.fail(id, error)).state().task(id);
     }
 
     @Override
     public Task cancel(int id, String reason) {
-        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason))).state().task(id);
+        return commit(changes.cancel(id, reason)).state().task(id);
     }
 
     @Override
     public Task cancelAsBlocked(int id, String reason) {
-        ObjectNode data = data("reason", reason).put("cause", BLOCKED);
-        return commit(state -> new Draft(EventType.TASK_CANCELLED, id, data)).state().task(id);
+        return commit(changes.cancelAsBlocked(id, reason)).state().task(id);
     }
 
     @Override
     public Task requeue(int id, String reason) {
-        return commit(state -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason))).state().task(id);
+        return commit(changes.requeue(id, reason)).state().task(id);
     }
 
     /** Same status: nothing happens. In progress: a claim by "by hand", refused with the reason if not ready. */
     @Override
     public Task setStatus(int id, TaskStatus status, String reason) {
-        Committed done = commit(state -> {
-            if (state.task(id).status() == status) {
-                return null;
-            }
-            return switch (status) {
-                case PENDING -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason));
-                case IN_PROGRESS -> new Draft(EventType.TASK_CLAIMED, id, data("owner", "by hand"));
-                case COMPLETED -> new Draft(EventType.TASK_COMPLETED, id, data("summary", reason));
-                case FAILED -> new Draft(EventType.TASK_FAILED, id, data("error", reason));
-                case CANCELLED -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason));
-            };
-        });
+        Committed done = commit(changes.setStatus(id, status, reason));
         return done == null ? task(id) : done.state().task(id);
     }
 
     /** Pausing also writes a checkpoint, so a resume starts from it. */
     @Override
     public void setRunStatus(RunStatus status, String reason) {
-        ObjectNode data = json.createObjectNode().put("status", status.wire()).put("reason", reason == null ? "" : reason);
-        commit(state -> new Draft(EventType.RUN_STATUS, null, data));
+        commit(changes.setRunStatus(status, reason));
         if (status == RunStatus.PAUSED) {
             checkpoint();
         }
@@ -513,16 +449,7 @@ public final class FileRunStore implements RunStore {
      */
     @Override
     public Event append(String type, Integer task, ObjectNode data) {
-        if (type == null || type.isBlank()) {
-            throw new IllegalArgumentException("an event needs a type");
-        }
-        if (METHOD_ONLY_TYPES.contains(type)) {
-            throw new IllegalArgumentException("append(" + type + "): use the store's method for this kind "
-                    + "(createTask, updateTask, addDependency, claim, complete, fail, cancel, requeue, setRunStatus, "
-                    + "requestApproval, answerApproval)");
-        }
-        ObjectNode copy = data == null ? json.createObjectNode() : data.deepCopy();
-        return commit(state -> new Draft(type, task, copy)).event();
+        return commit(changes.append(type, task, data)).event();
     }
 
     @Override
@@ -570,11 +497,7 @@ public final class FileRunStore implements RunStore {
         } catch (IOException e) {
             throw new StoreException("cannot write the report of run " + runId + " in " + directory + ": " + e, e);
         }
-        ObjectNode data = json.createObjectNode().put("report", "report.md").put("final_result", "final_result.json");
-        data.put("title", finalResult.path("title").asText(""));
-        if (finalResult.has("synthesized")) {
-            data.put("synthesized", finalResult.path("synthesized").asBoolean());
-        }
+        ObjectNode data = changes.reportWritten(finalResult);
         append(EventType.REPORT_WRITTEN, null, data);
         return report;
     }

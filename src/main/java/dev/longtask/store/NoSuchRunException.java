@@ -11,6 +11,12 @@ public final class NoSuchRunException extends StoreException {
         this.runId = runId;
     }
 
+    /** A run missing from a store that is not a directory (a database): {@code where} names it. */
+    public NoSuchRunException(String runId, String where) {
+        super("no run '" + runId + "' in " + where + " (see `longtask runs --store URL`)");
+        this.runId = runId;
+    }
+
     public String runId() {
         return runId;
     }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -123,6 +124,25 @@ public final class Sandbox {
     /** The sandbox for {@code mode}: unconfined when the user turned it off, else the best that works here. */
     public static Sandbox forMode(SandboxMode mode, Map<String, String> environment) {
         return mode == SandboxMode.OFF ? unconfined("--sandbox off") : detect(environment);
+    }
+
+    /**
+     * {@link #forMode} on the first {@code get()}, once (later calls return the same sandbox): probing bubblewrap
+     * runs a process or two, which a run that has not yet described or run bash should not wait for.
+     */
+    public static Supplier<Sandbox> forModeOnFirstUse(SandboxMode mode, Map<String, String> environment) {
+        Map<String, String> copy = Map.copyOf(environment);
+        return new Supplier<>() {
+            private Sandbox found;
+
+            @Override
+            public synchronized Sandbox get() {
+                if (found == null) {
+                    found = forMode(mode, copy);
+                }
+                return found;
+            }
+        };
     }
 
     /**

@@ -59,7 +59,7 @@ public final class Toolbox {
 
     /**
      * As {@link #builtIn(Map, Sandbox)}, with the sandbox found when bash is first described or run (see
-     * {@link Sandbox#detectOnFirstUse}), so a process that never runs bash never probes bubblewrap.
+     * {@link Sandbox#forModeOnFirstUse}), so a process that never runs bash never probes bubblewrap.
      */
     public static Toolbox builtIn(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         Map<String, Tool> tools = new LinkedHashMap<>();

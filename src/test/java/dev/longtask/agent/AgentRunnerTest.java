@@ -118,6 +118,7 @@ class AgentRunnerTest {
         });
         assertThat(events("finding.added")).extracting(e -> e.data().path("text").asText())
                 .containsExactly("a.txt:1 is alpha", "a.txt holds alpha");
+        store.flushProjections(); // the projector thread writes findings.md a moment after the events
         assertThat(Files.readString(store.directory().resolve("findings.md"))).contains("a.txt:1 is alpha",
                 "a.txt holds alpha");
         assertThat(transcriptLines(id)).last().satisfies(l -> assertThat(l.path("kind").asText()).isEqualTo("outcome"));

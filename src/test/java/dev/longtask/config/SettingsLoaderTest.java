@@ -116,6 +116,12 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void theServersRoutesMayShareTheConfigFileWithoutDisturbingTheSettings() throws Exception {
+        Files.writeString(workspaceFile, "concurrency: 5\nroutes:\n  - name: chat\n    url: https://x.example/h\n");
+        assertThat(load(Flags.none()).concurrency().value()).isEqualTo(5);
+    }
+
+    @Test
     void badYamlAndBadValuesAreOneLineNamingFileAndKey() throws Exception {
         Files.writeString(userFile, "model: [unclosed\nconcurrency: 2\n");
         assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)

@@ -69,9 +69,20 @@ public final class EngineBench {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         List<String> figures = new ArrayList<>();
         for (long latency : latencies) {
+            List<double[]> perShape = new ArrayList<>();
             for (Shape shape : shapes) {
-                figures.addAll(measure(shape, latency));
+                double[] measured = measure(shape, latency);
+                perShape.add(measured);
+                String key = shape.name().replaceAll("[^a-z0-9]+", "_").replaceAll("_+$", "") + "_" + latency;
+                figures.add(String.format(Locale.ROOT, "overhead_ms_%s=%.2f", key, measured[0]));
+                figures.add(String.format(Locale.ROOT, "observed_ratio_%s=%.3f", key, measured[1]));
             }
+            // The two figures: the engine's cost per task and the schedule's quality, each the median over
+            // the graphs.
+            figures.add(0, String.format(Locale.ROOT, "observed_ratio_median_%d=%.3f", latency,
+                    median(perShape.stream().mapToDouble(m -> m[1]).toArray())));
+            figures.add(0, String.format(Locale.ROOT, "overhead_ms_median_%d=%.2f", latency,
+                    median(perShape.stream().mapToDouble(m -> m[0]).toArray())));
         }
         System.out.println();
         System.out.println(CALLS_PER_TASK + " model calls per task (write, submit_result); fsync "
@@ -81,7 +92,16 @@ public final class EngineBench {
         figures.forEach(System.out::println);
     }
 
-    private static List<String> measure(Shape shape, long latencyMs) throws Exception {
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** Runs {@code shape} and prints its row; returns the median engine overhead per task and makespan / bound at
+     * observed task time. */
+    private static double[] measure(Shape shape, long latencyMs) throws Exception {
         Path ws = Files.createTempDirectory("longtask-bench");
         EngineFixture.workspace(ws);
         ScriptedModel model = new ScriptedModel(turn -> {
@@ -117,9 +137,7 @@ public final class EngineBench {
         System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f ms | %.0f ms | %.2f | %.1f ms | %.2f |%n",
                 shape.name(), shape.tasks(), shape.concurrency(), waves, latencyMs, makespan, bound,
                 makespan / bound, medianOverhead, makespan / observedBound);
-        String key = shape.name().replaceAll("[^a-z0-9]+", "_").replaceAll("_+$", "") + "_" + latencyMs;
-        return List.of(String.format(Locale.ROOT, "overhead_ms_%s=%.2f", key, medianOverhead),
-                String.format(Locale.ROOT, "observed_ratio_%s=%.3f", key, makespan / observedBound));
+        return new double[] {medianOverhead, makespan / observedBound};
     }
 
     /** N independent tasks on 4 workers, an instant model: prints the peak heap and the heap held at the end. */

@@ -5,18 +5,13 @@ import static dev.longtask.store.StoreFixtures.draft;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
-import dev.longtask.model.Task;
-import dev.longtask.model.TaskStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,60 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ConcurrencyTest {
     @TempDir
     Path workspace;
-
-    @Test
-    void manyThreadsClaimingTheSameTasksGetEachTaskExactlyOnce() throws Exception {
-        int tasks = 40;
-        int threads = 8;
-        StoreOptions options = StoreFixtures.fast().withFsync(FsyncPolicy.GROUPED);
-        try (FileRunStore store = FileRunStore.create(workspace, "race", "race", null, null, options)) {
-            for (int i = 0; i < tasks; i++) {
-                store.createTask(draft("t" + i, List.of()));
-            }
-            Map<Integer, List<String>> winners = new ConcurrentHashMap<>();
-            CountDownLatch start = new CountDownLatch(1);
-            ExecutorService pool = Executors.newFixedThreadPool(threads);
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                String owner = "worker-" + t;
-                int offset = t;
-                done.add(pool.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < tasks; i++) {
-                        int id = 1 + (i + offset) % tasks;
-                        if (store.claim(id, owner)) {
-                            winners.computeIfAbsent(id, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(owner);
-                        }
-                    }
-                    return null;
-                }));
-            }
-            start.countDown();
-            for (Future<?> f : done) {
-                f.get(30, TimeUnit.SECONDS);
-            }
-            pool.shutdown();
-
-            assertThat(winners).hasSize(tasks);
-            winners.forEach((id, owners) -> assertThat(owners).as("task " + id).hasSize(1));
-            for (Task task : store.tasks()) {
-                assertThat(task.status()).isEqualTo(TaskStatus.IN_PROGRESS);
-                assertThat(task.attempts()).isEqualTo(1);
-                assertThat(task.owner()).isEqualTo(winners.get(task.id()).get(0));
-            }
-            Map<Integer, Long> claimsInLog = store.eventsAfter(0).stream()
-                    .filter(e -> e.type().equals(EventType.TASK_CLAIMED))
-                    .collect(Collectors.groupingBy(Event::task, Collectors.counting()));
-            assertThat(claimsInLog).hasSize(tasks).allSatisfy((id, count) -> assertThat(count).isEqualTo(1));
-        }
-    }
 
     @Test
     void groupCommitSharesOneFsyncAndNobodyReturnsBeforeIt() throws Exception {

@@ -159,63 +159,6 @@ class FileRunStoreTest {
     }
 
     @Test
-    void graphFollowsSeed001Semantics() throws Exception {
-        try (FileRunStore store = newRun()) {
-            Task one = store.createTask(draft("one"));
-            Task two = store.createTask(draft("two", 1));
-            Task three = store.createTask(draft("three", 1, 2));
-            assertThat(List.of(one.id(), two.id(), three.id())).containsExactly(1, 2, 3);
-            assertThat(store.task(1).blocks()).containsExactly(2, 3);
-            assertThat(store.task(3).blockedBy()).containsExactly(1, 2);
-
-            assertThat(store.claim(2, "w")).isFalse();
-            assertThat(store.claim(1, "w")).isTrue();
-            assertThat(store.claim(1, "other")).isFalse();
-            store.complete(1, "done");
-            assertThat(store.task(2).blockedBy()).isEmpty();
-            assertThat(store.task(3).blockedBy()).containsExactly(2);
-            assertThat(store.task(1).blocks()).containsExactly(2, 3);
-
-            assertThatThrownBy(() -> store.addDependency(2, 3))
-                    .isInstanceOf(DependencyCycleException.class)
-                    .hasMessageContaining("task 2 cannot wait for task 3")
-                    .hasMessageContaining("2 -> 3 -> 2");
-            assertThatThrownBy(() -> store.addDependency(3, 3)).isInstanceOf(DependencyCycleException.class)
-                    .hasMessageContaining("cannot wait for itself");
-            assertThatThrownBy(() -> store.addDependency(3, 9)).isInstanceOf(NoSuchTaskException.class)
-                    .hasMessageContaining("no task 9");
-            assertThatThrownBy(() -> store.createTask(draft("bad", 7))).isInstanceOf(NoSuchTaskException.class);
-            assertThatThrownBy(() -> store.complete(1, "again")).isInstanceOf(TaskStateException.class)
-                    .hasMessageContaining("task 1 is completed");
-            Task four = store.createTask(draft("four"));
-            assertThat(four.id()).isEqualTo(4);
-        }
-    }
-
-    @Test
-    void llmCallsAddToTaskAndRunUsage() {
-        try (FileRunStore store = newRun()) {
-            store.createTask(draft("one"));
-            ObjectNode data = JSON.createObjectNode().put("model", "m");
-            data.set("usage", JSON.valueToTree(new Usage(100, 20, 0, 0, new BigDecimal("0.0105"), 0)));
-            store.append(EventType.LLM_CALL, 1, data);
-            store.append(EventType.LLM_CALL, 1, data);
-            store.append(EventType.LLM_CALL, null, data);
-            assertThat(store.task(1).usage().inputTokens()).isEqualTo(200);
-            assertThat(store.run().usage().inputTokens()).isEqualTo(300);
-            assertThat(store.run().usage().costUsd()).isEqualByComparingTo("0.0315");
-        }
-    }
-
-    @Test
-    void appendRefusesKindsThatHaveTheirOwnMethods() {
-        try (FileRunStore store = newRun()) {
-            assertThatThrownBy(() -> store.append(EventType.TASK_COMPLETED, 1, null))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("complete");
-        }
-    }
-
-    @Test
     void refusedEventsAreNeverWritten() throws Exception {
         try (FileRunStore store = newRun()) {
             store.createTask(draft("one"));
@@ -228,62 +171,19 @@ class FileRunStoreTest {
         }
     }
 
+    /** The contract suite checks the state a reopen gives; here, that a paused run reopens from its checkpoint. */
     @Test
-    void reopenedStoreEqualsTheLiveOneAndEventsCountWithoutGaps() {
-        List<Task> liveTasks;
-        Object liveRun;
+    void aPausedRunReopensCleanFromItsCheckpoint() {
         try (FileRunStore store = newRun()) {
             store.createTask(draft("one"));
-            store.createTask(draft("two", 1));
             store.claim(1, "w");
-            store.append(EventType.SESSION_STARTED, null, JSON.createObjectNode().put("session", 1));
-            store.append(EventType.ROUND_STARTED, null, JSON.createObjectNode().put("round", 1).put("objective", "go"));
-            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "working"));
-            store.append(EventType.FINDING_ADDED, 1, JSON.createObjectNode().put("text", "found it"));
             store.complete(1, "ok");
             store.setRunStatus(RunStatus.PAUSED, "budget");
-            liveTasks = store.tasks();
-            liveRun = store.run();
-            List<Event> events = store.eventsAfter(0);
-            for (int i = 0; i < events.size(); i++) {
-                assertThat(events.get(i).seq()).isEqualTo(i + 1);
-            }
-            assertThat(store.eventsAfter(8)).extracting(Event::seq).containsExactly(9L, 10L);
         }
         try (FileRunStore again = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
-            assertThat(again.tasks()).isEqualTo(liveTasks);
-            assertThat(again.run()).isEqualTo(liveRun);
             assertThat(again.openReport().clean()).as(again.openReport().toString()).isTrue();
             assertThat(again.openReport().checkpoint()).isNotNull();
-        }
-        RunSnapshot read = FileRunStore.read(workspace, "20261125-213000-a1b2");
-        assertThat(read.tasks()).isEqualTo(liveTasks);
-        assertThat(read.run()).isEqualTo(liveRun);
-    }
-
-    @Test
-    void markdownProjectionsShowPlanProgressAndFindings() throws Exception {
-        try (FileRunStore store = newRun()) {
-            store.createTask(draft("one"));
-            store.createTask(draft("two", 1));
-            store.append(EventType.SESSION_STARTED, null, JSON.createObjectNode().put("session", 1));
-            store.append(EventType.ROUND_STARTED, null, JSON.createObjectNode().put("round", 1).put("objective", "plan"));
-            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "planned two tasks"));
-            store.append(EventType.FINDING_ADDED, 1, JSON.createObjectNode().put("text", "the build is slow"));
-            store.append(EventType.DECISION_RECORDED, null, JSON.createObjectNode().put("text", "go on"));
-            store.append(EventType.ERROR_RECORDED, 2, JSON.createObjectNode().put("text", "timeout"));
-            store.flushProjections();
-            Path dir = store.directory();
-            assertThat(dir.resolve("task_plan.md")).content()
-                    .contains("## Goal\n\nWrite a report")
-                    .contains("[ ] #1: one\n[ ] #2: two (blocked by: 1)")
-                    .contains("## Decisions\n\n- ").contains(": go on")
-                    .contains("## Errors\n\n- ").contains(" task 2: timeout");
-            assertThat(dir.resolve("progress.md")).content()
-                    .containsPattern("## Session \\d{4}-\\d\\d-\\d\\dT")
-                    .contains("### Round 1: plan")
-                    .contains("planned two tasks");
-            assertThat(dir.resolve("findings.md")).content().contains("## Task 1: one\n\n- the build is slow");
+            assertThat(again.openReport().eventsReplayed()).isZero();
         }
     }
 
@@ -306,63 +206,6 @@ class FileRunStoreTest {
                 .isInstanceOf(StoreException.class).hasMessageContaining("does not exist");
         assertThatThrownBy(() -> FileRunStore.create(workspace, "../evil", "g", null, null, options()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not valid");
-    }
-
-    @Test
-    void listShowsNewestFirst() {
-        FileRunStore.create(workspace, "b-run", "first", null, null, options()).close();
-        FileRunStore.create(workspace, "a-run", "second", null, null, options()).close();
-        assertThat(FileRunStore.list(workspace)).containsExactly("a-run", "b-run");
-    }
-
-    @Test
-    void resultsAndTranscriptsLandInTheirFiles() throws Exception {
-        try (FileRunStore store = newRun()) {
-            store.createTask(draft("one"));
-            Path result = store.writeResult(1, JSON.createObjectNode().put("success", true).put("summary", "ok"));
-            assertThat(result).isEqualTo(store.directory().resolve("results/task_1/result.json"));
-            assertThat(JSON.readTree(result.toFile()).get("summary").asText()).isEqualTo("ok");
-            Transcript transcript = store.transcript(1);
-            transcript.append(JSON.createObjectNode().put("role", "user").put("content", "hi"));
-            transcript.append(JSON.createObjectNode().put("role", "assistant").put("content", "hello"));
-            List<String> lines = Files.readAllLines(store.directory().resolve("transcripts/task_1.jsonl"));
-            assertThat(lines).hasSize(2);
-            assertThat(JSON.readTree(lines.get(1)).get("content").asText()).isEqualTo("hello");
-            assertThatThrownBy(() -> store.transcript(2)).isInstanceOf(NoSuchTaskException.class);
-        }
-    }
-
-    @Test
-    void knownSecretsNeverReachTheRunDirectory() throws Exception {
-        String key = "sk-test-0123456789abcdef";
-        StoreOptions withSecret = options().withSecrets(List.of(key));
-        try (FileRunStore store = FileRunStore.create(workspace, "secret-run", "goal", null, null, withSecret)) {
-            store.createTask(draft("one"));
-            store.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "key is " + key));
-            store.transcript(1).append(JSON.createObjectNode().put("content", "Authorization: Bearer " + key));
-            store.writeResult(1, JSON.createObjectNode().put("summary", key));
-            store.flushProjections();
-            assertThat(store.directory().resolve("progress.md")).content().contains("[REDACTED]");
-        }
-        try (var files = Files.walk(workspace)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                assertThat(Files.readString(file, StandardCharsets.ISO_8859_1)).as(file.toString()).doesNotContain(key);
-            }
-        }
-    }
-
-    @Test
-    void listenersHearEachEventAfterItIsDurable() {
-        try (FileRunStore store = newRun()) {
-            List<Long> heard = new ArrayList<>();
-            store.subscribe(e -> heard.add(e.seq()));
-            store.subscribe(e -> {
-                throw new IllegalStateException("a broken listener does not break the store");
-            });
-            store.createTask(draft("one"));
-            store.claim(1, "w");
-            assertThat(heard).containsExactly(2L, 3L);
-        }
     }
 
     @Test

@@ -96,7 +96,7 @@ public final class PairedBench {
             figures.put("maxrss_mb", Double.parseDouble(usage[0]) / 1024.0);
             for (String line : output.split("\n")) {
                 int eq = line.indexOf('=');
-                if (eq > 0 && line.substring(0, eq).matches("[a-z_]+")) {
+                if (eq > 0 && line.substring(0, eq).matches("[a-z][a-z0-9_]*")) {
                     try {
                         figures.put(line.substring(0, eq), Double.parseDouble(line.substring(eq + 1).trim()));
                     } catch (NumberFormatException notAFigure) {
@@ -144,7 +144,9 @@ public final class PairedBench {
             for (int i = 0; i < as.size(); i++) {
                 ratios.add(as.get(i) / bs.get(i));
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, "%.1f"), spread(bs, "%.1f"),
+            // Ratios such as makespan / bound differ in the second decimal: small figures get three.
+            String format = Math.abs(as.get(0)) < 10 ? "%.3f" : "%.1f";
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, format), spread(bs, format),
                     spread(ratios, "%.2f"));
         }
     }

@@ -1,0 +1,174 @@
+package dev.longtask.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.IntPredicate;
+import java.util.function.Predicate;
+
+/**
+ * How the CLI talks to a running {@code longtask serve}: its address (a flag, else {@code LONGTASK_SERVER}, else
+ * the default port on this machine), its token (a file, else {@code LONGTASK_TOKEN}, else the server token file of
+ * the workdir or a directory above it), and its refusals as one-line errors with the right exit code.
+ */
+final class ServerClient {
+    static final String DEFAULT_SERVER = "http://127.0.0.1:7420";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String base;
+    private final String token;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    ServerClient(String server, Path tokenFile, Path workspace) {
+        String given = server != null ? server : System.getenv().getOrDefault("LONGTASK_SERVER", DEFAULT_SERVER);
+        this.base = given.replaceAll("/+$", "");
+        try {
+            URI.create(base + "/api/runs");
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("--server " + given + " is not a URL like " + DEFAULT_SERVER);
+        }
+        this.token = token(tokenFile, workspace);
+    }
+
+    String base() {
+        return base;
+    }
+
+    /** POSTs {@code body} to {@code path} and returns the answer, which must have status {@code expected}. */
+    JsonNode post(String path, ObjectNode body, int expected, String what) {
+        return post(path, body, status -> status == expected, what);
+    }
+
+    /** POSTs {@code body} to {@code path} and returns the answer, whose status must be {@code accepted}. */
+    JsonNode post(String path, ObjectNode body, IntPredicate accepted, String what) {
+        HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
+                .POST(body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body.toString()));
+        return answer(request.build(), accepted, what);
+    }
+
+    /** GETs {@code path}; the answer must be 200. */
+    JsonNode get(String path, String what) {
+        return answer(request(path).GET().build(), status -> status == 200, what);
+    }
+
+    private JsonNode answer(HttpRequest request, IntPredicate accepted, String what) {
+        HttpResponse<String> response = send(request, HttpResponse.BodyHandlers.ofString());
+        JsonNode answer;
+        try {
+            answer = JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new CliFailure(ExitCode.FAILED, "the server answered " + response.statusCode() + " with something that "
+                    + "is not JSON; is " + base + " a longtask server?");
+        }
+        if (!accepted.test(response.statusCode())) {
+            String message = answer.path("error").path("message").asText("HTTP " + response.statusCode());
+            throw new CliFailure(response.statusCode() / 100 == 4 ? ExitCode.USAGE : ExitCode.FAILED,
+                    "the server refused " + what + ": " + message);
+        }
+        return answer;
+    }
+
+    /**
+     * Follows the run's events (Server-Sent Events) from the start, reconnecting from the last id if the
+     * connection drops, and gives each to {@code onEvent} until it returns true or the stream ends.
+     */
+    void follow(String runId, Predicate<JsonNode> onEvent) {
+        String last = null;
+        for (int failures = 0; failures < 5; ) {
+            HttpRequest.Builder request = request("/api/runs/" + runId + "/events").timeout(Duration.ofDays(7))
+                    .header("Accept", "text/event-stream");
+            if (last != null) {
+                request.header("Last-Event-ID", last);
+            }
+            HttpResponse<InputStream> response = send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+            if (response.statusCode() != 200) {
+                throw new CliFailure(ExitCode.FAILED, "the server refused the run's events: HTTP " + response.statusCode());
+            }
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(),
+                    StandardCharsets.UTF_8))) {
+                String id = null;
+                StringBuilder data = new StringBuilder();
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    if (line.startsWith("id:")) {
+                        id = line.substring(3).strip();
+                    } else if (line.startsWith("data:")) {
+                        data.append(line.substring(5).strip());
+                    } else if (line.startsWith("event:") && line.substring(6).strip().equals("end")) {
+                        return;
+                    } else if (line.isEmpty() && data.length() > 0) {
+                        JsonNode event = JSON.readTree(data.toString());
+                        data.setLength(0);
+                        if (id != null) {
+                            last = id;
+                        }
+                        if (onEvent.test(event)) {
+                            return;
+                        }
+                    }
+                }
+                return;
+            } catch (IOException e) {
+                failures++;
+            }
+        }
+        throw new CliFailure(ExitCode.FAILED, "lost the connection to " + base + " while following run " + runId);
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                .header("X-Longtask-Actor", "longtask " + System.getProperty("user.name", "cli"));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return request;
+    }
+
+    private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+        try {
+            return http.send(request, handler);
+        } catch (ConnectException e) {
+            throw new CliFailure(ExitCode.FAILED, "no server answers at " + base + "; start one with `longtask serve` "
+                    + "or give its address with --server");
+        } catch (IOException e) {
+            throw new CliFailure(ExitCode.FAILED, "the server at " + base + " could not be reached: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliFailure(ExitCode.INTERRUPTED, "interrupted");
+        }
+    }
+
+    private static String token(Path tokenFile, Path workspace) {
+        try {
+            if (tokenFile != null) {
+                return Files.readString(tokenFile).strip();
+            }
+            String env = System.getenv("LONGTASK_TOKEN");
+            if (env != null && !env.isBlank()) {
+                return env.strip();
+            }
+            for (Path dir = workspace; dir != null; dir = dir.getParent()) {
+                Path candidate = dir.resolve(".longtask").resolve("server").resolve("token");
+                if (Files.isReadable(candidate)) {
+                    return Files.readString(candidate).strip();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw CliFailure.usage("cannot read the token file " + tokenFile + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.longtask.server;
+
+import dev.longtask.api.Longtask;
+import dev.longtask.api.ResumeRequest;
+import dev.longtask.api.RunHandle;
+import dev.longtask.api.Subscription;
+import dev.longtask.config.ConfigException;
+import dev.longtask.engine.RunOutcome;
+import dev.longtask.model.Approval;
+import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.Event;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.StoreOptions;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+/** The runtime behind the server: the library's {@link Longtask}, built once, shared by every run. */
+public final class ApiBackend implements RunBackend {
+    private final Longtask longtask;
+    private final StoreOptions storeOptions;
+    private final ExecutorService waiters = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "longtask-run-waiter");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** @param storeOptions how the server writes a status into a run no session holds (fsync, secrets) */
+    public ApiBackend(Longtask longtask, StoreOptions storeOptions) {
+        this.longtask = longtask;
+        this.storeOptions = storeOptions;
+    }
+
+    @Override
+    public void create(String runId, RunRequest request) {
+        dev.longtask.api.RunRequest run = dev.longtask.api.RunRequest.goal(request.goal())
+                .withRunId(runId).withWorkspace(request.workspace()).withModel(request.model())
+                .withBudget(request.budget()).withConcurrency(request.concurrency())
+                .withApproval(ApprovalMode.fromWire(request.approval()));
+        try {
+            longtask.create(run);
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        setStatus(request.workspace(), runId, RunStatus.QUEUED, "waiting for a slot in the server's pool");
+    }
+
+    @Override
+    public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
+        RunHandle handle;
+        try {
+            handle = longtask.resume(ResumeRequest.of(runId).withWorkspace(request.workspace()).by("the server"));
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        Subscription subscription = handle.events(afterSeq, events);
+        CompletableFuture<LiveRun.Ended> ended = CompletableFuture.supplyAsync(() -> {
+            try {
+                RunOutcome outcome = handle.await();
+                return new LiveRun.Ended(outcome.status(), outcome.reason());
+            } finally {
+                subscription.close();
+            }
+        }, waiters);
+        return new Session(handle, ended);
+    }
+
+    @Override
+    public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
+        try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+            store.setRunStatus(status, reason);
+        }
+    }
+
+    @Override
+    public Approval answerApproval(Path workspace, String runId, ApprovalAnswer answer) {
+        try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+            List<Approval> asked = store.approvals();
+            if (answer.id() < 1 || answer.id() > asked.size()) {
+                throw new IllegalArgumentException("run " + runId + " has no question #" + answer.id());
+            }
+            Approval question = asked.get(answer.id() - 1);
+            return question.open() ? store.answerApproval(answer) : question;
+        }
+    }
+
+    /** A session of the library's, seen as the pool sees it. */
+    private record Session(RunHandle handle, CompletableFuture<Ended> ended) implements LiveRun {
+        @Override
+        public String runId() {
+            return handle.runId();
+        }
+
+        @Override
+        public void pause(String reason) {
+            handle.interrupt(reason);
+        }
+
+        @Override
+        public void cancel(String reason) {
+            handle.cancel(reason);
+        }
+
+        @Override
+        public Optional<Figures> figures() {
+            dev.longtask.api.Snapshot snapshot = handle.snapshot();
+            return snapshot.progress() == null ? Optional.empty()
+                    : Optional.of(new Figures(snapshot.figures(), snapshot.progress()));
+        }
+    }
+}

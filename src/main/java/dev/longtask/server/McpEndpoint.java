@@ -1,0 +1,86 @@
+package dev.longtask.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.mcp.LongtaskMcpServer;
+import dev.longtask.mcp.RunControl;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.EnumSet;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+
+/**
+ * {@code /mcp}: the MCP server of longtask over streamable HTTP, its runs carried out by the pool. The SDK's servlet
+ * sits beside Javalin's in the same Jetty context (an exact path wins over Javalin's {@code /*}), so Javalin's
+ * before-handlers never see its requests: a filter in front of it asks for the token and checks the origin.
+ */
+final class McpEndpoint implements AutoCloseable {
+    static final String PATH = "/mcp";
+    static final String WHERE_RUNS_GO = "The run is carried out by the longtask serve process that answers this"
+            + " endpoint: it waits in the server's queue for a free slot, approves its own tool calls, and goes on"
+            + " after your session ends (a server restart resumes it).";
+
+    private final HttpServletStreamableServerTransportProvider transport;
+    private final McpSyncServer server;
+
+    McpEndpoint(RunControl runs) {
+        this.transport = HttpServletStreamableServerTransportProvider.builder().jsonMapper(LongtaskMcpServer.json())
+                .mcpEndpoint(PATH).keepAliveInterval(Duration.ofSeconds(30)).maxRequestSize(1_000_000).build();
+        this.server = LongtaskMcpServer.streamable(transport, runs, WHERE_RUNS_GO);
+    }
+
+    /** Adds the servlet and its guard to the server's context (before it starts). */
+    void mount(ServletContextHandler context, Access access, ObjectMapper json) {
+        ServletHolder servlet = new ServletHolder("mcp", transport);
+        servlet.setAsyncSupported(true);
+        context.addServlet(servlet, PATH);
+        FilterHolder guard = new FilterHolder(new Guard(access, json));
+        guard.setAsyncSupported(true);
+        context.addFilter(guard, PATH, EnumSet.of(DispatcherType.REQUEST));
+    }
+
+    /** Ends the clients' sessions (their open streams close) so the server can stop. */
+    @Override
+    public void close() {
+        server.closeGracefully();
+    }
+
+    /** The server's access rules on the MCP servlet; a refusal is the API's JSON error. */
+    private record Guard(Access access, ObjectMapper json) implements Filter {
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+                throws IOException, ServletException {
+            try {
+                access.checkMcp((HttpServletRequest) request);
+            } catch (ApiError refused) {
+                refuse((HttpServletResponse) response, refused);
+                return;
+            }
+            chain.doFilter(request, response);
+        }
+
+        private void refuse(HttpServletResponse response, ApiError refused) throws IOException {
+            ObjectNode body = ApiError.body(json, refused.status(), refused.code(), refused.getMessage(),
+                    refused.field());
+            response.setStatus(refused.status());
+            if (refused.status() == 401) {
+                response.setHeader("WWW-Authenticate", "Bearer realm=\"longtask\"");
+            }
+            response.setContentType("application/json");
+            response.getOutputStream().write(json.writeValueAsBytes(body));
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.longtask.server;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.longtask.model.Budget;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * The server's durable record of a run it carries: how to run it and where it stands in the pool. Written before
+ * the run is created, so a restarted server finds every run it answered for.
+ *
+ * @param order    FIFO order among equal priorities (a counter of the server's, never reused)
+ * @param retries  automatic retries used after the run failed
+ */
+@JsonPropertyOrder({"run_id", "workspace", "goal", "state", "priority", "order", "foreground", "model", "budget",
+        "concurrency", "approval", "retries", "submitted", "note"})
+record PoolEntry(
+        @JsonProperty("run_id") String runId,
+        Path workspace,
+        String goal,
+        State state,
+        int priority,
+        long order,
+        boolean foreground,
+        String model,
+        Budget budget,
+        Integer concurrency,
+        String approval,
+        int retries,
+        Instant submitted,
+        String note) {
+
+    /** Where the run stands for the pool (its own status is in run.json). */
+    enum State {
+        /** Waiting for a slot. */
+        @JsonProperty("queued") QUEUED,
+        /** A session runs it; after a crash or a stop of the server, it is resumed on start. */
+        @JsonProperty("running") RUNNING,
+        /** Stopped by a person (or a budget): waits until someone resumes it. */
+        @JsonProperty("held") HELD,
+        /** Completed, cancelled, or failed with no retry left. */
+        @JsonProperty("done") DONE
+    }
+
+    RunRequest request() {
+        return new RunRequest(goal, workspace, model, budget, concurrency, priority, approval, foreground);
+    }
+
+    PoolEntry with(State newState, String newNote) {
+        return new PoolEntry(runId, workspace, goal, newState, priority, order, foreground, model, budget, concurrency,
+                approval, retries, submitted, newNote);
+    }
+
+    PoolEntry requeued(long newOrder, int newRetries, String newNote) {
+        return new PoolEntry(runId, workspace, goal, State.QUEUED, priority, newOrder, foreground, model, budget,
+                concurrency, approval, newRetries, submitted, newNote);
+    }
+
+    PoolEntry withPriority(int newPriority) {
+        return new PoolEntry(runId, workspace, goal, state, newPriority, order, foreground, model, budget, concurrency,
+                approval, retries, submitted, note);
+    }
+}

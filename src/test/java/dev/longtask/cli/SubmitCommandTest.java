@@ -1,0 +1,123 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.api.Longtask;
+import dev.longtask.model.RunStatus;
+import dev.longtask.server.ApiBackend;
+import dev.longtask.server.Approvals;
+import dev.longtask.server.LongtaskServer;
+import dev.longtask.server.ServerOptions;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code longtask submit} against a real server: queued with its priority, or a one-line error. */
+class SubmitCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void submitQueuesTheRunAndFindsTheTokenAboveTheWorkdir() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("project")));
+        CountDownLatch hold = new CountDownLatch(1);
+        ScriptedModel model = new ScriptedModel(turn -> {
+            try {
+                hold.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        });
+        ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
+        try (LongtaskServer server = server(options, model)) {
+            CliRunner.Result first = CliRunner.run("submit", "Summarise the notes", "--workdir", ws.toString(),
+                    "--server", server.url());
+            assertThat(first.exit()).as(first.toString()).isZero();
+            CliRunner.Result second = CliRunner.run("submit", "Then the rest", "--workdir", ws.toString(),
+                    "--server", server.url(), "--priority", "7", "--max-cost", "2.5");
+            assertThat(second.exit()).as(second.toString()).isZero();
+            assertThat(second.out()).containsPattern("run \\S+: queued \\(position 1 in the queue\\)")
+                    .contains("/events");
+            String id = second.out().split(" ")[1].replace(":", "");
+            var run = FileRunStore.read(ws, id).run();
+            assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
+            assertThat(run.goal()).isEqualTo("Then the rest");
+            assertThat(run.budget().maxCostUsd()).isEqualByComparingTo("2.5");
+
+            CliRunner.Result bad = CliRunner.run("submit", "x", "--workdir", ws.toString(), "--server", server.url(),
+                    "--priority", "5000");
+            assertThat(bad.exit()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(bad.err()).contains("the server refused the run: 'priority' must be a whole number");
+            CliRunner.Result unauthorised = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
+                    server.url());
+            assertThat(unauthorised.exit()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(unauthorised.err()).contains("needs its token");
+            hold.countDown();
+        }
+    }
+
+    @Test
+    void runWithServerIsTheForegroundRunFollowedFromTheTerminal() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("project")));
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> ScriptedModel.call("submit_plan", EngineFixture.plan(EngineFixture.task("a", "Note it",
+                    "general", List.of(), java.util.Map.of("notes", "notes/a.md"))));
+            case "director" -> ScriptedModel.decide("stop", "done");
+            case "synthesizer" -> ScriptedModel.report("Notes", "# Notes");
+            default -> turn.step() == 1 ? ScriptedModel.write("notes/a.md", "a") : ScriptedModel.submitResult(true,
+                    "noted");
+        });
+        ServerOptions options = ServerOptions.defaults(root).withPort(0).withMaxRuns(1).withConfigFiles(List.of());
+        try (LongtaskServer server = server(options, model)) {
+            CliRunner.Result r = CliRunner.run("run", "Take a note", "--workdir", ws.toString(), "--server",
+                    server.url(), "--max-cost", "3", "--approval", "auto");
+            assertThat(r.exit()).as(r.toString()).isZero();
+            assertThat(r.out()).contains("is the foreground run of " + server.url())
+                    .contains("task #1 completed: noted").contains("run status: completed");
+            String id = FileRunStore.list(ws).get(0);
+            assertThat(FileRunStore.read(ws, id).run().budget().maxCostUsd()).isEqualByComparingTo("3");
+            assertThat(FileRunStore.read(ws, id).run().recordedSettings().approval())
+                    .isEqualTo(dev.longtask.model.ApprovalMode.AUTO);
+            assertThat(FileRunStore.read(ws, id).approvals()).as("--approval auto: nothing asked").isEmpty();
+            CliRunner.Result misuse = CliRunner.run("run", "x", "--workdir", ws.toString(), "--server", server.url(),
+                    "--run-id", "mine");
+            assertThat(misuse.exit()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(misuse.err()).contains("--run-id");
+        }
+    }
+
+    /** A real server whose runtime runs {@code model} and asks its questions through the server. */
+    static LongtaskServer server(ServerOptions options, ScriptedModel model) {
+        Approvals approvals = new Approvals();
+        return LongtaskServer.start(options, new ApiBackend(Longtask.builder().environment(java.util.Map.of())
+                .home(null).llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)
+                .approver(approvals).build(), StoreOptions.defaults().withFsync(FsyncPolicy.NONE)), approvals);
+    }
+
+    @Test
+    void noServerIsAOneLineFailure() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        CliRunner.Result r = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
+                "http://127.0.0.1:" + port);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED.code());
+        assertThat(r.err().strip()).isEqualTo("longtask: no server answers at http://127.0.0.1:" + port
+                + "; start one with `longtask serve` or give its address with --server");
+    }
+}

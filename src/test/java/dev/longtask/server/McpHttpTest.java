@@ -1,0 +1,118 @@
+package dev.longtask.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.FileRunStore;
+import dev.longtask.testing.NodePeers;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code /mcp} of {@code longtask serve}: the official MCP TypeScript SDK's streamable HTTP client (driven by
+ * src/test/mcp/longtask-client.mjs) starts runs that the pool carries out, follows them and reads their report; and
+ * the endpoint asks for the server's token and refuses pages of other origins like the API does.
+ */
+class McpHttpTest {
+    private static final String INITIALIZE = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+            "capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}""";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theOfficialHttpClientStartsPoolRunsFollowsThemAndReadsTheReport() throws Exception {
+        NodePeers.require("@modelcontextprotocol/sdk");
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(3, 50, true).model, o -> o.withMaxRuns(1))) {
+            List<String> command = List.of("node", "longtask-client.mjs", "job-01: summarise the notes",
+                    f.workspace.toString(), "--", f.url("/mcp"));
+            NodePeers.Output out = NodePeers.run(command, Map.of("MCP_BEARER_TOKEN", f.server.token()), 300);
+            assertThat(out.exit()).as(out.stderr()).isZero();
+            JsonNode seen = ServerFixture.JSON.readTree(out.stdout());
+
+            assertThat(seen.path("server").path("name").asText()).isEqualTo("longtask");
+            assertThat(seen.path("sessionId").asText()).as("a streamable HTTP session").isNotBlank();
+            List<String> tools = new ArrayList<>();
+            seen.path("tools").forEach(t -> tools.add(t.path("name").asText()));
+            assertThat(tools).containsExactly("longtask_start", "longtask_status", "longtask_tasks", "longtask_report",
+                    "longtask_pause", "longtask_resume", "longtask_cancel", "longtask_review");
+            assertThat(seen.path("tools").get(0).path("description").asText()).contains("longtask serve")
+                    .contains("queue");
+
+            String runId = seen.path("start").path("structured").path("run_id").asText();
+            assertThat(seen.path("start").path("isError").asBoolean()).isFalse();
+            assertThat(seen.path("start").path("structured").path("workdir").asText())
+                    .isEqualTo(f.workspace.toString());
+            assertThat(seen.path("statuses").get(0).asText()).isIn("queued", "created", "planning", "running");
+            assertThat(seen.path("finalStatus").path("figures").path("status").asText()).isEqualTo("completed");
+            assertThat(seen.path("finalStatus").path("figures").path("completed").asInt()).isEqualTo(3);
+
+            List<Double> progress = new ArrayList<>();
+            seen.path("progress").forEach(p -> progress.add(p.path("progress").asDouble()));
+            assertThat(progress).isNotEmpty().isSortedAccordingTo(Double::compare).doesNotHaveDuplicates()
+                    .endsWith(3.0);
+            assertThat(seen.path("waited").asText()).isEqualTo("completed");
+
+            String report = Files.readString(FileRunStore.read(f.workspace, runId).directory().resolve("report.md"));
+            assertThat(report).contains("All steps done.");
+            assertThat(seen.path("report").path("text").asText()).isEqualTo(report);
+            assertThat(seen.path("resource").asText()).isEqualTo(report);
+            assertThat(seen.path("tasks").asText()).contains("[x] #1:", "[x] #2:", "[x] #3:");
+            assertThat(seen.path("missing").path("isError").asBoolean()).isTrue();
+            assertThat(seen.path("missing").path("text").asText()).contains("no run 'no-such-run'");
+            assertThat(seen.path("blankGoal").path("isError").asBoolean()).isTrue();
+
+            // Both runs went through the pool as POST /api/runs submits them: approved automatically, done.
+            assertThat(FileRunStore.list(f.workspace)).hasSize(2).allSatisfy(id -> {
+                assertThat(FileRunStore.read(f.workspace, id).run().status()).isEqualTo(RunStatus.COMPLETED);
+                JsonNode pool = f.run(id).path("pool");
+                assertThat(pool.path("state").asText()).isEqualTo("done");
+                assertThat(pool.path("approval").asText()).isEqualTo("auto");
+            });
+        }
+    }
+
+    @Test
+    void theEndpointWantsTheTokenAndTheServersOwnOrigin() throws Exception {
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
+            HttpResponse<String> anonymous = f.send(initialize(f).build());
+            assertThat(anonymous.statusCode()).isEqualTo(401);
+            assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"longtask\"");
+            assertThat(f.json(anonymous).path("error").path("message").asText())
+                    .contains("Authorization: Bearer TOKEN");
+
+            HttpResponse<String> wrong = f.send(initialize(f).header("Authorization", "Bearer not-the-token").build());
+            assertThat(wrong.statusCode()).isEqualTo(401);
+            assertThat(f.json(wrong).path("error").path("message").asText()).contains("not this server's");
+
+            HttpResponse<String> elsewhere = f.send(initialize(f).header("Authorization", "Bearer " + f.server.token())
+                    .header("Origin", "http://evil.example").build());
+            assertThat(elsewhere.statusCode()).isEqualTo(403);
+            assertThat(f.json(elsewhere).path("error").path("message").asText()).contains("--allow-origin");
+
+            String own = f.server.url();
+            HttpResponse<String> allowed = f.send(initialize(f).header("Authorization", "Bearer " + f.server.token())
+                    .header("Origin", own).build());
+            assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(200);
+            assertThat(allowed.headers().firstValue("Mcp-Session-Id")).isPresent();
+            assertThat(allowed.body()).contains("\"serverInfo\"").contains("longtask");
+        }
+    }
+
+    private static HttpRequest.Builder initialize(ServerFixture f) {
+        return HttpRequest.newBuilder(URI.create(f.url("/mcp"))).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE));
+    }
+}
