@@ -96,6 +96,8 @@ class ConventionsTest {
         CliRunner.Result nearer = CliRunner.run("-C", workspace.resolve("missing").toString(), "runs", "-C",
                 ws.toString());
         assertThat(nearer.exit()).as("the command's own -C wins: " + nearer).isZero();
+        assertThat(Main.commandLine("-C", ws.toString(), "--color", "never", "runs").getSubcommands().keySet())
+                .as("the tree built for one command finds it after the options before it").containsExactly("runs");
         CliRunner.Result none = CliRunner.run("-C", ws.toString(), "completion", "bash");
         assertThat(none.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(none.err()).contains("'longtask completion' takes no workspace (-C/--workdir)")
