@@ -111,8 +111,17 @@ public final class Main implements Runnable {
         return names;
     }
 
+    /** The whole command tree, its commands made by {@code factory} (tests give them a scripted model). */
+    static CommandLine commandLine(CommandLine.IFactory factory) {
+        return withCommands(COMMANDS, factory);
+    }
+
     private static CommandLine withCommands(List<Class<?>> commands) {
-        CommandLine cli = new CommandLine(new Main());
+        return withCommands(commands, CommandLine.defaultFactory());
+    }
+
+    private static CommandLine withCommands(List<Class<?>> commands, CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(new Main(), factory);
         for (Class<?> command : commands) {
             cli.addSubcommand(command);
         }

@@ -81,7 +81,7 @@ class ConventionsTest {
                         : CommandLine.defaultFactory().create(type);
             }
         };
-        CliRunner.Result run = CliRunner.run(Main.configured(new CommandLine(new Main(), factory)),
+        CliRunner.Result run = CliRunner.run(Main.commandLine(factory),
                 "-C", ws.toString(), "run", "write two files", "--run-id", "first");
         assertThat(run.exit()).as(run.toString()).isZero();
         assertThat(FileRunStore.read(ws, "first").run().status()).isEqualTo(RunStatus.COMPLETED);
