@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /**
@@ -307,8 +308,25 @@ final class AgentLoop {
         }
 
         private AgentOutcome finish(AgentOutcome outcome) {
-            recorder.outcome(outcome);
-            return outcome;
+            AgentOutcome told = withRefusal(outcome);
+            recorder.outcome(told);
+            return told;
+        }
+
+        /**
+         * A task that failed after the permissions refused one of its calls says which call and which rule: the
+         * failure itself ("required output file is missing") rarely names the cause.
+         */
+        private AgentOutcome withRefusal(AgentOutcome o) {
+            boolean failed = !o.success() && o.ending() != AgentOutcome.Ending.INTERRUPTED
+                    && o.ending() != AgentOutcome.Ending.PROVIDER_ERROR;
+            Optional<String> refusal = dispatcher.permissionRefusal();
+            if (!failed || refusal.isEmpty()) {
+                return o;
+            }
+            return new AgentOutcome(o.agent(), o.ending(), false, o.reason() + "; the permissions refused a call of"
+                    + " this task: " + refusal.get(), o.submitted(), o.output(), o.notes(), o.usage(), o.steps(),
+                    o.providerError());
         }
     }
 

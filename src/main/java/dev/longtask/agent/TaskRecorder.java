@@ -32,7 +32,7 @@ final class TaskRecorder {
         Uninterrupted.run(() -> {
             switch (outcome.ending()) {
                 case INTERRUPTED -> {
-                    store.requeue(id, "stopped before it finished; it starts over on resume");
+                    store.requeue(id, "stopped before it finished; it starts over if the run goes on");
                     result[0] = Result.REQUEUED;
                     return;
                 }

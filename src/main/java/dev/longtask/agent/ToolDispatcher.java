@@ -35,6 +35,8 @@ final class ToolDispatcher {
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
     private final PermissionGate gate;
+    /** The last call the permission gate refused, said as a task's failure names it; null when none was. */
+    private String permissionRefusal;
     private final ToolContext context;
     private final Secrets redactor;
     private final OutputClipper clipper;
@@ -108,6 +110,7 @@ final class ToolDispatcher {
         if (!(tool instanceof NoteTool)) {
             String refusal = gate.check(agent, name, args, context);
             if (refusal != null) {
+                permissionRefusal = callShown(name, args) + " (" + refusal.replaceFirst("^refused: ", "") + ")";
                 return ToolResult.error(refusal);
             }
         }
@@ -134,6 +137,26 @@ final class ToolDispatcher {
             reads.record(path, args);
         }
         return result;
+    }
+
+    /** A call in a few words: the tool and the path or command it names, else its arguments cut short. */
+    private static String callShown(String name, ObjectNode args) {
+        for (String key : List.of("path", "file_path", "command")) {
+            if (args.path(key).isTextual()) {
+                return name + " " + key + "=" + clipped(args.path(key).asText());
+            }
+        }
+        return name + " " + clipped(Json.canonical(args));
+    }
+
+    private static String clipped(String text) {
+        String line = text.replaceAll("\\s+", " ");
+        return line.length() <= 120 ? line : line.substring(0, 119) + "…";
+    }
+
+    /** The last call of this task the permissions refused ("write path=a.md (refused by the rule ...)"), if any. */
+    java.util.Optional<String> permissionRefusal() {
+        return java.util.Optional.ofNullable(permissionRefusal);
     }
 
     /**

@@ -4,11 +4,14 @@ import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.CancelRequest;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +22,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code longtask cancel RUN_ID}: ends a run for good. A process still running it is stopped first (SIGTERM: it
- * saves and stops as on Ctrl-C); then its unfinished tasks are cancelled and the run is marked cancelled, which
- * {@code resume} refuses. Completed work, results, transcripts and any report stay.
+ * {@code longtask cancel RUN_ID}: ends a run for good. A process still running it is stopped first: a cancel
+ * request in the run directory, then SIGTERM, so it saves, ends the run cancelled and tells its own terminal who
+ * cancelled it; then the unfinished tasks are cancelled and the run is marked cancelled, which {@code resume}
+ * refuses. Completed work, results, transcripts and any report stay.
  */
 @Command(name = "cancel", mixinStandardHelpOptions = true,
         header = "End a run for good; a process running it is stopped first.",
@@ -58,8 +62,18 @@ final class CancelCommand implements Callable<ExitCode> {
         if (waitSeconds < 1) {
             throw CliFailure.usage("cancel: --wait must be at least 1 second, was " + waitSeconds);
         }
-        RunWriter.livePid(workspace, runId).ifPresent(pid -> stop(pid, out));
-        String why = "cancelled by the user" + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
+        String why = "cancelled by " + who() + " at " + LocalTime.now().truncatedTo(ChronoUnit.SECONDS)
+                + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
+        Optional<Long> writer = RunWriter.livePid(workspace, runId);
+        if (writer.isPresent()) {
+            // Said before the signal, so the process running the run ends it cancelled and tells its terminal why.
+            RunAccess.run(() -> CancelRequest.make(workspace, runId, why));
+            try {
+                stop(writer.get(), out);
+            } finally {
+                RunAccess.run(() -> CancelRequest.withdraw(workspace, runId));
+            }
+        }
         int cancelled = 0;
         try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
             for (Task task : store.tasks()) {
@@ -68,12 +82,20 @@ final class CancelCommand implements Callable<ExitCode> {
                     cancelled++;
                 }
             }
-            RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
+            if (store.run().status() != RunStatus.CANCELLED) {
+                RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
+            }
             out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
                     + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** Who cancels, as the run's status says it: the user's login name when the JVM knows it. */
+    private static String who() {
+        String user = System.getProperty("user.name");
+        return user == null || user.isBlank() || user.equals("?") ? "the user" : "the user " + user;
     }
 
     /** Asks the writer to stop as SIGTERM does (it saves first) and waits for it to be gone. */

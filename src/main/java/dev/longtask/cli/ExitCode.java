@@ -36,6 +36,8 @@ enum ExitCode {
             case COMPLETED -> OK;
             case PAUSED -> PAUSED;
             case INTERRUPTED -> terminated ? TERMINATED : INTERRUPTED;
+            // Cancelled (by longtask cancel, even though a SIGTERM stopped it) ends neither completed nor resumable.
+            case CANCELLED, FAILED -> FAILED;
             default -> FAILED;
         };
     }

@@ -52,6 +52,10 @@ public final class Main implements Runnable {
             description = "Log every model request: method, URL, status, time, sizes (keys never shown).")
     boolean verbose;
 
+    @Option(names = {"-C", "--workdir"}, paramLabel = "DIR",
+            description = "The workspace, given before the command (longtask -C DIR status) as after it.")
+    java.nio.file.Path workdir;
+
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Log requests with their headers (keys redacted) and bodies, and show stack traces of "
                     + "internal errors.")
@@ -83,10 +87,22 @@ public final class Main implements Runnable {
      * Anything else (no command, help, completion, a typo to suggest a command for) gets the whole tree.
      */
     static CommandLine commandLine(String... args) {
-        String first = java.util.Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
+        String first = commandName(args);
         List<Class<?>> named = COMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class
                 && c != CompletionCommand.class && names(c).contains(first)).toList();
         return withCommands(named.size() == 1 ? named : COMMANDS);
+    }
+
+    /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */
+    private static String commandName(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            if (List.of("-C", "--workdir", "--color").contains(args[i])) {
+                i++;
+            } else if (!args[i].startsWith("-")) {
+                return args[i];
+            }
+        }
+        return "";
     }
 
     private static List<String> names(Class<?> command) {
@@ -96,8 +112,17 @@ public final class Main implements Runnable {
         return names;
     }
 
+    /** The whole command tree, its commands made by {@code factory} (tests give them a scripted model). */
+    static CommandLine commandLine(CommandLine.IFactory factory) {
+        return withCommands(COMMANDS, factory);
+    }
+
     private static CommandLine withCommands(List<Class<?>> commands) {
-        CommandLine cli = new CommandLine(new Main());
+        return withCommands(commands, CommandLine.defaultFactory());
+    }
+
+    private static CommandLine withCommands(List<Class<?>> commands, CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(new Main(), factory);
         for (Class<?> command : commands) {
             cli.addSubcommand(command);
         }
@@ -168,11 +193,35 @@ public final class Main implements Runnable {
      */
     static int executeLast(CommandLine.ParseResult parsed) {
         GlobalOptions globals = globals(parsed.commandSpec());
+        workdirBeforeTheCommand(parsed);
         try (Verbosity verbosity = Verbosity.configure(globals.verbose(), globals.debug())) {
             int code = new CommandLine.RunLast().execute(parsed);
             List<CommandLine> commands = parsed.asCommandLineList();
             Object result = commands.get(commands.size() - 1).getExecutionResult();
             return result instanceof ExitCode exit ? exit.code() : code;
+        }
+    }
+
+    /**
+     * {@code longtask -C DIR status} as git and cargo take it: a workspace given before the command is the
+     * command's own {@code -C}, unless the command was given one too (the nearer wins). A command that takes no
+     * workspace refuses it rather than ignore it.
+     */
+    private static void workdirBeforeTheCommand(CommandLine.ParseResult parsed) {
+        if (!parsed.hasMatchedOption("--workdir") || !parsed.hasSubcommand()) {
+            return;
+        }
+        CommandLine.ParseResult command = parsed;
+        while (command.hasSubcommand()) {
+            command = command.subcommand();
+        }
+        CommandLine.Model.OptionSpec own = command.commandSpec().findOption("--workdir");
+        if (own == null) {
+            throw new CommandLine.ParameterException(command.commandSpec().commandLine(), "'"
+                    + command.commandSpec().qualifiedName() + "' takes no workspace (-C/--workdir)");
+        }
+        if (!command.hasMatchedOption("--workdir")) {
+            own.setValue(parsed.matchedOptionValue("--workdir", null));
         }
     }
 

@@ -2,13 +2,16 @@ package dev.longtask.cli;
 
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
+import dev.longtask.config.FlagException;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.llm.Tape;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The model options every command that talks to a model shares ({@code @Mixin ModelOptions model;}): the flags
@@ -16,6 +19,8 @@ import picocli.CommandLine.Option;
  * one-line {@link CliFailure} with exit code 2.
  */
 final class ModelOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "anthropic:<model>, openai:<model> or ollama:<model> (default: from config, else from the key present)")
@@ -48,6 +53,10 @@ final class ModelOptions {
     Settings settings(Environment environment, Path workspace, Flags extra) {
         try {
             return SettingsLoader.load(environment, workspace, flags(extra));
+        } catch (FlagException e) {
+            // Bad input on the command line, as picocli's own refusals say it: with where to read more.
+            throw CliFailure.usage(e.getMessage() + "; see '" + (command == null ? "longtask"
+                    : command.qualifiedName()) + " --help'");
         } catch (ConfigException e) {
             throw CliFailure.usage(e.getMessage());
         }

@@ -14,10 +14,13 @@ final class PlainProgressView implements ProgressView {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     private final PrintWriter out;
     private final PlanClock.Tracker plan;
+    private final boolean priced;
 
-    PlainProgressView(PrintWriter out, PlanClock.Tracker plan) {
+    /** @param priced whether the run's model has a price */
+    PlainProgressView(PrintWriter out, PlanClock.Tracker plan, boolean priced) {
         this.out = out;
         this.plan = plan;
+        this.priced = priced;
     }
 
     @Override
@@ -27,7 +30,7 @@ final class PlainProgressView implements ProgressView {
         if (what == null) {
             return;
         }
-        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s, plan.eta(s, event.time())) + "]");
+        out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s, plan.eta(s, event.time()), priced) + "]");
         out.flush();
     }
 
@@ -47,6 +50,7 @@ final class PlainProgressView implements ProgressView {
             case EventType.TASK_REQUEUED -> "task #" + e.task() + " back to pending: " + e.data().path("reason").asText();
             case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
+            case EventType.ERROR_RECORDED -> "problem: " + text;
             case EventType.PLAN_ACCEPTED -> plan(e);
             case EventType.REPORT_WRITTEN -> "report written: " + e.data().path("title").asText();
             default -> null;

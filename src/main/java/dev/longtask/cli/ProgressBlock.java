@@ -20,9 +20,12 @@ final class ProgressBlock {
     }
 
     private final Palette palette;
+    private final boolean priced;
 
-    ProgressBlock(Palette palette) {
+    /** @param priced whether the run's model has a price */
+    ProgressBlock(Palette palette, boolean priced) {
         this.palette = palette;
+        this.priced = priced;
     }
 
     /**
@@ -70,7 +73,7 @@ final class ProgressBlock {
         String in = full ? Counts.full(s.usage().inputTokens()) : Counts.compact(s.usage().inputTokens());
         String out = full ? Counts.full(s.usage().outputTokens()) : Counts.compact(s.usage().outputTokens());
         return List.of(new Part("elapsed " + Durations.text(s.elapsedSeconds()) + " · ETA " + eta
-                + " · tokens " + in + " in, " + out + " out · cost " + s.usage().costText(), palette::dim));
+                + " · tokens " + in + " in, " + out + " out · cost " + Figures.cost(s.usage(), priced), palette::dim));
     }
 
     private String task(ProgressSnapshot.RunningTask t, int width) {

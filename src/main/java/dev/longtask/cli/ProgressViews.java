@@ -11,7 +11,8 @@ final class ProgressViews {
     private ProgressViews() {
     }
 
-    static ProgressView choose(RunOptions options, PrintWriter out, Path workspace) {
+    /** @param priced whether the run's model has a price (the cost is "unknown" from the start when it has none) */
+    static ProgressView choose(RunOptions options, PrintWriter out, Path workspace, boolean priced) {
         if (options.jsonEvents) {
             return new JsonEventsView(out, JsonMapping.newMapper(), workspace);
         }
@@ -19,10 +20,10 @@ final class ProgressViews {
         boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
         PlanClock.Tracker plan = new PlanClock.Tracker(FileRunStore.runsDirectory(workspace), JsonMapping.newMapper());
         if (!terminal) {
-            return new PlainProgressView(out, plan);
+            return new PlainProgressView(out, plan, priced);
         }
         TerminalSize size = TerminalSize.watch();
         return new TerminalProgressView(out, size, Palette.of(options.globals().color().colours(environment, true)),
-                plan);
+                plan, priced);
     }
 }

@@ -20,6 +20,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.SandboxMode;
+import dev.longtask.store.CancelRequest;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
@@ -168,14 +169,21 @@ final class RunDriver {
             err.println("longtask: run " + handle.runId() + ": settings changed: " + handle.settingsChanged().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         }
-        warnIfCostCannotApply(handle);
+        boolean priced = priced(handle);
+        if (!priced && handle.snapshot().figures().budget().maxCostUsd() != null) {
+            err.println("longtask: warning: the cost budget cannot apply: " + handle.snapshot().figures().model()
+                    + " has no price (add one under prices: in .longtask/config.yaml)");
+        }
         err.flush();
-        ProgressView view = ProgressViews.choose(options, out, workspace);
+        ProgressView view = ProgressViews.choose(options, out, workspace, priced);
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
-        Signals signals = Signals.watch();
+        Signals signals = Signals.watch(() -> CancelRequest.pending(workspace, handle.runId()).map(why -> {
+            handle.cancel(why);
+            return true;
+        }).orElse(false));
         Thread onCtrlC = new Thread(() -> {
             handle.interrupt(signals.reason());
             awaitQuietly(finished);
@@ -213,22 +221,21 @@ final class RunDriver {
     }
 
     /**
-     * A cost budget needs a price: for a model without one the budget can never be reached, which the user learns
-     * at the start rather than after the money is spent.
+     * Whether the run's model has a price. A cost budget needs one: for a model without, the budget can never be
+     * reached, which the user learns at the start rather than after the money is spent; and the views show the
+     * cost as unknown from the start.
      */
-    private void warnIfCostCannotApply(RunHandle handle) {
+    private boolean priced(RunHandle handle) {
         Snapshot snapshot = handle.snapshot();
-        if (snapshot.figures().budget().maxCostUsd() == null || snapshot.figures().model() == null) {
-            return;
+        if (snapshot.figures().model() == null) {
+            return true;
         }
         try {
-            if (!runtime().hasPrice(RunRequest.goal("-").withWorkspace(workspace)
-                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl()))) {
-                err.println("longtask: warning: the cost budget cannot apply: " + snapshot.figures().model()
-                        + " has no price (add one under prices: in .longtask/config.yaml)");
-            }
+            return runtime().hasPrice(RunRequest.goal("-").withWorkspace(workspace)
+                    .withModel(snapshot.figures().model()).withBaseUrl(snapshot.settings().baseUrl()));
         } catch (ConfigException | IllegalArgumentException e) {
-            // The session resolved its model already; one that cannot be resolved here has no price to show either.
+            // The session resolved its model already; one that cannot be resolved here is not known to cost nothing.
+            return true;
         }
     }
 

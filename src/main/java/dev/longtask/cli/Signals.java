@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -15,9 +16,12 @@ final class Signals implements AutoCloseable {
     private final AtomicBoolean terminated = new AtomicBoolean();
     private final SignalHandler previous;
 
-    private Signals() {
+    private Signals(BooleanSupplier taken) {
         SignalHandler[] before = new SignalHandler[1];
         SignalHandler noting = signal -> {
+            if (taken.getAsBoolean()) {
+                return;
+            }
             terminated.set(true);
             if (before[0] != null) {
                 before[0].handle(signal);
@@ -38,7 +42,15 @@ final class Signals implements AutoCloseable {
     }
 
     static Signals watch() {
-        return new Signals();
+        return new Signals(() -> false);
+    }
+
+    /**
+     * @param taken asked first when SIGTERM comes; true when it dealt with the signal itself (a run being cancelled
+     *              ends as cancelled), and the JVM is then not stopped by it
+     */
+    static Signals watch(BooleanSupplier taken) {
+        return new Signals(taken);
     }
 
     boolean terminated() {

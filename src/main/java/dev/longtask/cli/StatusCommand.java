@@ -62,6 +62,9 @@ final class StatusCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The width of the terminal printed to, 0 when it is none; tests give one. */
+    java.util.function.IntSupplier columnsOfStdout = TerminalSize::columnsOfStdout;
+
     /** What one look at the run found. */
     record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta, boolean shared) {
         boolean active() {
@@ -95,7 +98,7 @@ final class StatusCommand implements Callable<ExitCode> {
         boolean terminal = System.console() != null && !"dumb".equals(Environment.system().get("TERM"));
         Palette palette = Palette.forCommand(spec);
         if (!watch) {
-            print(out, look(workspace, id), palette, json ? 0 : TerminalSize.columnsOfStdout());
+            print(out, look(workspace, id), palette, json ? 0 : columnsOfStdout.getAsInt());
             return ExitCode.OK;
         }
         return watch(out, workspace, id, palette, terminal);
@@ -139,10 +142,13 @@ final class StatusCommand implements Callable<ExitCode> {
                 JsonOutput.mapper()), now), stores.shared());
     }
 
-    /** Prints the look; returns the rows printed (lines are cut to {@code columns} when it is not 0). */
+    /**
+     * Prints the look; returns the rows printed. When {@code columns} is not 0 lines are cut to it, except those whose
+     * end matters (how to turn the shell on, how to answer a question), which are wrapped.
+     */
     private int print(PrintWriter out, Look look, Palette palette, int columns) {
         List<String> lines = json ? List.of((watch ? JsonOutput.line(json(look)) : JsonOutput.pretty(json(look))))
-                : text(look, palette);
+                : text(look, palette, columns);
         int rows = 0;
         for (String line : lines) {
             for (String row : line.split("\n", -1)) {
@@ -170,7 +176,7 @@ final class StatusCommand implements Callable<ExitCode> {
         return both;
     }
 
-    private List<String> text(Look look, Palette palette) {
+    private List<String> text(Look look, Palette palette, int columns) {
         RunFigures f = look.run().figures();
         ProgressSnapshot progress = look.progress();
         List<String> lines = new ArrayList<>();
@@ -198,7 +204,9 @@ final class StatusCommand implements Callable<ExitCode> {
         lines.add("tokens   " + RunEnding.tokenSplit(f.usage()));
         lines.add("cost     " + f.usage().costText());
         lines.add("budget   " + Formats.budget(f.budget()));
-        lines.addAll(PermissionLines.of(look.run()));
+        for (String line : PermissionLines.of(look.run())) {
+            lines.addAll(columns <= 0 ? List.of(line) : TextWidth.wrap(line, columns - 1, "         "));
+        }
         lines.add("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
         return lines;
     }

@@ -1,5 +1,10 @@
 package dev.longtask.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunWriter;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
@@ -26,11 +31,29 @@ final class TasksCommand implements Callable<ExitCode> {
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
 
-    @Option(names = "--json", description = "Print the tasks as one JSON array, each as its tasks/task_<id>.json holds it.")
+    @Option(names = "--json", description = "Print the tasks as one JSON array, each as its tasks/task_<id>.json holds it (the owner only while"
+            + " the task runs).")
     boolean json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /**
+     * The tasks as their files hold them, but for the owner: the process that claimed a task is named only while the
+     * task runs, and a running task whose process is gone says its owner is stale.
+     */
+    private static ArrayNode asShown(RunSnapshot run, boolean writerLives) {
+        ArrayNode tasks = JsonOutput.mapper().valueToTree(run.tasks());
+        for (JsonNode node : tasks) {
+            ObjectNode task = (ObjectNode) node;
+            if (!TaskStatus.IN_PROGRESS.wire().equals(task.path("status").asText())) {
+                task.remove("owner");
+            } else if (!writerLives) {
+                task.put("owner_stale", true);
+            }
+        }
+        return tasks;
+    }
 
     @Override
     public ExitCode call() {
@@ -41,7 +64,7 @@ final class TasksCommand implements Callable<ExitCode> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonOutput.pretty(run.tasks()));
+            out.println(JsonOutput.pretty(asShown(run, RunWriter.livePid(workspace, run.run().id()).isPresent())));
             return ExitCode.OK;
         }
         if (run.tasks().isEmpty()) {

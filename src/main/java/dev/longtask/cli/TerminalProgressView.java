@@ -27,11 +27,11 @@ final class TerminalProgressView implements ProgressView {
     private final List<String> held = new ArrayList<>();
     private boolean holding;
 
-    TerminalProgressView(PrintWriter out, TerminalSize size, Palette palette, PlanClock.Tracker plan) {
+    TerminalProgressView(PrintWriter out, TerminalSize size, Palette palette, PlanClock.Tracker plan, boolean priced) {
         this.plan = plan;
         this.out = out;
         this.size = size;
-        this.block = new ProgressBlock(palette);
+        this.block = new ProgressBlock(palette, priced);
         this.palette = palette;
         size.onResize(this::resized);
     }

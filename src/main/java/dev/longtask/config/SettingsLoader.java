@@ -115,7 +115,7 @@ public final class SettingsLoader {
             try {
                 values.put(key, new Resolved<>(key.parse(raw.value()), raw.source()));
             } catch (IllegalArgumentException e) {
-                throw new ConfigException(raw.source().where() + " " + e.getMessage());
+                throw new FlagException(raw.source().where() + " " + e.getMessage());
             }
         });
         return Layer.ofValues(Source.flag("command line"), values);

@@ -105,8 +105,9 @@ final class DirectorRounds {
             if (o.ending() == AgentOutcome.Ending.PROVIDER_ERROR) {
                 s.stop().stop(StopSignal.Kind.PAUSE, "the model provider failed: " + o.reason());
             } else if (o.ending() != AgentOutcome.Ending.INTERRUPTED) {
-                s.store().append(null, new EventData.ErrorRecorded("round " + round + ": the director did not decide ("
-                        + o.reason() + "); going on as planned"));
+                // What happened first, then why: a view that cuts the line still says the run goes on.
+                s.store().append(null, new EventData.ErrorRecorded("round " + round + ": the director could not decide;"
+                        + " the run goes on as planned (" + o.reason() + ")"));
             }
             return;
         }

@@ -105,13 +105,16 @@ final class PlanBook {
             if (depTask == null || depTask.status() != TaskStatus.COMPLETED) {
                 blockedBy.add(depId);
             }
-            inputs.putIfAbsent("task_" + depId + "_result", resultPath(depId));
-            if (depTask != null) {
-                depTask.outputs().forEach((name, path) -> inputs.putIfAbsent("task_" + depId + "_" + name, path));
-            }
+            dependencyInputs(inputs, depId, resultPath(depId), depTask == null ? Map.of() : depTask.outputs());
         }
         return new TaskDraft(p.subject(), p.instruction(), p.agent(), blockedBy, inputs, p.outputs(),
                 p.successCriteria());
+    }
+
+    /** What a task gets as inputs from one dependency: its result file and its declared outputs. */
+    static void dependencyInputs(Map<String, String> inputs, int depId, String resultPath, Map<String, String> outputs) {
+        inputs.putIfAbsent("task_" + depId + "_result", resultPath);
+        outputs.forEach((name, path) -> inputs.putIfAbsent("task_" + depId + "_" + name, path));
     }
 
     String runPath() {

@@ -1,7 +1,13 @@
 package dev.longtask.engine;
 
+import dev.longtask.agent.AgentSpec;
+import dev.longtask.agent.TaskContract;
+import dev.longtask.llm.AttemptListener;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Counts;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Workspace;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToIntFunction;
 
 /**
  * Checks a plan before any of it runs: known agents, known dependency keys, no cycle, paths inside the
@@ -21,10 +28,34 @@ public final class PlanValidator {
 
     private final Set<String> knownAgents;
     private final Workspace workspace;
+    private final TokenCounter tokens;
+    private final ToIntFunction<String> windowOfAgent;
+    private final String runPath;
 
     public PlanValidator(Set<String> knownAgents, Workspace workspace) {
+        this(knownAgents, workspace, null, null, null);
+    }
+
+    /**
+     * A validator that also refuses a task whose own text cannot leave its agent room to work: {@code windowOfAgent}
+     * gives the context window of an agent's model; {@code runPath} is the run directory relative to the workspace
+     * (null before the run exists: a path as long is assumed).
+     */
+    PlanValidator(Set<String> knownAgents, Workspace workspace, TokenCounter tokens, ToIntFunction<String> windowOfAgent,
+            String runPath) {
         this.knownAgents = new TreeSet<>(knownAgents);
         this.workspace = workspace;
+        this.tokens = tokens;
+        this.windowOfAgent = windowOfAgent;
+        this.runPath = runPath != null ? runPath : ".longtask/runs/yyyyMMdd-HHmmss-xxxx";
+    }
+
+    /** The validator of a session: the agents of {@code setup}, their models' windows, the run's directory. */
+    static PlanValidator of(EngineSetup setup, String runPath) {
+        Map<String, Integer> windows = new java.util.concurrent.ConcurrentHashMap<>();
+        return new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace(), setup.tokens(),
+                agent -> windows.computeIfAbsent(agent, name -> setup.models().client(setup.agents().find(name)
+                        .map(AgentSpec::model).orElse(null), AttemptListener.NONE).contextWindowTokens()), runPath);
     }
 
     /** Problems of a whole plan; empty when it can run. */
@@ -43,7 +74,7 @@ public final class PlanValidator {
             return problems;
         }
         if (plan.tasks().size() > MAX_TASKS) {
-            problems.add("the plan has " + plan.tasks().size() + " tasks; at most " + MAX_TASKS
+            problems.add("the plan has " + Counts.full(plan.tasks().size()) + " tasks; at most " + MAX_TASKS
                     + " are allowed: group the work into larger tasks");
         }
         Map<String, PlannedTask> byKey = new LinkedHashMap<>();
@@ -63,6 +94,15 @@ public final class PlanValidator {
                     problems.add("task '" + task.key() + "' depends on '" + dep + "', which is not a key of this plan"
                             + (existingIds.isEmpty() ? "" : " nor an existing task id")
                             + "; known keys: " + String.join(", ", byKey.keySet()));
+                }
+            }
+        }
+        if (windowOfAgent != null) {
+            List<String> keys = new ArrayList<>(byKey.keySet());
+            int firstId = existingIds.stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+            for (PlannedTask task : byKey.values()) {
+                if (knownAgents.contains(task.agent())) {
+                    checkSize(task, keys, firstId, byKey, existingIds, problems);
                 }
             }
         }
@@ -94,6 +134,42 @@ public final class PlanValidator {
         }
         checkPaths(label, "input", task.inputs(), problems);
         checkPaths(label, "output", task.outputs(), problems);
+    }
+
+    /**
+     * The task's text (instruction, inputs, outputs, criteria) is in its agent's prompt on every call and is never
+     * compacted. The rest of that prompt (the run's plan, findings and progress, the tools: a few thousand tokens) and
+     * the work itself need the other three quarters of the window: a task whose text takes more would fail when it
+     * starts, after its dependencies ran, as an 8k-token model showed with a task of 199 inputs.
+     */
+    private void checkSize(PlannedTask task, List<String> keys, int firstId, Map<String, PlannedTask> byKey,
+            Set<Integer> existingIds, List<String> problems) {
+        // The inputs as the task will be created with them: each dependency adds its result file and outputs.
+        Map<String, String> inputs = new LinkedHashMap<>(task.inputs());
+        for (String dep : task.dependsOn()) {
+            int id = byKey.containsKey(dep) ? firstId + keys.indexOf(dep) : existingId(dep, existingIds).orElse(0);
+            PlannedTask planned = byKey.get(dep);
+            PlanBook.dependencyInputs(inputs, id, runPath + "/results/task_" + id + "/result.json",
+                    planned == null ? Map.of() : planned.outputs());
+        }
+        String label = "task '" + task.key() + "'";
+        String text = new TaskContract(task.subject(), task.instruction(), inputs, task.outputs(),
+                task.successCriteria(), 1, 1).render("submit_result");
+        int window = windowOfAgent.applyAsInt(task.agent());
+        int limit = window / 4;
+        // A byte-level tokenizer never makes more tokens than bytes: a short text needs no counting.
+        if (text.getBytes(StandardCharsets.UTF_8).length <= limit) {
+            return;
+        }
+        int size = tokens.count(text);
+        if (size > limit) {
+            problems.add(label + " is too large for its agent's model: its text (instruction, "
+                    + Counts.plural(inputs.size(), "input") + ", " + Counts.plural(task.outputs().size(), "output")
+                    + ", criteria) takes " + Counts.plural(size, "token") + ", more than a quarter of the "
+                    + Counts.full(window) + "-token context window, which leaves too little room to work: split it into tasks"
+                    + " with fewer inputs or dependencies (each dependency adds its result file and outputs), for"
+                    + " example tasks that each combine a group of results into one file, and a task that reads those");
+        }
     }
 
     private void checkPaths(String label, String kind, Map<String, String> paths, List<String> problems) {

@@ -68,8 +68,7 @@ public final class RunEngine {
     public EngineSession create(NewRun run) {
         GoalSize.check(run.goal(), setup.agents(), setup.models(), setup.tokens());
         if (run.plan() != null) {
-            List<String> problems = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace())
-                    .problems(run.plan());
+            List<String> problems = PlanValidator.of(setup, null).problems(run.plan());
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("the plan cannot run: " + String.join("; ", problems));
             }

@@ -44,7 +44,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                     }
                 }, gate, setup.mcp()));
         PlanBook book = new PlanBook(store, json, setup.workspace().relative(store.directory()));
-        PlanValidator validator = new PlanValidator(TaskAgents.names(setup.agents()), setup.workspace());
+        PlanValidator validator = PlanValidator.of(setup, book.runPath());
         RoleKit kit = new RoleKit(setup.agents(), runner, store, validator, new RoleTools(json), json,
                 setup.workspace(), book, context);
         return new SessionParts(store, setup, stop, runner, kit, book, validator, json, clock, setup.config(),

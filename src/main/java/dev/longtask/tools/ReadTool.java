@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Counts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,7 +104,7 @@ final class ReadTool implements Tool {
                     .append(" shown; ").append(total - last).append(" more: call read with offset=").append(last + 1)
                     .append(")");
         } else {
-            out.append("(end of ").append(shown).append(": ").append(total).append(" lines)");
+            out.append("(end of ").append(shown).append(": ").append(Counts.plural(total, "line")).append(")");
         }
         return out.toString();
     }

@@ -326,7 +326,7 @@ public final class Sandbox {
     private static String probe(Sandbox candidate) {
         Path scratch = null;
         try {
-            scratch = Files.createTempDirectory("longtask-sandbox-probe").toRealPath();
+            scratch = probeDirectory().toRealPath();
             Path workspace = Files.createDirectory(scratch.resolve("ws"));
             List<Path> hidden = List.of(Files.createDirectory(scratch.resolve("hidden-dir")),
                     Files.createFile(scratch.resolve("hidden-file")));
@@ -339,8 +339,8 @@ public final class Sandbox {
                 return candidate.kind.wire() + " did not start within 10 s";
             }
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + (output.isEmpty() ? "" : ": "
-                    + output.lines().findFirst().orElse(""));
+            return p.exitValue() == 0 ? null : trialFailure(p.exitValue(), output.lines().findFirst().orElse(""),
+                    scratch);
         } catch (IOException e) {
             return e.getMessage();
         } catch (InterruptedException e) {
@@ -349,6 +349,37 @@ public final class Sandbox {
         } finally {
             deleteQuietly(scratch);
         }
+    }
+
+    /**
+     * A scratch directory for the probe outside /tmp where it can (/var/tmp): the sandbox mounts a private /tmp over
+     * the real one, and the credentials hidden under the old /tmp would then be out of reach of its check that every
+     * mount is read-only, which refuses what it cannot reach.
+     */
+    private static Path probeDirectory() throws IOException {
+        Path varTmp = Path.of("/var/tmp");
+        if (Files.isDirectory(varTmp) && Files.isWritable(varTmp)) {
+            try {
+                return Files.createTempDirectory(varTmp, "longtask-sandbox-probe");
+            } catch (IOException e) {
+                // e.g. a read-only /var: the temp directory is the fallback
+            }
+        }
+        return Files.createTempDirectory("longtask-sandbox-probe");
+    }
+
+    /**
+     * Why the trial command failed, in the user's terms: the probe's scratch paths mean nothing to a user (they are
+     * gone by the time the message is read), what they stand for does.
+     */
+    static String trialFailure(int exit, String firstLine, Path scratch) {
+        String said = firstLine.replaceFirst("^longtask sandbox: ", "")
+                .replace(scratch.resolve("hidden-dir").toString(), "a credentials directory it hides")
+                .replace(scratch.resolve("hidden-file").toString(), "a credentials file it hides")
+                .replace(scratch.resolve("ws").toString(), "the workspace")
+                .replace(scratch.toString(), "its scratch directory");
+        return said.isEmpty() ? "a trial command failed with exit " + exit
+                : "a trial command failed: " + said + " (exit " + exit + ")";
     }
 
     private static void deleteQuietly(Path dir) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -117,6 +118,15 @@ class BadInputTest {
                 .doesNotContain("internal error");
         assertThat(r.err().lines()).as(r.toString()).hasSize(1).allMatch(line -> line.startsWith("longtask: "));
         assertThat(FileRunStore.list(workspace)).as("no run was created").containsExactly("existing");
+    }
+
+    @ParameterizedTest(name = "{0} bogus")
+    @ValueSource(strings = {"--sandbox", "--approval", "--concurrency", "--max-cost"})
+    void aBadFlagValueSaysWhereToReadMoreAsEveryBadFlagDoes(String flag) {
+        CliRunner.Result r = CliRunner.run("run", "g", flag, "bogus", "-C", workspace.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err()).as(r.toString()).startsWith("longtask: " + flag + " must be ")
+                .endsWith("got 'bogus'; see 'longtask run --help'\n");
     }
 
     /** doctor reports on stdout, the problem included, as part of what it shows. */

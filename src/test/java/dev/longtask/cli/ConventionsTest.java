@@ -6,10 +6,13 @@ import dev.longtask.config.Environment;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.testing.EngineFixture;
+import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** What people expect of a command line: completion scripts, --version, -C, one place for every option. */
 class ConventionsTest {
@@ -62,6 +65,43 @@ class ConventionsTest {
         assertThat(before.exit()).as(before.toString()).isZero();
         assertThat(before.out()).startsWith("no runs in " + workspace.toRealPath(java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 .resolve(".longtask/runs")).isEqualTo(after.out());
+    }
+
+    @Test
+    void dashCBeforeTheCommandIsTheWorkspaceOfRunStatusAndRuns() throws Exception {
+        Path ws = EngineFixture.workspace(workspace.resolve("ws"));
+        ScriptedModel model = new ScriptedModel(PermissionsCliTest::twoFiles);
+        RunDriver.Assembly scripted = b -> b.home(workspace.resolve("home")).llm(model,
+                EngineFixture.models(model).pricing());
+        Environment noKeys = new Environment(Map.of(), workspace.resolve("user-config.yaml"));
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == RunCommand.class ? type.cast(new RunCommand(noKeys, scripted))
+                        : CommandLine.defaultFactory().create(type);
+            }
+        };
+        CliRunner.Result run = CliRunner.run(Main.commandLine(factory),
+                "-C", ws.toString(), "run", "write two files", "--run-id", "first");
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(FileRunStore.read(ws, "first").run().status()).isEqualTo(RunStatus.COMPLETED);
+
+        CliRunner.Result status = CliRunner.run("--workdir", ws.toString(), "status", "--color=never");
+        assertThat(status.exit()).as(status.toString()).isZero();
+        assertThat(status.out()).contains("run      first").contains("completed");
+        CliRunner.Result runs = CliRunner.run("-C", ws.toString(), "runs");
+        assertThat(runs.exit()).as(runs.toString()).isZero();
+        assertThat(runs.out()).contains("first");
+
+        CliRunner.Result nearer = CliRunner.run("-C", workspace.resolve("missing").toString(), "runs", "-C",
+                ws.toString());
+        assertThat(nearer.exit()).as("the command's own -C wins: " + nearer).isZero();
+        assertThat(Main.commandLine("-C", ws.toString(), "--color", "never", "runs").getSubcommands().keySet())
+                .as("the tree built for one command finds it after the options before it").containsExactly("runs");
+        CliRunner.Result none = CliRunner.run("-C", ws.toString(), "completion", "bash");
+        assertThat(none.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(none.err()).contains("'longtask completion' takes no workspace (-C/--workdir)")
+                .contains("see 'longtask completion --help'");
     }
 
     @Test

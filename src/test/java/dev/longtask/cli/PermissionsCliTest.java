@@ -164,6 +164,21 @@ class PermissionsCliTest {
     }
 
     @Test
+    void aTaskThatFailsAfterADenyRuleRefusedItsWriteNamesTheCallTheRuleAndItsFile() throws Exception {
+        Path settings = Files.createDirectories(ws.resolve(".claude")).resolve("settings.json");
+        Files.writeString(settings, "{\"permissions\": {\"deny\": [\"Write(out/b.md)\"]}}");
+
+        CliRunner.Result run = command(new RunCommand(noKeys(), scripted()), "write two files", "--run-id", "r5");
+
+        assertThat(run.exit()).as(run.toString()).isEqualTo(1);
+        String error = FileRunStore.read(ws, "r5").task(1).error();
+        assertThat(error).as("the failure itself").contains("required output file is missing")
+                .as("and its cause").contains("the permissions refused a call of this task: write path=out/b.md (refused by"
+                        + " the rule Write(out/b.md) of " + settings.toRealPath() + ")");
+        assertThat(run.out()).contains("refused by the rule Write(out/b.md)");
+    }
+
+    @Test
     void aReadOnlyRunRefusesTheWritesAndSaysSoInStatus() {
         CliRunner.Result run = command(new RunCommand(noKeys(), scripted()), "write two files", "--run-id", "r4",
                 "--approval", "read-only");

@@ -63,6 +63,35 @@ class ScriptedProviderRunTest {
         }
     }
 
+    @Test
+    void aForcedFinishIsAnsweredWithTheFinishingCallAsARealModelMakesIt() throws Exception {
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, java.time.Duration.ZERO,
+                null, 0, 0, null))) {
+            Path ws = workspace("short");
+            Files.createDirectories(ws.resolve(".longtask/agents"));
+            Path general = ws.resolve(".longtask/agents/general.md");
+            Files.writeString(general, "---\nname: general\ndescription: A worker with few steps.\n"
+                    + "tools: read, write, ls\nmax_steps: 2\n---\nDo the task.\n");
+            Result two = longtask(ws, List.of(), "run", "Summarise the notes", "--run-id", "two",
+                    "--base-url", model.baseUrl(), "--model", "openai:scripted");
+            assertThat(two.exit()).as(two.output()).isZero();
+            assertThat(FileRunStore.read(ws, "two").tasks()).singleElement()
+                    .matches(t -> t.status() == TaskStatus.COMPLETED, "completed in its two steps");
+            assertThat(model.seen).as("the last step forced submit_result, and it was answered with it")
+                    .filteredOn(s -> "submit_result".equals(ScriptedProvider.forcedTool(s.body()))).isNotEmpty();
+
+            Files.writeString(general, Files.readString(general).replace("max_steps: 2", "max_steps: 1"));
+            Result one = longtask(ws, List.of(), "run", "Summarise the notes", "--run-id", "one",
+                    "--base-url", model.baseUrl(), "--model", "openai:scripted");
+            assertThat(one.exit()).as(one.output()).isEqualTo(ExitCode.FAILED.code());
+            assertThat(FileRunStore.read(ws, "one").task(1).error()).as("one step: made to finish before it could"
+                    + " write, it says so").contains("the agent reported failure: ran out of steps before writing");
+        }
+        assertThat(ScriptedProvider.forcedTool(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"tool_choice\": {\"type\": \"tool\", \"name\": \"submit_result\"}}")))
+                .as("Anthropic's form").isEqualTo("submit_result");
+    }
+
     private void assertCompleted(Path ws, Result r) throws IOException {
         assertThat(r.exit()).as(r.output()).isZero();
         RunSnapshot run = FileRunStore.read(ws, "e2e");

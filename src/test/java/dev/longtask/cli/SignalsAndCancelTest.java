@@ -18,7 +18,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** SIGTERM stops a run resumably with exit 143; `longtask cancel` ends a run for good, stopping its process first. */
+/**
+ * SIGTERM stops a run resumably with exit 143; `longtask cancel` ends a run for good, stopping its process first,
+ * which then says it was cancelled and exits 1.
+ */
 class SignalsAndCancelTest {
     @TempDir
     Path dir;
@@ -67,11 +70,17 @@ class SignalsAndCancelTest {
             CliRunner.Result cancel = CliRunner.run("cancel", "doomed", "--reason", "wrong goal", "-C", ws.toString());
             assertThat(cancel.exit()).as(cancel.toString()).isZero();
             assertThat(cancel.out()).contains("stopping process " + run.pid()).contains("run doomed cancelled");
-            assertThat(run.await().exit()).isEqualTo(143);
+            Child.Result ended = run.await();
+            assertThat(ended.exit()).as("cancelled is neither completed nor resumable: " + ended)
+                    .isEqualTo(ExitCode.FAILED.code());
+            assertThat(ended.out()).as("the run's own terminal says who cancelled it, and never to resume")
+                    .containsPattern("run doomed: cancelled - cancelled by the user \\S+ at \\d\\d:\\d\\d:\\d\\d: wrong goal")
+                    .doesNotContain("SIGTERM").doesNotContain("resume");
         }
         RunSnapshot cancelled = FileRunStore.read(ws, "doomed");
         assertThat(cancelled.run().status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(cancelled.run().statusReason()).isEqualTo("cancelled by the user: wrong goal");
+        assertThat(cancelled.run().statusReason()).matches("cancelled by the user \\S+ at [0-9:]{8}: wrong goal");
+        assertThat(cancelled.directory().resolve("cancel.request")).as("the request is withdrawn").doesNotExist();
         assertThat(RunWriter.livePid(ws, "doomed")).isEmpty();
 
         CliRunner.Result resume = CliRunner.run("resume", "doomed", "--model", "ollama:x", "-C", ws.toString());

@@ -3,7 +3,13 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.EventType;
+import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.SandboxMode;
+import dev.longtask.tools.Sandbox;
+import java.util.List;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
@@ -28,6 +34,44 @@ class StatusOfRunsTest {
         all[args.length] = "-C";
         all[args.length + 1] = ws.toString();
         return CliRunner.run(all);
+    }
+
+    @Test
+    void atEightyColumnsTheShellLineIsWrappedSoHowToTurnItOnStaysVisible() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        String off = Sandbox.off("bubblewrap (bwrap) is not installed; unshare cannot confine commands here")
+                .description();
+        try (FileRunStore store = FileRunStore.create(ws, "shelloff", "g", null, null, StoreOptions.defaults())) {
+            store.append(EventType.PERMISSIONS_SET, null, JsonMapping.MAPPER.valueToTree(new PermissionSettings(
+                    ApprovalMode.AUTO, SandboxMode.AUTO, "off", off, List.of())));
+        }
+        StatusCommand status = new StatusCommand();
+        status.columnsOfStdout = () -> 80;
+        CliRunner.Result shown = CliRunner.runCommand(status, "shelloff", "-C", ws.toString());
+        assertThat(shown.exit()).as(shown.toString()).isZero();
+        assertThat(shown.out().lines()).allMatch(l -> TextWidth.of(l) < 80);
+        String shell = shown.out().substring(shown.out().indexOf("shell    "), shown.out().indexOf("updated  "));
+        assertThat(shell.replaceAll("\\s+", " ")).as(shown.out()).contains("apt-get install bubblewrap")
+                .contains("--sandbox off").doesNotContain(TextWidth.ELLIPSIS);
+    }
+
+    @Test
+    void tasksJsonNamesTheOwnerOnlyWhileATaskRunsAndCallsAnOwnerWhoseProcessIsGoneStale() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (FileRunStore store = FileRunStore.create(ws, "owned", "g", null, null, StoreOptions.defaults())) {
+            store.createTask(TaskDraft.of("done"));
+            store.createTask(TaskDraft.of("left running"));
+            store.claim(1, "pid 9196");
+            store.complete(1, "ok");
+            store.claim(2, "pid 9196");
+        }
+        CliRunner.Result tasks = lt(ws, "tasks", "owned", "--json");
+        assertThat(tasks.exit()).as(tasks.toString()).isZero();
+        JsonNode json = JsonMapping.newMapper().readTree(tasks.out());
+        assertThat(json.get(0).has("owner")).as("a completed task has no owner: " + json.get(0)).isFalse();
+        assertThat(json.get(1).get("owner").asText()).isEqualTo("pid 9196");
+        assertThat(json.get(1).get("owner_stale").asBoolean()).as("no process runs the run").isTrue();
+        assertThat(json.get(1).has("blockedBy")).as("the task file's own key, kept as the file has it").isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.longtask.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.tools.Workspace;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +31,44 @@ class PlanValidatorTest {
         Plan plan = new Plan(List.of(task("a", "general", List.of(), Map.of("out", "notes/a.md")),
                 task("b", "analyzer", List.of("a"), Map.of())));
         assertThat(validator.problems(plan)).isEmpty();
+    }
+
+    @Test
+    void aTaskWhoseInputsCannotLeaveRoomInItsModelsWindowIsRefusedWithWhatToDo() throws Exception {
+        PlanValidator small = new PlanValidator(Set.of("general"), new Workspace(dir), TokenCounter.shared(),
+                agent -> 8_192, ".longtask/runs/20261126-101500-a1b2");
+        List<String> problems = small.problems(fanIn(198));
+        assertThat(problems).as("a task that combines 198 results gets 396 inputs").singleElement().asString()
+                .startsWith("task 'combine' is too large for its agent's model: its text (instruction, 396 inputs,"
+                        + " 1 output, criteria) takes ")
+                .contains("8,192-token context window").contains("split it into tasks with fewer inputs");
+
+        assertThat(small.problems(fanIn(10))).as("ten results fit").isEmpty();
+        assertThat(new PlanValidator(Set.of("general"), new Workspace(dir), TokenCounter.shared(), agent -> 200_000,
+                null).problems(fanIn(198))).as("a large window has room").isEmpty();
+    }
+
+    /** {@code parts} tasks that each write a part, and one that combines them all. */
+    private static Plan fanIn(int parts) {
+        List<PlannedTask> tasks = new java.util.ArrayList<>();
+        List<String> keys = new java.util.ArrayList<>();
+        for (int i = 1; i <= parts; i++) {
+            tasks.add(task("part_" + i, "general", List.of(), Map.of("part", "out/part_" + i + ".md")));
+            keys.add("part_" + i);
+        }
+        tasks.add(new PlannedTask("combine", "Combine the parts", "Read every part and combine them", "general", keys,
+                Map.of(), Map.of("report", "out/report.md"), List.of()));
+        return new Plan(tasks);
+    }
+
+    @Test
+    void aPlanOverTheTaskLimitSaysItsSizeAsNumbersAreWritten() {
+        List<PlannedTask> tasks = new java.util.ArrayList<>();
+        for (int i = 1; i <= 1316; i++) {
+            tasks.add(task("t" + i, "general", List.of(), Map.of()));
+        }
+        assertThat(validator.problems(new Plan(tasks))).first().asString()
+                .isEqualTo("the plan has 1,316 tasks; at most 200 are allowed: group the work into larger tasks");
     }
 
     @Test

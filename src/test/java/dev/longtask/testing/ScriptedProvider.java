@@ -47,6 +47,7 @@ import java.util.regex.Pattern;
 public final class ScriptedProvider implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SUBJECT = Pattern.compile("^Subject: (.*)$", Pattern.MULTILINE);
+    private static final Pattern MAX_STEPS = Pattern.compile("You have at most (\\d+) steps");
     private static final Pattern CHUNK = Pattern.compile("Review (\\S+) \\(of \\d+\\)");
     private static final Pattern GOAL = Pattern.compile("goal:\\s*\\n\\s*\\n(.+)");
     private static final Pattern OUTPUT = Pattern.compile("^- ([^:\\n]+): (\\S+)$", Pattern.MULTILINE);
@@ -359,13 +360,47 @@ public final class ScriptedProvider implements AutoCloseable {
     }
 
     private Call answer(Seen request) {
-        return switch (request.role()) {
+        Call call = switch (request.role()) {
             case "planner" -> new Call("submit_plan", plan(goal(request.body())));
             case "director" -> new Call("decide", JSON.createObjectNode().put("action", "continue")
                     .put("reason", "the results meet the plan's success criteria"));
             case "synthesizer" -> new Call("submit_report", report(userText(request.body())));
             default -> taskStep(request);
         };
+        String forced = forcedTool(request.body());
+        if (forced == null || forced.equals(call.name())) {
+            return call;
+        }
+        // As a real model must: a request that forces a tool gets a call of it, with what the task has so far.
+        return forced.equals("submit_result") ? submission(request, written(request))
+                : new Call(forced, JSON.createObjectNode());
+    }
+
+    /**
+     * The tool a request forces: OpenAI's {"type":"function","function":{"name":...}}, Anthropic's
+     * {"type":"tool","name":...}; null when it forces none.
+     */
+    public static String forcedTool(JsonNode body) {
+        JsonNode choice = body.path("tool_choice");
+        String name = switch (choice.path("type").asText()) {
+            case "function" -> choice.path("function").path("name").asText(null);
+            case "tool" -> choice.path("name").asText(null);
+            default -> null;
+        };
+        return name == null || name.isBlank() ? null : name;
+    }
+
+    /** The required outputs the task has written so far (a write call with the output's path). */
+    private static Map<String, String> written(Seen request) {
+        List<JsonNode> past = pastCalls(request.body());
+        Map<String, String> written = new LinkedHashMap<>();
+        outputs(request.body().path("_system").asText()).forEach((name, path) -> {
+            if (past.stream().anyMatch(c -> "write".equals(c.path("name").asText())
+                    && path.equals(c.path("arguments").path("path").asText()))) {
+                written.put(name, path);
+            }
+        });
+        return written;
     }
 
     private ObjectNode plan(String goal) {
@@ -401,7 +436,7 @@ public final class ScriptedProvider implements AutoCloseable {
         List<JsonNode> past = pastCalls(body);
         List<String> tools = new ArrayList<>();
         body.path("_tools").forEach(t -> tools.add(t.asText()));
-        if (past.isEmpty() && tools.contains("ls")) {
+        if (past.isEmpty() && tools.contains("ls") && stepsToSpare(system)) {
             return new Call("ls", JSON.createObjectNode().put("path", "."));
         }
         for (Matcher asked = CALL.matcher(system); asked.find(); ) {
@@ -420,18 +455,38 @@ public final class ScriptedProvider implements AutoCloseable {
                         .put("content", content(out.getKey(), request.subject(), system)));
             }
         }
+        return submission(request, outputs);
+    }
+
+    /**
+     * The task's finishing call with {@code written} as its artifacts; it reports success unless the script was
+     * told to fail the task or a required output is not among {@code written}.
+     */
+    private Call submission(Seen request, Map<String, String> written) {
+        List<String> tools = new ArrayList<>();
+        request.body().path("_tools").forEach(t -> tools.add(t.asText()));
         String terminal = tools.contains("submit_result") ? "submit_result" : tools.isEmpty() ? "submit_result"
                 : tools.get(tools.size() - 1);
         boolean fail = options.fail() != null && options.fail().matcher(request.subject()).find();
-        ObjectNode result = JSON.createObjectNode().put("success", !fail)
+        Map<String, String> missing = new LinkedHashMap<>(outputs(request.body().path("_system").asText()));
+        missing.keySet().removeAll(written.keySet());
+        boolean success = !fail && missing.isEmpty();
+        ObjectNode result = JSON.createObjectNode().put("success", success)
                 .put("summary", fail ? "scripted failure of '" + request.subject() + "'"
+                        : !success ? "ran out of steps before writing " + missing.values()
                         : "did '" + (request.subject().isEmpty() ? "the part" : request.subject()) + "'")
-                .put("details", fail ? "the script was told to fail this task" : "wrote " + outputs.values());
+                .put("details", fail ? "the script was told to fail this task" : "wrote " + written.values());
         result.putArray("findings").add("scripted finding for " + request.subject());
         ObjectNode artifacts = result.putObject("artifacts");
-        outputs.forEach(artifacts::put);
+        written.forEach(artifacts::put);
         result.putArray("next_steps");
         return new Call(terminal, result);
+    }
+
+    /** Whether the task has a step for a look around before it writes its outputs and finishes. */
+    private static boolean stepsToSpare(String system) {
+        Matcher m = MAX_STEPS.matcher(system);
+        return !m.find() || Integer.parseInt(m.group(1)) > outputs(system).size() + 1;
     }
 
     private static Map<String, String> outputs(String system) {

@@ -42,6 +42,12 @@ class FileToolsTest {
         }
 
         @Test
+        void oneLineIsOneLine() {
+            fx.write("inside.txt", "only\n");
+            assertThat(fx.call(read, "{\"path\":\"inside.txt\"}").content()).endsWith("(end of inside.txt: 1 line)");
+        }
+
+        @Test
         void offsetAndLimitPickAWindowAndSayHowToReadOn() {
             fx.write("big.txt", lines(1, 50));
             ToolResult r = fx.call(read, "{\"path\":\"big.txt\",\"offset\":10,\"limit\":3}");
@@ -56,7 +62,7 @@ class FileToolsTest {
             assertThat(r.content()).contains("  2000\tline 2000\n").doesNotContain("line 2001\n")
                     .endsWith("(lines 1-2000 of 2500 shown; 500 more: call read with offset=2001)");
             ToolResult rest = fx.call(read, "{\"path\":\"huge.txt\",\"offset\":2001}");
-            assertThat(rest.content()).startsWith("  2001\tline 2001\n").endsWith("(end of huge.txt: 2500 lines)");
+            assertThat(rest.content()).startsWith("  2001\tline 2001\n").endsWith("(end of huge.txt: 2,500 lines)");
         }
 
         @Test

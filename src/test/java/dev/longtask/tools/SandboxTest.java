@@ -199,6 +199,15 @@ class SandboxTest {
     }
 
     @Test
+    void aFailedTrialIsSaidInTheUsersTermsNotWithTheProbesScratchPaths() {
+        Path scratch = Path.of("/var/tmp/longtask-sandbox-probe123");
+        assertThat(Sandbox.trialFailure(125, "longtask sandbox: cannot make " + scratch + "/hidden-dir read-only",
+                scratch)).isEqualTo("a trial command failed: cannot make a credentials directory it hides read-only"
+                + " (exit 125)");
+        assertThat(Sandbox.trialFailure(1, "", scratch)).isEqualTo("a trial command failed with exit 1");
+    }
+
+    @Test
     void withoutAnySandboxBashRefusesAndSaysHowToTurnItOn() throws IOException {
         Path empty = Files.createDirectories(base.resolve("empty-bin"));
         Sandbox off = Sandbox.detect(Map.of("PATH", empty.toString(), "HOME", home.toString()));
