@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -92,6 +93,23 @@ final class CancelCommand implements Callable<ExitCode> {
         return ExitCode.OK;
     }
 
+    /**
+     * The command of a process that carries out many runs at once ({@code serve} or {@code mcp}), read from its
+     * arguments: the first one after the launcher's jar or main class that is a longtask command.
+     */
+    static Optional<String> hostCommand(List<String> arguments) {
+        for (String argument : arguments) {
+            if (argument.equals("serve") || argument.equals("mcp")) {
+                return Optional.of(argument);
+            }
+            if (argument.equals("run") || argument.equals("resume") || argument.equals("review")
+                    || argument.equals("agent") || argument.equals("worker")) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Who cancels, as the run's status says it: the user's login name when the JVM knows it. */
     private static String who() {
         String user = System.getProperty("user.name");
@@ -106,6 +124,14 @@ final class CancelCommand implements Callable<ExitCode> {
         Optional<ProcessHandle> writer = ProcessHandle.of(pid);
         if (writer.isEmpty()) {
             return;
+        }
+        Optional<String> host = hostCommand(writer.get().info().arguments().map(List::of).orElse(List.of()));
+        if (host.isPresent()) {
+            // SIGTERM would stop every run of that process, not this one
+            throw CliFailure.usage("cancel: run " + runId + " is carried out by 'longtask " + host.get() + "' (process "
+                    + pid + "), which runs other runs too: cancel it there (" + (host.get().equals("serve")
+                    ? "the dashboard, or POST /api/runs/" + runId + "/cancel with the server's token"
+                    : "the MCP tool longtask_cancel") + ")");
         }
         out.println("stopping process " + pid + ", which is running " + runId + " (it saves first) ...");
         out.flush();

@@ -1,0 +1,20 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which processes `cancel` must not stop with SIGTERM: those that carry out other runs too. */
+class CancelCommandTest {
+
+    @Test
+    void aServerOrAnMcpServerIsTheHostOfItsRunsAndARunCommandIsNot() {
+        assertThat(CancelCommand.hostCommand(List.of("-XX:+UseSerialGC", "-jar", "/x/target/longtask.jar", "serve",
+                "--port", "7420"))).contains("serve");
+        assertThat(CancelCommand.hostCommand(List.of("-jar", "longtask.jar", "-C", "/w", "mcp"))).contains("mcp");
+        assertThat(CancelCommand.hostCommand(List.of("-jar", "longtask.jar", "run", "serve the soup")))
+                .as("a goal that says 'serve' is not the serve command").isEmpty();
+        assertThat(CancelCommand.hostCommand(List.of("-jar", "longtask.jar", "resume", "r1"))).isEmpty();
+    }
+}
