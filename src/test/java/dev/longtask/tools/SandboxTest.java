@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * What a confined command cannot do, tried through the {@code bash} tool in each confinement: bubblewrap, and the
  * namespaces made with unshare on a machine where bubblewrap is missing (a PATH without bwrap). The workspace and the
- * fake home live under target/, not /tmp, as real ones do (a private /tmp would hide anything under it anyway).
+ * fake home live under /var/tmp, not /tmp, as real ones do (a private /tmp would hide anything under it anyway).
  * A confinement that cannot run here is skipped with the reason; CI installs bubblewrap.
  */
 class SandboxTest {
@@ -48,7 +48,7 @@ class SandboxTest {
 
     @BeforeAll
     static void linkProgramsButBwrap() throws IOException {
-        withoutBubblewrap = Files.createDirectories(Path.of("target", "sandbox-test", "bin-without-bwrap-"
+        withoutBubblewrap = Files.createDirectories(outsideTmp().resolve("longtask-bin-without-bwrap-"
                 + UUID.randomUUID())).toRealPath();
         for (String dir : PATH.split(":")) {
             if (!Files.isDirectory(Path.of(dir))) {
@@ -66,6 +66,16 @@ class SandboxTest {
         }
     }
 
+    /**
+     * Where the test's programs, workspace and home live: not under /tmp, as real ones do not (the sandbox's private
+     * /tmp would hide them from it, as it does in a checkout under /tmp), so /var/tmp, else target/.
+     */
+    private static Path outsideTmp() throws IOException {
+        Path varTmp = Path.of("/var/tmp");
+        return Files.isDirectory(varTmp) && Files.isWritable(varTmp) ? varTmp
+                : Files.createDirectories(Path.of("target", "sandbox-test"));
+    }
+
     @AfterAll
     static void removeLinks() throws IOException {
         delete(withoutBubblewrap);
@@ -79,7 +89,7 @@ class SandboxTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        base = Files.createDirectories(Path.of("target", "sandbox-test", UUID.randomUUID().toString()))
+        base = Files.createDirectories(outsideTmp().resolve("longtask-sandbox-test-" + UUID.randomUUID()))
                 .toRealPath();
         workspace = Files.createDirectories(base.resolve("ws"));
         home = Files.createDirectories(base.resolve("home"));
