@@ -89,8 +89,9 @@ final class LongtaskTools {
                 tool("longtask_tasks", "The tasks of a run's graph, one line each: [ ] pending, [>] in progress,"
                         + " [x] completed, [!] failed (with the error), [-] cancelled; the agent of each.",
                         RUN_ONLY, this::tasks),
-                tool("longtask_report", "The run's final report (Markdown), once it has completed. Also readable as"
-                        + " the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
+                tool("longtask_report", "The run's final report (Markdown), once it has completed; for a code"
+                        + " review, its checked report (locations verified, duplicates merged, a score). Also"
+                        + " readable as the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
                 tool("longtask_pause", "Pause a run running in this server: it stops after saving what it has done"
                         + " and can be resumed with longtask_resume.", RUN_ONLY, this::pause),
                 tool("longtask_resume", "Continue a paused, interrupted or failed run in the background (completed"
@@ -118,7 +119,8 @@ final class LongtaskTools {
     SyncResourceTemplateSpecification reports() {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(REPORT_URI, "report")
                 .title("A run's final report").mimeType("text/markdown")
-                .description("The report.md a longtask run wrote when it completed; {id} is the run id.").build();
+                .description("The report a longtask run wrote when it completed (a code review's checked report);"
+                        + " {id} is the run id.").build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
             Matcher m = REPORT.matcher(request.uri());
             if (!m.matches()) {
@@ -355,12 +357,28 @@ final class LongtaskTools {
             if (b == null || b.isNull()) {
                 return null;
             }
-            JsonNode tokens = b.get("max_tokens");
+            if (!b.isObject()) {
+                throw new IllegalArgumentException("budgets must be an object like {\"max_cost_usd\": 5}, got " + b);
+            }
             JsonNode cost = b.get("max_cost_usd");
-            JsonNode time = b.get("max_time_s");
-            return new Budget(tokens == null || tokens.isNull() ? null : tokens.asLong(),
+            if (cost != null && !cost.isNull() && (!cost.isNumber() || cost.decimalValue().signum() <= 0)) {
+                throw new IllegalArgumentException("budgets.max_cost_usd must be a positive number of dollars, got "
+                        + cost);
+            }
+            return new Budget(positiveWhole(b, "max_tokens"),
                     cost == null || cost.isNull() ? null : new BigDecimal(cost.asText()),
-                    time == null || time.isNull() ? null : time.asLong());
+                    positiveWhole(b, "max_time_s"));
+        }
+
+        private static Long positiveWhole(JsonNode budgets, String name) {
+            JsonNode v = budgets.get(name);
+            if (v == null || v.isNull()) {
+                return null;
+            }
+            if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() <= 0) {
+                throw new IllegalArgumentException("budgets." + name + " must be a positive whole number, got " + v);
+            }
+            return v.asLong();
         }
 
         /** Sends a progress notification when the client asked for them (it gave a progress token). */

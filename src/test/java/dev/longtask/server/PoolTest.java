@@ -54,12 +54,13 @@ class PoolTest {
         }
 
         @Override
-        public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
+        public LiveRun launch(String runId, RunRequest request, dev.longtask.model.Budget budgetChange, long afterSeq,
+                              Consumer<Event> events) {
             if (!request.foreground()) {
                 maxPoolRunning.accumulateAndGet(poolRunning.incrementAndGet(), Math::max);
             }
             started.add(runId);
-            LiveRun run = inner.launch(runId, request, afterSeq, events);
+            LiveRun run = inner.launch(runId, request, budgetChange, afterSeq, events);
             // The server hears of the end only after the count went down.
             CompletableFuture<LiveRun.Ended> counted = run.ended().whenComplete((ended, error) -> {
                 if (!request.foreground()) {
