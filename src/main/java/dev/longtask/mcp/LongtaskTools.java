@@ -357,28 +357,12 @@ final class LongtaskTools {
             if (b == null || b.isNull()) {
                 return null;
             }
-            if (!b.isObject()) {
-                throw new IllegalArgumentException("budgets must be an object like {\"max_cost_usd\": 5}, got " + b);
-            }
+            JsonNode tokens = b.get("max_tokens");
             JsonNode cost = b.get("max_cost_usd");
-            if (cost != null && !cost.isNull() && (!cost.isNumber() || cost.decimalValue().signum() <= 0)) {
-                throw new IllegalArgumentException("budgets.max_cost_usd must be a positive number of dollars, got "
-                        + cost);
-            }
-            return new Budget(positiveWhole(b, "max_tokens"),
+            JsonNode time = b.get("max_time_s");
+            return new Budget(tokens == null || tokens.isNull() ? null : tokens.asLong(),
                     cost == null || cost.isNull() ? null : new BigDecimal(cost.asText()),
-                    positiveWhole(b, "max_time_s"));
-        }
-
-        private static Long positiveWhole(JsonNode budgets, String name) {
-            JsonNode v = budgets.get(name);
-            if (v == null || v.isNull()) {
-                return null;
-            }
-            if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() <= 0) {
-                throw new IllegalArgumentException("budgets." + name + " must be a positive whole number, got " + v);
-            }
-            return v.asLong();
+                    time == null || time.isNull() ? null : time.asLong());
         }
 
         /** Sends a progress notification when the client asked for them (it gave a progress token). */
