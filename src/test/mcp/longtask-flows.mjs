@@ -34,19 +34,23 @@ const out = {};
 if (flow === "review") {
   out.badFocus = seen(await call("longtask_review", { path: first, focus: "speling" }));
   out.review = seen(await call("longtask_review", { path: first, focus: second }));
-  const { run_id: runId, workdir } = out.review.structured;
-  out.waited = seen(await waitFor(runId, workdir));
-  out.report = seen(await call("longtask_report", { run_id: runId }));
-  const resource = await client.readResource({ uri: `longtask://runs/${runId}/report` });
-  out.resource = resource.contents[0].text;
+  if (!out.review.isError) {
+    const { run_id: runId, workdir } = out.review.structured;
+    out.waited = seen(await waitFor(runId, workdir));
+    out.report = seen(await call("longtask_report", { run_id: runId }));
+    const resource = await client.readResource({ uri: `longtask://runs/${runId}/report` });
+    out.resource = resource.contents[0].text;
+  }
 } else if (flow === "raise-budget") {
   out.badBudget = seen(await call("longtask_start", { goal: first, workdir: second, budgets: { max_tokens: -5 } }));
   out.start = seen(await call("longtask_start", { goal: first, workdir: second, budgets: { max_tokens: 1500 } }));
-  const runId = out.start.structured.run_id;
-  out.paused = seen(await waitFor(runId));
-  out.resume = seen(await call("longtask_resume", { run_id: runId, budgets: { max_tokens: 1_000_000 } }));
-  out.completed = seen(await waitFor(runId));
-  out.report = seen(await call("longtask_report", { run_id: runId }));
+  if (!out.start.isError) {
+    const runId = out.start.structured.run_id;
+    out.paused = seen(await waitFor(runId));
+    out.resume = seen(await call("longtask_resume", { run_id: runId, budgets: { max_tokens: 1_000_000 } }));
+    out.completed = seen(await waitFor(runId));
+    out.report = seen(await call("longtask_report", { run_id: runId }));
+  }
 } else {
   out.result = seen(await call(first, JSON.parse(second), WAIT));
 }
