@@ -101,7 +101,7 @@ final class LocalRuns implements RunControl {
         }
         RunStatus status = status(runId, workdir).figures().status();
         if (!status.isResumable()) {
-            return "run " + runId + " is " + status.wire() + "; there is nothing to resume";
+            throw new IllegalStateException(RunText.notResumable(runId, status));
         }
         ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspaceOf(runId, workdir)).withBudget(budget)
                 .by("an MCP client");

@@ -72,6 +72,15 @@ final class RunText {
         };
     }
 
+    /** Why a completed or cancelled run does not resume, and what to do instead. */
+    static String notResumable(String runId, RunStatus status) {
+        return status == RunStatus.CANCELLED
+                ? "run " + runId + " was cancelled, and a cancelled run cannot be resumed; start a new run with"
+                        + " longtask_start (its results stay in its directory)"
+                : "run " + runId + " has " + status.wire() + "; there is nothing to resume: read its report with"
+                        + " longtask_report, or start a new run with longtask_start";
+    }
+
     static boolean isGoing(RunStatus status) {
         return status == RunStatus.CREATED || status == RunStatus.PLANNING || status == RunStatus.RUNNING;
     }

@@ -87,6 +87,9 @@ public final class ApiBackend implements RunBackend {
     @Override
     public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
         try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+            if (status == RunStatus.CANCELLED) {
+                store.cancelUnfinished(reason);
+            }
             store.setRunStatus(status, reason);
         }
     }

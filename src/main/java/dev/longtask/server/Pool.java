@@ -383,7 +383,8 @@ final class Pool {
             RunStatus status = files.figures(workspace, runId).status();
             if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
                 throw ApiError.conflict("run " + runId + " is " + status.wire() + "; only a paused, interrupted or "
-                        + "failed run resumes");
+                        + "failed run resumes" + (status == RunStatus.CANCELLED
+                        ? ": a cancelled run cannot be resumed; start a new run with its goal" : ""));
             }
             String note = "resumed by " + by;
             setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");

@@ -123,7 +123,9 @@ class StdioServerTest {
         try (ScriptedProvider model = new ScriptedProvider(slow(200));
              StdioPeer server = server(ws, model)) {
             server.initialize();
-            String paused = start(server, "Summarise the notes");
+            String paused = startOneAtATime(server, "Summarise the notes");
+            waitUntil(() -> FileRunStore.read(ws, paused).tasks().stream()
+                    .anyMatch(t -> t.status() == TaskStatus.COMPLETED), server);
             JsonNode pause = server.call("longtask_pause", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(pause.path("content").get(0).path("text").asText()).contains("pausing");
             JsonNode after = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", paused)
@@ -134,8 +136,21 @@ class StdioServerTest {
             JsonNode cancel = server.call("longtask_cancel", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(cancel.path("content").get(0).path("text").asText()).contains("cancelled");
             assertThat(FileRunStore.read(ws, paused).run().status()).isEqualTo(RunStatus.CANCELLED);
+            assertNothingWaits(ws, paused);
             JsonNode again = server.call("longtask_resume", StdioPeer.JSON.createObjectNode().put("run_id", paused));
-            assertThat(again.path("content").get(0).path("text").asText()).contains("nothing to resume");
+            assertThat(again.path("isError").asBoolean()).as(again.toString()).isTrue();
+            assertThat(again.path("content").get(0).path("text").asText()).contains("cannot be resumed")
+                    .contains("start a new run with longtask_start");
+
+            String running = startOneAtATime(server, "Summarise the notes again");
+            waitUntil(() -> FileRunStore.read(ws, running).tasks().stream()
+                    .anyMatch(t -> t.status() == TaskStatus.COMPLETED), server);
+            JsonNode stop = server.call("longtask_cancel", StdioPeer.JSON.createObjectNode().put("run_id", running));
+            assertThat(stop.path("isError").asBoolean()).as(stop.toString()).isFalse();
+            assertThat(FileRunStore.read(ws, running).run().status()).isEqualTo(RunStatus.CANCELLED);
+            assertNothingWaits(ws, running);
+            JsonNode listed = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", running));
+            assertThat(listed.path("content").get(0).path("text").asText()).contains("[-]").doesNotContain("[ ]");
             JsonNode report = server.call("longtask_report", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(report.path("isError").asBoolean()).isTrue();
             assertThat(report.path("content").get(0).path("text").asText()).contains("no report yet")
@@ -179,6 +194,14 @@ class StdioServerTest {
         }
     }
 
+    /** A cancelled run ends as 'longtask cancel' leaves one: its finished tasks kept, the others cancelled. */
+    private static void assertNothingWaits(Path ws, String runId) {
+        assertThat(FileRunStore.read(ws, runId).tasks()).as("the tasks of cancelled run %s", runId)
+                .anyMatch(t -> t.status() == TaskStatus.COMPLETED)
+                .anyMatch(t -> t.status() == TaskStatus.CANCELLED)
+                .noneMatch(t -> t.status() == TaskStatus.PENDING || t.status() == TaskStatus.IN_PROGRESS);
+    }
+
     private StdioPeer server(Path ws, ScriptedProvider model) throws Exception {
         return new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir", ws.toString(),
                 "--model", "openai:scripted", "--base-url", model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"));
@@ -186,6 +209,14 @@ class StdioServerTest {
 
     private static String start(StdioPeer server, String goal) throws Exception {
         JsonNode started = server.call("longtask_start", StdioPeer.JSON.createObjectNode().put("goal", goal));
+        assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
+        return started.path("structuredContent").path("run_id").asText();
+    }
+
+    /** A run that works its tasks one after the other, so it has some done and some waiting for a while. */
+    private static String startOneAtATime(StdioPeer server, String goal) throws Exception {
+        JsonNode started = server.call("longtask_start", StdioPeer.JSON.createObjectNode().put("goal", goal)
+                .put("concurrency", 1));
         assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
         return started.path("structuredContent").path("run_id").asText();
     }
