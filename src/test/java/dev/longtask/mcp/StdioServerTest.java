@@ -118,6 +118,42 @@ class StdioServerTest {
     }
 
     @Test
+    void runsStayUnderTheWorkdirAndTheRootsAsUnderServe() throws Exception {
+        Path ws = workspace();
+        Path outside = Files.createDirectories(dir.resolve("outside")).toRealPath();
+        Path extra = Files.createDirectories(dir.resolve("extra")).toRealPath();
+        Files.createSymbolicLink(ws.resolve("escape"), outside);
+        try (ScriptedProvider model = new ScriptedProvider(slow(0));
+             StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
+                     ws.toString(), "--root", extra.toString(), "--model", "openai:scripted", "--base-url",
+                     model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
+            server.initialize();
+            for (String escape : List.of(outside.toString(), "../outside", "escape")) {
+                JsonNode refused = server.call("longtask_start", StdioPeer.JSON.createObjectNode()
+                        .put("goal", "escape").put("workdir", escape));
+                assertThat(refused.path("isError").asBoolean()).as(escape + ": " + refused).isTrue();
+                assertThat(refused.path("content").get(0).path("text").asText())
+                        .contains("workdir " + outside + " is outside the directories this MCP server may work in")
+                        .contains(ws.toString()).contains(extra.toString()).contains("--root");
+            }
+            JsonNode review = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
+                    .put("path", outside.toString()));
+            assertThat(review.path("isError").asBoolean()).as(review.toString()).isTrue();
+            JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode()
+                    .put("workdir", outside.toString()));
+            assertThat(status.path("isError").asBoolean()).as(status.toString()).isTrue();
+            assertThat(outside.resolve(".longtask")).as("nothing is written outside the roots").doesNotExist();
+
+            JsonNode allowed = server.call("longtask_start", StdioPeer.JSON.createObjectNode()
+                    .put("goal", "Summarise the notes").put("workdir", extra.toString()));
+            assertThat(allowed.path("isError").asBoolean()).as(allowed.toString()).isFalse();
+            assertThat(allowed.path("structuredContent").path("workdir").asText()).isEqualTo(extra.toString());
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
+        }
+    }
+
+    @Test
     void pauseAndCancelActOnTheRunsOfThisServer() throws Exception {
         Path ws = workspace();
         try (ScriptedProvider model = new ScriptedProvider(slow(200));
@@ -164,7 +200,9 @@ class StdioServerTest {
     void aCodeReviewStartsFromItsPathAndEndsWithItsCheckedReport() throws Exception {
         Path repo = ReviewFixture.copyTo(dir.resolve("copy")).resolve("go").toRealPath();
         try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults());
-             StdioPeer server = server(workspace(), model)) {
+             StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
+                     workspace().toString(), "--root", repo.toString(), "--model", "openai:scripted", "--base-url",
+                     model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
             server.initialize();
             JsonNode badFocus = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
                     .put("path", repo.toString()).put("focus", "speling"));
