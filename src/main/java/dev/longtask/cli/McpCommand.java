@@ -28,8 +28,6 @@ import picocli.CommandLine.Option;
                 + " at once), follow it, read its tasks and report, pause, resume and cancel it, and start a code"
                 + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:"
                 + " claude mcp add longtask -- longtask mcp --workdir DIR",
-                "Runs may work only under the workdir and the --root directories: a tool naming another workdir"
-                        + " is refused, as longtask serve --root confines its runs.",
                 "Runs go on in this process. When the client goes away the command waits for them to end; on"
                         + " SIGTERM or Ctrl-C they stop after saving and can be resumed. Nobody answers approvals"
                         + " here (stdin is the protocol): in --approval ask a run pauses with its question, for"

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
         description = {"Submit GOAL to a running 'longtask serve': the run is queued in its pool (higher priority "
                 + "first) and this command returns at once with the run's id.",
                 "The token comes from --token-file, else LONGTASK_TOKEN, else the .longtask/server/token of the "
-                        + "workdir or a directory above it, else of the current directory or one above it."})
+                        + "workdir or a directory above it."})
 final class SubmitCommand implements Callable<ExitCode> {
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
