@@ -145,8 +145,9 @@ export class RunsPage {
   }
 
   render() {
-    const all = [...this.runs.values()].sort((a, b) => String(b.created || '').localeCompare(String(a.created || ''))
-      || b.run_id.localeCompare(a.run_id));
+    // by time, not by text: "10:15:00Z" and "10:15:00.5Z" do not compare as strings would
+    const created = (run) => Date.parse(run.created || '') || 0;
+    const all = [...this.runs.values()].sort((a, b) => created(b) - created(a) || b.run_id.localeCompare(a.run_id));
     this.renderFilters(all);
     const wanted = FILTERS.find((f) => f.key === this.filter).statuses;
     const shown = wanted ? all.filter((r) => wanted.includes(r.status)) : all;

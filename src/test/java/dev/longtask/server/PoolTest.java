@@ -196,6 +196,25 @@ class PoolTest {
     }
 
     @Test
+    void theListIsNewestFirstAcrossWorkspaces() throws Exception {
+        Jobs jobs = new Jobs(1, 0, false);
+        try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o.withMaxRuns(1))) {
+            Path notes = dev.longtask.testing.EngineFixture.workspace(java.nio.file.Files.createDirectories(
+                    f.workspace.resolve("notes"))).toRealPath();
+            List<String> submitted = new ArrayList<>();
+            for (int i = 1; i <= 4; i++) {
+                Path workdir = i % 2 == 0 ? notes : f.workspace;
+                submitted.add(f.submit("job-1" + i + ": listed", Map.of("workdir", workdir.toString())));
+            }
+            Collections.reverse(submitted);
+            JsonNode runs = f.json(f.get("/api/runs")).path("runs");
+            assertThat(runs.findValuesAsText("run_id")).as("not grouped by workspace")
+                    .containsExactlyElementsOf(submitted);
+            jobs.release();
+        }
+    }
+
+    @Test
     void aRunningRunPausesAfterSavingAndResumesWithoutRedoingItsCompletedTasks() throws Exception {
         Jobs jobs = new Jobs(4, 30, true);
         try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o)) {
