@@ -1,8 +1,8 @@
 // The runs page: every run the server knows, live, with a filter by status and the form that submits a new run.
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
-import { time, fullTime, duration, tokens, usd, count, timeZone } from './format.js';
-import { statusBadge, progressBar, budgetUsed, taskCounts, errorText } from './parts.js';
+import { time, fullTime, duration, tokens, count, timeZone } from './format.js';
+import { statusBadge, progressBar, budgetUsed, taskCounts, errorText, cost } from './parts.js';
 
 const FILTERS = [
   { key: 'all', label: 'All', statuses: null },
@@ -234,7 +234,7 @@ function fillRow(row, run, waiting) {
     h('td', {}, taskCounts(t)),
     h('td', {}, run.progress ? duration(run.progress.eta_s) : '—'),
     h('td', { class: 'num' }, tokens((run.usage || {}).input_tokens + (run.usage || {}).output_tokens)),
-    h('td', { class: 'num' }, usd((run.usage || {}).cost_usd)),
+    h('td', { class: 'num' }, cost(run.usage)),
     h('td', {}, budgetUsed(run)),
     h('td', {}, queueText(pool)),
     h('td', {}, h('time', { datetime: run.updated || '', title: fullTime(run.updated) }, time(run.updated))),

@@ -106,7 +106,7 @@ final class RunEnding {
     }
 
     static String usage(Usage u) {
-        return Counts.plural(u.totalTokens(), "token") + " (" + tokenSplit(u) + ") · cost " + u.costText();
+        return Counts.plural(u.totalTokens(), "token") + " (" + tokenSplit(u) + ") · cost " + u.costExplained();
     }
 
     /**

@@ -38,7 +38,7 @@ final class RunText {
                     .append(t.agent()).append(", ").append(Durations.text(t.elapsedSeconds())).append(')');
         }
         b.append(String.format(Locale.ROOT, "%ntokens: %,d in, %,d out; cost %s", f.usage().inputTokens(),
-                f.usage().outputTokens(), f.usage().costText()));
+                f.usage().outputTokens(), f.usage().costExplained()));
         b.append("\nworkdir: ").append(workspace).append(s.runningHere() && isGoing(f.status())
                 ? " (running in this server)" : "");
         b.append("\nnext: ").append(next(f));
