@@ -25,16 +25,23 @@ final class RunEnding {
     private final Path workdir;
     private final int columns;
     private final Palette palette;
+    private final String resume;
 
     /**
      * @param workdir the {@code --workdir} as the user gave it, for the commands shown
      * @param columns the terminal's width to wrap to, or 0 to leave lines as they are
      */
     RunEnding(PrintWriter to, Path workdir, int columns, Palette palette) {
+        this(to, workdir, columns, palette, null);
+    }
+
+    /** @param resume how to continue a run that stopped, when not {@code longtask resume} (a server's run) */
+    RunEnding(PrintWriter to, Path workdir, int columns, Palette palette, String resume) {
         this.to = to;
         this.workdir = workdir;
         this.columns = columns;
         this.palette = palette;
+        this.resume = resume;
     }
 
     /**
@@ -81,8 +88,8 @@ final class RunEnding {
             }
         }
         switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
-                    RunAccess.resumeCommand(outcome.runId(), workdir)));
+            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue", resume != null ? resume
+                    : RunAccess.resumeCommand(outcome.runId(), workdir)));
             default -> {
             }
         }

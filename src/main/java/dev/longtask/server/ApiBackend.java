@@ -52,7 +52,9 @@ public final class ApiBackend implements RunBackend {
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        setStatus(request.workspace(), runId, RunStatus.QUEUED, "waiting for a slot in the server's pool");
+        setStatus(request.workspace(), runId, RunStatus.QUEUED, request.foreground()
+                ? "the server's foreground run: it starts at once, outside the pool"
+                : "waiting for a slot in the server's pool");
     }
 
     /** The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...). */
