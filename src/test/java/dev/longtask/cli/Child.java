@@ -24,9 +24,14 @@ final class Child {
     }
 
     private final Process process;
+    private final java.util.concurrent.CompletableFuture<String> out = new java.util.concurrent.CompletableFuture<>();
+    private final java.util.concurrent.CompletableFuture<String> err = new java.util.concurrent.CompletableFuture<>();
 
     private Child(Process process) {
         this.process = process;
+        // Both streams are read from the start, on their own threads, so a full pipe never stalls a long-lived child.
+        drain(process.getInputStream(), out);
+        drain(process.getErrorStream(), err);
     }
 
     static Child start(Path home, Map<String, String> env, String... args) throws IOException {
@@ -67,12 +72,19 @@ final class Child {
         }
     }
 
+    /** Kills the process with SIGKILL and waits for it to end; what it wrote is dropped. */
+    void kill() throws Exception {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("longtask did not die within 30 s of SIGKILL");
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
     Result await() throws Exception {
-        // Both streams are read on their own threads so a full pipe never stalls the child.
-        var out = new java.util.concurrent.CompletableFuture<String>();
-        var err = new java.util.concurrent.CompletableFuture<String>();
-        drain(process.getInputStream(), out);
-        drain(process.getErrorStream(), err);
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("longtask did not end within 120 s");
