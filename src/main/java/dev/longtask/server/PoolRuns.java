@@ -6,7 +6,6 @@ import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Task;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ final class PoolRuns implements RunControl {
 
     @Override
     public List<String> runs(Path workdir) {
-        return refusedAsMessage(() -> FileRunStore.list(checked(workdir)));
+        return refusedAsMessage(() -> List.copyOf(files.runs(List.of(checked(workdir)), false).keySet()));
     }
 
     /**
@@ -100,7 +99,7 @@ final class PoolRuns implements RunControl {
     @Override
     public Optional<String> report(String runId, Path workdir) {
         Path workspace = workspaceOf(runId, workdir);
-        FileRunStore.read(workspace, runId);
+        files.snapshot(workspace, runId);
         return files.report(workspace, runId).map(RunFiles.Report::markdown);
     }
 

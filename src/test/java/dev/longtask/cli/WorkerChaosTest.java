@@ -32,24 +32,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The chaos of a shared store through the commands a user runs: a run of 200 tasks on the scripted model, planned and
- * scheduled by a process with no agent slots, carried out by four {@code longtask worker} processes while the test
- * kills workers with SIGKILL (starting new ones), freezes others with SIGSTOP past their lease before SIGCONT, and
- * kills the scheduling process itself with SIGKILL mid-run before starting it again. The run completes; every task was
- * completed exactly once, by the attempt that held it; no task was claimed after its completion; the log has no gap;
- * nothing is left stuck.
+ * The chaos of a shared store through the commands a user runs: a run of 200 tasks on the scripted model, submitted
+ * to {@code longtask serve --store URL --slots 0}, which plans, schedules and reports it, carried out by four
+ * {@code longtask worker} processes while the test kills workers with SIGKILL (starting new ones), freezes others with
+ * SIGSTOP past their lease before SIGCONT, and kills the server itself with SIGKILL mid-run before starting it again
+ * (it takes the run up from its pool). The run completes; every task was completed exactly once, by the attempt that
+ * held it; no task was claimed after its completion; the log has no gap; nothing is left stuck.
  */
 class WorkerChaosTest {
     private static final int TASKS = 200;
     private static final int WORKERS = 4;
     private static final Duration LEASE = Duration.ofMillis(1500);
-    private static final String RUN = "chaos";
 
     @TempDir
     Path dir;
 
     @Test
-    void workersKilledAndFrozenAndTheSchedulerRestartedLeaveEveryTaskCompletedExactlyOnce() throws Exception {
+    void workersKilledAndFrozenAndTheServerRestartedLeaveEveryTaskCompletedExactlyOnce() throws Exception {
         String url = EmbeddedPostgres.newDatabase();
         Path ws = Files.createDirectories(dir.resolve("ws")).toRealPath();
         Files.writeString(ws.resolve("notes.txt"), "a note to summarise\n");
@@ -60,30 +59,31 @@ class WorkerChaosTest {
         ScriptedProvider.Options options = new ScriptedProvider.Options(0, TASKS, Duration.ofMillis(5), null, 0, 0,
                 null);
         List<Child> workers = new ArrayList<>();
-        Child scheduler = null;
+        ServeChild server = null;
         int kills = 0;
         int freezes = 0;
         boolean restarted = false;
         try (ScriptedProvider model = new ScriptedProvider(options);
              PostgresDatabase db = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2)) {
-            scheduler = Child.start(home, Map.of(), "run", "Summarise the notes", "--run-id", RUN, "--store", url,
-                    "--slots", "0", "--concurrency", "8", "--base-url", model.baseUrl(), "--model",
-                    "openai:scripted", "-C", ws.toString());
+            Files.createDirectories(ws.resolve(".longtask"));
+            Files.writeString(ws.resolve(".longtask/config.yaml"), "concurrency: 8\n");
+            Path state = dir.resolve("server");
+            server = ServeChild.start(home, url, ws, state, model.baseUrl());
             for (int w = 0; w < WORKERS; w++) {
                 workers.add(worker(home, url));
             }
+            String run = server.submit("Summarise the notes", ws);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
-            while (completed(url) < TASKS) {
-                assertThat(System.nanoTime()).as(context + ": all tasks done in time, " + completed(url) + " of "
+            while (completed(url, run) < TASKS) {
+                assertThat(System.nanoTime()).as(context + ": all tasks done in time, " + completed(url, run) + " of "
                         + TASKS).isLessThan(deadline);
-                if (!scheduler.alive() && completed(url) < TASKS) {
-                    throw new AssertionError(context + ": the scheduler ended early: " + scheduler.await());
+                if (!server.process.alive()) {
+                    throw new AssertionError(context + ": the server ended: " + server.process.await());
                 }
                 Thread.sleep(300 + random.nextInt(400)); // the pace of the chaos, not a synchronisation
-                if (!restarted && completed(url) >= TASKS / 3) {
-                    scheduler.kill();
-                    scheduler = Child.start(home, Map.of(), "resume", RUN, "--store", url, "--slots", "0",
-                            "-C", ws.toString());
+                if (!restarted && completed(url, run) >= TASKS / 3) {
+                    server.process.kill();
+                    server = ServeChild.start(home, url, ws, state, model.baseUrl());
                     restarted = true;
                     continue;
                 }
@@ -100,19 +100,20 @@ class WorkerChaosTest {
                     worker.signal("CONT");
                 }
             }
-            Child.Result ended = scheduler.await();
-            assertThat(ended.exit()).as(context + "\n" + ended).isZero();
-            assertThat(ended.out()).contains("completed");
-
-            RunSnapshot done = PostgresRunStore.read(db, RUN);
+            while (PostgresRunStore.read(db, run).run().status() != RunStatus.COMPLETED) {
+                assertThat(System.nanoTime()).as(context + ": the server concludes the run in time").isLessThan(deadline);
+                assertThat(server.process.alive()).as(context + ": the server runs").isTrue();
+                Thread.sleep(100); // polling the database for the run's end, with the deadline above
+            }
+            RunSnapshot done = PostgresRunStore.read(db, run);
             assertThat(done.run().status()).as(context).isEqualTo(RunStatus.COMPLETED);
-            List<Event> events = PostgresRunStore.events(db, RUN, 0, type -> true);
+            List<Event> events = PostgresRunStore.events(db, run, 0, type -> true);
             ChaosLog.assertEveryTaskCompletedOnce(events, TASKS, context);
             assertThat(events.stream().filter(e -> EventType.TASK_CLAIMED.equals(e.type())))
                     .as("only workers run agents").allMatch(e -> e.data().path("owner").asText().contains(" slot "));
             assertThat(done.tasks()).as(context + ": nothing stuck")
                     .allSatisfy(t -> assertThat(t.status()).isEqualTo(TaskStatus.COMPLETED));
-            Map<Integer, Integer> attempts = completionAttempts(url);
+            Map<Integer, Integer> attempts = completionAttempts(url, run);
             for (Task task : done.tasks()) {
                 assertThat(attempts.get(task.id())).as(context + ": task " + task.id() + " completed by the attempt "
                         + "that held it").isEqualTo(task.attempts());
@@ -120,14 +121,17 @@ class WorkerChaosTest {
             assertThat(Files.readString(done.directory().resolve("report.md"))).contains("Scripted report");
             assertThat(kills).as(context + ": workers were killed").isPositive();
             assertThat(freezes).as(context + ": workers were frozen").isPositive();
-            assertThat(restarted).as(context + ": the scheduler was restarted").isTrue();
+            assertThat(restarted).as(context + ": the server was restarted").isTrue();
+            server.process.signal("TERM");
+            Child.Result ended = server.process.await();
+            assertThat(ended.exit()).as(context + "\n" + ended).isEqualTo(143);
         } finally {
             for (Child worker : workers) {
                 worker.signal("CONT");
                 worker.kill();
             }
-            if (scheduler != null && scheduler.alive()) {
-                scheduler.kill();
+            if (server != null && server.process.alive()) {
+                server.process.kill();
             }
         }
     }
@@ -142,10 +146,10 @@ class WorkerChaosTest {
                 LEASE.toMillis() + "ms");
     }
 
-    private static int completed(String url) throws SQLException {
+    private static int completed(String url, String run) throws SQLException {
         try (Connection c = jdbc(url); PreparedStatement count = c.prepareStatement(
                 "SELECT count(*) FROM longtask_tasks WHERE run_id = ? AND status = 'completed'")) {
-            count.setString(1, RUN);
+            count.setString(1, run);
             try (ResultSet row = count.executeQuery()) {
                 row.next();
                 return row.getInt(1);
@@ -154,10 +158,10 @@ class WorkerChaosTest {
     }
 
     /** The attempt each task.completed event was written under (the fencing token the database checked). */
-    private static Map<Integer, Integer> completionAttempts(String url) throws SQLException {
+    private static Map<Integer, Integer> completionAttempts(String url, String run) throws SQLException {
         try (Connection c = jdbc(url); PreparedStatement select = c.prepareStatement("SELECT task, attempt FROM "
                 + "longtask_events WHERE run_id = ? AND type = 'task.completed'")) {
-            select.setString(1, RUN);
+            select.setString(1, run);
             Map<Integer, Integer> attempts = new HashMap<>();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
