@@ -30,8 +30,11 @@ import java.util.Map;
  * round after round; then 1, 10, 100 runs at once on PostgreSQL, scheduled by one process with no slots of its own and
  * worked by the same workers. Prints Markdown tables: medians with min-max, and the median of the pair-by-pair ratios.
  *
- * <pre>mvn -q -DskipTests test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.longtask.cli.ScaleOutBench -Dexec.args="--rounds 3"</pre>
+ * <pre>mvn -q -DskipTests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+ *     -Dmdep.outputFile=target/test.cp
+ * java -cp target/test-classes:target/classes:$(cat target/test.cp) dev.longtask.cli.ScaleOutBench --rounds 3</pre>
+ * (with {@code java}, not {@code exec:java}: the worker processes are started on this JVM's class path). Options:
+ * {@code --tasks 48 --latency 100 --slots 2 --workers 1,2,4,8 --runs 1,10,100 --run-tasks 5 --run-workers 4}.
  *
  * Figures come from the runs' logs: tasks/s is the tasks over the time from the first claim to the last completion;
  * a claim's latency is the time from the moment a task could start (it was ready and fewer tasks than the slots were
