@@ -8,6 +8,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
@@ -86,7 +87,7 @@ public final class RunEngine {
             store.close();
             throw new IllegalStateException(why, e);
         }
-        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of(), new LogFacts.Reader());
+        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of(), RunHistory.NONE);
     }
 
     /**
@@ -104,8 +105,8 @@ public final class RunEngine {
         try {
             List<String> repairs = opened.repairs();
             Run run = store.run();
-            LogFacts.Reader history = new LogFacts.Reader().read(store.eventsAfter(0, LogFacts::needsData));
-            String finisherName = history.facts().finisher();
+            RunHistory history = store.history(RunHistory.NONE);
+            String finisherName = history.finisher();
             Finisher finisher = null;
             if (finisherName != null) {
                 finisher = setup.finishers().get(finisherName);

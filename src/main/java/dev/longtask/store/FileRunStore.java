@@ -366,6 +366,12 @@ public final class FileRunStore implements RunStore {
         return pipeline.eventsAfter(seq, withData);
     }
 
+    /** Kept with the state (and in every checkpoint): nothing is read. */
+    @Override
+    public RunHistory history(RunHistory known) {
+        return pipeline.state().history();
+    }
+
     @Override
     public Task createTask(TaskDraft draft) {
         Committed done = commit(changes.createTask(draft));
