@@ -199,8 +199,7 @@ final class RunDirectory {
                     + "not finish; move the directory " + dir + " aside");
         }
         Checkpoints.Choice choice = checkpoints.latestGood(shape.lastSeq(), Checkpoints.linesOf(events, shape));
-        // A checkpoint older than the run's history is good, but a state without the history is not enough.
-        RunState start = choice.state() == null || choice.state().history() == null ? RunState.EMPTY : choice.state();
+        RunState start = choice.state() == null ? RunState.EMPTY : choice.state();
         RunState[] state = {start};
         long[] replayed = {0};
         LogScan.replay(events, json, shape.endOf(start.lastSeq()), start.lastSeq() + 1, (seq, bytes, event) -> {

@@ -42,9 +42,6 @@ import java.util.Set;
  * <p>Graph semantics (docs/store.md): {@code blocks} keeps every task that ever waited for this one;
  * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
- *
- * <p>{@code history} is null only in a state read from a checkpoint written before the history was kept: such a
- * checkpoint is not used (the log is replayed from its start instead).
  */
 record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
                 List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions,
@@ -219,7 +216,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                     statusReason, budget, settings, run.created(), event.time(), usage, session, round, event.seq());
             return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
                     progress, findings, decisions, errors, approvals, permissions,
-                    before.history == null ? null : before.history.after(event));
+                    before.history.after(event));
         }
 
         private void approvalRequested() {

@@ -237,9 +237,12 @@ class FileRunStoreTest {
         }
     }
 
-    /** A checkpoint made before the history was kept still verifies, but the open replays the whole log instead. */
+    /**
+     * Checkpoints of the format before (SHA-256 checksums, no history in the state) are not damaged, only not
+     * enough: the open replays the whole log, sets none aside, says nothing, and writes one of its own on close.
+     */
     @Test
-    void aCheckpointWithoutTheHistoryIsNotEnoughToOpenFrom() throws Exception {
+    void checkpointsOfTheOlderFormatAreReplayedOverNotSetAside() throws Exception {
         runWithHistory();
         String id = "20261125-213000-a1b2";
         Path dir = workspace.resolve(".longtask/runs").resolve(id);
@@ -251,16 +254,25 @@ class FileRunStoreTest {
                     StandardCharsets.UTF_8));
             state.remove("history");
             byte[] older = JSON.writeValueAsBytes(state);
-            header.put("state_sha256", Checkpoints.sha256(older)).put("state_bytes", older.length);
+            header.remove(List.of("state_crc32c", "event_crc32c", "log_crc32c"));
+            header.put("state_sha256", "0".repeat(64)).put("state_bytes", older.length)
+                    .put("event_sha256", "0".repeat(64)).put("log_sha256", "0".repeat(64));
             Files.write(file, (JSON.writeValueAsString(header) + "\n" + new String(older, StandardCharsets.UTF_8))
                     .getBytes(StandardCharsets.UTF_8));
         }
         RunHistory folded = RunHistory.NONE.after(FileRunStore.events(workspace, id, 0));
         assertThat(FileRunStore.read(workspace, id).tasks()).hasSize(4);
+        List<Path> older = new Checkpoints(dir.resolve("checkpoints"), JSON, id).newestFirst();
         try (FileRunStore again = FileRunStore.open(workspace, id, options())) {
-            assertThat(again.openReport().checkpointsSkipped()).as("the checkpoint is not damaged").isEmpty();
+            assertThat(again.openReport().clean()).as(again.openReport().toString()).isTrue();
+            assertThat(again.openReport().checkpoint()).isNull();
             assertThat(again.openReport().eventsReplayed()).isEqualTo(again.run().lastSeq());
             assertThat(again.history(RunHistory.NONE)).isEqualTo(folded);
+            assertThat(older).allMatch(Files::exists);
+        }
+        try (FileRunStore third = FileRunStore.open(workspace, id, options())) {
+            assertThat(third.openReport().eventsReplayed()).as("from the checkpoint written on close").isZero();
+            assertThat(third.history(RunHistory.NONE)).isEqualTo(folded);
         }
     }
 
