@@ -100,8 +100,16 @@ public final class RunEngine {
      * @throws IllegalStateException                   if it ends with a post-run step this engine does not have
      */
     public EngineSession open(String runId, Resumption change) {
-        RunStores.Opened opened = stores.open(setup.workspace().root(), runId, setup.storeOptions());
+        return open(stores.open(setup.workspace().root(), runId, setup.storeOptions()), change);
+    }
+
+    /**
+     * As {@link #open(String, Resumption)}, for a run its caller has opened already (with this engine's store
+     * options): the session takes the store over, and closes it if this fails.
+     */
+    public EngineSession open(RunStores.Opened opened, Resumption change) {
         RunStore store = opened.store();
+        String runId = store.runId();
         try {
             List<String> repairs = opened.repairs();
             Run run = store.run();
