@@ -138,7 +138,10 @@ final class AgentLoop {
                     gate);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
             this.compactor = new Compactor(llm, tokens, sized, clock);
-            this.conversation = new Conversation(tokens, PromptBuilder.system(task, notes), PromptBuilder.kickoff(task));
+            AgentTask fitted = task.withMemory(
+                    task.memory().fitTo(LoopSettings.memoryCharsPerSection(llm.contextWindowTokens())));
+            this.conversation = new Conversation(tokens, PromptBuilder.system(fitted, notes),
+                    PromptBuilder.kickoff(fitted));
         }
 
         AgentOutcome run() {

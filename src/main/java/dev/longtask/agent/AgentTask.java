@@ -22,6 +22,11 @@ public record AgentTask(AgentSpec agent, TaskContract contract, RunMemory memory
                 Terminal.submitResult(context.workspace(), contract.outputs()));
     }
 
+    /** The same job starting from other memory (the run's, cut to the model's window). */
+    public AgentTask withMemory(RunMemory other) {
+        return new AgentTask(agent, contract, other, context, terminal);
+    }
+
     /** The same job for another definition of its agent. */
     public AgentTask withAgent(AgentSpec spec) {
         return new AgentTask(spec, contract, memory, context, terminal);

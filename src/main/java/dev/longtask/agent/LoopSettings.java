@@ -35,6 +35,14 @@ public record LoopSettings(
     /** Characters a token stands for, counted low (code and JSON run about 3 to 4). */
     static final int CHARS_PER_TOKEN = 3;
 
+    /** Share of the context window the run's memory (plan head, findings and progress tails) may take in all. */
+    static final double MEMORY_SHARE = 0.10;
+
+    /** Characters each of the three memory sections may take on a window of {@code windowTokens}. */
+    static int memoryCharsPerSection(int windowTokens) {
+        return (int) Math.min(RunMemory.MAX_CHARS, (long) (windowTokens * MEMORY_SHARE) * CHARS_PER_TOKEN / 3);
+    }
+
     /**
      * These settings for a model with a context window of {@code windowTokens}: a tool result is cut at
      * {@link #RESULT_SHARE} of the window when that is less than {@code maxOutputChars}, so on a small window one

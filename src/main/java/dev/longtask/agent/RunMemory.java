@@ -67,6 +67,35 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
         return -1;
     }
 
+    /**
+     * This memory with each section cut to {@code chars} characters (the plan keeps its head, findings and progress
+     * their tails), so that on a small context window the run's memory cannot crowd out the task and its work.
+     */
+    public RunMemory fitTo(int chars) {
+        return new RunMemory(keepHead(planHead, chars), keepTail(findingsTail, chars), keepTail(progressTail, chars));
+    }
+
+    /** At most {@code chars} of the text's start, ending at a line's end when the cut leaves a whole line. */
+    private static String keepHead(String text, int chars) {
+        if (text.length() <= chars) {
+            return text;
+        }
+        String cut = text.substring(0, chars);
+        int lineEnd = cut.lastIndexOf('\n');
+        return (lineEnd > 0 ? cut.substring(0, lineEnd) : cut) + "\n[... the rest of the file is not shown]";
+    }
+
+    /** At most {@code chars} of the text's end, starting at a line's start when the cut leaves a whole line. */
+    private static String keepTail(String text, int chars) {
+        if (text.length() <= chars) {
+            return text;
+        }
+        String cut = text.substring(text.length() - chars);
+        int lineStart = cut.indexOf('\n');
+        return "[... earlier lines are not shown]\n"
+                + (lineStart >= 0 && lineStart < cut.length() - 1 ? cut.substring(lineStart + 1) : cut);
+    }
+
     public boolean isEmpty() {
         return planHead.isBlank() && findingsTail.isBlank() && progressTail.isBlank();
     }
@@ -83,13 +112,13 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
 
     static String head(List<String> lines, int n) {
         String text = String.join("\n", lines.subList(0, Math.min(n, lines.size())));
-        String cut = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
-        return lines.size() > n || text.length() > MAX_CHARS ? cut + "\n[... the rest of the file is not shown]" : cut;
+        return text.length() <= MAX_CHARS && lines.size() > n ? text + "\n[... the rest of the file is not shown]"
+                : keepHead(text, MAX_CHARS);
     }
 
     static String tail(List<String> lines, int n) {
         String text = String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
-        String cut = text.length() > MAX_CHARS ? text.substring(text.length() - MAX_CHARS) : text;
-        return lines.size() > n || text.length() > MAX_CHARS ? "[... earlier lines are not shown]\n" + cut : cut;
+        return text.length() <= MAX_CHARS && lines.size() > n ? "[... earlier lines are not shown]\n" + text
+                : keepTail(text, MAX_CHARS);
     }
 }

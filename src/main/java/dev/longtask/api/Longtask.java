@@ -151,7 +151,9 @@ public final class Longtask implements AutoCloseable {
     /**
      * Creates the run as {@link #start} does (its directory, first event, model, budgets and settings) without
      * carrying it out: for a caller that keeps runs waiting in a queue of its own (the server) and carries each out
-     * later with {@link #resume}. Returns the run's id.
+     * later with {@link #resume}. A plan the request gives (a code review's, {@link ReviewPlan#request}) is recorded
+     * now and its post-run step named, so the resume carries out that plan and ends the run that way, in this
+     * process or another. Returns the run's id.
      *
      * @throws ConfigException          when no usable model is configured (saying how to add one); nothing is created
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
@@ -162,6 +164,7 @@ public final class Longtask implements AutoCloseable {
         try (McpServers servers = mcpServers(run.root());
              EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
                      .create(run.newRun())) {
+            session.recordGivenPlan();
             return session.runId();
         }
     }

@@ -21,6 +21,11 @@ public record ReviewOptions(String runId, String focus, boolean includeTests, in
         return new ReviewOptions(null, null, false, 2048, 20_000, null, null);
     }
 
+    /** The review's run gets {@code id} (a queue that names its runs itself); null picks a new one. */
+    public ReviewOptions withRunId(String id) {
+        return new ReviewOptions(id, focus, includeTests, mapTokens, chunkTokens, priceIn, priceOut);
+    }
+
     public ReviewOptions withFocus(String areas) {
         return new ReviewOptions(runId, areas, includeTests, mapTokens, chunkTokens, priceIn, priceOut);
     }

@@ -5,6 +5,7 @@ import dev.longtask.engine.Progress;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
@@ -80,6 +81,14 @@ public final class Runs {
     /** The text of report.md, when the run has written one. */
     public Optional<String> report(String runId) {
         return readIfPresent(read(runId).directory().resolve("report.md"));
+    }
+
+    /**
+     * The checked report of a code review run ({@code results/review/review.md}, which the synthesizer's title and
+     * summary head), once the run has written it; empty for a run that is no review.
+     */
+    public Optional<String> review(String runId) {
+        return readIfPresent(ReviewFinisher.reportIn(read(runId).directory()));
     }
 
     /**

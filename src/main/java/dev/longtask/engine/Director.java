@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Asks the director agent what happens next, after a failure or when the graph drains. Its {@code decide} call is
@@ -21,6 +20,8 @@ import java.util.stream.Collectors;
  */
 final class Director {
     static final int MAX_REJECTIONS = 3;
+    /** Characters a token stands for, counted low. */
+    static final int GRAPH_CHARS_PER_TOKEN = 3;
 
     enum Action { CONTINUE, ADJUST, STOP }
 
@@ -100,24 +101,18 @@ final class Director {
         b.append("This is round ").append(round).append(" of at most ").append(maxRounds)
                 .append("; each consultation opens a round, so adjust only when it clearly helps.\n\n");
         b.append("The graph now:\n");
-        for (Task t : kit.store().tasks()) {
-            b.append(t.line()).append(" [").append(t.agent()).append("]");
-            if (t.status() == TaskStatus.FAILED && t.error() != null) {
-                b.append("\n    error: ").append(t.error());
-            }
-            if (t.status() == TaskStatus.COMPLETED || t.status() == TaskStatus.FAILED) {
-                b.append("\n    result: ").append(kit.book().resultPath(t.id()));
-            }
-            if (!t.outputs().isEmpty()) {
-                b.append("\n    outputs: ").append(t.outputs().values().stream().sorted().collect(Collectors.joining(", ")));
-            }
-            b.append('\n');
-        }
+        b.append(GraphListing.of(kit.store().tasks(), kit.book().resultPathPattern(), graphBudget()));
         b.append("\nWith adjust you may add tasks (add_tasks), cancel pending ones (cancel_tasks) and run failed ones ")
                 .append("again unchanged (retry_tasks); tasks are named by the number after #. Agents you may ")
                 .append("assign to new tasks:\n").append(TaskAgents.catalogue(kit.agents()));
         b.append("\nRead the result files that matter before you decide. Then call decide.\n");
         return b.toString();
+    }
+
+    /** Characters the graph may take of the director's window: a quarter, the rest is for reading and deciding. */
+    private int graphBudget() {
+        int window = kit.runner().contextWindow(kit.agents().require("director").model());
+        return (int) Math.min(Integer.MAX_VALUE, (long) window * GRAPH_CHARS_PER_TOKEN / 4);
     }
 
     private static Action action(JsonNode args) {

@@ -118,6 +118,17 @@ public final class EngineSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Records the plan the run was created with ({@link NewRun#withPlan}) now, as its first session would before
+     * its first round, for a run that another session carries out later: opened by {@link RunEngine#open}, that
+     * session knows nothing of the plan and would ask the planner. Does nothing for a run the planner plans.
+     */
+    public void recordGivenPlan() {
+        if (newRun != null && newRun.plan() != null && store.tasks().isEmpty()) {
+            new Planning(SessionParts.of(store, setup, stop)).accept(newRun.plan(), newRun.estimate());
+        }
+    }
+
     /** Pauses after saving, as a budget does (resumable); returns at once. */
     public void pause(String reason) {
         stop.stop(StopSignal.Kind.PAUSE, reason);

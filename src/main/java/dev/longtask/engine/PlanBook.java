@@ -129,7 +129,12 @@ final class PlanBook {
     }
 
     String resultPath(int id) {
-        return runPath + "/results/task_" + id + "/result.json";
+        return resultPathPattern().replace("<id>", String.valueOf(id));
+    }
+
+    /** Where every task's result file is, with {@code <id>} for the task's number. */
+    String resultPathPattern() {
+        return runPath + "/results/task_<id>/result.json";
     }
 
     /** The plan's tasks reordered so every task comes after the tasks it depends on; otherwise in plan order. */

@@ -23,8 +23,7 @@ final class Planning {
     void accept(Plan plan, Estimate given) {
         estimate = given;
         List<Integer> ids = s.book().accept(plan, "given", 1, estimate);
-        s.store().append(null, new EventData.DecisionRecorded("plan given: " + ids.size() + " tasks"
-                + (estimate == null ? "" : "; estimate " + estimate.text())));
+        s.store().append(null, new EventData.DecisionRecorded("plan given: " + ids.size() + " tasks"));
     }
 
     /** Asks the planner; null when the plan was accepted, else how the planner's loop ended. */
@@ -36,8 +35,9 @@ final class Planning {
         }
         estimate = new Estimator(s.setup().models().pricing()).estimate(result.plan(), s.config().concurrency());
         List<Integer> ids = s.book().accept(result.plan(), "planner", 1, estimate);
-        s.store().append(null, new EventData.DecisionRecorded("plan accepted: " + ids.size() + " tasks; estimate "
-                + estimate.text()));
+        // The estimate stays with the plan's event (status and the report show it), not in the decision log
+        // that every task's prompt carries: tokens and dollars tell an agent nothing about its task.
+        s.store().append(null, new EventData.DecisionRecorded("plan accepted: " + ids.size() + " tasks"));
         return null;
     }
 }

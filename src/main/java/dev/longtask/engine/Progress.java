@@ -42,7 +42,11 @@ public final class Progress {
                 runningTasks);
     }
 
-    /** Seconds until the graph drains, or null when no task has finished yet to learn a duration from. */
+    /**
+     * Seconds until the graph drains, or null when no task has finished yet to learn a duration from, or when all
+     * that remains are running tasks already past the mean (nothing says how much longer they take). Rounded up:
+     * work that remains never reads as 0 s.
+     */
     Long eta(List<Task> tasks, int concurrency, Instant now) {
         double mean = tasks.stream()
                 .filter(t -> t.status() == TaskStatus.COMPLETED && t.started() != null && t.finished() != null)
@@ -52,13 +56,20 @@ public final class Progress {
             return null;
         }
         double work = 0;
+        boolean pending = false;
+        boolean running = false;
         for (Task t : tasks) {
             if (t.status() == TaskStatus.PENDING) {
                 work += mean;
+                pending = true;
             } else if (t.status() == TaskStatus.IN_PROGRESS) {
                 long spent = t.started() == null ? 0 : Duration.between(t.started(), now).toMillis();
                 work += Math.max(mean - spent, 0);
+                running = true;
             }
+        }
+        if (!pending && running && work == 0) {
+            return null;
         }
         Map<Integer, Integer> chains = scheduler.remainingPathLengths(tasks);
         int longestPendingChain = tasks.stream()
@@ -66,7 +77,8 @@ public final class Progress {
                 .mapToInt(t -> chains.getOrDefault(t.id(), 1))
                 .max().orElse(0);
         double millis = Math.max(work / concurrency, longestPendingChain * mean);
-        return Math.round(millis / 1000.0);
+        long seconds = (long) Math.ceil(millis / 1000.0);
+        return pending || running ? Math.max(1, seconds) : 0;
     }
 
     private static int count(List<Task> tasks, TaskStatus status) {

@@ -6,6 +6,7 @@ import dev.longtask.api.ReviewOptions;
 import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Runs;
 import dev.longtask.api.Snapshot;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
@@ -78,7 +79,8 @@ final class LocalRuns implements RunControl {
 
     @Override
     public Optional<String> report(String runId, Path workdir) {
-        return runtime.runs(workspaceOf(runId, workdir)).report(runId);
+        Runs runs = runtime.runs(workspaceOf(runId, workdir));
+        return runs.review(runId).or(() -> runs.report(runId));
     }
 
     @Override

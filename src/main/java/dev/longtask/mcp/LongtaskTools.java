@@ -89,8 +89,9 @@ final class LongtaskTools {
                 tool("longtask_tasks", "The tasks of a run's graph, one line each: [ ] pending, [>] in progress,"
                         + " [x] completed, [!] failed (with the error), [-] cancelled; the agent of each.",
                         RUN_ONLY, this::tasks),
-                tool("longtask_report", "The run's final report (Markdown), once it has completed. Also readable as"
-                        + " the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
+                tool("longtask_report", "The run's final report (Markdown), once it has completed; for a code"
+                        + " review, its checked report (locations verified, duplicates merged, a score). Also"
+                        + " readable as the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
                 tool("longtask_pause", "Pause a run running in this server: it stops after saving what it has done"
                         + " and can be resumed with longtask_resume.", RUN_ONLY, this::pause),
                 tool("longtask_resume", "Continue a paused, interrupted or failed run in the background (completed"
@@ -118,7 +119,8 @@ final class LongtaskTools {
     SyncResourceTemplateSpecification reports() {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(REPORT_URI, "report")
                 .title("A run's final report").mimeType("text/markdown")
-                .description("The report.md a longtask run wrote when it completed; {id} is the run id.").build();
+                .description("The report a longtask run wrote when it completed (a code review's checked report);"
+                        + " {id} is the run id.").build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
             Matcher m = REPORT.matcher(request.uri());
             if (!m.matches()) {

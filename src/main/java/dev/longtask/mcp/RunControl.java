@@ -39,7 +39,10 @@ public interface RunControl {
 
     List<Task> tasks(String runId, Path workdir);
 
-    /** The text of report.md, once the run has written it. */
+    /**
+     * The run's report once it has written it: for a code review the checked report ({@code
+     * results/review/review.md}), else report.md.
+     */
     Optional<String> report(String runId, Path workdir);
 
     /** Asks the run to pause after saving; returns what was done, in a sentence. */

@@ -2,6 +2,8 @@ package dev.longtask.server;
 
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
+import dev.longtask.api.ReviewOptions;
+import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
@@ -9,6 +11,7 @@ import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
@@ -45,18 +48,27 @@ public final class ApiBackend implements RunBackend {
                 .withBudget(request.budget()).withConcurrency(request.concurrency())
                 .withApproval(ApprovalMode.fromWire(request.approval()));
         try {
-            longtask.create(run);
+            longtask.create(request.review() == null ? run : reviewOf(run, request.review()));
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         setStatus(request.workspace(), runId, RunStatus.QUEUED, "waiting for a slot in the server's pool");
     }
 
+    /** The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...). */
+    private dev.longtask.api.RunRequest reviewOf(dev.longtask.api.RunRequest base, RunRequest.Review review) {
+        ReviewPlan plan = longtask.planReview(base, ReviewOptions.defaults().withRunId(base.runId())
+                .withFocus(review.focus()));
+        return plan.request(base);
+    }
+
     @Override
-    public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
+    public LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq,
+                          Consumer<Event> events) {
         RunHandle handle;
         try {
-            handle = longtask.resume(ResumeRequest.of(runId).withWorkspace(request.workspace()).by("the server"));
+            handle = longtask.resume(ResumeRequest.of(runId).withWorkspace(request.workspace())
+                    .withBudget(budgetChange).by("the server"));
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package dev.longtask.server;
 
 import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import java.nio.file.Path;
@@ -144,7 +145,7 @@ final class Pool {
             runId = newRunId(request.workspace());
             entry = new PoolEntry(runId, request.workspace(), request.goal(), PoolEntry.State.QUEUED,
                     request.priority(), nextOrder++, request.foreground(), request.model(), request.budget(),
-                    request.concurrency(), request.approval(), 0, clock.instant(), "");
+                    request.concurrency(), request.approval(), 0, clock.instant(), "", null);
             entries.put(runId, entry);
             creating.add(runId);
         }
@@ -236,7 +237,8 @@ final class Pool {
         String runId = entry.runId();
         LiveRun run;
         try {
-            run = backend.launch(runId, entry.request(), base, event -> hub.publish(runId, event));
+            run = backend.launch(runId, entry.request(), entry.budgetChange(), base,
+                    event -> hub.publish(runId, event));
         } catch (RuntimeException e) {
             LOG.warn("run {} could not start: {}", runId, e.getMessage());
             synchronized (this) {
@@ -251,6 +253,10 @@ final class Pool {
         synchronized (this) {
             starting.remove(runId);
             live.put(runId, run);
+            if (entry.budgetChange() != null) {
+                // the session recorded the change as it opened the run: a later session must not record it again
+                hold(entries.get(runId).withBudgetChange(null));
+            }
             Stop asked = stopping ? Stop.SHUTDOWN : stops.get(runId);
             if (asked != null) {
                 stops.put(runId, asked);
@@ -353,8 +359,12 @@ final class Pool {
         return hold(entry.with(PoolEntry.State.HELD, note));
     }
 
-    /** Puts a held, paused or failed run back in the queue; a run of a known workspace joins the pool. */
-    PoolEntry resume(String runId, Path workspace, String by) {
+    /**
+     * Puts a held, paused or failed run back in the queue; a run of a known workspace joins the pool. The set fields
+     * of {@code budgetChange} (null: none) replace the run's budgets when its next session opens it; the change is
+     * kept in the pool's record until then, so a restart meanwhile does not lose it.
+     */
+    PoolEntry resume(String runId, Path workspace, String by, Budget budgetChange) {
         synchronized (this) {
             if (stopping) {
                 throw new ApiError(503, "stopping", "the server is stopping; resume the run once it is back");
@@ -363,7 +373,7 @@ final class Pool {
             if (entry == null) {
                 var figures = files.figures(workspace, runId);
                 entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
-                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by);
+                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null);
             }
             if (live.containsKey(runId) || starting.contains(runId) || entry.state() == PoolEntry.State.QUEUED
                     || entry.state() == PoolEntry.State.RUNNING) {
@@ -378,6 +388,10 @@ final class Pool {
             String note = "resumed by " + by;
             setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");
             PoolEntry queued = entry.requeued(nextOrder++, entry.retries(), note);
+            if (budgetChange != null && !budgetChange.equals(Budget.UNLIMITED)) {
+                queued = queued.withBudgetChange(queued.budgetChange() == null ? budgetChange
+                        : queued.budgetChange().overriddenBy(budgetChange));
+            }
             book.write(queued);
             entries.put(runId, queued);
         }

@@ -10,11 +10,14 @@ import java.time.Instant;
  * The server's durable record of a run it carries: how to run it and where it stands in the pool. Written before
  * the run is created, so a restarted server finds every run it answered for.
  *
- * @param order    FIFO order among equal priorities (a counter of the server's, never reused)
- * @param retries  automatic retries used after the run failed
+ * @param order        FIFO order among equal priorities (a counter of the server's, never reused)
+ * @param budget       the budgets the run was submitted with (recorded with the run when it was created)
+ * @param retries      automatic retries used after the run failed
+ * @param budgetChange budgets a resume asked for that the run has not recorded yet: the next session records them
+ *                     as it opens the run, then they are cleared; null when there are none
  */
 @JsonPropertyOrder({"run_id", "workspace", "goal", "state", "priority", "order", "foreground", "model", "budget",
-        "concurrency", "approval", "retries", "submitted", "note"})
+        "concurrency", "approval", "retries", "submitted", "note", "budget_change"})
 record PoolEntry(
         @JsonProperty("run_id") String runId,
         Path workspace,
@@ -29,7 +32,8 @@ record PoolEntry(
         String approval,
         int retries,
         Instant submitted,
-        String note) {
+        String note,
+        @JsonProperty("budget_change") Budget budgetChange) {
 
     /** Where the run stands for the pool (its own status is in run.json). */
     enum State {
@@ -49,16 +53,22 @@ record PoolEntry(
 
     PoolEntry with(State newState, String newNote) {
         return new PoolEntry(runId, workspace, goal, newState, priority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, newNote);
+                approval, retries, submitted, newNote, budgetChange);
     }
 
     PoolEntry requeued(long newOrder, int newRetries, String newNote) {
         return new PoolEntry(runId, workspace, goal, State.QUEUED, priority, newOrder, foreground, model, budget,
-                concurrency, approval, newRetries, submitted, newNote);
+                concurrency, approval, newRetries, submitted, newNote, budgetChange);
     }
 
     PoolEntry withPriority(int newPriority) {
         return new PoolEntry(runId, workspace, goal, state, newPriority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, note);
+                approval, retries, submitted, note, budgetChange);
+    }
+
+    /** With {@code change} to be recorded by the next session; null clears what was waiting. */
+    PoolEntry withBudgetChange(Budget change) {
+        return new PoolEntry(runId, workspace, goal, state, priority, order, foreground, model, budget, concurrency,
+                approval, retries, submitted, note, change);
     }
 }

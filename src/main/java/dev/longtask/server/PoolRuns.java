@@ -6,9 +6,14 @@ import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Task;
+import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -51,11 +56,18 @@ final class PoolRuns implements RunControl {
         });
     }
 
+    /**
+     * Queues a review of the repository as a pool run: the runtime plans it from the repository's map when the pool
+     * creates the run (a bad focus or an empty repository is refused then), and it ends with the checked report.
+     */
     @Override
     public String review(Review request) {
-        throw new IllegalStateException("longtask serve does not run code reviews for MCP clients yet: run"
-                + " 'longtask review " + request.path() + "' on the server's machine, or use the stdio server"
-                + " (longtask mcp), which runs them in its own process");
+        return refusedAsMessage(() -> {
+            Path repository = checked(request.path());
+            RunRequest run = new RunRequest("a code review of " + repository, repository, null, Budget.UNLIMITED,
+                    null, 0, "auto", false, new RunRequest.Review(request.focus()));
+            return pool.submit(run).runId();
+        });
     }
 
     @Override
@@ -101,7 +113,14 @@ final class PoolRuns implements RunControl {
     public Optional<String> report(String runId, Path workdir) {
         Path workspace = workspaceOf(runId, workdir);
         FileRunStore.read(workspace, runId);
-        return files.report(workspace, runId).map(RunFiles.Report::markdown);
+        Path review = ReviewFinisher.reportIn(RunFiles.directory(workspace, runId));
+        try {
+            return Optional.of(Files.readString(review));
+        } catch (NoSuchFileException notAReview) {
+            return files.report(workspace, runId).map(RunFiles.Report::markdown);
+        } catch (IOException e) {
+            throw new StoreException("cannot read the review of run " + runId + ": " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -115,15 +134,26 @@ final class PoolRuns implements RunControl {
 
     @Override
     public String resume(String runId, Path workdir, Budget budget) {
-        if (budget != null) {
-            throw new IllegalArgumentException("longtask serve resumes a run with the budgets it was started with;"
-                    + " to raise them, run 'longtask resume " + runId + "' with --max-cost, --max-tokens or"
-                    + " --max-time on the server's machine while the run is paused");
-        }
         Path workspace = workspaceOf(runId, workdir);
-        refusedAsMessage(() -> pool.resume(runId, workspace, BY));
+        refusedAsMessage(() -> pool.resume(runId, workspace, BY, budget));
+        String limits = budget == null ? "" : described(budget);
         return "run " + runId + " is queued again in the server's pool; it goes on where it stopped when a slot is"
-                + " free";
+                + " free" + (limits.isEmpty() ? "" : ", with " + limits);
+    }
+
+    /** The budgets a resume sets, as a model reads them ("max_cost_usd 5"); empty when it sets none. */
+    private static String described(Budget budget) {
+        List<String> limits = new java.util.ArrayList<>();
+        if (budget.maxTokens() != null) {
+            limits.add("max_tokens " + budget.maxTokens());
+        }
+        if (budget.maxCostUsd() != null) {
+            limits.add("max_cost_usd " + budget.maxCostUsd().toPlainString());
+        }
+        if (budget.maxTimeSeconds() != null) {
+            limits.add("max_time_s " + budget.maxTimeSeconds());
+        }
+        return String.join(", ", limits);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.longtask.server;
 
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
+import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
 import java.nio.file.Path;
@@ -26,8 +27,11 @@ public interface RunBackend {
      * Starts a session of an existing run in the background and returns at once. Every event after
      * {@code afterSeq} is given to {@code events} in log order, once each: those already written, then each new one
      * once it is durable, on the appending thread (the listener must not block).
+     *
+     * @param budgetChange budgets whose set fields replace the run's (a resume that raised them), recorded before
+     *                     this returns; null to keep the run's
      */
-    LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events);
+    LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq, Consumer<Event> events);
 
     /** Sets the status of a run no session holds (queued, paused by a person, cancelled before it started). */
     void setStatus(Path workspace, String runId, RunStatus status, String reason);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
@@ -146,7 +147,8 @@ final class RunsApi {
 
     void resume(Context ctx) {
         String runId = ctx.pathParam("id");
-        PoolEntry entry = pool.resume(runId, workspace(runId), actor(ctx));
+        Budget raised = Submissions.resumeBudgets(ctx.body().isBlank() ? null : body(ctx));
+        PoolEntry entry = pool.resume(runId, workspace(runId), actor(ctx), raised);
         ctx.status(202);
         send(ctx, view(runId, entry.workspace()));
     }

@@ -106,6 +106,24 @@ final class Submissions {
         return real;
     }
 
+    /** The optional body of a resume, {@code {"budgets": {...}}}: the budgets it raises, or null for none. */
+    static Budget resumeBudgets(JsonNode body) {
+        if (body == null || body.isNull()) {
+            return null;
+        }
+        if (!body.isObject()) {
+            throw ApiError.badRequest("the body must be empty or a JSON object like {\"budgets\": {\"max_cost_usd\": 5}}");
+        }
+        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!field.equals("budgets")) {
+                throw ApiError.badField(field, "unknown field '" + field + "' (a resume takes only budgets)");
+            }
+        }
+        Budget budget = budgets(body.get("budgets"));
+        return budget.equals(Budget.UNLIMITED) ? null : budget;
+    }
+
     private static Budget budgets(JsonNode node) {
         if (node == null || node.isNull()) {
             return Budget.UNLIMITED;

@@ -124,8 +124,10 @@ public final class PermissionPolicy {
 
     /**
      * The rule that "allow always for this run" grants for this call: {@code Bash(git status:*)} for a plain command
-     * (its first word, and the second for programs with subcommands), the exact command for a compound one,
-     * {@code Edit} for edits, {@code Write} for writes, the tool's name for others.
+     * (its first word, and the second for programs with subcommands), the exact command for a compound one; for
+     * edits and writes the folder of the file ({@code Write(/out/**)}), or the file itself at the workspace's top
+     * ({@code Edit(/README.md)}): a person who lets an agent keep writing its output has not opened the whole
+     * workspace to it. The tool's name for others.
      */
     public static String alwaysRule(String tool, ObjectNode arguments) {
         return switch (tool) {
@@ -140,10 +142,23 @@ public final class PermissionPolicy {
                         && SUBCOMMAND.matcher(words[1]).matches() ? words[0] + " " + words[1] : words[0];
                 yield "Bash(" + prefix + ":*)";
             }
-            case "edit" -> "Edit";
-            case "write" -> "Write";
+            case "edit" -> fileRule("Edit", arguments.path("path").asText(""));
+            case "write" -> fileRule("Write", arguments.path("path").asText(""));
             default -> tool;
         };
+    }
+
+    /** Rule paths starting with one slash are from the workspace's root, with two from the file system's. */
+    private static String fileRule(String name, String path) {
+        Path file = Path.of(path.isBlank() ? "." : path).normalize();
+        if (file.isAbsolute()) {
+            return name + "(/" + file + ")";
+        }
+        if (file.toString().isEmpty() || file.startsWith("..")) {
+            return name + "(" + path + ")";
+        }
+        Path folder = file.getParent();
+        return name + "(/" + (folder == null ? file : folder + "/**") + ")";
     }
 
     private Compiled compile(PermissionRule rule) {

@@ -104,7 +104,7 @@ class PermissionGateTest {
         assertThat(edit.task()).isEqualTo(1);
         assertThat(edit.agent()).isEqualTo("tester");
         assertThat(edit.why()).isEqualTo("the approval mode is ask");
-        assertThat(edit.always()).isEqualTo("Edit");
+        assertThat(edit.always()).isEqualTo("Edit(/notes.md)");
         assertThat(edit.preview()).isEqualTo("""
                 edit notes.md
                 --- a/notes.md

@@ -48,4 +48,17 @@ class RunMemoryTest {
         assertThat(memory.planHead()).contains("## Errors", "- #2 failed: no input");
         assertThat(memory.progressTail()).isEmpty();
     }
+
+    @Test
+    void fittingKeepsThePlanHeadAndTheNewestFindingsAndProgress() {
+        RunMemory memory = new RunMemory("goal\nplan line 2\nplan line 3", "old finding\nnew finding",
+                "old step\nnew step");
+        RunMemory fitted = memory.fitTo(12);
+        assertThat(fitted.planHead()).isEqualTo("goal\n[... the rest of the file is not shown]");
+        assertThat(fitted.findingsTail()).isEqualTo("[... earlier lines are not shown]\nnew finding");
+        assertThat(fitted.progressTail()).isEqualTo("[... earlier lines are not shown]\nnew step");
+        assertThat(memory.fitTo(1_000)).isEqualTo(memory);
+        assertThat(LoopSettings.memoryCharsPerSection(8_192)).isLessThan(RunMemory.MAX_CHARS);
+        assertThat(LoopSettings.memoryCharsPerSection(200_000)).isEqualTo(RunMemory.MAX_CHARS);
+    }
 }

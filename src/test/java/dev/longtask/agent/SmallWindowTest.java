@@ -29,7 +29,8 @@ class SmallWindowTest {
                 .mapToObj(i -> "line " + i + " of the big file, with enough words to make it a long line")
                 .collect(Collectors.joining("\n", "", "\n")));
         f.model.onCompaction(r -> new ChatMessage.Assistant("- read big.txt lines 1 to 240 so far", List.of()));
-        // a run memory that takes half the window, so two reads make a compaction due
+        // a run memory that would take half the window is cut to a tenth of it; a long task text makes two reads
+        // bring a compaction due
         String filler = IntStream.range(0, 100).mapToObj(i -> "- finding " + i + ": a fact some earlier task recorded")
                 .collect(Collectors.joining("\n"));
         f.memory = new RunMemory(filler, filler, filler);
@@ -38,9 +39,15 @@ class SmallWindowTest {
                 .call("read", "{\"path\":\"big.txt\"}")
                 .submit(true, "done");
 
-        AgentOutcome outcome = f.run(LoopFixture.agent(20, "read"), "Read big.txt");
+        AgentOutcome outcome = f.run(LoopFixture.agent(20, "read"), "Read big.txt, knowing:\n"
+                + filler.replace("finding", "fact").repeat(3));
 
         assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.SUBMITTED);
+        String system = ((ChatMessage.System) f.model.requests().get(0).messages().get(0)).text();
+        assertThat(system).contains("[... earlier lines are not shown]\n", "[... the rest of the file is not shown]")
+                .doesNotContain("- finding 50:");
+        int memoryChars = 3 * LoopSettings.memoryCharsPerSection(8_192);
+        assertThat(memoryChars).isLessThan(8_192 * LoopSettings.CHARS_PER_TOKEN / 8);
         int cutAt = LoopSettings.DEFAULTS.forWindow(8_192).maxOutputChars();
         assertThat(cutAt).isLessThan(LoopSettings.DEFAULTS.maxOutputChars());
         List<ChatRequest> steps = f.model.requests().stream().filter(r -> !r.tools().isEmpty()).toList();

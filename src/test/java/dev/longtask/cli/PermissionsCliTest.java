@@ -108,7 +108,7 @@ class PermissionsCliTest {
         assertThat(second.out()).contains("  waiting   question #2: task #1 (general) wants write: out/b.md");
 
         assertThat(lt("approve", "r1", "--always").out())
-                .contains("answered: allowed for the rest of the run (Write)");
+                .contains("answered: allowed for the rest of the run (Write(/out/**))");
         CliRunner.Result done = command(new ResumeCommand(noKeys(), scripted()), "r1");
         assertThat(done.exit()).as(done.toString()).isZero();
         assertThat(ws.resolve("out/b.md")).hasContent("second");

@@ -52,6 +52,24 @@ class ProgressTest {
     }
 
     @Test
+    void remainingWorkNeverReadsAsNoTimeLeft() {
+        // tasks that finished within milliseconds: two pending ones still take a moment, not 0 s
+        List<Task> quick = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusMillis(3)),
+                task(2, TaskStatus.PENDING, List.of(), List.of(), null, null),
+                task(3, TaskStatus.PENDING, List.of(), List.of(), null, null));
+        assertThat(new Progress().eta(quick, 2, T0.plusSeconds(1))).isEqualTo(1);
+        // only a task running past the mean remains: how much longer it takes is not known
+        List<Task> overdue = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(2, TaskStatus.IN_PROGRESS, List.of(), List.of(), T0.plusSeconds(10), null));
+        assertThat(new Progress().eta(overdue, 2, T0.plusSeconds(60))).isNull();
+        // a drained graph has nothing left
+        List<Task> done = List.of(task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)));
+        assertThat(new Progress().eta(done, 2, T0.plusSeconds(60))).isZero();
+    }
+
+    @Test
     void countsAndRunningLines() {
         List<Task> tasks = List.of(
                 task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),

@@ -171,8 +171,9 @@ class StdioServerTest {
             JsonNode report = server.call("longtask_report", StdioPeer.JSON.createObjectNode().put("run_id", runId)
                     .put("workdir", repo.toString()));
             assertThat(report.path("isError").asBoolean()).isFalse();
-            assertThat(report.path("content").get(0).path("text").asText())
-                    .isEqualTo(Files.readString(FileRunStore.read(repo, runId).directory().resolve("report.md")));
+            assertThat(report.path("content").get(0).path("text").asText()).as("the checked report, not report.md")
+                    .isEqualTo(Files.readString(FileRunStore.read(repo, runId).directory()
+                            .resolve("results/review/review.md")));
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
         }

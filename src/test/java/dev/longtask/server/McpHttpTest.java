@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.RunStatus;
+import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.NodePeers;
 import java.net.URI;
@@ -81,6 +82,68 @@ class McpHttpTest {
                 assertThat(pool.path("approval").asText()).isEqualTo("auto");
             });
         }
+    }
+
+    @Test
+    void aCodeReviewOverHttpEndsWithItsCheckedReportAsTheToolsResultAndTheResource() throws Exception {
+        NodePeers.require("@modelcontextprotocol/sdk");
+        Reviews reviews = new Reviews(true);
+        try (ServerFixture f = ServerFixture.start(dir, reviews.model, o -> o)) {
+            Path repo = ReviewFixture.copyTo(f.root.resolve("repo")).toRealPath();
+            JsonNode seen = flow(f, "review", repo.toString(), "performance,bug");
+
+            assertThat(seen.path("badFocus").path("isError").asBoolean()).isTrue();
+            assertThat(seen.path("badFocus").path("text").asText()).contains("unknown focus speling");
+            JsonNode started = seen.path("review");
+            assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
+            String runId = started.path("structured").path("run_id").asText();
+            assertThat(started.path("structured").path("workdir").asText()).isEqualTo(repo.toString());
+            assertThat(FileRunStore.list(repo)).as("the refused review left nothing behind").containsExactly(runId);
+            JsonNode figures = seen.path("waited").path("structured").path("figures");
+            assertThat(figures.path("status").asText()).as(figures.toString()).isEqualTo("completed");
+            assertThat(figures.path("goal").asText()).contains("Review the code of this repository");
+            assertThat(reviews.plannerCalls.get()).as("a review is planned in code").isZero();
+
+            String checked = Files.readString(FileRunStore.read(repo, runId).directory()
+                    .resolve("results/review/review.md"));
+            assertThat(checked).contains(Reviews.FINDING).contains("`" + Reviews.LOCATION + "`");
+            assertThat(seen.path("report").path("isError").asBoolean()).isFalse();
+            assertThat(seen.path("report").path("text").asText()).isEqualTo(checked);
+            assertThat(seen.path("resource").asText()).isEqualTo(checked);
+            assertThat(f.run(runId).path("pool").path("state").asText()).isEqualTo("done");
+        }
+    }
+
+    @Test
+    void aRunStoppedByItsBudgetResumesOverHttpWithARaisedBudgetAndCompletes() throws Exception {
+        NodePeers.require("@modelcontextprotocol/sdk");
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(2, 0, true).model, o -> o)) {
+            JsonNode seen = flow(f, "raise-budget", "job-08: two steps", f.workspace.toString());
+
+            assertThat(seen.path("badBudget").path("isError").asBoolean()).isTrue();
+            assertThat(seen.path("badBudget").path("text").asText()).contains("max_tokens");
+            String runId = seen.path("start").path("structured").path("run_id").asText();
+            assertThat(FileRunStore.list(f.workspace)).containsExactly(runId);
+            assertThat(seen.path("paused").path("structured").path("figures").path("status").asText())
+                    .isEqualTo("paused");
+            assertThat(seen.path("resume").path("isError").asBoolean()).as(seen.path("resume").toString()).isFalse();
+            assertThat(seen.path("resume").path("text").asText()).contains("queued again")
+                    .contains("max_tokens 1000000");
+            JsonNode figures = seen.path("completed").path("structured").path("figures");
+            assertThat(figures.path("status").asText()).as(figures.toString()).isEqualTo("completed");
+            assertThat(figures.path("completed").asInt()).isEqualTo(2);
+            assertThat(FileRunStore.read(f.workspace, runId).run().budget().maxTokens()).isEqualTo(1_000_000L);
+            assertThat(seen.path("report").path("text").asText()).isEqualTo(Files.readString(
+                    FileRunStore.read(f.workspace, runId).directory().resolve("report.md")));
+        }
+    }
+
+    /** Runs a flow of src/test/mcp/longtask-flows.mjs against the server's /mcp and returns what the client saw. */
+    private static JsonNode flow(ServerFixture f, String flow, String first, String second) throws Exception {
+        NodePeers.Output out = NodePeers.run(List.of("node", "longtask-flows.mjs", flow, first, second, "--",
+                f.url("/mcp")), Map.of("MCP_BEARER_TOKEN", f.server.token()), 300);
+        assertThat(out.exit()).as(out.stderr()).isZero();
+        return ServerFixture.JSON.readTree(out.stdout());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FileRunStore;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,12 +55,13 @@ class PoolTest {
         }
 
         @Override
-        public LiveRun launch(String runId, RunRequest request, long afterSeq, Consumer<Event> events) {
+        public LiveRun launch(String runId, RunRequest request, dev.longtask.model.Budget budgetChange, long afterSeq,
+                              Consumer<Event> events) {
             if (!request.foreground()) {
                 maxPoolRunning.accumulateAndGet(poolRunning.incrementAndGet(), Math::max);
             }
             started.add(runId);
-            LiveRun run = inner.launch(runId, request, afterSeq, events);
+            LiveRun run = inner.launch(runId, request, budgetChange, afterSeq, events);
             // The server hears of the end only after the count went down.
             CompletableFuture<LiveRun.Ended> counted = run.ended().whenComplete((ended, error) -> {
                 if (!request.foreground()) {
@@ -214,6 +216,26 @@ class PoolTest {
                 assertThat(log.stream().filter(e -> EventType.TASK_COMPLETED.equals(e.type()) && e.task() == t))
                         .as("task %d completed once", t).hasSize(1);
             }
+        }
+    }
+
+    @Test
+    void aRunStoppedByItsBudgetResumesThroughTheApiWithTheBudgetsItsBodyRaises() throws Exception {
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(2, 0, true).model, o -> o)) {
+            String id = f.submit("job-06: two steps", Map.of("budgets", Map.of("max_tokens", 1500)));
+            ServerFixture.await("the budget to pause the run", Duration.ofSeconds(30),
+                    () -> "held".equals(f.run(id).path("pool").path("state").asText()));
+            assertThat(f.run(id).path("status").asText()).isEqualTo("paused");
+            HttpResponse<String> bad = f.post("/api/runs/" + id + "/resume", "{\"budgets\": {\"max_tokens\": 0}}");
+            assertThat(bad.statusCode()).isEqualTo(400);
+            assertThat(f.json(bad).path("error").path("field").asText()).isEqualTo("budgets.max_tokens");
+            assertThat(f.post("/api/runs/" + id + "/resume", "{\"priority\": 3}").statusCode()).isEqualTo(400);
+
+            assertThat(f.post("/api/runs/" + id + "/resume", "{\"budgets\": {\"max_tokens\": 1000000}}")
+                    .statusCode()).isEqualTo(202);
+            ServerFixture.await("the run to complete", Duration.ofSeconds(30),
+                    () -> "completed".equals(f.run(id).path("status").asText()));
+            assertThat(f.run(id).path("budget").path("max_tokens").asLong()).isEqualTo(1_000_000L);
         }
     }
 }

@@ -275,9 +275,25 @@ class PermissionPolicyTest {
         assertThat(p.decide("bash", bash(command)).outcome()).isEqualTo(Outcome.ALLOW);
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "write | out/summary.md       | Write(/out/**)",
+            "write | ./out/deep/a.md      | Write(/out/deep/**)",
+            "edit  | README.md            | Edit(/README.md)",
+            "edit  | src/main/App.java    | Edit(/src/main/**)"})
+    void allowAlwaysForFilesGrantsTheFileFolderNotTheWholeWorkspace(String tool, String file, String rule) {
+        assertThat(PermissionPolicy.alwaysRule(tool, path(file))).isEqualTo(rule);
+        PermissionPolicy p = policy(ApprovalMode.ASK).with(PermissionRule.parse(Kind.ALLOW, rule, "approval #1"));
+        assertThat(p.decide(tool, path(file)).outcome()).isEqualTo(Outcome.ALLOW);
+        assertThat(p.decide(tool, path("docs/guide.md")).outcome()).isEqualTo(Outcome.ASK);
+    }
+
     @Test
-    void allowAlwaysForFilesGrantsTheTool() {
-        assertThat(PermissionPolicy.alwaysRule("edit", path("a"))).isEqualTo("Edit");
-        assertThat(PermissionPolicy.alwaysRule("write", path("a"))).isEqualTo("Write");
+    void allowAlwaysForAFolderCoversWhatIsBeneathIt() {
+        String rule = PermissionPolicy.alwaysRule("write", path("out/summary.md"));
+        PermissionPolicy p = policy(ApprovalMode.ASK).with(PermissionRule.parse(Kind.ALLOW, rule, "approval #1"));
+        assertThat(p.decide("write", path("out/parts/2.md")).outcome()).isEqualTo(Outcome.ALLOW);
+        assertThat(p.decide("write", path("outside.md")).outcome()).isEqualTo(Outcome.ASK);
+        assertThat(p.decide("edit", path("out/summary.md")).outcome()).isEqualTo(Outcome.ASK);
     }
 }
