@@ -2,6 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Worker;
+import dev.longtask.config.DurationText;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingsLoader;
@@ -26,10 +27,11 @@ import picocli.CommandLine.Option;
  * released) before the process exits.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
-        description = {"Work the ready tasks of every running run of a PostgreSQL store: claim one per free slot,",
-                "run its agent, record what came of it; until Ctrl-C or SIGTERM, which give the tasks at work back.",
-                "Each run's workspace must be visible here at the same path as where it was started (a shared",
-                "file system). Exit codes: 2 usage or configuration, 130 interrupted, 143 terminated."})
+        description = {"Work the ready tasks of every running run of a PostgreSQL store: claim one per",
+                "free slot, run its agent, record what came of it; until Ctrl-C or SIGTERM,",
+                "which give the tasks at work back. Each run's workspace must be visible here",
+                "at the same path as where it was started (a shared file system).",
+                "Exit codes: 2 usage or configuration, 130 interrupted, 143 terminated."})
 final class WorkerCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -41,6 +43,11 @@ final class WorkerCommand implements Callable<ExitCode> {
             description = "Tasks this worker runs at once (default: concurrency in config, else "
                     + SettingsLoader.DEFAULT_CONCURRENCY + ").")
     Integer slots;
+
+    @Option(names = "--lease", paramLabel = "DURATION",
+            description = "How long a claim holds its task without a heartbeat (renewed every third of it); a task of "
+                    + "a worker that died is claimed again once it lapses (default: 30s).")
+    String lease;
 
     private final Environment environment;
 
@@ -59,15 +66,19 @@ final class WorkerCommand implements Callable<ExitCode> {
         if (n < 1) {
             throw CliFailure.usage("--slots must be at least 1, got " + n);
         }
+        Duration leaseFor = lease == null ? null : leaseDuration();
         PrintWriter out = spec.commandLine().getOut();
         try (RunStores stores = store.open(environment, here, 2 * n + 2)) {
             if (!(stores instanceof PostgresRunStores database)) {
                 throw CliFailure.usage("a worker needs a shared store: give --store postgresql://[user@]host[:port]/"
                         + "database (or store: in config); the file store is one process's");
             }
+            // the same connections, claims held for the lease asked for
+            PostgresRunStores leasing = leaseFor == null ? database
+                    : new PostgresRunStores(database.database(), leaseFor);
             String name = host() + " pid " + ProcessHandle.current().pid();
             Longtask runtime = Longtask.builder().workspace(here).environment(environment).stores(stores).build();
-            Worker worker = new Worker(runtime, database, n, name, new Lines(out));
+            Worker worker = new Worker(runtime, leasing, n, name, new Lines(out));
             Signals signals = Signals.watch();
             Thread onStop = new Thread(() -> {
                 worker.stop(signals.reason());
@@ -86,6 +97,19 @@ final class WorkerCommand implements Callable<ExitCode> {
                 signals.close();
             }
             return signals.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
+        }
+    }
+
+    private Duration leaseDuration() {
+        try {
+            Duration d = DurationText.parse(lease);
+            if (d.toMillis() < 300) {
+                throw CliFailure.usage("--lease " + lease + " is too short: a heartbeat renews it every third, give "
+                        + "at least 300ms (30s is the default)");
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("--lease " + lease + ": " + e.getMessage());
         }
     }
 
