@@ -67,6 +67,11 @@ public final class ReviewPlan {
         return setup.chunks();
     }
 
+    /** How the tasks were fitted to their models' windows: the map's budget they got, the window. */
+    public ReviewSetup.Fit fit() {
+        return setup.fit();
+    }
+
     /** The plan; null when nothing is in scope. */
     public Plan plan() {
         return setup.plan();
