@@ -41,7 +41,9 @@ final class RunModels implements ModelSource {
 
         /** @throws ConfigException when the settings name no usable model (no model, no key, a bad spec) */
         ModelClient of(Path workspace, Settings settings) {
-            String spec = settings.requireModel();
+            // A replay names its model in the recording: nothing needs configuring for it.
+            String spec = tape instanceof Tape.Replay ? settings.model().map(Resolved::value).orElse("")
+                    : settings.requireModel();
             String url = settings.baseUrl().map(Resolved::value).orElse("");
             return byKey.computeIfAbsent(workspace + "\n" + spec + "\n" + url,
                     key -> LlmClients.create(settings, tape, AttemptListener.NONE));

@@ -6,6 +6,7 @@ import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,7 +24,9 @@ import picocli.CommandLine.Option;
         description = {"Serve a pool of background runs beside the foreground run: an HTTP API under /api (JSON, "
                 + "Server-Sent Events, a WebSocket stream), /metrics, and webhook routes from config.",
                 "Every request needs the token printed at start (kept in a file only you can read).",
-                "SIGTERM or Ctrl-C pauses the running runs after they save; the next start resumes them."})
+                "SIGTERM or Ctrl-C pauses the running runs after they save; the next start resumes them.",
+                "With --store postgresql://... the runs are kept in that database; with",
+                "--slots 0 the server runs no agent: 'longtask worker' processes run the tasks."})
 final class ServeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -69,6 +72,9 @@ final class ServeCommand implements Callable<ExitCode> {
     @Mixin
     ModelOptions model;
 
+    @Mixin
+    ScaleOutOptions scaleOut = new ScaleOutOptions();
+
     @Override
     public ExitCode call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -84,25 +90,36 @@ final class ServeCommand implements Callable<ExitCode> {
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
+        RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 2), "serve takes",
+                "how many runs go at once is --max-runs, how many tasks of each run concurrency: in config");
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
         // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.
         Approvals approvals = new Approvals();
         Longtask runtime = Longtask.builder().workspace(first).environment(Environment.system()).model(model.model)
-                .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).build();
+                .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).stores(stores)
+                .workersOnly(scaleOut.workersOnly()).build();
         LongtaskServer server;
         try {
-            server = LongtaskServer.start(options, new ApiBackend(runtime, StoreOptions.defaults()), approvals);
+            server = LongtaskServer.start(options, new ApiBackend(runtime, stores, StoreOptions.defaults()), approvals,
+                    stores);
         } catch (IllegalArgumentException e) {
+            runtime.close();
+            stores.close();
             throw CliFailure.usage(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             runtime.close();
+            stores.close();
             stopped.countDown();
         }, "longtask-serve-stop"));
         out.println("longtask server listening on " + server.url() + " (pool of " + maxRuns + ", roots "
                 + rootDirs + ")");
+        if (stores.shared()) {
+            out.println("  store: " + stores.where(first) + (scaleOut.workersOnly() ? "; agents: none here, workers run "
+                    + "every task (longtask worker --store ...)" : "; agents here and in workers of the same store"));
+        }
         if (server.token() != null) {
             out.println("  dashboard: " + server.url() + "/?access_token=" + server.token());
             out.println("  token file: " + options.tokenFile());

@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
@@ -10,6 +11,8 @@ import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.tools.OutsideWorkspaceException;
+import dev.longtask.tools.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,6 +100,8 @@ final class TaskCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             TaskDraft draft = RunAccess.call(() -> new TaskDraft(subject, instruction, agent, blockedBy, inputs,
                     outputs, criteria));
+            checkInside(workspace, "--input", inputs);
+            checkInside(workspace, "--output", outputs);
             RunStore store;
             if (goal != null) {
                 store = RunAccess.call(() -> FileRunStore.create(workspace, null, goal, null, null,
@@ -108,12 +113,34 @@ final class TaskCommand implements Runnable {
                         spec.commandLine().getErr());
             }
             try (store) {
+                RunStatus status = store.run().status();
+                if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
+                    throw CliFailure.usage("run " + store.runId() + " is " + status.wire() + ": a task added to it "
+                            + "would never run; start a new run with --goal, or name one still open with --run");
+                }
                 Task task = RunAccess.call(() -> store.createTask(draft));
                 out.println("added to run " + store.runId() + ": " + task.line());
                 out.println("run the graph with: " + RunAccess.resumeCommand(store.runId(), workdir.path));
             }
             return ExitCode.OK;
         }
+    }
+
+    /** Paths a task names must stay inside the workspace, as a planner's must. */
+    private static void checkInside(Path workspace, String option, Map<String, String> paths) {
+        Workspace inside;
+        try {
+            inside = new Workspace(workspace);
+        } catch (java.io.IOException e) {
+            throw CliFailure.usage("cannot open the workspace " + workspace + ": " + e.getMessage());
+        }
+        paths.forEach((name, path) -> {
+            try {
+                inside.resolveInside(path);
+            } catch (OutsideWorkspaceException e) {
+                throw CliFailure.usage(option + " " + name + "=" + path + ": " + e.getMessage());
+            }
+        });
     }
 
     @Command(name = "update", mixinStandardHelpOptions = true,

@@ -2,6 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Worker;
+import dev.longtask.config.DurationText;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingsLoader;
@@ -44,6 +45,11 @@ final class WorkerCommand implements Callable<ExitCode> {
                     + SettingsLoader.DEFAULT_CONCURRENCY + ").")
     Integer slots;
 
+    @Option(names = "--lease", paramLabel = "DURATION",
+            description = "How long a claim holds its task without a heartbeat (renewed every third of it); a task of "
+                    + "a worker that died is claimed again once it lapses (default: 30s).")
+    String lease;
+
     private final Environment environment;
 
     WorkerCommand() {
@@ -61,15 +67,19 @@ final class WorkerCommand implements Callable<ExitCode> {
         if (n < 1) {
             throw CliFailure.usage("--slots must be at least 1, got " + n);
         }
+        Duration leaseFor = lease == null ? null : leaseDuration();
         PrintWriter out = spec.commandLine().getOut();
         try (RunStores stores = store.open(environment, here, 2 * n + 2)) {
             if (!(stores instanceof PostgresRunStores database)) {
                 throw CliFailure.usage("a worker needs a shared store: give --store postgresql://[user@]host[:port]/"
                         + "database (or store: in config); the file store is one process's");
             }
+            // the same connections, claims held for the lease asked for
+            PostgresRunStores leasing = leaseFor == null ? database
+                    : new PostgresRunStores(database.database(), leaseFor);
             String name = host() + " pid " + ProcessHandle.current().pid();
             Longtask runtime = Longtask.builder().workspace(here).environment(environment).stores(stores).build();
-            Worker worker = new Worker(runtime, database, n, name, new Lines(out));
+            Worker worker = new Worker(runtime, leasing, n, name, new Lines(out));
             Signals signals = Signals.watch();
             Thread onStop = new Thread(() -> {
                 worker.stop(signals.reason());
@@ -88,6 +98,19 @@ final class WorkerCommand implements Callable<ExitCode> {
                 signals.close();
             }
             return signals.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
+        }
+    }
+
+    private Duration leaseDuration() {
+        try {
+            Duration d = DurationText.parse(lease);
+            if (d.toMillis() < 300) {
+                throw CliFailure.usage("--lease " + lease + " is too short: a heartbeat renews it every third, give "
+                        + "at least 300ms (30s is the default)");
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("--lease " + lease + ": " + e.getMessage());
         }
     }
 

@@ -13,16 +13,16 @@ final class BudgetGuard {
     public Optional<String> reached(Budget budget, Usage usage, Duration activeTime) {
         if (budget.maxTokens() != null && usage.totalTokens() >= budget.maxTokens()) {
             return Optional.of("token budget reached: " + Counts.full(usage.totalTokens()) + " of "
-                    + Counts.full(budget.maxTokens()) + " tokens used; resume with a larger --max-tokens");
+                    + Counts.full(budget.maxTokens()) + " tokens used; resume with a larger token budget (--max-tokens)");
         }
         if (budget.maxCostUsd() != null && usage.costUsd().compareTo(budget.maxCostUsd()) >= 0) {
             return Optional.of("cost budget reached: " + usage.costText() + " of $" + budget.maxCostUsd().toPlainString()
-                    + " spent; resume with a larger --max-cost");
+                    + " spent; resume with a larger cost budget (--max-cost)");
         }
         if (budget.maxTime() != null && activeTime.compareTo(budget.maxTime()) >= 0) {
             return Optional.of("time budget reached: ran " + Durations.text(activeTime.toSeconds())
                     + " of " + Durations.text(budget.maxTime().toSeconds())
-                    + "; resume with a larger --max-time");
+                    + "; resume with a larger time budget (--max-time)");
         }
         return Optional.empty();
     }

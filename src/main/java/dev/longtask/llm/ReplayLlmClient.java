@@ -1,6 +1,9 @@
 package dev.longtask.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.longtask.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Answers from a file written by {@link RecordingLlmClient}, with no network. Requests are served in
@@ -20,6 +24,14 @@ import java.util.Objects;
  */
 final class ReplayLlmClient implements LlmClient {
     private static final int SHOWN = 80;
+
+    private record Mask(Pattern pattern, String replacement) {
+    }
+
+    private static final List<Mask> VOLATILE = List.of(
+            new Mask(Pattern.compile("\\b\\d{8}-\\d{6}-[0-9a-f]{4}\\b"), "<run-id>"),
+            new Mask(Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z?"), "<time>"),
+            new Mask(Pattern.compile("\\b\\d+(\\.\\d+)?(ms|s)\\b|\\b\\d+[hm]( \\d+[ms])?\\b"), "<duration>"));
 
     private final Path file;
     private final String modelSpec;
@@ -31,7 +43,8 @@ final class ReplayLlmClient implements LlmClient {
     private ReplayLlmClient(Path file, List<LlmJson.Exchange> exchanges, String modelSpec, int contextWindow) {
         this.file = file;
         this.exchanges = exchanges;
-        this.requests = exchanges.stream().map(e -> (JsonNode) LlmJson.MAPPER.valueToTree(e.request())).toList();
+        this.requests = exchanges.stream()
+                .map(e -> comparable(LlmJson.MAPPER.valueToTree(e.request()))).toList();
         this.used = new boolean[exchanges.size()];
         this.modelSpec = modelSpec;
         this.contextWindow = contextWindow;
@@ -72,7 +85,7 @@ final class ReplayLlmClient implements LlmClient {
 
     @Override
     public synchronized ChatResponse chat(ChatRequest request) {
-        JsonNode now = LlmJson.MAPPER.valueToTree(request);
+        JsonNode now = comparable(LlmJson.MAPPER.valueToTree(request));
         int next = firstUnused();
         if (next < 0) {
             throw new LlmException("replay " + file + ": all " + exchanges.size()
@@ -86,6 +99,29 @@ final class ReplayLlmClient implements LlmClient {
         }
         throw new LlmException("replay " + file + ": request does not match recorded exchange #" + (next + 1)
                 + ": " + firstDifference("", requests.get(next), now), 0, false, null);
+    }
+
+    /**
+     * The request as replay compares it: what differs from one run to the next of the same job (the run's id in
+     * paths, the times and durations in its memory files) is masked in every text, so a recorded run replays in a
+     * new run.
+     */
+    static JsonNode comparable(JsonNode node) {
+        if (node.isTextual()) {
+            return TextNode.valueOf(VOLATILE.stream().reduce(node.asText(),
+                    (text, mask) -> mask.pattern().matcher(text).replaceAll(mask.replacement()), (a, b) -> b));
+        }
+        if (node.isObject()) {
+            ObjectNode copy = LlmJson.MAPPER.createObjectNode();
+            node.fields().forEachRemaining(f -> copy.set(f.getKey(), comparable(f.getValue())));
+            return copy;
+        }
+        if (node.isArray()) {
+            ArrayNode copy = LlmJson.MAPPER.createArrayNode();
+            node.forEach(n -> copy.add(comparable(n)));
+            return copy;
+        }
+        return node;
     }
 
     private int firstUnused() {
@@ -128,7 +164,30 @@ final class ReplayLlmClient implements LlmClient {
                 return path + " had " + recorded.size() + " entries when recorded, " + now.size() + " now";
             }
         }
-        return (path.isEmpty() ? "the request" : path) + " was " + shown(recorded) + ", now " + shown(now);
+        String at = path.isEmpty() ? "the request" : path;
+        if (recorded.isTextual() && now.isTextual()) {
+            String was = recorded.asText();
+            String is = now.asText();
+            int from = Math.max(0, firstDifferentChar(was, is) - SHOWN / 2);
+            return at + " differs at character " + (firstDifferentChar(was, is) + 1) + ": was " + excerpt(was, from)
+                    + ", now " + excerpt(is, from);
+        }
+        return at + " was " + shown(recorded) + ", now " + shown(now);
+    }
+
+    private static int firstDifferentChar(String a, String b) {
+        int i = 0;
+        while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
+    }
+
+    /** {@link #SHOWN} characters from {@code from}, quoted, with "..." where text was left out. */
+    private static String excerpt(String text, int from) {
+        int to = Math.min(text.length(), from + SHOWN);
+        return "\"" + (from > 0 ? "..." : "") + text.substring(Math.min(from, text.length()), to)
+                + (to < text.length() ? "..." : "") + "\"";
     }
 
     private static String shown(JsonNode n) {

@@ -14,8 +14,8 @@ import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +28,7 @@ import java.util.function.Consumer;
 /** The runtime behind the server: the library's {@link Longtask}, built once, shared by every run. */
 public final class ApiBackend implements RunBackend {
     private final Longtask longtask;
+    private final RunStores stores;
     private final StoreOptions storeOptions;
     private final ExecutorService waiters = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "longtask-run-waiter");
@@ -37,7 +38,13 @@ public final class ApiBackend implements RunBackend {
 
     /** @param storeOptions how the server writes a status into a run no session holds (fsync, secrets) */
     public ApiBackend(Longtask longtask, StoreOptions storeOptions) {
+        this(longtask, RunStores.files(), storeOptions);
+    }
+
+    /** @param stores where {@code longtask} keeps its runs (the stores it was built with) */
+    public ApiBackend(Longtask longtask, RunStores stores, StoreOptions storeOptions) {
         this.longtask = longtask;
+        this.stores = stores;
         this.storeOptions = storeOptions;
     }
 
@@ -86,14 +93,14 @@ public final class ApiBackend implements RunBackend {
 
     @Override
     public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
-        try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+        try (RunStore store = stores.open(workspace, runId, storeOptions).store()) {
             store.setRunStatus(status, reason);
         }
     }
 
     @Override
     public Approval answerApproval(Path workspace, String runId, ApprovalAnswer answer) {
-        try (RunStore store = FileRunStore.open(workspace, runId, storeOptions)) {
+        try (RunStore store = stores.open(workspace, runId, storeOptions).store()) {
             List<Approval> asked = store.approvals();
             if (answer.id() < 1 || answer.id() > asked.size()) {
                 throw new IllegalArgumentException("run " + runId + " has no question #" + answer.id());

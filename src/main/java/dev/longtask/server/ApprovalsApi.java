@@ -8,10 +8,8 @@ import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import io.javalin.http.Context;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,11 +69,7 @@ final class ApprovalsApi {
         if (only != null) {
             known.put(only, runs.workspace(only));
         } else {
-            for (Path workspace : pool.workspaces()) {
-                if (Files.isDirectory(workspace)) {
-                    FileRunStore.list(workspace).forEach(id -> known.putIfAbsent(id, workspace));
-                }
-            }
+            known.putAll(files.runs(pool.workspaces(), true));
         }
         List<ObjectNode> found = new ArrayList<>();
         for (Map.Entry<String, Path> run : known.entrySet()) {

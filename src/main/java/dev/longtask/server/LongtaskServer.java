@@ -9,6 +9,7 @@ import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.NoSuchTaskException;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunLockedException;
+import dev.longtask.store.RunStores;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -47,8 +48,8 @@ public final class LongtaskServer implements AutoCloseable {
     private final Javalin app;
     private final Instant started;
 
-    private LongtaskServer(ServerOptions options, RunBackend backend, Approvals approvals, Clock clock)
-            throws IOException {
+    private LongtaskServer(ServerOptions options, RunBackend backend, Approvals approvals, RunStores stores,
+                           Clock clock) throws IOException {
         this.options = options;
         this.started = clock.instant();
         List<Path> roots = realRoots(options.roots());
@@ -60,7 +61,7 @@ public final class LongtaskServer implements AutoCloseable {
         Files.createDirectories(options.stateDirectory());
         this.token = options.noToken() ? null : TokenFile.loadOrCreate(options.tokenFile());
         ObjectMapper json = dev.longtask.model.JsonMapping.newMapper();
-        RunFiles files = new RunFiles(json);
+        RunFiles files = new RunFiles(json, stores);
         EventHub hub = new EventHub();
         RunEvents events = new RunEvents(hub, files);
         ServerMetrics metrics = new ServerMetrics(options.maxRuns());
@@ -107,7 +108,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/", dashboard::page);
             config.routes.get("/index.html", dashboard::page);
             config.routes.get(Dashboard.ASSETS + "<file>", dashboard::asset);
-            config.routes.get("/api/health", ctx -> health(ctx, json, roots));
+            config.routes.get("/api/health", ctx -> health(ctx, json, roots, files));
             config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.scrape()));
             config.routes.post("/api/runs", runs::submit);
@@ -177,8 +178,17 @@ public final class LongtaskServer implements AutoCloseable {
      * @throws IllegalArgumentException saying what is wrong with the options or the routes, or why it cannot listen
      */
     public static LongtaskServer start(ServerOptions options, RunBackend backend, Approvals approvals) {
+        return start(options, backend, approvals, RunStores.files());
+    }
+
+    /**
+     * Starts the server over {@code stores}, where the backend keeps its runs: with a shared store (PostgreSQL) the
+     * API, the event streams and the dashboard read the runs from its database, whoever works their tasks.
+     */
+    public static LongtaskServer start(ServerOptions options, RunBackend backend, Approvals approvals,
+                                       RunStores stores) {
         try {
-            return new LongtaskServer(options, backend, approvals, Clock.systemDefaultZone());
+            return new LongtaskServer(options, backend, approvals, stores, Clock.systemDefaultZone());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the server: " + e.getMessage(), e);
         }
@@ -222,8 +232,8 @@ public final class LongtaskServer implements AutoCloseable {
         }
     }
 
-    private void health(Context ctx, ObjectMapper json, List<Path> roots) throws IOException {
-        ObjectNode out = json.createObjectNode().put("status", "ok")
+    private void health(Context ctx, ObjectMapper json, List<Path> roots, RunFiles files) throws IOException {
+        ObjectNode out = json.createObjectNode().put("status", "ok").put("store", files.where(roots.get(0)))
                 .put("uptime_s", java.time.Duration.between(started, Instant.now()).toSeconds())
                 .put("running", pool.liveCount()).put("queued", pool.queue().size())
                 .put("max_runs", options.maxRuns());

@@ -92,7 +92,7 @@ final class Pool {
         for (PoolEntry entry : book.readAll()) {
             nextOrder = Math.max(nextOrder, entry.order() + 1);
             boolean unfinished = entry.state() == PoolEntry.State.QUEUED || entry.state() == PoolEntry.State.RUNNING;
-            if (!RunFiles.exists(entry.workspace(), entry.runId())) {
+            if (!files.exists(entry.workspace(), entry.runId())) {
                 if (unfinished) {
                     // written before the run was created, and the server died before it answered: no one has it
                     book.delete(entry.runId());
@@ -469,13 +469,16 @@ final class Pool {
                 .findFirst();
     }
 
-    /** Where the run lives: the pool's entry, else a workspace the server knows (a root or a submitted one). */
+    /**
+     * Where the run lives: the pool's entry, else a workspace the server knows (a root or a submitted one) that has it,
+     * or with a shared store the workspace the run recorded.
+     */
     synchronized Optional<Path> workspaceOf(String runId) {
         PoolEntry entry = entries.get(runId);
         if (entry != null) {
             return Optional.of(entry.workspace());
         }
-        return workspaces().stream().filter(ws -> RunFiles.exists(ws, runId)).findFirst();
+        return files.workspaceOf(runId, workspaces());
     }
 
     /** The roots and every workspace a run was submitted for. */
@@ -524,7 +527,7 @@ final class Pool {
     private String newRunId(Path workspace) {
         while (true) {
             String id = FileRunStore.newRunId(clock);
-            if (!entries.containsKey(id) && !RunFiles.exists(workspace, id)) {
+            if (!entries.containsKey(id) && !files.exists(workspace, id)) {
                 return id;
             }
         }

@@ -7,7 +7,6 @@ import dev.longtask.mcp.RunControl;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreException;
@@ -72,7 +71,7 @@ final class PoolRuns implements RunControl {
 
     @Override
     public List<String> runs(Path workdir) {
-        return refusedAsMessage(() -> FileRunStore.list(checked(workdir)));
+        return refusedAsMessage(() -> List.copyOf(files.runs(List.of(checked(workdir)), false).keySet()));
     }
 
     /**
@@ -112,7 +111,7 @@ final class PoolRuns implements RunControl {
     @Override
     public Optional<String> report(String runId, Path workdir) {
         Path workspace = workspaceOf(runId, workdir);
-        FileRunStore.read(workspace, runId);
+        files.snapshot(workspace, runId);
         Path review = ReviewFinisher.reportIn(RunFiles.directory(workspace, runId));
         try {
             return Optional.of(Files.readString(review));

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.store.PostgresRunStores;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -26,13 +28,18 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads runs without the writer lock and without changing a file: the state, the log from a sequence number, a
- * transcript page, the report. A line still being written (no newline yet) is not read.
+ * transcript page, the report. A line still being written (no newline yet) is not read. With a shared store the state,
+ * the log and the transcripts come from its database (workers on other machines write them there); the report and
+ * the notes are files of the run directory in the workspace either way, written by the process that schedules the run.
  */
 final class RunFiles {
     private static final byte[] SEQ_PREFIX = "{\"seq\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] APPROVAL_TYPE = "\"type\":\"approval.".getBytes(StandardCharsets.US_ASCII);
 
     private final ObjectMapper json;
+    private final RunStores stores;
+    /** The database of a shared store, else null: the runs are the workspaces' files. */
+    private final PostgresRunStores shared;
     /** Where the last read of a log ended: the next read after that seq starts there, not at byte 0. */
     private final Map<Path, Mark> marks = new ConcurrentHashMap<>();
     private final Map<Path, Cached> figures = new ConcurrentHashMap<>();
@@ -62,23 +69,78 @@ final class RunFiles {
     }
 
     RunFiles(ObjectMapper json) {
-        this.json = json;
+        this(json, RunStores.files());
     }
 
+    RunFiles(ObjectMapper json, RunStores stores) {
+        this.json = json;
+        this.stores = stores;
+        this.shared = stores instanceof PostgresRunStores database ? database : null;
+    }
+
+    /** Where the run's files are: its projections, report and notes (the same path with a shared store). */
     static Path directory(Path workspace, String runId) {
         return FileRunStore.runsDirectory(workspace).resolve(runId);
     }
 
-    static boolean exists(Path workspace, String runId) {
+    boolean exists(Path workspace, String runId) {
+        if (shared != null) {
+            return workspaceOf(runId, List.of()).isPresent();
+        }
         return Files.isRegularFile(directory(workspace, runId).resolve("events.jsonl"));
     }
 
+    /**
+     * Where run {@code runId} lives: the first of {@code candidates} that has it, or with a shared store the
+     * workspace its creator recorded, whichever it is.
+     */
+    Optional<Path> workspaceOf(String runId, java.util.Collection<Path> candidates) {
+        if (shared != null) {
+            try {
+                return Optional.of(shared.workspaceOf(runId));
+            } catch (dev.longtask.store.NoSuchRunException e) {
+                return Optional.empty();
+            }
+        }
+        return candidates.stream().filter(ws -> exists(ws, runId)).findFirst();
+    }
+
+    /**
+     * The runs of {@code workspaces} with the workspace of each, newest first per workspace; with a shared store
+     * every run of its database when {@code all}, else those that work in one of {@code workspaces}.
+     */
+    Map<String, Path> runs(java.util.Collection<Path> workspaces, boolean all) {
+        Map<String, Path> runs = new java.util.LinkedHashMap<>();
+        if (shared != null) {
+            shared.workspaces().forEach((id, ws) -> {
+                if (all || workspaces.contains(ws)) {
+                    runs.put(id, ws);
+                }
+            });
+            return runs;
+        }
+        for (Path workspace : workspaces) {
+            if (Files.isDirectory(workspace)) {
+                FileRunStore.list(workspace).forEach(id -> runs.putIfAbsent(id, workspace));
+            }
+        }
+        return runs;
+    }
+
+    /** Where the runs are kept, as messages name it. */
+    String where(Path workspace) {
+        return stores.where(workspace);
+    }
+
     RunSnapshot snapshot(Path workspace, String runId) {
-        return FileRunStore.read(workspace, runId);
+        return stores.read(workspace, runId);
     }
 
     /** The run's figures, read again only when its log has changed. */
     RunFigures figures(Path workspace, String runId) {
+        if (shared != null) {
+            return figuresOfShared(workspace, runId);
+        }
         Path log = directory(workspace, runId).resolve("events.jsonl");
         try {
             BasicFileAttributes attributes = Files.readAttributes(log, BasicFileAttributes.class);
@@ -97,8 +159,34 @@ final class RunFiles {
         }
     }
 
+    private RunFigures figuresOfShared(Path workspace, String runId) {
+        long seq = shared.lastSeq(runId);
+        Path key = Path.of(runId);
+        Cached cached = figures.get(key);
+        if (cached != null && cached.size == seq) {
+            return cached.figures;
+        }
+        RunFigures fresh = stores.read(workspace, runId).figures();
+        figures.put(key, new Cached(fresh.lastSeq(), 0, fresh));
+        return fresh;
+    }
+
     /** The run's approval questions in order (number 1 first), read again only when its log has changed. */
     List<Asked> questions(Path workspace, String runId) {
+        if (shared != null) {
+            long seq = shared.lastSeq(runId);
+            Path key = Path.of(runId);
+            CachedQuestions cached = questions.get(key);
+            if (cached != null && cached.size == seq) {
+                return cached.questions;
+            }
+            Asking asking = new Asking();
+            for (Event event : shared.events(runId, 0, type -> type.startsWith("approval."))) {
+                asking.add(event);
+            }
+            questions.put(key, new CachedQuestions(seq, 0, asking.found()));
+            return asking.found();
+        }
         Path log = directory(workspace, runId).resolve("events.jsonl");
         try {
             BasicFileAttributes attributes = Files.readAttributes(log, BasicFileAttributes.class);
@@ -119,26 +207,37 @@ final class RunFiles {
 
     /** Parses only the lines that mention an approval: a long log of other events costs one pass over its bytes. */
     private List<Asked> readQuestions(Path log) throws IOException {
-        List<Asked> found = new ArrayList<>();
+        Asking asking = new Asking();
         try (InputStream in = new BufferedInputStream(new FileInputStream(log.toFile()), 1 << 16)) {
             ByteArrayOutputStream line = new ByteArrayOutputStream(512);
             for (; readLine(in, line); line.reset()) {
                 byte[] bytes = line.toByteArray();
-                if (!contains(bytes, APPROVAL_TYPE)) {
-                    continue;
-                }
-                Event event = json.readValue(bytes, Event.class);
-                int number = event.data().path("id").asInt();
-                if (EventType.APPROVAL_REQUESTED.equals(event.type()) && number == found.size() + 1) {
-                    found.add(new Asked(number, event.time(), event.data(), null));
-                } else if (EventType.APPROVAL_ANSWERED.equals(event.type()) && number >= 1 && number <= found.size()
-                        && found.get(number - 1).waiting()) {
-                    Asked asked = found.get(number - 1);
-                    found.set(number - 1, new Asked(number, asked.askedAt(), asked.question(), event.data()));
+                if (contains(bytes, APPROVAL_TYPE)) {
+                    asking.add(json.readValue(bytes, Event.class));
                 }
             }
         }
-        return List.copyOf(found);
+        return asking.found();
+    }
+
+    /** The questions of a log, from its approval events in order. */
+    private static final class Asking {
+        private final List<Asked> found = new ArrayList<>();
+
+        void add(Event event) {
+            int number = event.data().path("id").asInt();
+            if (EventType.APPROVAL_REQUESTED.equals(event.type()) && number == found.size() + 1) {
+                found.add(new Asked(number, event.time(), event.data(), null));
+            } else if (EventType.APPROVAL_ANSWERED.equals(event.type()) && number >= 1 && number <= found.size()
+                    && found.get(number - 1).waiting()) {
+                Asked asked = found.get(number - 1);
+                found.set(number - 1, new Asked(number, asked.askedAt(), asked.question(), event.data()));
+            }
+        }
+
+        List<Asked> found() {
+            return List.copyOf(found);
+        }
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {
@@ -156,6 +255,10 @@ final class RunFiles {
 
     /** Up to {@code limit} events with a sequence number above {@code after}, in order. */
     List<Event> eventsAfter(Path workspace, String runId, long after, int limit) {
+        if (shared != null) {
+            List<Event> events = stores.events(workspace, runId, after);
+            return events.size() > limit ? List.copyOf(events.subList(0, limit)) : events;
+        }
         Path log = directory(workspace, runId).resolve("events.jsonl");
         Mark mark = marks.get(log);
         Mark start = mark != null && mark.seq <= after ? mark : new Mark(0, 0);
@@ -191,6 +294,13 @@ final class RunFiles {
 
     /** The log's size in bytes, or -1 when it cannot be read: a cheap way to tell whether it has grown. */
     long logSize(Path workspace, String runId) {
+        if (shared != null) {
+            try {
+                return shared.lastSeq(runId);
+            } catch (RuntimeException e) {
+                return -1;
+            }
+        }
         try {
             return Files.size(directory(workspace, runId).resolve("events.jsonl"));
         } catch (IOException e) {
@@ -200,6 +310,9 @@ final class RunFiles {
 
     /** The seq of the last complete event in the log. */
     long lastSeq(Path workspace, String runId) {
+        if (shared != null) {
+            return shared.lastSeq(runId);
+        }
         eventsAfter(workspace, runId, Long.MAX_VALUE, 1);
         Mark mark = marks.get(directory(workspace, runId).resolve("events.jsonl"));
         return mark == null ? 0 : mark.seq;
@@ -207,6 +320,12 @@ final class RunFiles {
 
     /** Entries {@code offset} to {@code offset + limit} of {@code transcripts/task_<id>.jsonl}. */
     TranscriptPage transcript(Path workspace, String runId, int taskId, int offset, int limit) {
+        if (shared != null) {
+            List<JsonNode> lines = shared.transcript(runId, "task_" + taskId, offset, limit + 1);
+            boolean more = lines.size() > limit;
+            List<JsonNode> entries = more ? List.copyOf(lines.subList(0, limit)) : lines;
+            return new TranscriptPage(offset, entries, more ? offset + entries.size() : null);
+        }
         Path file = directory(workspace, runId).resolve("transcripts").resolve("task_" + taskId + ".jsonl");
         List<JsonNode> entries = new ArrayList<>();
         boolean more = false;

@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunFigures;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -47,18 +45,9 @@ final class RunsApi {
 
     void list(Context ctx) {
         Set<RunStatus> wanted = statuses(ctx.queryParam("status"));
-        Map<String, Path> runs = new LinkedHashMap<>();
         String workdir = ctx.queryParam("workdir");
-        if (workdir != null) {
-            Path workspace = submissions.workspace(workdir);
-            FileRunStore.list(workspace).forEach(id -> runs.put(id, workspace));
-        } else {
-            for (Path workspace : pool.workspaces()) {
-                if (java.nio.file.Files.isDirectory(workspace)) {
-                    FileRunStore.list(workspace).forEach(id -> runs.putIfAbsent(id, workspace));
-                }
-            }
-        }
+        Map<String, Path> runs = workdir != null ? files.runs(java.util.List.of(submissions.workspace(workdir)), false)
+                : files.runs(pool.workspaces(), true);
         ArrayNode out = json.createArrayNode();
         Map<String, Integer> positions = positions();
         for (Map.Entry<String, Path> run : runs.entrySet()) {

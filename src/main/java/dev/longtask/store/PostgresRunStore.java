@@ -208,6 +208,61 @@ public final class PostgresRunStore implements RunStore {
         }
     }
 
+    /** Every run of the database with the workspace it works on, newest first. */
+    public static Map<String, Path> workspaces(PostgresDatabase db) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement(
+                     "SELECT id, workspace FROM longtask_runs WHERE last_seq > 0 ORDER BY created DESC, id DESC");
+             ResultSet rows = select.executeQuery()) {
+            Map<String, Path> runs = new java.util.LinkedHashMap<>();
+            while (rows.next()) {
+                runs.put(rows.getString(1), Path.of(rows.getString(2)));
+            }
+            return runs;
+        } catch (SQLException e) {
+            throw new StoreException("cannot list the runs of " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The seq of the run's last committed event: a cheap way to tell whether the run changed. */
+    public static long lastSeq(PostgresDatabase db, String runId) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ?")) {
+            select.setString(1, runId);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    throw new NoSuchRunException(runId, db.shown());
+                }
+                return row.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read run " + runId + " from " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Lines {@code offset} to {@code offset + limit} of the run's transcript {@code name} ("task_3", "planner_1"). */
+    public static List<JsonNode> transcriptLines(PostgresDatabase db, String runId, String name, int offset,
+                                                 int limit) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT line FROM longtask_transcripts WHERE run_id = ? AND name = ? ORDER BY n OFFSET ? LIMIT ?")) {
+            select.setString(1, runId);
+            select.setString(2, name);
+            select.setInt(3, offset);
+            select.setInt(4, limit);
+            ObjectMapper json = JsonMapping.newMapper();
+            List<JsonNode> lines = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    lines.add(json.readTree(rows.getString(1)));
+                }
+            }
+            return lines;
+        } catch (SQLException | JsonProcessingException e) {
+            throw new StoreException("cannot read transcript " + name + " of run " + runId + " from " + db.shown()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The run ids of the database, newest first. */
     public static List<String> list(PostgresDatabase db) {
         try (Connection c = db.connection();
@@ -949,20 +1004,7 @@ public final class PostgresRunStore implements RunStore {
 
     /** The lines of {@code transcripts/<name>.jsonl} as the database holds them ("task_3", "planner_1"...). */
     public List<JsonNode> transcriptLines(String name) {
-        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
-                "SELECT line FROM longtask_transcripts WHERE run_id = ? AND name = ? ORDER BY n")) {
-            select.setString(1, runId);
-            select.setString(2, name);
-            List<JsonNode> lines = new ArrayList<>();
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    lines.add(json.readTree(rows.getString(1)));
-                }
-            }
-            return lines;
-        } catch (SQLException | JsonProcessingException e) {
-            throw new StoreException("cannot read transcript " + name + " of run " + runId + ": " + e.getMessage(), e);
-        }
+        return transcriptLines(db, runId, name, 0, Integer.MAX_VALUE);
     }
 
     /** The database is the truth and replays fast: nothing to checkpoint. */

@@ -1,11 +1,13 @@
 package dev.longtask.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The runs of a PostgreSQL database, shared by every process connected to it: a run is found by its id whatever the
@@ -55,6 +57,31 @@ public final class PostgresRunStores implements RunStores {
     @Override
     public List<Event> events(Path workspace, String runId, long afterSeq) {
         return PostgresRunStore.events(db, runId, afterSeq, type -> true);
+    }
+
+    /** Every run of the database with the workspace it works on, newest first. */
+    public Map<String, Path> workspaces() {
+        return PostgresRunStore.workspaces(db);
+    }
+
+    /** The workspace run {@code runId} works on, as its creator saw it. */
+    public Path workspaceOf(String runId) {
+        return Path.of(PostgresRunStore.workspaceOf(db, runId));
+    }
+
+    /** The seq of the run's last committed event. */
+    public long lastSeq(String runId) {
+        return PostgresRunStore.lastSeq(db, runId);
+    }
+
+    /** Up to {@code limit} lines of the run's transcript {@code name} ("task_3") from line {@code offset}. */
+    public List<JsonNode> transcript(String runId, String name, int offset, int limit) {
+        return PostgresRunStore.transcriptLines(db, runId, name, offset, limit);
+    }
+
+    /** The run's events after {@code afterSeq} whose type {@code withData} accepts, the others without their data. */
+    public List<Event> events(String runId, long afterSeq, java.util.function.Predicate<String> withData) {
+        return PostgresRunStore.events(db, runId, afterSeq, withData);
     }
 
     @Override

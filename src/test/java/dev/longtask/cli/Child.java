@@ -24,9 +24,15 @@ final class Child {
     }
 
     private final Process process;
+    private final java.io.ByteArrayOutputStream outSoFar = new java.io.ByteArrayOutputStream();
+    private final java.util.concurrent.CompletableFuture<String> out = new java.util.concurrent.CompletableFuture<>();
+    private final java.util.concurrent.CompletableFuture<String> err = new java.util.concurrent.CompletableFuture<>();
 
     private Child(Process process) {
         this.process = process;
+        // Both streams are read from the start, on their own threads, so a full pipe never stalls a long-lived child.
+        drain(process.getInputStream(), outSoFar, out);
+        drain(process.getErrorStream(), new java.io.ByteArrayOutputStream(), err);
     }
 
     static Child start(Path home, Map<String, String> env, String... args) throws IOException {
@@ -67,12 +73,19 @@ final class Child {
         }
     }
 
+    /** Kills the process with SIGKILL and waits for it to end; what it wrote is dropped. */
+    void kill() throws Exception {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("longtask did not die within 30 s of SIGKILL");
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
     Result await() throws Exception {
-        // Both streams are read on their own threads so a full pipe never stalls the child.
-        var out = new java.util.concurrent.CompletableFuture<String>();
-        var err = new java.util.concurrent.CompletableFuture<String>();
-        drain(process.getInputStream(), out);
-        drain(process.getErrorStream(), err);
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("longtask did not end within 120 s");
@@ -80,10 +93,26 @@ final class Child {
         return new Result(process.exitValue(), out.get(30, TimeUnit.SECONDS), err.get(30, TimeUnit.SECONDS));
     }
 
-    private static void drain(java.io.InputStream in, java.util.concurrent.CompletableFuture<String> into) {
+    /** What the process has written to stdout so far, while it runs. */
+    String outSoFar() {
+        synchronized (outSoFar) {
+            return outSoFar.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void drain(java.io.InputStream in, java.io.ByteArrayOutputStream sofar,
+                              java.util.concurrent.CompletableFuture<String> into) {
         Thread t = new Thread(() -> {
             try (in) {
-                into.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                byte[] buffer = new byte[8192];
+                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    synchronized (sofar) {
+                        sofar.write(buffer, 0, n);
+                    }
+                }
+                synchronized (sofar) {
+                    into.complete(sofar.toString(StandardCharsets.UTF_8));
+                }
             } catch (IOException e) {
                 into.completeExceptionally(e);
             }

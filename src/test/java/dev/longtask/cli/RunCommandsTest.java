@@ -44,6 +44,21 @@ class RunCommandsTest {
     }
 
     @Test
+    void aTaskIsNotAddedToARunThatIsOverWhereItWouldNeverRun() {
+        lt("task", "add", "--goal", "g", "--subject", "a");
+        String id = onlyRun();
+        try (FileRunStore store = FileRunStore.open(workspace, id, dev.longtask.store.StoreOptions.defaults())) {
+            store.setRunStatus(dev.longtask.model.RunStatus.COMPLETED, "");
+        }
+        CliRunner.Result added = lt("task", "add", "--subject", "b");
+
+        assertThat(added.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(added.err()).isEqualTo("longtask: run " + id + " is completed: a task added to it would never run; "
+                + "start a new run with --goal, or name one still open with --run\n");
+        assertThat(FileRunStore.read(workspace, id).tasks()).hasSize(1);
+    }
+
+    @Test
     void aGraphIsBuiltByHandStartingWithGoal() {
         CliRunner.Result first = lt("task", "add", "--goal", "Review the repository", "--subject", "Map the repo",
                 "--output", "map=notes/map.md", "--criterion", "lists every module");

@@ -92,6 +92,25 @@ class ScriptedProviderRunTest {
                 .as("Anthropic's form").isEqualTo("submit_result");
     }
 
+    @Test
+    void aRecordedRunReplaysAsANewRunOfItsWorkspaceWithNoModelConfigured() throws Exception {
+        Path tape = dir.resolve("calls.jsonl");
+        Path ws = workspace("recorded");
+        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+            Result recorded = longtask(ws, List.of(), "run", "Summarise the notes", "--base-url", model.baseUrl(),
+                    "--model", "openai:scripted", "--record", tape.toString());
+            assertThat(recorded.exit()).as(recorded.output()).isZero();
+        }
+        // the workspace as the recording found it (its listing is in the planner's request), at the same path
+        Files.move(ws, dir.resolve("recorded-after"));
+        workspace("recorded");
+        // another run id, other times, no key, no server, no --model: the recording names its model and answers
+        Result replayed = longtask(ws, List.of(), "run", "Summarise the notes", "--replay", tape.toString());
+        assertThat(replayed.exit()).as(replayed.output()).isZero();
+        assertThat(FileRunStore.list(ws)).hasSize(1)
+                .allMatch(id -> FileRunStore.readRun(ws, id).status() == RunStatus.COMPLETED);
+    }
+
     private void assertCompleted(Path ws, Result r) throws IOException {
         assertThat(r.exit()).as(r.output()).isZero();
         RunSnapshot run = FileRunStore.read(ws, "e2e");

@@ -57,7 +57,31 @@ class TapeTest {
         assertThatThrownBy(() -> replaying.chat(Wire.simple("PING")))
                 .isInstanceOfSatisfying(LlmException.class, e -> assertThat(e.retryable()).isFalse())
                 .hasMessageContaining("request does not match recorded exchange #1")
-                .hasMessageContaining("messages[0].text was \"ping\", now \"PING\"");
+                .hasMessageContaining("messages[0].text differs at character 1: was \"ping\", now \"PING\"");
+    }
+
+    @Test
+    void aLongTextThatDiffersIsShownWhereItDiffers() throws Exception {
+        String prefix = "You are the planner. ".repeat(10);
+        ModelClient replaying = replay(writeTape(Wire.simple(prefix + "Summarise the notes")));
+
+        assertThatThrownBy(() -> replaying.chat(Wire.simple(prefix + "Summarise the code")))
+                .hasMessageContaining("differs at character " + (prefix.length() + "Summarise the ".length() + 1))
+                .hasMessageContaining("planner. Summarise the notes\", now \"...")
+                .hasMessageEndingWith("planner. Summarise the code\"");
+    }
+
+    @Test
+    void whatChangesFromRunToRunOfTheSameJobIsNotADifference() throws Exception {
+        ModelClient replaying = replay(writeTape(Wire.simple(
+                "results at .longtask/runs/20261126-131225-5b76/results; session 2026-11-26T13:12:25.301Z; took 1.2s")));
+
+        assertThat(replaying.chat(Wire.simple(
+                "results at .longtask/runs/20261127-090000-0a1b/results; session 2026-11-27T09:00:00Z; took 3s"))
+                .message().text()).startsWith("answer to results at");
+        ModelClient again = replay(writeTape(Wire.simple("results at .longtask/runs/20261126-131225-5b76/results")));
+        assertThatThrownBy(() -> again.chat(Wire.simple("results at .longtask/runs/my-run/results")))
+                .hasMessageContaining("request does not match recorded exchange #1");
     }
 
     @Test

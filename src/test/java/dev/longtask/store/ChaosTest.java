@@ -3,11 +3,11 @@ package dev.longtask.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Event;
-import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.testing.ChaosLog;
 import dev.longtask.testing.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -18,7 +18,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -92,20 +91,7 @@ class ChaosTest {
 
             run.refresh();
             List<Event> events = run.eventsAfter(0);
-            for (int i = 0; i < events.size(); i++) {
-                assertThat(events.get(i).seq()).as(context + ": no lost events").isEqualTo(i + 1);
-            }
-            Map<Integer, Integer> completions = new HashMap<>();
-            for (Event event : events) {
-                if (EventType.TASK_COMPLETED.equals(event.type())) {
-                    completions.merge(event.task(), 1, Integer::sum);
-                }
-                if (EventType.TASK_CLAIMED.equals(event.type())) {
-                    assertThat(completions).as(context + ": task " + event.task() + " claimed after its completion")
-                            .doesNotContainKey(event.task());
-                }
-            }
-            assertThat(completions).as(context).hasSize(TASKS).allSatisfy((task, n) -> assertThat(n).isEqualTo(1));
+            ChaosLog.assertEveryTaskCompletedOnce(events, TASKS, context);
             assertThat(run.tasks()).as(context + ": nothing stuck")
                     .allSatisfy(t -> assertThat(t.status()).isEqualTo(TaskStatus.COMPLETED));
             for (Task task : run.tasks()) {

@@ -58,6 +58,8 @@ public final class ScriptedProvider implements AutoCloseable {
     private static final Pattern TEXT_TOOL = Pattern.compile("^- ([a-z_]+): ", Pattern.MULTILINE);
     private static final java.util.Set<String> FINISHING = java.util.Set.of("submit_result", "submit_plan", "decide",
             "submit_report");
+    /** Plans of more tasks than this are trees, not a fan-out and a fan-in. */
+    private static final int WIDE_PLAN = 20;
     private static final Pattern TEXT_CALL = Pattern.compile("^(TOOL_CALL|FINAL) (\\{.*)$", Pattern.MULTILINE);
 
     /** How the script behaves. */
@@ -416,7 +418,13 @@ public final class ScriptedProvider implements AutoCloseable {
                     .put("instruction", "Work on step " + i + " of the goal and write what you found to the output.")
                     .put("agent", "general");
             ArrayNode deps = t.putArray("depends_on");
-            if (i > 1 && (i < n || n <= 2)) {
+            if (n > WIDE_PLAN) {
+                // A tree with ten children a node: a wide plan whose last task cannot depend on all the others (it
+                // would not fit its agent's window), with work that unlocks more work as it completes.
+                if (i > 1) {
+                    deps.add("t" + Math.max(1, i / 10));
+                }
+            } else if (i > 1 && (i < n || n <= 2)) {
                 deps.add("t1");
             } else if (i == n && n > 2) {
                 for (int d = 2; d < n; d++) {
