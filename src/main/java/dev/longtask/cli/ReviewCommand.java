@@ -18,7 +18,6 @@ import dev.longtask.review.MappedFile;
 import dev.longtask.review.RepoMap;
 import dev.longtask.review.ReviewEstimate;
 import dev.longtask.review.ReviewPlanner;
-import dev.longtask.review.ReviewSetup;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -175,7 +174,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         checkLimits(plan);
         err.println(summary(repoMap) + "\n" + String.format("review: %s, %s; focus: %s; model: %s; %s; estimate: %s",
                 Counts.plural(plan.chunks().size(), "chunk"), Counts.plural(plan.plan().tasks().size(), "task"),
-                plan.focus(), plan.model(), mapText(plan.fit()), plan.runEstimate().text()));
+                plan.focus(), plan.model(), mapText(plan.mapBudget()), plan.runEstimate().text()));
         err.flush();
         RunRequest request = plan.request(base);
         ExitCode code = driver.drive(longtask -> {
@@ -318,14 +317,14 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     /** "map: 2,048 tokens", or how it was cut to fit the model's window. */
-    private static String mapText(ReviewSetup.Fit fit) {
-        if (!fit.shrunk()) {
-            return "map: " + Counts.plural(fit.mapTokens(), "token");
+    private static String mapText(ReviewPlan.MapBudget map) {
+        if (!map.cut()) {
+            return "map: " + Counts.plural(map.tokens(), "token");
         }
-        String window = "the " + Counts.full(fit.window()) + "-token context window";
-        return fit.mapTokens() == 0 ? "map: left out (--tokens " + Counts.full(fit.askedMapTokens()) + ") to fit "
-                + window : "map: " + Counts.plural(fit.mapTokens(), "token") + " (--tokens "
-                + Counts.full(fit.askedMapTokens()) + " cut to fit " + window + ")";
+        String window = "the " + Counts.full(map.window()) + "-token context window";
+        return map.tokens() == 0 ? "map: left out (--tokens " + Counts.full(map.asked()) + ") to fit " + window
+                : "map: " + Counts.plural(map.tokens(), "token") + " (--tokens " + Counts.full(map.asked())
+                + " cut to fit " + window + ")";
     }
 
     private void validate() {
@@ -433,7 +432,7 @@ final class ReviewCommand implements Callable<ExitCode> {
             lines.addAll(List.of(summary(m).split("\n")));
         }
         lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens | %s", p.focus(),
-                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens, mapText(p.fit())));
+                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens, mapText(p.mapBudget())));
         if (m.files().isEmpty()) {
             lines.add("");
             lines.add("nothing to review: no source file in scope");
