@@ -44,7 +44,7 @@ class PoolResumeTest {
         Reviews first = new Reviews(false);
         Server before = new Server(root, ServerFixture.backend(first.model, new Approvals()));
         String id = before.runs.review(new RunControl.Review(Path.of("repo"), "performance,bug"));
-        // A run still QUEUED has not started yet (the pool starts it on its own thread): it has not stopped.
+        // still queued is not stopped: the pool may not have started the run yet
         ServerFixture.await("the reviewer to be asked, or the run to stop", LIMIT, () -> first.reviewerCalls.get() > 0
                 || before.pool.entry(id).map(e -> e.state() != PoolEntry.State.RUNNING
                         && e.state() != PoolEntry.State.QUEUED).orElse(true));
