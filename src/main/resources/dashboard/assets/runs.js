@@ -263,7 +263,9 @@ export function replaceChanged(row, cells) {
 export function progressOf(run) {
   if (run.progress) return run.progress.percent;
   const t = run.tasks || {};
-  return t.total ? (100 * ((t.completed || 0) + (t.failed || 0) + (t.cancelled || 0))) / t.total : 0;
+  // As the runtime computes it: done of the tasks still wanted (failed ones count as not done, cancelled as not wanted).
+  const wanted = (t.total || 0) - (t.cancelled || 0);
+  return wanted > 0 ? (100 * (t.completed || 0)) / wanted : 0;
 }
 
 function queueText(pool) {

@@ -65,6 +65,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
@@ -401,7 +402,8 @@ public final class Longtask implements AutoCloseable {
         Path root = workspace(base.workspace());
         ModelSource source = models(base);
         String id = options.runId() != null ? options.runId() : ReviewSetup.newRunId(root, clock);
-        return review(root, id, options, source.pricing(), source.runModel(), concurrency(base));
+        return review(root, id, options, source.pricing(), source.runModel(), concurrency(base),
+                windows(root, agentModel -> source.client(agentModel, AttemptListener.NONE).contextWindowTokens()));
     }
 
     /**
@@ -417,7 +419,7 @@ public final class Longtask implements AutoCloseable {
         Path root = workspace(base.workspace());
         String id = options.runId() != null ? options.runId() : "<run-id>";
         if (!estimated) {
-            return review(root, id, options, Pricing.unknown(), null, 1);
+            return review(root, id, options, Pricing.unknown(), null, 1, null);
         }
         Settings settings = load(root, flags(base.model() != null ? base.model() : model, "--model",
                 base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
@@ -426,26 +428,44 @@ public final class Longtask implements AutoCloseable {
         Pricing price = options.priceIn() != null ? Pricing.perMillion(options.priceIn(), options.priceOut())
                 : endpoint.flatMap(Endpoint::price).map(Resolved::value)
                         .map(p -> Pricing.perMillion(p.input(), p.output())).orElse(Pricing.unknown());
+        // With a model known, the tasks are fitted and checked against its window as a real run's would be.
+        ToIntFunction<String> windows = endpoint.isEmpty() ? null : windows(root, agentModel -> agentModel == null
+                ? endpoint.get().contextWindow().value()
+                : LlmClients.endpoint(load(root, flags(agentModel, "the agent's model", null, null))).contextWindow()
+                        .value());
         return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null),
-                firstSet(base.concurrency(), concurrency, settings.concurrency().value()));
+                firstSet(base.concurrency(), concurrency, settings.concurrency().value()), windows);
+    }
+
+    /** An agent's context window by its name, from the window of a model spec (null for the run's model). */
+    private ToIntFunction<String> windows(Path root, Function<String, Integer> windowOfModel) {
+        AgentCatalog catalog = agents(root);
+        Map<String, Integer> byAgent = new java.util.concurrent.ConcurrentHashMap<>();
+        return agent -> byAgent.computeIfAbsent(agent, name -> windowOfModel.apply(catalog.find(name)
+                .map(AgentSpec::model).orElse(null)));
     }
 
     private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
-                              int tasks) {
+                              int tasks, ToIntFunction<String> windowOfAgent) {
         ReviewFocus focus = ReviewFocus.parse(options.focus());
         ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
                 options.chunkTokens());
         ReviewSetup setup;
         try {
-            setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared());
+            setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared(), windowOfAgent);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
         }
         List<String> problems = List.of();
-        if (setup.plan() != null) {
+        if (setup.fit().problem() != null) {
+            problems = List.of(setup.fit().problem());
+        } else if (setup.plan() != null) {
             try {
-                problems = new PlanValidator(agents(root).agents().stream().map(AgentSpec::name)
-                        .collect(java.util.stream.Collectors.toSet()), new Workspace(root)).problems(setup.plan());
+                java.util.Set<String> names = agents(root).agents().stream().map(AgentSpec::name)
+                        .collect(java.util.stream.Collectors.toSet());
+                problems = (windowOfAgent == null ? new PlanValidator(names, new Workspace(root))
+                        : PlanValidator.sized(names, new Workspace(root), TokenCounter.shared(), windowOfAgent))
+                        .problems(setup.plan());
             } catch (IOException e) {
                 throw new IllegalArgumentException("cannot use " + root + ": " + e.getMessage(), e);
             }

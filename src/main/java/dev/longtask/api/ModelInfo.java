@@ -32,6 +32,11 @@ public record ModelInfo(String spec, Source modelSource, String protocol, String
                 e.contextWindow(), e.price(), e.warnings());
     }
 
+    /** The most output tokens a call asks of this model when {@code configured} is the setting: a quarter of its window at most. */
+    public int maxOutputTokens(int configured) {
+        return Endpoint.maxOutputTokens(configured, contextWindow.value());
+    }
+
     /** Whether the model can be called: a key that is required is present. */
     public boolean ready() {
         return !keyRequired || keyPresent;

@@ -67,6 +67,22 @@ public final class ReviewPlan {
         return setup.chunks();
     }
 
+    /**
+     * The map every task carries: its tokens, the budget asked for, and the context window it was cut to fit (0 when
+     * no model is known).
+     */
+    public record MapBudget(int tokens, int asked, int window) {
+        /** Whether the map was cut below the budget asked for, to fit the window. */
+        public boolean cut() {
+            return tokens < asked;
+        }
+    }
+
+    /** How the map was fitted to the models' windows. */
+    public MapBudget mapBudget() {
+        return new MapBudget(setup.fit().mapTokens(), setup.fit().askedMapTokens(), setup.fit().window());
+    }
+
     /** The plan; null when nothing is in scope. */
     public Plan plan() {
         return setup.plan();

@@ -30,14 +30,14 @@ import picocli.CommandLine;
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Run agents directly: one, several side by side, or a chain.",
-        description = {"Runs agents directly, each as a task of a new run in the workspace",
-                "(transcripts and results are kept there), and prints their final output.",
+        description = {"Runs agents directly, each as a task of a new run in the workspace (transcripts and results"
+                + " are kept there), and prints their final output:",
                 "  longtask agent NAME \"TASK\"",
                 "  longtask agent --parallel NAME=TASK NAME=TASK ... [--concurrency N]",
                 "  longtask agent --chain NAME=TASK NAME=\"... {previous} ...\" ...",
-                "In a chain, {previous} is replaced by the whole final output of the step",
-                "before; the chain stops at the first failure. Exit: 0 all succeeded,",
-                "1 an agent failed, 2 usage or no model, 130 interrupted."})
+                "In a chain, {previous} is replaced by the whole final output of the step before; the chain stops"
+                        + " at the first failure.",
+                "Exit: 0 all succeeded, 1 an agent failed, 2 usage or no model, 130 interrupted."})
 final class AgentCommand implements Callable<ExitCode> {
 
     @CommandLine.Spec

@@ -9,6 +9,9 @@ import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
 import dev.longtask.agent.AgentSpec;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -18,10 +21,9 @@ import picocli.CommandLine.Option;
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
         header = "List the agents this workspace can use, and problems in their files.",
-        description = {"Lists the agents this workspace can use: name, source (built-in, user,",
-                "claude or project, and the file), tools, model and description, then the",
-                "problems found in definition files. Later sources override earlier ones:",
-                "built-in < ~/.longtask/agents < .claude/agents < .longtask/agents."})
+        description = {"Lists the agents this workspace can use: name, source (built-in, user, claude or project, and"
+                + " the file), tools, model and description, then the problems found in definition files. Later"
+                + " sources override earlier ones: built-in < ~/.longtask/agents < .claude/agents < .longtask/agents."})
 final class AgentsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -33,6 +35,9 @@ final class AgentsCommand implements Runnable {
     @Option(names = "--json", description = "Print the catalogue as JSON.")
     boolean json;
 
+    /** The terminal's width lines are wrapped to; 0 (a pipe, a file) leaves them whole. */
+    IntSupplier columns = TerminalSize::columnsOfStdout;
+
     @Override
     public void run() {
         Path workspace = Workspaces.directory(workdir);
@@ -41,26 +46,29 @@ final class AgentsCommand implements Runnable {
         if (json) {
             out.println(asJson(catalog, workspace));
         } else {
-            print(out, catalog, workspace);
+            int width = columns.getAsInt();
+            // On a terminal, lines wrap at spaces with their indent kept, rather than break mid-word.
+            print(line -> (width > 0 ? TextWidth.wrap(line, width - 1, "    ") : List.of(line)).forEach(out::println),
+                    catalog, workspace);
         }
         out.flush();
     }
 
-    private static void print(PrintWriter out, AgentCatalog catalog, Path workspace) {
+    private static void print(Consumer<String> out, AgentCatalog catalog, Path workspace) {
         for (AgentSpec agent : catalog.agents()) {
-            out.println(agent.name() + "  (" + origin(agent, workspace) + overrides(catalog, agent) + ")");
+            out.accept(agent.name() + "  (" + origin(agent, workspace) + overrides(catalog, agent) + ")");
             if (!agent.description().isEmpty()) {
-                out.println("    " + agent.description());
+                out.accept("    " + agent.description());
             }
-            out.println("    tools: " + (agent.tools().isEmpty() ? "(none)" : String.join(", ", agent.tools()))
+            out.accept("    tools: " + (agent.tools().isEmpty() ? "(none)" : String.join(", ", agent.tools()))
                     + "  |  model: " + (agent.model() == null ? "the run's model" : agent.model())
                     + "  |  max_steps: " + agent.maxSteps());
         }
         if (!catalog.problems().isEmpty()) {
-            out.println();
-            out.println(catalog.problems().size() + (catalog.problems().size() == 1 ? " problem:" : " problems:"));
+            out.accept("");
+            out.accept(catalog.problems().size() + (catalog.problems().size() == 1 ? " problem:" : " problems:"));
             for (AgentProblem problem : catalog.problems()) {
-                out.println("  " + problem);
+                out.accept("  " + problem);
             }
         }
     }

@@ -34,8 +34,8 @@ enum ColorMode {
             try {
                 return valueOf(value.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("--color must be auto, always or never, not '"
-                        + value + "'");
+                // picocli puts "Invalid value for option '--color': " before it.
+                throw new CommandLine.TypeConversionException("'" + value + "' is not one of auto, always or never");
             }
         }
     }

@@ -10,6 +10,7 @@ import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
+import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.PermissionRule;
 import java.io.PrintWriter;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,6 +39,8 @@ import picocli.CommandLine;
         description = "Show the resolved model and settings (and where each came from), then check the provider answers.")
 final class DoctorCommand implements Callable<ExitCode> {
     private static final int WIDTH = 16;
+    private static final int PROBE_ATTEMPTS = 2;
+    private static final Duration PROBE_WAIT = Duration.ofSeconds(10);
 
     @Mixin
     ModelOptions model;
@@ -53,6 +57,8 @@ final class DoctorCommand implements Callable<ExitCode> {
     CommandLine.Model.CommandSpec spec;
 
     private final Environment environment;
+    /** The terminal's width lines are wrapped to; 0 (a pipe, a file) leaves them whole. */
+    IntSupplier columns = TerminalSize::columnsOfStdout;
     /** What --json prints: each line's label (as a key) and value. */
     private final Map<String, Object> found = new LinkedHashMap<>();
 
@@ -95,14 +101,14 @@ final class DoctorCommand implements Callable<ExitCode> {
             return ExitCode.USAGE;
         }
         showEndpoint(out, endpoint);
-        showSettings(out, settings);
+        showSettings(out, settings, endpoint);
         if (!endpoint.ready()) {
             line(out, "status", "NOT CONFIGURED: " + endpoint.spec() + " needs " + endpoint.keyVariable());
             line(out, "what to do", "export " + endpoint.keyVariable() + "=...  (or choose another model with --model)");
             out.flush();
             return ExitCode.USAGE;
         }
-        return probe(out, longtask);
+        return probe(out, longtask, endpoint);
     }
 
     private void showFiles(PrintWriter out, Settings settings) {
@@ -179,12 +185,23 @@ final class DoctorCommand implements Callable<ExitCode> {
                 + " cache read, $" + plain(m.cacheWrite()) + " cache write per million tokens   [" + p.source() + "]";
     }
 
-    private void showSettings(PrintWriter out, Settings settings) {
+    private void showSettings(PrintWriter out, Settings settings, ModelInfo endpoint) {
         for (SettingKey key : List.of(SettingKey.CONCURRENCY, SettingKey.MAX_TOKENS, SettingKey.MAX_COST_USD,
                 SettingKey.MAX_TIME, SettingKey.MAX_OUTPUT_TOKENS, SettingKey.REQUEST_TIMEOUT,
                 SettingKey.RETRY_MAX_ATTEMPTS, SettingKey.RETRY_MAX_WAIT, SettingKey.FSYNC)) {
-            settings.get(key).ifPresent(r -> line(out, key.key(), show(r.value()) + "   [" + r.source() + "]"));
+            settings.get(key).ifPresent(r -> line(out, key.key(), show(r.value()) + effective(key, r.value(), endpoint)
+                    + "   [" + r.source() + "]"));
         }
+    }
+
+    /** What a setting comes to for this model when that differs from its value: the output cap of a small window. */
+    private static String effective(SettingKey key, Object value, ModelInfo endpoint) {
+        if (key == SettingKey.MAX_OUTPUT_TOKENS && value instanceof Integer configured
+                && endpoint.maxOutputTokens(configured) < configured) {
+            return ", but a call gets at most " + Counts.full(endpoint.maxOutputTokens(configured)) + " (a quarter of"
+                    + " the " + Counts.full(endpoint.contextWindow().value()) + "-token context window)";
+        }
+        return "";
     }
 
     /** The settings of the workspace, with the model flags and {@code extra}; a bad value is a usage error. */
@@ -196,10 +213,14 @@ final class DoctorCommand implements Callable<ExitCode> {
         }
     }
 
-    private ExitCode probe(PrintWriter out, Longtask longtask) {
+    private ExitCode probe(PrintWriter out, Longtask longtask, ModelInfo endpoint) {
+        // A quick answer beats a run's patience: doctor's own limits, said as such (not as retry.*).
+        line(out, "check", "one short request, at most " + PROBE_ATTEMPTS + " attempts within "
+                + Durations.text(PROBE_WAIT) + " (doctor's own limits; a run retries as retry.* says)");
+        out.flush();
         Settings quick = settings(longtask, Flags.none()
-                .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", 2)
-                .set(SettingKey.RETRY_MAX_WAIT, "doctor", "10s"));
+                .set(SettingKey.RETRY_MAX_ATTEMPTS, "doctor", PROBE_ATTEMPTS)
+                .set(SettingKey.RETRY_MAX_WAIT, "doctor", PROBE_WAIT.toSeconds() + "s"));
         ModelCheck check;
         try {
             check = longtask.checkModel(quick, retry -> {
@@ -209,6 +230,15 @@ final class DoctorCommand implements Callable<ExitCode> {
             });
         } catch (ConfigException e) {
             throw CliFailure.usage(e.getMessage());
+        }
+        if (check.answered() && check.answer().isBlank()) {
+            line(out, "request", "answered in " + Durations.text(check.took()) + " with no text ("
+                    + RunEnding.usage(check.usage()) + ")");
+            line(out, "warning", "the model answered nothing to \"reply with the single word: pong\": check that "
+                    + endpoint.spec() + " is a chat model that writes text; tasks need its answers");
+            line(out, "status", "reachable, but the model answered nothing");
+            out.flush();
+            return ExitCode.OK;
         }
         if (check.answered()) {
             line(out, "request", "ok in " + Durations.text(check.took()) + ": \"" + check.answer() + "\" ("
@@ -239,7 +269,10 @@ final class DoctorCommand implements Callable<ExitCode> {
                     : text);
             return;
         }
-        out.println(String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text);
+        String line = String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text;
+        int width = columns.getAsInt();
+        // On a terminal, long values wrap at spaces under the value column rather than break mid-word.
+        (width > 0 ? TextWidth.wrap(line, width - 1, " ".repeat(WIDTH)) : List.of(line)).forEach(out::println);
     }
 
     private static String show(Object value) {

@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
         header = "Serve longtask to MCP clients (Claude Code, Cursor, ...) over stdio.",
         description = {"Speaks the Model Context Protocol on stdin/stdout: tools to start a run (its id comes back"
                 + " at once), follow it, read its tasks and report, pause, resume and cancel it, and start a code"
-                + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:"
-                + " claude mcp add longtask -- longtask mcp --workdir DIR",
+                + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:",
+                "  claude mcp add longtask -- longtask mcp --workdir DIR",
                 "Runs go on in this process. When the client goes away the command waits for them to end; on"
                         + " SIGTERM or Ctrl-C they stop after saving and can be resumed. Nobody answers approvals"
                         + " here (stdin is the protocol): in --approval ask a run pauses with its question, for"

@@ -15,8 +15,8 @@ import picocli.CommandLine;
         description = {"Continue a paused, interrupted, failed or killed run where it stood.",
                 "Completed tasks never run again; tasks that were running start over; failed ones are retried.",
                 "Budget flags given here replace the run's (e.g. --max-cost 5 after a cost pause).",
-                "Exit codes as for run: 0 completed, 1 failed, 2 usage (a cancelled run cannot be resumed),",
-                "3 paused, 130 interrupted, 143 terminated."})
+                "Exit codes as for run: 0 completed, 1 failed, 2 usage (a cancelled run cannot be resumed),"
+                        + " 3 paused, 130 interrupted, 143 terminated."})
 final class ResumeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -150,8 +150,10 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     private ExitCode review() {
         PrintWriter err = spec.commandLine().getErr();
-        // The driver's progress and summary go to stderr, so stdout carries the report alone.
-        RunDriver driver = new RunDriver(err, err, model, run, path, environment, assembly);
+        // The driver's progress and summary go to stderr, so stdout carries the report alone; with --json-events
+        // stdout carries the events, as for run, and the report stays in its file.
+        RunDriver driver = new RunDriver(run.jsonEvents ? spec.commandLine().getOut() : err, err, model, run, path,
+                environment, assembly);
         // Its agents only write their own output files, in the run's results, which every run's own rule allows.
         driver.approvalUnlessFlag(ApprovalMode.READ_ONLY);
         Path workspace = driver.workspacePath();
@@ -170,16 +172,16 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + skippedText(repoMap) + (includeTests ? "" : "; add --include-tests to review tests"));
         }
         checkLimits(plan);
-        err.println(summary(repoMap) + "\n" + String.format("review: %s, %s; focus: %s; model: %s; estimate: %s",
+        err.println(summary(repoMap) + "\n" + String.format("review: %s, %s; focus: %s; model: %s; %s; estimate: %s",
                 Counts.plural(plan.chunks().size(), "chunk"), Counts.plural(plan.plan().tasks().size(), "task"),
-                plan.focus(), plan.model(), plan.runEstimate().text()));
+                plan.focus(), plan.model(), mapText(plan.mapBudget()), plan.runEstimate().text()));
         err.flush();
         RunRequest request = plan.request(base);
         ExitCode code = driver.drive(longtask -> {
             try {
                 return longtask.start(request);
             } catch (IllegalArgumentException e) {
-                throw CliFailure.usage("review: " + e.getMessage() + "; " + largerChunks());
+                throw CliFailure.usage("review: " + e.getMessage());
             }
         });
         Optional<Finisher.Finished> finished = driver.finished();
@@ -214,6 +216,11 @@ final class ReviewCommand implements Callable<ExitCode> {
             text = Files.readString(report, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new CliFailure(ExitCode.FAILED, "review: cannot read " + report + ": " + e.getMessage());
+        }
+        if (out == null && run.jsonEvents) {
+            spec.commandLine().getErr().println("review: the report is in " + report + " (stdout carries the events)");
+            spec.commandLine().getErr().flush();
+            return;
         }
         if (out == null) {
             spec.commandLine().getOut().print(text);
@@ -303,16 +310,21 @@ final class ReviewCommand implements Callable<ExitCode> {
      * The limits a run's plan must keep (the engine checks the same before it starts): a usage error that says
      * what to change, the chunk size above all, when the review's plan breaks one.
      */
-    private void checkLimits(ReviewPlan plan) {
+    private static void checkLimits(ReviewPlan plan) {
         if (!plan.problems().isEmpty()) {
-            throw CliFailure.usage("review: the plan of " + Counts.plural(plan.chunks().size(), "chunk")
-                    + " cannot run: " + String.join("; ", plan.problems()) + "; " + largerChunks());
+            throw CliFailure.usage("review cannot run: " + String.join("; ", plan.problems()));
         }
     }
 
-    private String largerChunks() {
-        return "raise --chunk-tokens (now " + Counts.full(chunkTokens) + ") for fewer, larger chunks, or review a"
-                + " subdirectory";
+    /** "map: 2,048 tokens", or how it was cut to fit the model's window. */
+    private static String mapText(ReviewPlan.MapBudget map) {
+        if (!map.cut()) {
+            return "map: " + Counts.plural(map.tokens(), "token");
+        }
+        String window = "the " + Counts.full(map.window()) + "-token context window";
+        return map.tokens() == 0 ? "map: left out (--tokens " + Counts.full(map.asked()) + ") to fit " + window
+                : "map: " + Counts.plural(map.tokens(), "token") + " (--tokens " + Counts.full(map.asked())
+                + " cut to fit " + window + ")";
     }
 
     private void validate() {
@@ -384,8 +396,9 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     private static String summary(RepoMap m) {
-        return String.format("review of %s (%s): %,d files, %,d lines, %,d tokens (%s)", m.root(), m.scope(),
-                m.files().size(), m.totalLines(), m.totalTokens(), m.encoding()) + (m.skipped().isEmpty() ? ""
+        return String.format("review of %s (%s): %s, %s, %s (%s)", m.root(), m.scope(),
+                Counts.plural(m.files().size(), "file"), Counts.plural(m.totalLines(), "line"),
+                Counts.plural(m.totalTokens(), "token"), m.encoding()) + (m.skipped().isEmpty() ? ""
                 : "\nskipped: " + skippedText(m).substring(2));
     }
 
@@ -418,8 +431,8 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (!map) {
             lines.addAll(List.of(summary(m).split("\n")));
         }
-        lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens", p.focus(),
-                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens));
+        lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens | %s", p.focus(),
+                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens, mapText(p.mapBudget())));
         if (m.files().isEmpty()) {
             lines.add("");
             lines.add("nothing to review: no source file in scope");
@@ -436,13 +449,16 @@ final class ReviewCommand implements Callable<ExitCode> {
         lines.add("");
         lines.add(String.format("chunks (%d):", chunks.size()));
         int width = chunks.stream().mapToInt(c -> c.module().length()).max().orElse(6);
+        int filesWidth = chunks.stream().mapToInt(c -> Counts.full(files(c)).length()).max().orElse(1);
+        int tokensWidth = chunks.stream().mapToInt(c -> Counts.full(c.tokens()).length()).max().orElse(1);
         for (Chunk c : chunks) {
-            long files = c.parts().stream().map(ChunkPart::path).distinct().count();
             List<String> dirs = c.directories();
             String within = dirs.size() <= 1 ? "" : "  [" + String.join(", ", dirs.subList(0, Math.min(4, dirs.size())))
                     + (dirs.size() > 4 ? ", +" + (dirs.size() - 4) : "") + "]";
-            lines.add(String.format("  %s  %-" + width + "s  %10s  %13s%s", c.id(), c.module(),
-                    Counts.plural(files, "file"), Counts.plural(c.tokens(), "token"), within));
+            // Numbers right-aligned, nouns padded: "1 file " lines up with "26 files".
+            lines.add(String.format("  %s  %-" + width + "s  %" + filesWidth + "s %-5s  %" + tokensWidth + "s %-6s%s",
+                    c.id(), c.module(), Counts.full(files(c)), files(c) == 1 ? "file" : "files",
+                    Counts.full(c.tokens()), c.tokens() == 1 ? "token" : "tokens", within).stripTrailing());
             for (ChunkPart part : c.parts()) {
                 if (!part.wholeFile()) {
                     lines.add(String.format("      part %s (%,d tokens)", part.location(), part.tokens()));
@@ -463,6 +479,10 @@ final class ReviewCommand implements Callable<ExitCode> {
         lines.add(String.format("  time:   %s with concurrency %d", e.timeText(), e.concurrency()));
         lines.add(String.format("  assumes: %s", e.assumptions()));
         return lines;
+    }
+
+    private static long files(Chunk c) {
+        return c.parts().stream().map(ChunkPart::path).distinct().count();
     }
 
     private static String toJson(Object value) {

@@ -11,9 +11,9 @@ import picocli.CommandLine;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Carry GOAL to a report: plan it as a graph of tasks, run them with agents, and write the report.",
-                "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget or a provider",
-                "failure), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). A paused, interrupted or terminated run",
-                "goes on with 'longtask resume RUN_ID'."})
+                "Exit codes: 0 completed, 1 failed, 2 usage or configuration, 3 paused (a budget or a provider"
+                        + " failure), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). A paused, interrupted or"
+                        + " terminated run goes on with 'longtask resume RUN_ID'."})
 final class RunCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -160,6 +160,8 @@ final class RunDriver {
                  | IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }
+        // The run's totals as this session found them (a resumed run's earlier sessions), before its first call.
+        long tokensBefore = handle.snapshot().figures().usage().totalTokens();
         if (!handle.repairs().isEmpty()) {
             err.println("longtask: note: run " + handle.runId() + " was repaired on open: "
                     + String.join("; ", handle.repairs()));
@@ -207,7 +209,7 @@ final class RunDriver {
             Run ended = ended(outcome);
             return new RunEnding(options.jsonEvents ? err : out, workdir, view.columns(),
                     options.jsonEvents ? Palette.NONE : view.palette())
-                    .print(outcome, ended, sessionTime(ended, started), signals.terminated(), workspace);
+                    .print(outcome, ended, sessionTime(ended, started), tokensBefore, signals.terminated(), workspace);
         } finally {
             clock.shutdownNow();
             signals.close();

@@ -46,10 +46,12 @@ final class RunEnding {
 
     /**
      * @param run        the run as the session left it (its totals), or null when it cannot be read
-     * @param session    how long this session took
-     * @param terminated whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
+     * @param session      how long this session took
+     * @param tokensBefore the run's tokens when this session started, to tell this session's share of the totals
+     * @param terminated   whether the session stopped on SIGTERM, which an interrupted run cannot tell from Ctrl-C
      */
-    ExitCode print(Outcome outcome, Run run, Duration session, boolean terminated, Path workspace) {
+    ExitCode print(Outcome outcome, Run run, Duration session, long tokensBefore, boolean terminated,
+                   Path workspace) {
         List<String> lines = new ArrayList<>();
         if (outcome.nothingToDo()) {
             lines.add("run " + outcome.runId() + " is already " + palette.status(outcome.status().wire())
@@ -61,9 +63,13 @@ final class RunEnding {
         lines.add("");
         lines.add(palette.bold("run " + outcome.runId() + ": ") + palette.status(outcome.status().wire())
                 + (outcome.reason().isEmpty() ? "" : " - " + outcome.reason()));
-        if (run != null) {
-            lines.add(row("used", usage(run.usage()) + " · " + Durations.text(session)
-                    + (run.session() > 1 ? " this session" : "")));
+        if (run != null && run.session() > 1) {
+            // A resumed run: its totals cover every session, so this session's share is labelled apart.
+            lines.add(row("used", "run total " + usage(run.usage()) + " · this session "
+                    + Counts.plural(Math.max(0, run.usage().totalTokens() - tokensBefore), "token") + ", "
+                    + Durations.text(session)));
+        } else if (run != null) {
+            lines.add(row("used", usage(run.usage()) + " · " + Durations.text(session)));
         }
         if (outcome.estimate() != null) {
             lines.add(row("estimate", estimate(outcome.estimate())));

@@ -27,7 +27,8 @@ final class RunOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    @Option(names = "--json-events", description = "Print every event as a JSON line instead of the progress view.")
+    @Option(names = "--json-events", description = "Print every event as a JSON line to stdout instead of the progress view (the summary"
+            + " goes to stderr; a review's report stays in its file, or --out).")
     boolean jsonEvents;
 
     /** The options of the {@code longtask} command this runs under (colour, verbosity). */

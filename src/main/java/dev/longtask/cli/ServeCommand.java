@@ -25,8 +25,8 @@ import picocli.CommandLine.Option;
                 + "Server-Sent Events, a WebSocket stream), /metrics, and webhook routes from config.",
                 "Every request needs the token printed at start (kept in a file only you can read).",
                 "SIGTERM or Ctrl-C pauses the running runs after they save; the next start resumes them.",
-                "With --store postgresql://... the runs are kept in that database; with",
-                "--slots 0 the server runs no agent: 'longtask worker' processes run the tasks."})
+                "With --store postgresql://... the runs are kept in that database; with --slots 0 the server runs"
+                        + " no agent: 'longtask worker' processes run the tasks."})
 final class ServeCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -152,8 +152,11 @@ final class StatusCommand implements Callable<ExitCode> {
         int rows = 0;
         for (String line : lines) {
             for (String row : line.split("\n", -1)) {
-                out.println(TextWidth.fit(row, columns));
-                rows++;
+                // Wrapped under the value column, not cut: the end of a reason says what to do.
+                for (String part : columns <= 0 ? List.of(row) : TextWidth.wrap(row, columns - 1, "         ")) {
+                    out.println(part);
+                    rows++;
+                }
             }
         }
         out.flush();
@@ -192,9 +195,9 @@ final class StatusCommand implements Callable<ExitCode> {
                 + (look.gone() ? f.running() + " interrupted" : f.running() + " running") + ", "
                 + f.pending() + " pending (" + f.ready() + " ready)"
                 + (f.cancelled() > 0 ? ", " + f.cancelled() + " cancelled" : "") + " of " + f.tasks());
-        lines.add("progress " + Figures.bar(progress.percent(), 30) + String.format(Locale.ROOT, " %.1f%%",
+        lines.add("progress " + Figures.bar(progress.percent(), 30) + String.format(Locale.ROOT, " %.1f%% done",
                 progress.percent()) + (look.active() && !look.gone() ? "  ETA " + look.eta() : "")
-                + "  elapsed " + Durations.text(progress.elapsedSeconds()));
+                + "  " + times(look));
         if (!look.gone()) {
             for (ProgressSnapshot.RunningTask t : progress.tasks()) {
                 lines.add("  > #" + t.id() + " " + Formats.cut(t.subject(), 60) + " (" + t.agent() + ", "
@@ -209,6 +212,13 @@ final class StatusCommand implements Callable<ExitCode> {
         }
         lines.add("updated  " + f.updated() + " (event " + f.lastSeq() + ")");
         return lines;
+    }
+
+    /** "at work 8s · since created 20m 22s": the sessions' time, and the wall time since the run was created. */
+    private static String times(Look look) {
+        String since = "since created " + Durations.text(look.progress().elapsedSeconds());
+        return WorkTime.inLog(look.run().directory(), look.active() && !look.gone() ? Instant.now() : null)
+                .map(worked -> "at work " + Durations.text(worked.toSeconds()) + " · " + since).orElse(since);
     }
 
     private String status(Look look, Palette palette) {

@@ -150,7 +150,7 @@ final class TaskCommand implements Runnable {
         @Mixin
         RunAccess.Workdir workdir;
 
-        @Parameters(index = "0", paramLabel = "TASK_ID")
+        @Parameters(index = "0", paramLabel = "TASK_ID", description = "The task to change (its number).")
         int taskId;
 
         @Option(names = "--run", paramLabel = "RUN_ID", description = "The run (default: the newest).")
@@ -169,16 +169,16 @@ final class TaskCommand implements Runnable {
         @Option(names = "--add-blocks", split = ",", paramLabel = "ID", description = "These tasks wait for this one.")
         List<Integer> addBlocks = new ArrayList<>();
 
-        @Option(names = "--subject")
+        @Option(names = "--subject", paramLabel = "TEXT", description = "A new short title.")
         String subject;
 
-        @Option(names = "--instruction")
+        @Option(names = "--instruction", paramLabel = "TEXT", description = "What the task's agent is to do, anew.")
         String instruction;
 
-        @Option(names = "--agent")
+        @Option(names = "--agent", paramLabel = "NAME", description = "The agent that works it from now on.")
         String agent;
 
-        @Option(names = "--owner")
+        @Option(names = "--owner", paramLabel = "NAME", description = "Who holds the task: a worker's or a person's name.")
         String owner;
 
         @Option(names = "--input", paramLabel = "NAME=PATH", description = "Replaces the inputs; repeatable.")
@@ -270,7 +270,7 @@ final class TaskCommand implements Runnable {
         @Mixin
         RunAccess.Workdir workdir;
 
-        @Parameters(index = "0", paramLabel = "TASK_ID")
+        @Parameters(index = "0", paramLabel = "TASK_ID", description = "The task to show (its number).")
         int taskId;
 
         @Option(names = "--run", paramLabel = "RUN_ID", description = "The run (default: the newest).")

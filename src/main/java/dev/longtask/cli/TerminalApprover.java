@@ -31,6 +31,8 @@ final class TerminalApprover implements Approver {
     private final BiFunction<String, ApprovalQuestion, String> elsewhere;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private Thread reader;
+    /** Whether a prompt waits on its line for an answer typed after it. */
+    private boolean promptOpen;
 
     TerminalApprover(InputStream input, PrintWriter out, ProgressView view) {
         this(input, out, view, (runId, q) -> "longtask approve " + runId);
@@ -54,7 +56,9 @@ final class TerminalApprover implements Approver {
             while (true) {
                 out.print("allow once [y], allow always for this run [a], deny [n]: ");
                 out.flush();
+                promptOpen = true;
                 String line = lines.take();
+                promptOpen = false;
                 if (line.equals(END)) {
                     lines.add(END);
                     out.println();
@@ -73,7 +77,9 @@ final class TerminalApprover implements Approver {
                     case "n", "no", "d", "deny" -> {
                         out.print("reason, for the agent (Enter for none): ");
                         out.flush();
+                        promptOpen = true;
                         String reason = lines.take();
+                        promptOpen = false;
                         if (reason.equals(END)) {
                             lines.add(END);
                         }
@@ -83,21 +89,34 @@ final class TerminalApprover implements Approver {
                 }
             }
         } finally {
+            if (promptOpen) {
+                // Answered elsewhere (or stopped) while the prompt waited: what the view prints next starts a line.
+                out.println();
+                out.flush();
+                promptOpen = false;
+            }
             view.release();
         }
     }
 
     private void show(ApprovalQuestion q) {
         out.println();
-        out.println("approval needed (#" + q.id() + "): " + (q.task() == null ? "" : "task #" + q.task() + ", ")
+        println("approval needed (#" + q.id() + "): " + (q.task() == null ? "" : "task #" + q.task() + ", ")
                 + "agent " + q.agent() + " wants to use " + q.tool());
         if (!q.why().isEmpty()) {
-            out.println("  because " + q.why());
+            println("  because " + q.why());
         }
+        // The preview (a command, a diff) is shown as it is: its lines are not prose to wrap.
         q.preview().lines().forEach(line -> out.println("  " + line));
         if (!q.always().isEmpty()) {
-            out.println("  (allow always adds the rule " + q.always() + " for the rest of this run)");
+            println("  (allow always adds the rule " + q.always() + " for the rest of this run)");
         }
+    }
+
+    /** A line of prose wrapped to the terminal, its continuation lines indented under the text. */
+    private void println(String line) {
+        int columns = view.columns();
+        (columns > 0 ? TextWidth.wrap(line, columns - 1, "  ") : java.util.List.of(line)).forEach(out::println);
     }
 
     private void startReading() {

@@ -16,6 +16,11 @@ final class TextWidth {
     static int of(String text) {
         int width = 0;
         for (int i = 0; i < text.length(); ) {
+            int escape = escapeEnd(text, i);
+            if (escape > i) {
+                i = escape;
+                continue;
+            }
             int cp = text.codePointAt(i);
             width += columns(cp);
             i += Character.charCount(cp);
@@ -79,6 +84,11 @@ final class TextWidth {
         int lastSpace = -1;
         int i = 0;
         while (i < text.length()) {
+            int escape = escapeEnd(text, i);
+            if (escape > i) {
+                i = escape;
+                continue;
+            }
             int cp = text.codePointAt(i);
             int w = columns(cp);
             if (used + w > room) {
@@ -91,6 +101,18 @@ final class TextWidth {
             i += Character.charCount(cp);
         }
         return lastSpace > 0 ? lastSpace : Math.max(1, i);
+    }
+
+    /** The index after a colour code (ESC [ ... m) starting at {@code i}, which takes no column; else {@code i}. */
+    private static int escapeEnd(String text, int i) {
+        if (text.charAt(i) != '\u001b' || i + 1 >= text.length() || text.charAt(i + 1) != '[') {
+            return i;
+        }
+        int j = i + 2;
+        while (j < text.length() && (Character.isDigit(text.charAt(j)) || text.charAt(j) == ';')) {
+            j++;
+        }
+        return j < text.length() && text.charAt(j) == 'm' ? j + 1 : i;
     }
 
     private static String leading(String line) {

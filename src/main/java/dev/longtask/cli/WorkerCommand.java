@@ -27,10 +27,11 @@ import picocli.CommandLine.Option;
  * released) before the process exits.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
-        description = {"Work the ready tasks of every running run of a PostgreSQL store: claim one per",
-                "free slot, run its agent, record what came of it; until Ctrl-C or SIGTERM,",
-                "which give the tasks at work back. Each run's workspace must be visible here",
-                "at the same path as where it was started (a shared file system).",
+        header = "Work the ready tasks of the running runs of a PostgreSQL store.",
+        description = {"Work the ready tasks of every running run of a PostgreSQL store: claim one per free slot, run"
+                + " its agent, record what came of it; until Ctrl-C or SIGTERM, which give the tasks at work back.",
+                "Each run's workspace must be visible here at the same path as where it was started (a shared file"
+                        + " system).",
                 "Exit codes: 2 usage or configuration, 130 interrupted, 143 terminated."})
 final class WorkerCommand implements Callable<ExitCode> {
     @CommandLine.Spec

@@ -24,7 +24,8 @@ import java.util.function.ToIntFunction;
  * workspace, not empty. Problems are sentences addressed to the planner, who gets them back to fix.
  */
 public final class PlanValidator {
-    static final int MAX_TASKS = 200;
+    /** The most tasks a plan may hold. */
+    public static final int MAX_TASKS = 200;
 
     private final Set<String> knownAgents;
     private final Workspace workspace;
@@ -48,6 +49,36 @@ public final class PlanValidator {
         this.tokens = tokens;
         this.windowOfAgent = windowOfAgent;
         this.runPath = runPath != null ? runPath : ".longtask/runs/yyyyMMdd-HHmmss-xxxx";
+    }
+
+    /**
+     * A validator that also refuses a task whose text takes more than a quarter of its agent's window, before the
+     * run exists: what a run's start checks, for a plan made outside a session (a code review's).
+     */
+    public static PlanValidator sized(Set<String> knownAgents, Workspace workspace, TokenCounter tokens,
+            ToIntFunction<String> windowOfAgent) {
+        return new PlanValidator(knownAgents, workspace, tokens, windowOfAgent, null);
+    }
+
+    /** The most of its agent's context window a task's own text may take: a quarter (see {@link #checkSize}). */
+    public static int taskTextLimit(int window) {
+        return window / 4;
+    }
+
+    /**
+     * The tokens of each task's text, by key, as the size check counts them (the instruction, the inputs its
+     * dependencies add, outputs, criteria) for a run that does not exist yet.
+     */
+    public static Map<String, Integer> textTokens(Plan plan, TokenCounter tokens) {
+        PlanValidator sizing = new PlanValidator(Set.of(), null, tokens, null, null);
+        Map<String, PlannedTask> byKey = new LinkedHashMap<>();
+        plan.tasks().forEach(task -> byKey.putIfAbsent(task.key(), task));
+        List<String> keys = new ArrayList<>(byKey.keySet());
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        for (PlannedTask task : byKey.values()) {
+            sizes.put(task.key(), tokens.count(sizing.text(task, sizing.inputs(task, keys, 1, byKey, Set.of()))));
+        }
+        return sizes;
     }
 
     /** The validator of a session: the agents of {@code setup}, their models' windows, the run's directory. */
@@ -144,19 +175,11 @@ public final class PlanValidator {
      */
     private void checkSize(PlannedTask task, List<String> keys, int firstId, Map<String, PlannedTask> byKey,
             Set<Integer> existingIds, List<String> problems) {
-        // The inputs as the task will be created with them: each dependency adds its result file and outputs.
-        Map<String, String> inputs = new LinkedHashMap<>(task.inputs());
-        for (String dep : task.dependsOn()) {
-            int id = byKey.containsKey(dep) ? firstId + keys.indexOf(dep) : existingId(dep, existingIds).orElse(0);
-            PlannedTask planned = byKey.get(dep);
-            PlanBook.dependencyInputs(inputs, id, runPath + "/results/task_" + id + "/result.json",
-                    planned == null ? Map.of() : planned.outputs());
-        }
+        Map<String, String> inputs = inputs(task, keys, firstId, byKey, existingIds);
         String label = "task '" + task.key() + "'";
-        String text = new TaskContract(task.subject(), task.instruction(), inputs, task.outputs(),
-                task.successCriteria(), 1, 1).render("submit_result");
+        String text = text(task, inputs);
         int window = windowOfAgent.applyAsInt(task.agent());
-        int limit = window / 4;
+        int limit = taskTextLimit(window);
         // A byte-level tokenizer never makes more tokens than bytes: a short text needs no counting.
         if (text.getBytes(StandardCharsets.UTF_8).length <= limit) {
             return;
@@ -170,6 +193,25 @@ public final class PlanValidator {
                     + " with fewer inputs or dependencies (each dependency adds its result file and outputs), for"
                     + " example tasks that each combine a group of results into one file, and a task that reads those");
         }
+    }
+
+    /** The inputs as the task will be created with them: each dependency adds its result file and outputs. */
+    private Map<String, String> inputs(PlannedTask task, List<String> keys, int firstId, Map<String, PlannedTask> byKey,
+            Set<Integer> existingIds) {
+        Map<String, String> inputs = new LinkedHashMap<>(task.inputs());
+        for (String dep : task.dependsOn()) {
+            int id = byKey.containsKey(dep) ? firstId + keys.indexOf(dep) : existingId(dep, existingIds).orElse(0);
+            PlannedTask planned = byKey.get(dep);
+            PlanBook.dependencyInputs(inputs, id, runPath + "/results/task_" + id + "/result.json",
+                    planned == null ? Map.of() : planned.outputs());
+        }
+        return inputs;
+    }
+
+    /** The task's text as its agent's prompt carries it on every call. */
+    private static String text(PlannedTask task, Map<String, String> inputs) {
+        return new TaskContract(task.subject(), task.instruction(), inputs, task.outputs(), task.successCriteria(), 1, 1)
+                .render("submit_result");
     }
 
     private void checkPaths(String label, String kind, Map<String, String> paths, List<String> problems) {

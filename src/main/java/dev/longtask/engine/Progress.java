@@ -25,7 +25,11 @@ public final class Progress {
         int running = count(tasks, TaskStatus.IN_PROGRESS);
         int pending = count(tasks, TaskStatus.PENDING);
         int total = tasks.size();
-        double percent = total == 0 ? 0 : 100.0 * (completed + failed + cancelled) / total;
+        // Done of the tasks still wanted: a failed task is not progress, a cancelled one is no longer wanted. A run
+        // that failed shows how far its work got, not 100%; a completed run that cancelled what it no longer
+        // needed shows 100%.
+        int wanted = total - cancelled;
+        double percent = wanted <= 0 ? 0 : 100.0 * completed / wanted;
         List<ProgressSnapshot.RunningTask> runningTasks = tasks.stream()
                 .filter(t -> t.status() == TaskStatus.IN_PROGRESS)
                 .sorted(Comparator.comparingInt(Task::id))

@@ -42,6 +42,16 @@ public record Endpoint(
         return List.of();
     }
 
+    /** The most output tokens a call asks of this model: {@code configured}, but never more than fits its window. */
+    public int maxOutputTokens(int configured) {
+        return maxOutputTokens(configured, contextWindow.value());
+    }
+
+    /** The most output tokens a call asks of a model with {@code window} tokens of context, {@code configured} at most. */
+    public static int maxOutputTokens(int configured, int window) {
+        return Math.min(configured, LangChainLlmClient.outputCap(window));
+    }
+
     /** Whether the endpoint can be called: a key that is required is present. */
     public boolean ready() {
         return !keyRequired || keyPresent;

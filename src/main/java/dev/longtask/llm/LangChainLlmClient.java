@@ -49,10 +49,15 @@ final class LangChainLlmClient implements LlmClient {
      * must not be asked for more than fits beside its prompt.
      */
     private ChatRequest sized(ChatRequest request) {
-        int cap = Math.max(MIN_OUTPUT_TOKENS, contextWindow / 4);
+        int cap = outputCap(contextWindow);
         int asked = request.maxOutputTokens() != null ? request.maxOutputTokens() : defaultMaxOutputTokens;
         return asked <= cap ? request : new ChatRequest(request.messages(), request.tools(), cap,
                 request.finishingTool(), request.finishNow());
+    }
+
+    /** The most output tokens a call on a model with {@code window} tokens of context is asked for. */
+    static int outputCap(int window) {
+        return Math.max(MIN_OUTPUT_TOKENS, window / 4);
     }
 
     @Override

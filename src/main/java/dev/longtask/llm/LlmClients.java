@@ -76,8 +76,11 @@ public final class LlmClients {
             }
         }
         LlmClient priced = new PricedLlmClient(source, endpoint.price().map(Resolved::value).orElse(null));
+        // Limits a command set for itself (doctor's quick check) are named as its own, not as the settings'.
+        Source attemptsSource = settings.retryMaxAttempts().source();
         RetryPolicy policy = new RetryPolicy(settings.retryMaxAttempts().value(), settings.retryMaxWait().value(),
-                baseDelay, RetryPolicy.MAX_DELAY);
+                baseDelay, RetryPolicy.MAX_DELAY, attemptsSource.kind() == Source.Kind.FLAG ? attemptsSource.where()
+                : null);
         boolean textProtocol = endpoint.textProtocol().value();
         Function<AttemptListener, LlmClient> assembly = l -> {
             LlmClient c = new RetryingLlmClient(priced, policy, l, sleeper, jitter, System::nanoTime);

@@ -70,11 +70,11 @@ final class RetryingLlmClient implements LlmClient {
             return e;
         }
         String why = attempts >= policy.maxAttempts()
-                ? "gave up after " + attempts + " attempts (retry.max_attempts)"
+                ? "gave up after " + attempts + " attempts (" + policy.attemptsLimit() + ")"
                 : e.retryAfter() != null
                 ? "gave up: the provider asked to wait " + seconds(e.retryAfter()) + ", more than the "
-                  + seconds(policy.maxWait().minus(waited)) + " left of retry.max_wait"
-                : "gave up after " + attempts + " attempts: retry.max_wait of " + seconds(policy.maxWait())
+                  + seconds(policy.maxWait().minus(waited)) + " left of " + policy.waitLimit()
+                : "gave up after " + attempts + " attempts: " + policy.waitLimit() + " of " + seconds(policy.maxWait())
                   + " reached";
         return new LlmException(e.getMessage() + " (" + why + ")", e.status(), true, e.retryAfter(), e);
     }

@@ -55,6 +55,10 @@ final class LocalRuns implements RunControl {
         Path root = confined(request.path());
         RunRequest base = RunRequest.goal("a code review of " + root).withWorkspace(root);
         ReviewPlan plan = runtime.planReview(base, ReviewOptions.defaults().withFocus(request.focus()));
+        if (!plan.problems().isEmpty()) {
+            // Said as the review's own check words it (what to change), before a run is made.
+            throw new IllegalArgumentException("review cannot run: " + String.join("; ", plan.problems()));
+        }
         return keep(runtime.start(plan.request(base)));
     }
 

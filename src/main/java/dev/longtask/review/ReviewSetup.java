@@ -2,14 +2,19 @@ package dev.longtask.review;
 
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
+import dev.longtask.engine.PlanValidator;
+import dev.longtask.engine.PlannedTask;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Counts;
 import dev.longtask.store.FileRunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
 
 /**
  * A code review made ready to start, without a model: the repository's map, its chunks, the plan of an analysis and
@@ -17,7 +22,22 @@ import java.util.List;
  * the caller starts the run with {@link #plan}, {@link #estimate} and {@link #finisher()}.
  */
 public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Chunk> chunks, ReviewManifest manifest,
-                          Plan plan, ReviewEstimate figures, Estimate estimate, String goal) {
+                          Plan plan, ReviewEstimate figures, Estimate estimate, String goal, Fit fit) {
+
+    /** The fewest tokens a map given to the tasks is worth; a smaller room leaves the map out. */
+    static final int MIN_MAP_TOKENS = 64;
+
+    /**
+     * How the tasks were fitted to their agents' context windows: the map's budget every task got (the one asked for,
+     * less when a task's text would take more than its share of the window; 0 without a map), the window it was
+     * fitted to (0 when no model is known), and why the plan still cannot run (null when it can).
+     */
+    public record Fit(int mapTokens, int askedMapTokens, int window, String problem) {
+        /** Whether the map was cut below the budget asked for, to fit the window. */
+        public boolean shrunk() {
+            return mapTokens < askedMapTokens;
+        }
+    }
 
     /** How the review is cut and told: focus areas, tests or not, the map's and the chunks' token budgets. */
     public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
@@ -40,16 +60,131 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
      */
     public static ReviewSetup preview(Path root, String runId, Options options, Pricing pricing, String model,
                                       int concurrency, TokenCounter counter) throws IOException {
+        return preview(root, runId, options, pricing, model, concurrency, counter, null);
+    }
+
+    /**
+     * As {@link #preview(Path, String, Options, Pricing, String, int, TokenCounter)}, with each task fitted to its
+     * agent's model: {@code windowOfAgent} gives an agent's context window (null when no model is known). A task's
+     * own text may take a quarter of the window, as a run's start checks; the map every task carries is cut to what
+     * the largest task leaves of that quarter, or left out when too little is left. When even a task without the map
+     * is too large, {@link Fit#problem} says so once, naming what to change.
+     */
+    public static ReviewSetup preview(Path root, String runId, Options options, Pricing pricing, String model,
+                                      int concurrency, TokenCounter counter, ToIntFunction<String> windowOfAgent)
+            throws IOException {
         RepoMap repoMap = new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
         List<Chunk> chunks = new Chunker(options.chunkTokens()).chunk(repoMap);
         ReviewManifest manifest = ReviewManifest.of(chunks, ".longtask/runs/" + runId, options.focus(),
                 options.includeTests());
-        String rendered = new MapRenderer(counter).render(repoMap, options.mapTokens());
+        MapRenderer renderer = new MapRenderer(counter);
+        String rendered = renderer.render(repoMap, options.mapTokens());
         Plan plan = chunks.isEmpty() ? null : new ReviewPlanner(rendered).plan(manifest);
+        Fit fit = new Fit(options.mapTokens(), options.mapTokens(), 0, null);
+        if (plan != null && plan.tasks().size() > PlanValidator.MAX_TASKS) {
+            fit = new Fit(options.mapTokens(), options.mapTokens(), 0, Counts.plural(chunks.size(), "chunk") + " make "
+                    + Counts.plural(plan.tasks().size(), "task") + ", more than the " + PlanValidator.MAX_TASKS
+                    + " a run may hold: raise --chunk-tokens (now " + Counts.full(options.chunkTokens())
+                    + ") for fewer, larger chunks, or review a subdirectory");
+        } else if (plan != null && windowOfAgent != null) {
+            // Sized with a run id of the real shape, so a dry run (no id yet) counts what the run will.
+            ReviewManifest sizing = ReviewManifest.of(chunks, ".longtask/runs/" + SIZING_RUN_ID, options.focus(),
+                    options.includeTests());
+            WindowFit asked = new WindowFit(new ReviewPlanner(rendered).plan(sizing), counter, windowOfAgent);
+            fit = new Fit(options.mapTokens(), options.mapTokens(), asked.window(), null);
+            if (asked.overBy() > 0) {
+                WindowFit bare = new WindowFit(new ReviewPlanner("").plan(sizing), counter, windowOfAgent);
+                rendered = "";
+                if (bare.overBy() > 0) {
+                    fit = new Fit(0, options.mapTokens(), bare.window(), tooLarge(bare, model, options));
+                } else {
+                    // The map's budget: what the largest task leaves of its quarter, less the map's heading line.
+                    int budget = Math.min(options.mapTokens(), bare.room() - MAP_HEADING_TOKENS);
+                    while (budget >= MIN_MAP_TOKENS) {
+                        String candidate = renderer.render(repoMap, budget);
+                        if (new WindowFit(new ReviewPlanner(candidate).plan(sizing), counter, windowOfAgent)
+                                .overBy() <= 0) {
+                            rendered = candidate;
+                            break;
+                        }
+                        budget -= Math.max(16, budget / 10);
+                    }
+                    fit = new Fit(rendered.isEmpty() ? 0 : counter.count(rendered), options.mapTokens(), bare.window(),
+                            null);
+                }
+                plan = new ReviewPlanner(rendered).plan(manifest);
+            }
+        }
         ReviewEstimate figures = new ReviewEstimator(EstimateAssumptions.defaults(), pricing)
                 .estimate(chunks, counter.count(rendered), options.focus(), concurrency, model);
         return new ReviewSetup(runId, repoMap, rendered, chunks, manifest, plan, figures, ReviewPlanner.estimate(figures),
-                goal(repoMap, chunks.size(), options.focus(), manifest));
+                goal(repoMap, chunks.size(), options.focus(), manifest), fit);
+    }
+
+    /** A run id of the shape new runs get, for sizing tasks before the run has its own. */
+    private static final String SIZING_RUN_ID = "20260101-000000-a0b0";
+
+    /** Tokens of the line that introduces the map in an instruction, with a margin. */
+    private static final int MAP_HEADING_TOKENS = 24;
+
+    /** The one message for chunk tasks too large for their window even without the map. */
+    private static String tooLarge(WindowFit sizing, String model, Options options) {
+        return Counts.plural(sizing.overTasks(), "task") + " of the review " + (sizing.overTasks() == 1 ? "is" : "are")
+                + " too large for the " + Counts.full(sizing.window()) + "-token context window of "
+                + (model == null ? "its model" : model) + " even without the repository map: the largest task's text"
+                + " takes " + Counts.plural(sizing.largest(), "token") + ", more than the quarter of the window ("
+                + Counts.full(sizing.limit()) + ") a task may take; lower --chunk-tokens (now "
+                + Counts.full(options.chunkTokens()) + ") for chunks of fewer files or review a subdirectory, or, if the"
+                + " model's window is larger, set it under context_window in .longtask/config.yaml";
+    }
+
+    /** How a plan's tasks compare with a quarter of their agents' windows. */
+    private static final class WindowFit {
+        private int overTasks;
+        private int overBy = Integer.MIN_VALUE;
+        private int room = Integer.MAX_VALUE;
+        private int largest;
+        private int window = Integer.MAX_VALUE;
+
+        WindowFit(Plan plan, TokenCounter counter, ToIntFunction<String> windowOfAgent) {
+            Map<String, Integer> sizes = PlanValidator.textTokens(plan, counter);
+            for (PlannedTask task : plan.tasks()) {
+                int taskWindow = windowOfAgent.applyAsInt(task.agent());
+                int limit = PlanValidator.taskTextLimit(taskWindow);
+                int size = sizes.get(task.key());
+                window = Math.min(window, taskWindow);
+                largest = Math.max(largest, size);
+                overBy = Math.max(overBy, size - limit);
+                room = Math.min(room, limit - size);
+                if (size > limit) {
+                    overTasks++;
+                }
+            }
+        }
+
+        int overBy() {
+            return overBy;
+        }
+
+        int room() {
+            return room;
+        }
+
+        int overTasks() {
+            return overTasks;
+        }
+
+        int largest() {
+            return largest;
+        }
+
+        int window() {
+            return window;
+        }
+
+        int limit() {
+            return PlanValidator.taskTextLimit(window);
+        }
     }
 
     /** The post-run step that writes the checked report. */
@@ -70,13 +205,14 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
 
     /** The run's goal: what is reviewed, how, and what the final report must say. */
     public static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
-        return String.format("Review the code of this repository (%,d files, %,d lines, in %d chunks) for: %s."
+        return String.format("Review the code of this repository (%s, %s, in %s) for: %s."
                         + " Each chunk is analysed, then reviewed; each review writes its issues as JSON to"
                         + " %s/results/work/chunk-NNN-issues.json. The runtime checks every issue's location against"
                         + " the repository, merges duplicates and computes the score and the issue list itself"
                         + " (%s/%s/review.md). The final report should give the overall state of the code base, the"
                         + " most important problems and the modules at risk, citing path:line, and say which chunks"
-                        + " were not reviewed.", m.files().size(), m.totalLines(), chunks, areas.text(),
+                        + " were not reviewed.", Counts.plural(m.files().size(), "file"), Counts.plural(m.totalLines(), "line"),
+                Counts.plural(chunks, "chunk"), areas.text(),
                 manifest.runPath(), manifest.runPath(), ReviewManifest.DIRECTORY);
     }
 }

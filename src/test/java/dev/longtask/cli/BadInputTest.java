@@ -44,8 +44,11 @@ class BadInputTest {
     static Stream<Case> cases() {
         ExitCode usage = ExitCode.USAGE;
         return Stream.of(
-                bad(usage, "unknown command 'statu'", "statu"),
-                bad(usage, "--color must be auto, always or never", "--color=sometimes", "runs", "-C", "WS"),
+                bad(usage, "unknown command 'statu' (did you mean status?)", "statu"),
+                // picocli's suggester offers any command sharing a letter or two: only near misses are suggested.
+                bad(usage, "unknown command 'frobnicate'; see 'longtask --help'", "frobnicate"),
+                bad(usage, "Invalid value for option '--color': 'sometimes' is not one of auto, always or never;",
+                        "--color=sometimes", "runs", "-C", "WS"),
                 bad(usage, "Missing required parameter", "run", "-C", "WS"),
                 bad(usage, "the goal is empty", "run", " ", "-C", "WS"),
                 bad(usage, "run id '../evil' is not valid", "run", "g", "--run-id", "../evil", "-C", "WS"),

@@ -214,6 +214,76 @@ class DoctorCommandTest {
     }
 
     @Test
+    void anUnreachableProviderNamesDoctorsOwnAttemptLimitNotTheSettingItListsOtherwise() throws IOException {
+        MockWebServer closed = new MockWebServer();
+        closed.start();
+        String url = closed.url("/v1").toString();
+        closed.close();
+
+        int code = doctor(Map.of(), "--model", "openai:gpt-4o", "--base-url", url);
+
+        String shown = out.toString();
+        assertThat(code).isEqualTo(1);
+        assertThat(shown).contains("retry.max_attempts 6   [default]")
+                .contains("check           one short request, at most 2 attempts within 10s (doctor's own limits")
+                .contains("gave up after 2 attempts (the most doctor tries; a run tries up to retry.max_attempts)")
+                .doesNotContain("attempts (retry.max_attempts)");
+    }
+
+    @Test
+    void anEmptyAnswerIsAWarningThatTheModelSaidNothingNotHealthy() throws IOException {
+        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
+                .body(readWire("openai-text.json").replace("\"content\": \"pong\"", "\"content\": \"\"")).build());
+
+        int code = doctor(Map.of(), "--model", "openai:gpt-4o", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("request         answered in ").contains(" with no text (")
+                .contains("warning         the model answered nothing")
+                .contains("status          reachable, but the model answered nothing")
+                .doesNotContain("healthy").doesNotContain("ok in");
+    }
+
+    @Test
+    void anOutputLimitAboveAQuarterOfTheWindowIsShownWithTheFigureACallGets() {
+        server.enqueue(body(200, "openai-text.json"));
+
+        int code = doctor(Map.of(), "--model", "openai:my-local", "--base-url", server.url("/v1").toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("context window  8192 tokens")
+                .contains("max_output_tokens 8192, but a call gets at most 2,048 (a quarter of the 8,192-token context"
+                        + " window)");
+    }
+
+    @Test
+    void onATerminalLongLinesWrapAtSpacesUnderTheValueColumn() {
+        server.enqueue(body(200, "openai-text.json"));
+        DoctorCommand command = new DoctorCommand(new Environment(Map.of(), tmp.resolve("user.yaml")));
+        command.columns = () -> 80;
+        CommandLine cli = new CommandLine(command);
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+
+        int code = cli.execute("--workdir", tmp.toString(), "--model", "openai:my-local", "--base-url",
+                server.url("/v1").toString());
+
+        assertThat(code).as(err.toString()).isZero();
+        java.util.List<String> lines = out.toString().lines().toList();
+        assertThat(lines).allSatisfy(line -> assertThat(line.length()).as(line).isLessThan(80));
+        // A wrapped value goes on under the value column, whole words only.
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith(" ".repeat(16)).matches(" {16}\\S.*"));
+        String joined = String.join(" ", lines).replaceAll(" +", " ");
+        assertThat(joined).contains("doctor's own limits; a run retries as retry.* says");
+    }
+
+    private static String readWire(String resource) throws IOException {
+        try (InputStream in = DoctorCommandTest.class.getResourceAsStream("/dev/longtask/llm/wire/" + resource)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void badConfigFileIsAUsageError() throws Exception {
         Files.createDirectories(tmp.resolve(".longtask"));
         Files.writeString(tmp.resolve(".longtask/config.yaml"), "concurency: 3\n");

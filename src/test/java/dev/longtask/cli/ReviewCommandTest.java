@@ -174,10 +174,47 @@ class ReviewCommandTest {
         Result refused = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500");
         assertThat(refused.exit()).as(refused.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(refused.out()).contains("chunks (");
-        assertThat(refused.err()).hasLineCount(1).contains("tasks; at most 200")
+        assertThat(refused.err()).hasLineCount(1).contains("220 chunks make 440 tasks, more than the 200 a run may hold")
                 .contains("raise --chunk-tokens (now 500) for fewer, larger chunks");
 
         Result fits = run("review", big.toString(), "--dry-run", "--chunk-tokens", "60000");
         assertThat(fits.exit()).as(fits.err()).isZero();
+    }
+
+    @Test
+    void aDryRunOnANamedModelFitsTheMapToItsWindowAndRefusesWhatARealRunRefusesWithTheSameMessage()
+            throws IOException {
+        Path small = ReviewFixture.copyTo(dir.resolve("small-window"));
+        String url = "http://127.0.0.1:9/v1"; // never called: the plan is refused before any request
+        Result fitted = run("review", small.toString(), "--dry-run", "--model", "openai:scripted", "--base-url", url);
+        assertThat(fitted.exit()).as(fitted.err()).isZero();
+        assertThat(fitted.out()).containsPattern("map: [\\d,]+ tokens \\(--tokens 2,048 cut to fit the 8,192-token"
+                + " context window\\)");
+
+        Files.createDirectories(small.resolve(".longtask"));
+        Files.writeString(small.resolve(".longtask/config.yaml"), "context_window:\n  \"openai:scripted\": 1024\n");
+        Result dry = run("review", small.toString(), "--dry-run", "--model", "openai:scripted", "--base-url", url);
+        Result real = run("review", small.toString(), "--model", "openai:scripted", "--base-url", url);
+
+        assertThat(dry.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(real.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(dry.err()).hasLineCount(1).isEqualTo(real.err())
+                .contains("too large for the 1,024-token context window of openai:scripted even without the"
+                        + " repository map").contains("--chunk-tokens").contains("context_window");
+    }
+
+    @Test
+    void dryRunCountsAlignAndOneFileIsSingular() throws IOException {
+        Path one = Files.createDirectories(dir.resolve("one-file"));
+        Files.writeString(one.resolve("Only.java"), "class Only {\n    int x;\n}\n");
+        Result single = run("review", one.toString(), "--dry-run");
+        assertThat(single.exit()).as(single.err()).isZero();
+        assertThat(single.out()).contains("): 1 file, 3 lines, ").doesNotContain("1 files");
+
+        Result r = run("review", repo.toString(), "--dry-run", "--chunk-tokens", "600");
+        java.util.List<String> rows = r.out().lines().filter(l -> l.matches("  chunk-\\d{3} .*")).toList();
+        assertThat(rows).hasSizeGreaterThan(1);
+        // The file counts end in the same column: "1 file " lines up with "12 files".
+        assertThat(rows.stream().map(l -> l.indexOf(" file")).distinct()).hasSize(1);
     }
 }

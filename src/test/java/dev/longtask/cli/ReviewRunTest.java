@@ -66,6 +66,11 @@ class ReviewRunTest {
     }
 
     private int review(ScriptedModel model, String... args) {
+        return reviewWith(model, Stream.concat(Stream.of(repo.toString(), "--chunk-tokens", "600", "--tokens", "300"),
+                Stream.of(args)).toArray(String[]::new));
+    }
+
+    private int reviewWith(ScriptedModel model, String... all) {
         CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), assembly(model)));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
@@ -77,8 +82,6 @@ class ReviewRunTest {
             }
             throw e;
         });
-        String[] all = Stream.concat(Stream.of(repo.toString(), "--chunk-tokens", "600", "--tokens", "300"),
-                Stream.of(args)).toArray(String[]::new);
         return cli.execute(all);
     }
 
@@ -126,6 +129,10 @@ class ReviewRunTest {
 
     /** Analyzers and reviewers write their declared file, then hand in; the roles agree and report. */
     private static ScriptedModel model(Function<String, ChatMessage.Assistant> reviewerFirstStep) {
+        return model(reviewerFirstStep, 200_000);
+    }
+
+    private static ScriptedModel model(Function<String, ChatMessage.Assistant> reviewerFirstStep, int window) {
         return new ScriptedModel(turn -> switch (turn.role()) {
             case "director" -> decide("continue", "every chunk has been looked at");
             case "synthesizer" -> report("Review of the acme fixture", "# Review of the acme fixture\n\nMostly sound.");
@@ -143,7 +150,7 @@ class ReviewRunTest {
                 }
                 yield submitResult(true, (analysis ? "analysed " : "reviewed ") + chunk);
             }
-        });
+        }, window);
     }
 
     private static ChatMessage.Assistant writeIssues(String chunkAndPath) {
@@ -302,6 +309,36 @@ class ReviewRunTest {
         assertThat(Files.readString(run.resolve("results/review/review.md"))).contains("**Score: 44/100**")
                 .contains("(completed): 5 of 5 chunks reviewed");
         assertThat(driver.finished()).hasValueSatisfying(w -> assertThat(w.summary()).doesNotContain("not reviewed"));
+    }
+
+    @Test
+    void onAModelWithAnEightThousandTokenWindowTheMapIsCutToFitAndTheReviewCompletes() throws Exception {
+        // The default map (2,048 tokens) alone is a quarter of an 8,192-token window: every chunk task would be
+        // refused as too large unless the map is fitted to what the task's own text leaves.
+        ScriptedModel small = model(ReviewRunTest::writeIssues, 8192);
+
+        int code = reviewWith(small, repo.toString(), "--chunk-tokens", "600");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.OK.code());
+        assertThat(err.toString()).containsPattern("map: [\\d,]+ tokens \\(--tokens 2,048 cut to fit the 8,192-token"
+                + " context window\\)");
+        JsonNode plan = JSON.readTree(onlyRun().resolve("run.json").toFile());
+        assertThat(plan.path("status").asText()).isEqualTo("completed");
+    }
+
+    @Test
+    void aReviewWhoseTasksCannotFitTheWindowIsRefusedOnceNamingWhatToChange() throws Exception {
+        // 1,024 tokens of window leave 256 for a task's text: not even a chunk's instructions fit.
+        ScriptedModel tiny = model(ReviewRunTest::writeIssues, 1024);
+
+        int code = reviewWith(tiny, repo.toString(), "--chunk-tokens", "600");
+
+        assertThat(code).isEqualTo(ExitCode.USAGE.code());
+        assertThat(err.toString()).hasLineCount(1).startsWith("longtask: review cannot run: ")
+                .contains("tasks of the review are too large for the 1,024-token context window")
+                .contains("lower --chunk-tokens (now 600)").contains("context_window");
+        assertThat(repo.resolve(".longtask/runs")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(),
+                p -> assertThat(FileRunStore.list(repo)).isEmpty());
     }
 
     @Test

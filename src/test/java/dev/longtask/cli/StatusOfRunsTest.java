@@ -56,6 +56,29 @@ class StatusOfRunsTest {
     }
 
     @Test
+    void atEightyColumnsAPausedRunsReasonIsWrappedNotCutAndFailedWorkIsNotShownAsDone() throws Exception {
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        try (FileRunStore store = FileRunStore.create(ws, "paused", "g", null, null, StoreOptions.defaults())) {
+            store.createTask(TaskDraft.of("asks"));
+            store.createTask(TaskDraft.of("waits"));
+            store.claim(1, "me");
+            store.fail(1, "denied");
+            store.setRunStatus(RunStatus.PAUSED, "2 questions wait for an answer on the terminal that ended;"
+                    + " 'longtask resume ask-2' retries them");
+        }
+        StatusCommand status = new StatusCommand();
+        status.columnsOfStdout = () -> 80;
+        CliRunner.Result shown = CliRunner.runCommand(status, "paused", "-C", ws.toString());
+        assertThat(shown.exit()).as(shown.toString()).isZero();
+        assertThat(shown.out().lines()).allMatch(l -> TextWidth.of(l) < 80);
+        assertThat(shown.out()).doesNotContain(TextWidth.ELLIPSIS);
+        String reason = shown.out().substring(shown.out().indexOf("status   "), shown.out().indexOf("goal     "));
+        assertThat(reason.replaceAll("\\s+", " ")).contains("'longtask resume ask-2' retries them");
+        assertThat(shown.out().replaceAll("\\s+", " ")).contains("progress [" + "-".repeat(30) + "] 0.0% done")
+                .containsPattern("at work \\S+ · since created ");
+    }
+
+    @Test
     void tasksJsonNamesTheOwnerOnlyWhileATaskRunsAndCallsAnOwnerWhoseProcessIsGoneStale() throws Exception {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         try (FileRunStore store = FileRunStore.create(ws, "owned", "g", null, null, StoreOptions.defaults())) {

@@ -111,6 +111,33 @@ class TerminalApproverTest {
         assertThatThrownBy(() -> answer.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                 .hasRootCauseInstanceOf(InterruptedException.class);
         assertThat(view).containsExactly("hold", "release");
+        // Answered elsewhere (or stopped) while the prompt waited: what the view prints next starts a new line.
+        assertThat(screen.toString()).endsWith("deny [n]: " + System.lineSeparator());
         keyboard.close();
+    }
+
+    @Test
+    void onANarrowTerminalTheQuestionWrapsWithItsContinuationLinesIndented() throws Exception {
+        ProgressView narrow = new ProgressView() {
+            @Override
+            public void onEvent(Event event, ProgressSnapshot snapshot) {
+            }
+
+            @Override
+            public int columns() {
+                return 40;
+            }
+        };
+        TerminalApprover approver = new TerminalApprover(new ByteArrayInputStream("y\n".getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(screen, true), narrow);
+
+        approver.ask("r1", question(1));
+
+        assertThat(screen.toString()).contains("""
+                approval needed (#1): task #3, agent
+                  general wants to use bash
+                  because the rule Bash(git push:*) of
+                    x asks
+                """);
     }
 }

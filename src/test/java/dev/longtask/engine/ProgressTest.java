@@ -81,10 +81,24 @@ class ProgressTest {
         assertThat(s.failed()).isEqualTo(1);
         assertThat(s.running()).isEqualTo(1);
         assertThat(s.pending()).isEqualTo(1);
-        assertThat(s.percent()).isEqualTo(50.0);
+        // Done of the tasks still wanted: the failed task is not progress.
+        assertThat(s.percent()).isEqualTo(25.0);
         assertThat(s.tasks()).singleElement().satisfies(r -> {
             assertThat(r.id()).isEqualTo(3);
             assertThat(r.elapsedSeconds()).isEqualTo(10);
         });
+    }
+
+    @Test
+    void aFailedRunIsNotShownAsDoneAndCancelledTasksAreNotWanted() {
+        List<Task> failed = List.of(
+                task(1, TaskStatus.FAILED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(2, TaskStatus.CANCELLED, List.of(), List.of(), null, null),
+                task(3, TaskStatus.CANCELLED, List.of(), List.of(), null, null));
+        assertThat(new Progress().snapshot(run(), failed, 2, T0.plusSeconds(30)).percent()).isZero();
+        List<Task> completed = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(2, TaskStatus.CANCELLED, List.of(), List.of(), null, null));
+        assertThat(new Progress().snapshot(run(), completed, 2, T0.plusSeconds(30)).percent()).isEqualTo(100.0);
     }
 }

@@ -49,11 +49,18 @@ public final class ScriptedModel implements LlmClient {
     }
 
     private final Function<Turn, ChatMessage.Assistant> brain;
+    private final int window;
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     public final List<Turn> turns = new CopyOnWriteArrayList<>();
 
     public ScriptedModel(Function<Turn, ChatMessage.Assistant> brain) {
+        this(brain, 200_000);
+    }
+
+    /** A scripted model whose context window is {@code window} tokens (a small model's, to test fitting to it). */
+    public ScriptedModel(Function<Turn, ChatMessage.Assistant> brain, int window) {
         this.brain = brain;
+        this.window = window;
     }
 
     @Override
@@ -76,7 +83,7 @@ public final class ScriptedModel implements LlmClient {
 
     @Override
     public int contextWindowTokens() {
-        return 200_000;
+        return window;
     }
 
     public int calls(String role, String subject) {

@@ -1,0 +1,88 @@
+package dev.longtask.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.api.Outcome;
+import dev.longtask.config.Environment;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Usage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Text as a terminal shows it: wrapped to its width, and figures labelled with what they count. */
+class TerminalTextTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void colourCodesTakeNoColumnsWhenALineIsWrapped() {
+        Palette colour = Palette.of(true);
+        String line = "  " + colour.dim(String.format("%-9s", "estimate")) + " " + "x".repeat(60);
+        assertThat(TextWidth.of(line)).isEqualTo(72);
+        assertThat(TextWidth.wrap(line, 79, "          ")).containsExactly(line);
+    }
+
+    @Test
+    void aResumedRunsSummaryLabelsTheRunsTotalsApartFromThisSession() {
+        StringWriter screen = new StringWriter();
+        Instant created = Instant.parse("2026-11-26T10:00:00Z");
+        Run resumed = new Run(Run.FORMAT_VERSION, "r1", "goal", tmp.toString(), "openai:x", RunStatus.COMPLETED, "",
+                Budget.UNLIMITED, null, created, created.plusSeconds(3600), Usage.unpriced(2_900, 56, 0, 0), 2, 3, 40);
+        Outcome outcome = new Outcome("r1", tmp.resolve(".longtask/runs/r1"), RunStatus.COMPLETED, "", null, null,
+                null, false);
+
+        new RunEnding(new PrintWriter(screen, true), null, 0, Palette.NONE).print(outcome, resumed,
+                Duration.ofMillis(1100), 2_956, false, tmp);
+
+        assertThat(screen.toString()).contains("used      run total 2,956 tokens (2,900 in, 56 out) · cost unknown"
+                + " · this session 0 tokens, 1.1s");
+    }
+
+    @Test
+    void timeAtWorkCountsSessionsNotTheGapsBetweenThem() throws IOException {
+        Files.writeString(tmp.resolve("events.jsonl"), String.join("\n",
+                event(1, "2026-11-26T10:00:00Z", "run.created"),
+                event(2, "2026-11-26T10:00:00.500Z", "session.started"),
+                event(3, "2026-11-26T10:00:05Z", "task.completed"),
+                // the run paused; resumed twenty minutes later, it worked three more seconds
+                event(4, "2026-11-26T10:20:00Z", "session.started"),
+                event(5, "2026-11-26T10:20:03.500Z", "run.status")) + "\n");
+
+        assertThat(WorkTime.inLog(tmp, null)).contains(Duration.ofMillis(4_500 + 3_500));
+        // The session at work now counts up to now.
+        assertThat(WorkTime.inLog(tmp, Instant.parse("2026-11-26T10:20:10Z"))).contains(Duration.ofMillis(14_500));
+        assertThat(WorkTime.inLog(tmp.resolve("missing"), null)).isEmpty();
+    }
+
+    private static String event(int seq, String time, String type) {
+        return "{\"seq\":" + seq + ",\"time\":\"" + time + "\",\"type\":\"" + type + "\",\"data\":{}}";
+    }
+
+    @Test
+    void agentsWrapsAtSpacesWithTheIndentKept() {
+        AgentsCommand agents = new AgentsCommand();
+        agents.columns = () -> 60;
+        StringWriter screen = new StringWriter();
+        CommandLine cli = new CommandLine(agents);
+        cli.setOut(new PrintWriter(screen, true));
+
+        int code = cli.execute("-C", tmp.toString());
+
+        assertThat(code).isZero();
+        List<String> lines = screen.toString().lines().toList();
+        assertThat(lines).allSatisfy(line -> assertThat(TextWidth.of(line)).as(line).isLessThan(60));
+        // A description's continuation is indented under its first line.
+        assertThat(lines).filteredOn(line -> line.startsWith("        ")).isNotEmpty();
+    }
+}
