@@ -160,7 +160,7 @@ final class AttachedRun {
         }
         String resume = "curl -X POST -H \"Authorization: Bearer $TOKEN\" " + client.base() + "/api/runs/" + runId
                 + "/resume";
-        new RunEnding(out, workdir, view.columns(), view.palette(), resume).print(outcome, onDisk, session, false,
+        new RunEnding(out, workdir, view.columns(), view.palette(), resume).print(outcome, onDisk, session, 0, false,
                 workspace);
     }
 
@@ -189,12 +189,12 @@ final class AttachedRun {
                 t.path("subject").asText(), t.path("agent").asText(), t.path("elapsed_s").asLong(),
                 t.path("attempts").asInt())));
         int total = tasks.path("total").asInt();
-        int finished = tasks.path("completed").asInt() + tasks.path("failed").asInt() + tasks.path("cancelled").asInt();
+        int wanted = total - tasks.path("cancelled").asInt();
         return new ProgressSnapshot(run.path("run_id").asText(), RunStatus.fromWire(run.path("status").asText("queued")),
                 run.path("status_reason").asText(""), total, tasks.path("completed").asInt(),
                 tasks.path("failed").asInt(), tasks.path("cancelled").asInt(), tasks.path("running").asInt(),
                 tasks.path("pending").asInt(), progress.has("percent") ? progress.path("percent").asDouble()
-                : total == 0 ? 0 : 100.0 * finished / total, progress.path("elapsed_s").asLong(),
+                : wanted <= 0 ? 0 : 100.0 * tasks.path("completed").asInt() / wanted, progress.path("elapsed_s").asLong(),
                 progress.path("eta_s").isNumber() ? progress.path("eta_s").asLong() : null, usage, running);
     }
 
