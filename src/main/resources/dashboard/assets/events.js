@@ -1,5 +1,5 @@
 // One line of text for each kind of event, for the run's feed.
-import { tokens, usd, millis, count } from './format.js';
+import { tokens, costText, millis, count } from './format.js';
 
 const text = (v) => (v === undefined || v === null ? '' : String(v));
 const reason = (r) => (r ? ` (${r})` : '');
@@ -30,7 +30,7 @@ const LINES = {
   'llm.call': (d) => {
     const u = d.usage || {};
     return `model call: ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))}, `
-      + `${usd(u.cost_usd)}, ${millis(d.duration_ms)}`;
+      + `${costText(u)}, ${millis(d.duration_ms)}`;
   },
   'llm.retry': (d) => `model call failed (attempt ${text(d.attempt)}${d.status ? `, ${d.status}` : ''}): `
     + `${text(d.error)}; retrying after ${millis(d.wait_ms)}`,

@@ -51,6 +51,17 @@ export function usd(x) {
   }).format(value);
 }
 
+/**
+ * A usage's cost, never a guess: "$0.2025"; "unknown" when no call had a price (the server says null, older
+ * logs 0 beside unpriced_calls); "$0.20 + unknown" when only some had one.
+ */
+export function costText(u) {
+  const usage = u || {};
+  const unpriced = Number(usage.unpriced_calls || 0);
+  if (unpriced === 0) return usd(usage.cost_usd);
+  return usage.cost_usd == null || Number(usage.cost_usd) === 0 ? 'unknown' : `${usd(usage.cost_usd)} + unknown`;
+}
+
 /** "40%" from 40.0. */
 export function percent(p) {
   return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 })

@@ -1,7 +1,7 @@
 // Pieces the pages share: status badges, progress bars, task counts, budget use, error text.
 import { ApiError, Offline } from './api.js';
 import { h } from './dom.js';
-import { tokens, usd, percent, count, duration } from './format.js';
+import { tokens, usd, percent, count, duration, costText } from './format.js';
 
 const STATUS_TEXT = {
   created: 'created', queued: 'queued', planning: 'planning', running: 'running', paused: 'paused',
@@ -41,13 +41,21 @@ export function taskCounts(t) {
     details.length ? h('span', { class: 'sub more' }, details) : null);
 }
 
+/** A usage's cost (costText), and when a call had no price, why it is unknown in the tooltip. */
+export function cost(u) {
+  const unpriced = Number((u || {}).unpriced_calls || 0);
+  if (unpriced === 0) return costText(u);
+  return h('span', { class: 'unpriced', title: `${count(unpriced)} model ${unpriced === 1 ? 'call' : 'calls'} had no`
+    + ' price for the model, so the cost is unknown, not $0; add a price for the model (docs/models.md)' }, costText(u));
+}
+
 /** How much of its budget a run has used: the tightest of tokens and cost, and the time limit if any. */
 export function budgetUsed(run) {
   const b = run.budget || {};
   const u = run.usage || {};
   const shares = [];
   if (b.max_cost_usd) {
-    shares.push({ share: Number(u.cost_usd || 0) / Number(b.max_cost_usd), text: `${usd(u.cost_usd)} of ${usd(b.max_cost_usd)}` });
+    shares.push({ share: Number(u.cost_usd || 0) / Number(b.max_cost_usd), text: `${costText(u)} of ${usd(b.max_cost_usd)}` });
   }
   if (b.max_tokens) {
     const used = Number(u.input_tokens || 0) + Number(u.output_tokens || 0);

@@ -2,8 +2,8 @@
 // feed, and its report, findings, progress and plan.
 import { ApiError, Offline } from './api.js';
 import { h, fill, html, debounce } from './dom.js';
-import { time, fullTime, duration, tokens, usd, count, timeZone, secondsBetween } from './format.js';
-import { statusBadge, progressBar, budgetUsed, taskCounts, errorText } from './parts.js';
+import { time, fullTime, duration, tokens, count, timeZone, secondsBetween } from './format.js';
+import { statusBadge, progressBar, budgetUsed, taskCounts, errorText, cost } from './parts.js';
 import { progressOf, replaceChanged } from './runs.js';
 import { TaskGraph } from './graph.js';
 import { describe, eventTag } from './events.js';
@@ -179,7 +179,7 @@ export class RunPage {
       item('ETA', p ? duration(p.eta_s) : (ENDED.includes(run.status) ? 'ended' : '—')),
       item('Tokens', tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0)),
         h('span', { class: 'sub' }, ` (${count(u.input_tokens)} in, ${count(u.output_tokens)} out)`)),
-      item('Cost', usd(u.cost_usd), u.unpriced_calls ? h('span', { class: 'sub' }, ` + ${count(u.unpriced_calls)} unpriced calls`) : null),
+      item('Cost', cost(u), u.unpriced_calls ? h('span', { class: 'sub' }, ` (${count(u.unpriced_calls)} unpriced calls)`) : null),
       item('Budget used', budgetUsed(run)),
       item('Pool', pool ? `${pool.state}${pool.queue_position ? `, #${pool.queue_position} in queue` : ''}`
         + ` · priority ${pool.priority}${pool.foreground ? ' · foreground' : ''} · approval ${pool.approval}`
@@ -223,7 +223,7 @@ export class RunPage {
         h('td', {}, h('time', { datetime: t.started || '', title: fullTime(t.started) }, time(t.started))),
         h('td', {}, took),
         h('td', { class: 'num' }, tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))),
-        h('td', { class: 'num' }, usd(u.cost_usd)),
+        h('td', { class: 'num' }, cost(u)),
       ];
       cells.forEach((c, i) => c.setAttribute('data-label', TASK_COLUMNS[i]));
       let row = rows.get(t.id);

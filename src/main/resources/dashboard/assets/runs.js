@@ -1,8 +1,8 @@
 // The runs page: every run the server knows, live, with a filter by status and the form that submits a new run.
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
-import { time, fullTime, duration, tokens, usd, count, timeZone } from './format.js';
-import { statusBadge, progressBar, budgetUsed, taskCounts, errorText } from './parts.js';
+import { time, fullTime, duration, tokens, count, timeZone } from './format.js';
+import { statusBadge, progressBar, budgetUsed, taskCounts, errorText, cost } from './parts.js';
 
 const FILTERS = [
   { key: 'all', label: 'All', statuses: null },
@@ -145,8 +145,9 @@ export class RunsPage {
   }
 
   render() {
-    const all = [...this.runs.values()].sort((a, b) => String(b.created || '').localeCompare(String(a.created || ''))
-      || b.run_id.localeCompare(a.run_id));
+    // by time, not by text: "10:15:00Z" and "10:15:00.5Z" do not compare as strings would
+    const created = (run) => Date.parse(run.created || '') || 0;
+    const all = [...this.runs.values()].sort((a, b) => created(b) - created(a) || b.run_id.localeCompare(a.run_id));
     this.renderFilters(all);
     const wanted = FILTERS.find((f) => f.key === this.filter).statuses;
     const shown = wanted ? all.filter((r) => wanted.includes(r.status)) : all;
@@ -233,7 +234,7 @@ function fillRow(row, run, waiting) {
     h('td', {}, taskCounts(t)),
     h('td', {}, run.progress ? duration(run.progress.eta_s) : '—'),
     h('td', { class: 'num' }, tokens((run.usage || {}).input_tokens + (run.usage || {}).output_tokens)),
-    h('td', { class: 'num' }, usd((run.usage || {}).cost_usd)),
+    h('td', { class: 'num' }, cost(run.usage)),
     h('td', {}, budgetUsed(run)),
     h('td', {}, queueText(pool)),
     h('td', {}, h('time', { datetime: run.updated || '', title: fullTime(run.updated) }, time(run.updated))),

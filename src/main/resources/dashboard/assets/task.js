@@ -2,7 +2,7 @@
 // model retries), page by page, following it live while the task runs. Only GET requests: viewing changes nothing.
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
-import { time, fullTime, duration, tokens, usd, count, millis, timeZone, secondsBetween } from './format.js';
+import { time, fullTime, duration, tokens, costText, count, millis, timeZone, secondsBetween } from './format.js';
 import { statusBadge, errorText } from './parts.js';
 
 const PAGE = 100;
@@ -97,7 +97,7 @@ export class TaskPage {
     fill(this.meta, statusBadge(t.status), ` agent ${t.agent} · attempt ${count(t.attempts)}`,
       t.started ? [' · started ', h('time', { datetime: t.started, title: fullTime(t.started) }, time(t.started))] : null,
       t.started ? ` · ${t.finished ? 'took' : 'running for'} ${duration(secondsBetween(t.started, t.finished))}` : null,
-      ` · ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))} · ${usd(u.cost_usd)}`);
+      ` · ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))} · ${costText(u)}`);
   }
 
   renderTask(t, waitsFor, byId) {
@@ -246,7 +246,7 @@ function renderEntry(e, page) {
       const u = e.usage || {};
       return h('li', { class: `entry e-outcome${e.success ? '' : ' failed'}` },
         header('outcome', 'Outcome', e, h('span', { class: 'sub' }, ` ${e.ending}, ${e.success ? 'success' : 'no success'}`
-          + `, ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))}, ${usd(u.cost_usd)}`)),
+          + `, ${tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0))}, ${costText(u)}`)),
         e.reason ? body(e.reason) : null);
     }
     default:

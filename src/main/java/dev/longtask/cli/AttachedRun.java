@@ -9,8 +9,20 @@ import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
+import dev.longtask.api.Outcome;
+import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Usage;
+import dev.longtask.store.FileRunStore;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.CountDownLatch;
@@ -18,31 +30,50 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code longtask run --server URL}: the run goes to the server as its foreground run (it takes no pool slot and
- * waits for none) and this terminal follows it and answers its approval questions; Ctrl-C pauses it on the server.
- * The exit code is the run's, as for a local run: 0 completed, 1 failed or cancelled, 3 paused, 130 interrupted.
+ * waits for none) and this terminal follows it as a local run is followed: the same progress view (the live block
+ * on a terminal, fed with the figures the server's API gives), its approval questions asked here, and the same
+ * closing lines. Ctrl-C pauses it on the server. The exit code is the run's, as for a local run: 0 completed, 1
+ * failed or cancelled, 3 paused, 130 interrupted.
  */
 final class AttachedRun {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss")
             .withZone(ZoneId.systemDefault());
     private static final ObjectMapper EVENTS = JsonMapping.newMapper();
+    /** The events after which the figures are read again at once; others take the last ones (a second old at most). */
+    private static final Set<String> COUNTED = Set.of(EventType.RUN_STATUS, EventType.PLAN_ACCEPTED,
+            EventType.TASK_CREATED, EventType.TASK_CLAIMED, EventType.TASK_COMPLETED, EventType.TASK_FAILED,
+            EventType.TASK_CANCELLED, EventType.TASK_REQUEUED, EventType.REPORT_WRITTEN);
 
     private final PrintWriter out;
     private final ServerClient client;
     private final InputStream terminal;
+    private final ProgressView view;
+    private final Path workdir;
+    private volatile ProgressSnapshot figures;
 
-    /** @param terminal where the person's answers to approval questions are read, or null without a terminal */
-    AttachedRun(PrintWriter out, ServerClient client, InputStream terminal) {
+    /**
+     * @param terminal where the person's answers to approval questions are read, or null without a terminal
+     * @param view     the progress view a local run would show here
+     * @param workdir  the {@code --workdir} as the user gave it, for the commands shown at the end
+     */
+    AttachedRun(PrintWriter out, ServerClient client, InputStream terminal, ProgressView view, Path workdir) {
         this.out = out;
         this.client = client;
         this.terminal = terminal;
+        this.view = view;
+        this.workdir = workdir;
     }
 
     ExitCode run(ObjectNode submission) {
         submission.put("foreground", true);
         JsonNode answer = client.post("/api/runs", submission, 201, "the run");
         String runId = answer.path("run_id").asText();
-        out.println("run " + runId + " is the foreground run of " + client.base() + "; Ctrl-C pauses it there");
+        java.time.Instant started = java.time.Instant.now();
+        String opening = "run " + runId + " is the foreground run of " + client.base() + "; Ctrl-C pauses it there";
+        (view.columns() > 0 ? TextWidth.wrap(opening, view.columns() - 1, "    ") : List.of(opening))
+                .forEach(out::println);
         out.flush();
+        figures = snapshot(answer);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
             try {
@@ -55,14 +86,22 @@ final class AttachedRun {
             }
         }, "longtask-attached-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "longtask-attached-clock");
+            t.setDaemon(true);
+            return t;
+        });
+        clock.scheduleAtFixedRate(() -> view.tick(refresh(runId)), 1, 1, TimeUnit.SECONDS);
         ExitCode[] exit = {ExitCode.FAILED};
-        HeldLines lines = new HeldLines(out);
-        try (AttachedQuestions questions = new AttachedQuestions(runId, client, out, terminal, lines)) {
+        try (AttachedQuestions questions = new AttachedQuestions(runId, client, out, terminal, view)) {
             client.follow(runId, node -> {
                 Event event = event(node);
-                String line = line(event);
-                if (line != null) {
-                    lines.print(TIME.format(event.time()) + " " + line);
+                if (EventType.APPROVAL_ANSWERED.equals(event.type())) {
+                    view.hold();
+                    out.println(TIME.format(event.time()) + " " + answered(event));
+                    view.release();
+                } else {
+                    view.onEvent(event, COUNTED.contains(event.type()) ? refresh(runId) : figures);
                 }
                 if (EventType.APPROVAL_REQUESTED.equals(event.type())) {
                     questions.requested(payload(event, ApprovalQuestion.class));
@@ -88,7 +127,12 @@ final class AttachedRun {
                 }
                 return false;
             });
+            clock.shutdownNow();
+            view.close();
+            // before the Ctrl-C hook is let go: once it returns the JVM exits
+            ending(runId, Duration.between(started, java.time.Instant.now()));
         } finally {
+            clock.shutdownNow();
             stopped.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
@@ -96,25 +140,72 @@ final class AttachedRun {
                 // Ctrl-C is being handled
             }
         }
-        if (exit[0] == ExitCode.PAUSED || exit[0] == ExitCode.INTERRUPTED) {
-            out.println("continue with: curl -X POST -H \"Authorization: Bearer $TOKEN\" " + client.base()
-                    + "/api/runs/" + runId + "/resume");
-        }
         out.flush();
         return exit[0];
     }
 
-    /** The event's line, as the plain view writes it; an answer to a question says who gave it. */
-    private static String line(Event event) {
-        if (EventType.APPROVAL_ANSWERED.equals(event.type())) {
-            ApprovalAnswer answer = payload(event, ApprovalAnswer.class);
-            return "question #" + answer.id() + " answered by " + answer.by() + ": " + switch (answer.decision()) {
-                case ALLOW_ONCE -> "allowed once";
-                case ALLOW_ALWAYS -> "allowed for the rest of the run";
-                case DENY -> "denied" + (answer.reason().isEmpty() ? "" : " (" + answer.reason() + ")");
-            };
+    /** The closing lines of a local run, from the server's view of the run and, where the server shares this machine, its files. */
+    private void ending(String runId, Duration session) {
+        JsonNode run = client.get("/api/runs/" + runId, "the run");
+        Path workspace = Path.of(run.path("workspace").asText());
+        Path directory = FileRunStore.runsDirectory(workspace).resolve(runId);
+        Outcome outcome = new Outcome(runId, directory, RunStatus.fromWire(run.path("status").asText()),
+                run.path("status_reason").asText(""), null,
+                run.path("has_report").asBoolean() ? directory.resolve("report.md") : null, null, false);
+        Run onDisk;
+        try {
+            onDisk = FileRunStore.read(workspace, runId).run();
+        } catch (RuntimeException elsewhere) {
+            onDisk = null; // a server on another machine: its files are not here
         }
-        return PlainProgressView.describe(event);
+        String resume = "curl -X POST -H \"Authorization: Bearer $TOKEN\" " + client.base() + "/api/runs/" + runId
+                + "/resume";
+        new RunEnding(out, workdir, view.columns(), view.palette(), resume).print(outcome, onDisk, session, 0, false,
+                workspace);
+    }
+
+    /** The figures the server gives now; the last ones when it cannot be asked. */
+    private ProgressSnapshot refresh(String runId) {
+        try {
+            figures = snapshot(client.get("/api/runs/" + runId, "the run"));
+        } catch (RuntimeException unreachable) {
+            // the stream reports a lost server; the view keeps the last figures meanwhile
+        }
+        return figures;
+    }
+
+    /** The API's view of a run as the progress views take it. */
+    static ProgressSnapshot snapshot(JsonNode run) {
+        JsonNode tasks = run.path("tasks");
+        JsonNode progress = run.path("progress");
+        Usage usage;
+        try {
+            usage = run.path("usage").isObject() ? EVENTS.treeToValue(run.path("usage"), Usage.class) : Usage.ZERO;
+        } catch (JsonProcessingException e) {
+            usage = Usage.ZERO;
+        }
+        List<ProgressSnapshot.RunningTask> running = new java.util.ArrayList<>();
+        progress.path("running").forEach(t -> running.add(new ProgressSnapshot.RunningTask(t.path("id").asInt(),
+                t.path("subject").asText(), t.path("agent").asText(), t.path("elapsed_s").asLong(),
+                t.path("attempts").asInt())));
+        int total = tasks.path("total").asInt();
+        int wanted = total - tasks.path("cancelled").asInt();
+        return new ProgressSnapshot(run.path("run_id").asText(), RunStatus.fromWire(run.path("status").asText("queued")),
+                run.path("status_reason").asText(""), total, tasks.path("completed").asInt(),
+                tasks.path("failed").asInt(), tasks.path("cancelled").asInt(), tasks.path("running").asInt(),
+                tasks.path("pending").asInt(), progress.has("percent") ? progress.path("percent").asDouble()
+                : wanted <= 0 ? 0 : 100.0 * tasks.path("completed").asInt() / wanted, progress.path("elapsed_s").asLong(),
+                progress.path("eta_s").isNumber() ? progress.path("eta_s").asLong() : null, usage, running);
+    }
+
+    /** The line of an answer to a question: who gave it, and what. */
+    private static String answered(Event event) {
+        ApprovalAnswer answer = payload(event, ApprovalAnswer.class);
+        return "question #" + answer.id() + " answered by " + answer.by() + ": " + switch (answer.decision()) {
+            case ALLOW_ONCE -> "allowed once";
+            case ALLOW_ALWAYS -> "allowed for the rest of the run";
+            case DENY -> "denied" + (answer.reason().isEmpty() ? "" : " (" + answer.reason() + ")");
+        };
     }
 
     private static Event event(JsonNode node) {
@@ -131,43 +222,6 @@ final class AttachedRun {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new CliFailure(ExitCode.FAILED, "the server sent a " + event.type() + " event that is not one: "
                     + e.getMessage());
-        }
-    }
-
-    /** The run's lines, kept back while a question is on the screen and shown after it. */
-    private static final class HeldLines implements ProgressView {
-        private final PrintWriter out;
-        private final java.util.List<String> kept = new java.util.ArrayList<>();
-        private boolean held;
-
-        HeldLines(PrintWriter out) {
-            this.out = out;
-        }
-
-        synchronized void print(String line) {
-            if (held) {
-                kept.add(line);
-                return;
-            }
-            out.println(line);
-            out.flush();
-        }
-
-        @Override
-        public void onEvent(Event event, dev.longtask.engine.ProgressSnapshot snapshot) {
-        }
-
-        @Override
-        public synchronized void hold() {
-            held = true;
-        }
-
-        @Override
-        public synchronized void release() {
-            held = false;
-            kept.forEach(out::println);
-            kept.clear();
-            out.flush();
         }
     }
 }

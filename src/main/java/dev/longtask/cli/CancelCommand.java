@@ -2,8 +2,6 @@ package dev.longtask.cli;
 
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
-import dev.longtask.model.Task;
-import dev.longtask.model.TaskStatus;
 import dev.longtask.store.CancelRequest;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
@@ -75,14 +73,8 @@ final class CancelCommand implements Callable<ExitCode> {
                 RunAccess.run(() -> CancelRequest.withdraw(workspace, runId));
             }
         }
-        int cancelled = 0;
         try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
-            for (Task task : store.tasks()) {
-                if (task.status() == TaskStatus.PENDING || task.status() == TaskStatus.IN_PROGRESS) {
-                    RunAccess.call(() -> store.cancel(task.id(), why));
-                    cancelled++;
-                }
-            }
+            int cancelled = RunAccess.call(() -> store.cancelUnfinished(why));
             if (store.run().status() != RunStatus.CANCELLED) {
                 RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
             }

@@ -9,9 +9,12 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code longtask mcp}: longtask as an MCP server on stdin/stdout, for Claude Code, Cursor, Codex, Cline and any
@@ -39,6 +42,11 @@ final class McpCommand implements Callable<ExitCode> {
     @Mixin
     PermissionOptions permissions = new PermissionOptions();
 
+    @Option(names = "--root", paramLabel = "DIR",
+            description = "A directory runs may work in besides the workdir (repeatable); a tool naming a workdir"
+                    + " elsewhere is refused.")
+    List<Path> roots = new ArrayList<>();
+
     private final Environment environment;
 
     McpCommand() {
@@ -52,6 +60,7 @@ final class McpCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
+        List<Path> rootDirs = roots.stream().map(Workspaces::directory).toList();
         Settings settings = model.settings(environment, workspace, permissions.addTo(Flags.none()));
         // The protocol owns stdout: whatever else would print there (a library's banner) goes to stderr instead.
         FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
@@ -61,7 +70,7 @@ final class McpCommand implements Callable<ExitCode> {
              Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
                      .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
                      .sandbox(settings.sandbox().value()).build()) {
-            boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, System.in, protocol);
+            boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, rootDirs, System.in, protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);

@@ -106,7 +106,10 @@ final class RunCommand implements Callable<ExitCode> {
             throw CliFailure.usage("--max-tokens and --max-cost must be numbers: " + e.getMessage());
         }
         // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
-        return new AttachedRun(spec.commandLine().getOut(), new ServerClient(server, tokenFile, workspace),
-                System.console() != null ? System.in : null).run(body);
+        ServerClient client = new ServerClient(server, tokenFile, workspace);
+        try (ProgressView view = ProgressViews.choose(options, spec.commandLine().getOut(), workspace, true)) {
+            return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
+                    view, workdir.path).run(body);
+        }
     }
 }

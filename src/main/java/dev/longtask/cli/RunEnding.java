@@ -25,16 +25,23 @@ final class RunEnding {
     private final Path workdir;
     private final int columns;
     private final Palette palette;
+    private final String resume;
 
     /**
      * @param workdir the {@code --workdir} as the user gave it, for the commands shown
      * @param columns the terminal's width to wrap to, or 0 to leave lines as they are
      */
     RunEnding(PrintWriter to, Path workdir, int columns, Palette palette) {
+        this(to, workdir, columns, palette, null);
+    }
+
+    /** @param resume how to continue a run that stopped, when not {@code longtask resume} (a server's run) */
+    RunEnding(PrintWriter to, Path workdir, int columns, Palette palette, String resume) {
         this.to = to;
         this.workdir = workdir;
         this.columns = columns;
         this.palette = palette;
+        this.resume = resume;
     }
 
     /**
@@ -87,8 +94,8 @@ final class RunEnding {
             }
         }
         switch (outcome.status()) {
-            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue",
-                    RunAccess.resumeCommand(outcome.runId(), workdir)));
+            case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue", resume != null ? resume
+                    : RunAccess.resumeCommand(outcome.runId(), workdir)));
             default -> {
             }
         }
@@ -112,7 +119,7 @@ final class RunEnding {
     }
 
     static String usage(Usage u) {
-        return Counts.plural(u.totalTokens(), "token") + " (" + tokenSplit(u) + ") · cost " + u.costText();
+        return Counts.plural(u.totalTokens(), "token") + " (" + tokenSplit(u) + ") · cost " + u.costExplained();
     }
 
     /**

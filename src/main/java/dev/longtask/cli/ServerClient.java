@@ -23,7 +23,8 @@ import java.util.function.Predicate;
 /**
  * How the CLI talks to a running {@code longtask serve}: its address (a flag, else {@code LONGTASK_SERVER}, else
  * the default port on this machine), its token (a file, else {@code LONGTASK_TOKEN}, else the server token file of
- * the workdir or a directory above it), and its refusals as one-line errors with the right exit code.
+ * the workdir or a directory above it, else of the current directory or one above it), and its refusals as
+ * one-line errors with the right exit code.
  */
 final class ServerClient {
     static final String DEFAULT_SERVER = "http://127.0.0.1:7420";
@@ -31,6 +32,8 @@ final class ServerClient {
 
     private final String base;
     private final String token;
+    /** Where the token was looked for, for the message when the server wants one and none was found. */
+    private final String lookedIn;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     ServerClient(String server, Path tokenFile, Path workspace) {
@@ -41,7 +44,11 @@ final class ServerClient {
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage("--server " + given + " is not a URL like " + DEFAULT_SERVER);
         }
-        this.token = token(tokenFile, workspace);
+        Path here = Path.of("").toAbsolutePath();
+        this.token = token(tokenFile, workspace, here);
+        this.lookedIn = "LONGTASK_TOKEN, and .longtask/server/token in " + workspace
+                + (workspace.startsWith(here) ? "" : ", in the current directory " + here) + " and the directories"
+                + " above";
     }
 
     String base() {
@@ -77,6 +84,11 @@ final class ServerClient {
         }
         if (!accepted.test(response.statusCode())) {
             String message = answer.path("error").path("message").asText("HTTP " + response.statusCode());
+            if (response.statusCode() == 401 && token == null) {
+                message = "this server needs its token, and none was found (looked in " + lookedIn + "); give"
+                        + " --token-file ROOT/.longtask/server/token (ROOT: the server's first --root) or set"
+                        + " LONGTASK_TOKEN";
+            }
             throw new CliFailure(response.statusCode() / 100 == 4 ? ExitCode.USAGE : ExitCode.FAILED,
                     "the server refused " + what + ": " + message);
         }
@@ -152,7 +164,7 @@ final class ServerClient {
         }
     }
 
-    private static String token(Path tokenFile, Path workspace) {
+    private static String token(Path tokenFile, Path workspace, Path here) {
         try {
             if (tokenFile != null) {
                 return Files.readString(tokenFile).strip();
@@ -161,10 +173,14 @@ final class ServerClient {
             if (env != null && !env.isBlank()) {
                 return env.strip();
             }
-            for (Path dir = workspace; dir != null; dir = dir.getParent()) {
-                Path candidate = dir.resolve(".longtask").resolve("server").resolve("token");
-                if (Files.isReadable(candidate)) {
-                    return Files.readString(candidate).strip();
+            // the workdir may lie outside the server's roots (the server then says so): where the command is
+            // typed is most often the root the server was started in
+            for (Path start : java.util.List.of(workspace, here)) {
+                for (Path dir = start; dir != null; dir = dir.getParent()) {
+                    Path candidate = dir.resolve(".longtask").resolve("server").resolve("token");
+                    if (Files.isReadable(candidate)) {
+                        return Files.readString(candidate).strip();
+                    }
                 }
             }
             return null;

@@ -62,7 +62,7 @@ final class ReportWriter {
                 .append(count(tasks, TaskStatus.FAILED)).append(" failed, ")
                 .append(count(tasks, TaskStatus.CANCELLED)).append(" cancelled, of ").append(tasks.size()).append('\n')
                 .append("- tokens: ").append(run.usage().inputTokens()).append(" in, ")
-                .append(run.usage().outputTokens()).append(" out; cost ").append(run.usage().costText()).append('\n');
+                .append(run.usage().outputTokens()).append(" out; cost ").append(run.usage().costExplained()).append('\n');
         return store.writeReport(md.toString(), finalResult(run, tasks, title, summary, report));
     }
 

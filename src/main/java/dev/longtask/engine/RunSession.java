@@ -136,6 +136,10 @@ final class RunSession {
             case CANCEL -> RunStatus.CANCELLED;
             case PAUSE -> RunStatus.PAUSED;
         };
+        if (status == RunStatus.CANCELLED) {
+            // given up for good: nothing is left waiting, as after 'longtask cancel'
+            store.cancelUnfinished(s.stop().reason());
+        }
         store.setRunStatus(status, s.stop().reason());
         store.checkpoint();
         return outcome(null, null, false);

@@ -29,24 +29,30 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LocalRuns implements RunControl {
     private final Longtask runtime;
     private final Path home;
+    private final List<Path> roots;
     private final Map<String, RunHandle> handles = new ConcurrentHashMap<>();
 
-    /** @param home the server's workspace: where runs go whose request names no workdir */
-    LocalRuns(Longtask runtime, Path home) {
+    /**
+     * @param home  the server's workspace: where runs go whose request names no workdir; runs may work under it
+     * @param roots further directories runs may work under (a workdir elsewhere is refused)
+     */
+    LocalRuns(Longtask runtime, Path home, List<Path> roots) {
         this.runtime = runtime;
         this.home = home.toAbsolutePath().normalize();
+        this.roots = java.util.stream.Stream.concat(java.util.stream.Stream.of(this.home), roots.stream())
+                .map(LocalRuns::real).distinct().toList();
     }
 
     @Override
     public String start(Start request) {
-        RunRequest run = RunRequest.goal(request.goal()).withWorkspace(resolve(request.workdir()))
+        RunRequest run = RunRequest.goal(request.goal()).withWorkspace(confined(request.workdir()))
                 .withModel(request.model()).withBudget(request.budget()).withConcurrency(request.concurrency());
         return keep(runtime.start(run));
     }
 
     @Override
     public String review(Review request) {
-        Path root = real(resolve(request.path()));
+        Path root = confined(request.path());
         RunRequest base = RunRequest.goal("a code review of " + root).withWorkspace(root);
         ReviewPlan plan = runtime.planReview(base, ReviewOptions.defaults().withFocus(request.focus()));
         if (!plan.problems().isEmpty()) {
@@ -58,7 +64,7 @@ final class LocalRuns implements RunControl {
 
     @Override
     public List<String> runs(Path workdir) {
-        return runtime.runs(resolve(workdir)).list();
+        return runtime.runs(confined(workdir)).list();
     }
 
     @Override
@@ -70,7 +76,7 @@ final class LocalRuns implements RunControl {
     @Override
     public Path workspaceOf(String runId, Path workdir) {
         if (workdir != null) {
-            return real(resolve(workdir));
+            return confined(workdir);
         }
         RunHandle known = handles.get(runId);
         return known != null ? known.workspace() : real(home);
@@ -105,7 +111,7 @@ final class LocalRuns implements RunControl {
         }
         RunStatus status = status(runId, workdir).figures().status();
         if (!status.isResumable()) {
-            return "run " + runId + " is " + status.wire() + "; there is nothing to resume";
+            throw new IllegalStateException(RunText.notResumable(runId, status));
         }
         ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspaceOf(runId, workdir)).withBudget(budget)
                 .by("an MCP client");
@@ -148,8 +154,23 @@ final class LocalRuns implements RunControl {
         return handle.runId();
     }
 
-    private Path resolve(Path dir) {
-        return dir == null ? home : home.resolve(dir).normalize();
+    /**
+     * The real directory a tool names (relative to the server's workspace; null: that workspace), which must lie
+     * under a root, as {@code longtask serve --root} confines its runs.
+     */
+    private Path confined(Path dir) {
+        Path given = dir == null ? home : home.resolve(dir).normalize();
+        if (!Files.isDirectory(given)) {
+            throw new IllegalArgumentException("workdir " + given + (Files.exists(given) ? " is not a directory"
+                    : " does not exist") + "; give an existing directory under " + roots);
+        }
+        Path real = real(given);
+        if (roots.stream().noneMatch(real::startsWith)) {
+            throw new IllegalArgumentException("workdir " + real + " is outside the directories this MCP server may"
+                    + " work in (" + roots + "); start longtask mcp with --root " + real + " (or --workdir) to allow"
+                    + " it");
+        }
+        return real;
     }
 
     private static Path real(Path dir) {

@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -52,11 +53,13 @@ public final class LongtaskMcpServer {
      * end before it returns (they were started to go on in the background). An interrupt of the calling thread
      * stops the wait (and is consumed); the caller then closes the runtime, which stops the runs after they save.
      *
-     * @param workdir where runs go whose request names no workdir
+     * @param workdir where runs go whose request names no workdir; runs may work under it
+     * @param roots   further directories runs may work under; a tool naming a workdir elsewhere is refused
      * @return true when the client went away and every run ended, false when interrupted
      */
-    public static boolean serveStdio(Longtask runtime, Path workdir, InputStream in, OutputStream out) {
-        LocalRuns runs = new LocalRuns(runtime, workdir);
+    public static boolean serveStdio(Longtask runtime, Path workdir, List<Path> roots, InputStream in,
+                                     OutputStream out) {
+        LocalRuns runs = new LocalRuns(runtime, workdir, roots);
         EndOfInput input = new EndOfInput(in);
         McpServerTransportProvider transport = new StdioServerTransportProvider(json(), input, out);
         LongtaskTools tools = new LongtaskTools(runs, "The run goes on in the background inside this MCP server's"

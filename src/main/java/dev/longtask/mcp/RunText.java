@@ -38,7 +38,7 @@ final class RunText {
                     .append(t.agent()).append(", ").append(Durations.text(t.elapsedSeconds())).append(')');
         }
         b.append(String.format(Locale.ROOT, "%ntokens: %,d in, %,d out; cost %s", f.usage().inputTokens(),
-                f.usage().outputTokens(), f.usage().costText()));
+                f.usage().outputTokens(), f.usage().costExplained()));
         b.append("\nworkdir: ").append(workspace).append(s.runningHere() && isGoing(f.status())
                 ? " (running in this server)" : "");
         b.append("\nnext: ").append(next(f));
@@ -70,6 +70,15 @@ final class RunText {
             case FAILED -> "longtask_tasks shows what failed; longtask_resume retries the unfinished work";
             case CANCELLED -> "nothing: the run was given up; its results stay in its directory";
         };
+    }
+
+    /** Why a completed or cancelled run does not resume, and what to do instead. */
+    static String notResumable(String runId, RunStatus status) {
+        return status == RunStatus.CANCELLED
+                ? "run " + runId + " was cancelled, and a cancelled run cannot be resumed; start a new run with"
+                        + " longtask_start (its results stay in its directory)"
+                : "run " + runId + " has " + status.wire() + "; there is nothing to resume: read its report with"
+                        + " longtask_report, or start a new run with longtask_start";
     }
 
     static boolean isGoing(RunStatus status) {

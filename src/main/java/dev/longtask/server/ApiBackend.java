@@ -59,7 +59,9 @@ public final class ApiBackend implements RunBackend {
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        setStatus(request.workspace(), runId, RunStatus.QUEUED, "waiting for a slot in the server's pool");
+        setStatus(request.workspace(), runId, RunStatus.QUEUED, request.foreground()
+                ? "the server's foreground run: it starts at once, outside the pool"
+                : "waiting for a slot in the server's pool");
     }
 
     /** The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...). */
@@ -94,6 +96,9 @@ public final class ApiBackend implements RunBackend {
     @Override
     public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
         try (RunStore store = stores.open(workspace, runId, storeOptions).store()) {
+            if (status == RunStatus.CANCELLED) {
+                store.cancelUnfinished(reason);
+            }
             store.setRunStatus(status, reason);
         }
     }

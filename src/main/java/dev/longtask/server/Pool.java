@@ -383,10 +383,12 @@ final class Pool {
             RunStatus status = files.figures(workspace, runId).status();
             if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
                 throw ApiError.conflict("run " + runId + " is " + status.wire() + "; only a paused, interrupted or "
-                        + "failed run resumes");
+                        + "failed run resumes" + (status == RunStatus.CANCELLED
+                        ? ": a cancelled run cannot be resumed; start a new run with its goal" : ""));
             }
             String note = "resumed by " + by;
-            setStatus(workspace, runId, RunStatus.QUEUED, note + "; waiting for a slot in the pool");
+            setStatus(workspace, runId, RunStatus.QUEUED, note + (entry.foreground()
+                    ? "; the foreground run starts at once" : "; waiting for a slot in the pool"));
             PoolEntry queued = entry.requeued(nextOrder++, entry.retries(), note);
             if (budgetChange != null && !budgetChange.equals(Budget.UNLIMITED)) {
                 queued = queued.withBudgetChange(queued.budgetChange() == null ? budgetChange

@@ -33,7 +33,10 @@ public interface RunBackend {
      */
     LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq, Consumer<Event> events);
 
-    /** Sets the status of a run no session holds (queued, paused by a person, cancelled before it started). */
+    /**
+     * Sets the status of a run no session holds (queued, paused by a person, cancelled); a cancelled run's pending
+     * tasks are cancelled with it.
+     */
     void setStatus(Path workspace, String runId, RunStatus status, String reason);
 
     /**

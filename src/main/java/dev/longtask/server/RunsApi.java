@@ -48,7 +48,7 @@ final class RunsApi {
         String workdir = ctx.queryParam("workdir");
         Map<String, Path> runs = workdir != null ? files.runs(java.util.List.of(submissions.workspace(workdir)), false)
                 : files.runs(pool.workspaces(), true);
-        ArrayNode out = json.createArrayNode();
+        java.util.List<ObjectNode> out = new java.util.ArrayList<>();
         Map<String, Integer> positions = positions();
         for (Map.Entry<String, Path> run : runs.entrySet()) {
             ObjectNode view;
@@ -62,7 +62,21 @@ final class RunsApi {
                 out.add(view);
             }
         }
-        send(ctx, json.createObjectNode().set("runs", out));
+        out.sort(NEWEST_FIRST);
+        send(ctx, json.createObjectNode().set("runs", json.createArrayNode().addAll(out)));
+    }
+
+    /** Newest first across every workspace, by creation time (then run id); an unreadable run last. */
+    private static final java.util.Comparator<ObjectNode> NEWEST_FIRST = java.util.Comparator
+            .comparing((ObjectNode view) -> created(view)).thenComparing(view -> view.path("run_id").asText())
+            .reversed();
+
+    private static java.time.Instant created(ObjectNode view) {
+        try {
+            return java.time.Instant.parse(view.path("created").asText());
+        } catch (java.time.format.DateTimeParseException unreadable) {
+            return java.time.Instant.MIN;
+        }
     }
 
     void get(Context ctx) {

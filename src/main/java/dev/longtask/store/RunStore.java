@@ -91,6 +91,21 @@ public interface RunStore extends AutoCloseable {
     Task cancel(int id, String reason);
 
     /**
+     * Cancels every pending and in-progress task, as a run given up for good must leave them (no session may hold
+     * the run's tasks meanwhile); finished tasks stay as they are. Returns how many were cancelled.
+     */
+    default int cancelUnfinished(String reason) {
+        int cancelled = 0;
+        for (Task task : tasks()) {
+            if (task.status() == TaskStatus.PENDING || task.status() == TaskStatus.IN_PROGRESS) {
+                cancel(task.id(), reason);
+                cancelled++;
+            }
+        }
+        return cancelled;
+    }
+
+    /**
      * Cancels a pending task that cannot run because a task it waits for failed or was cancelled. Unlike a
      * deliberate {@link #cancel}, the cancel records the cause {@code blocked}, so a resume that retries the
      * blocker makes the task pending again.

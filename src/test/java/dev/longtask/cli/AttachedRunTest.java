@@ -79,8 +79,11 @@ class AttachedRunTest {
 
     private static CompletableFuture<ExitCode> attach(Served s, StringWriter screen, InputStream terminal) {
         ObjectNode body = JSON.createObjectNode().put("goal", "write one file").put("workdir", s.workspace().toString());
-        AttachedRun attached = new AttachedRun(new PrintWriter(screen, true),
-                new ServerClient(s.server().url(), null, s.workspace()), terminal);
+        PrintWriter out = new PrintWriter(screen, true);
+        ProgressView view = new PlainProgressView(out, new PlanClock.Tracker(FileRunStore.runsDirectory(s.workspace()),
+                dev.longtask.model.JsonMapping.newMapper()), true);
+        AttachedRun attached = new AttachedRun(out, new ServerClient(s.server().url(), null, s.workspace()), terminal,
+                view, s.workspace());
         return CompletableFuture.supplyAsync(() -> attached.run(body));
     }
 
@@ -102,6 +105,35 @@ class AttachedRunTest {
                 assertThat(a.answer().by()).isEqualTo("terminal");
                 assertThat(a.answer().decision()).isEqualTo(ApprovalDecision.ALLOW_ONCE);
             });
+        }
+    }
+
+    @Test
+    void theRunIsFollowedWithALocalRunsFiguresAndClosingLinesAndAPauseSaysHowToGoOn() throws Exception {
+        try (Served s = serve(new ScriptedModel(AttachedRunTest::writesOneFile))) {
+            StringWriter screen = new StringWriter();
+            assertThat(attach(s, screen, new ByteArrayInputStream("y\n".getBytes(StandardCharsets.UTF_8)))
+                    .get(60, TimeUnit.SECONDS)).as(screen.toString()).isEqualTo(ExitCode.OK);
+            String run = FileRunStore.list(s.workspace()).get(0);
+            assertThat(screen.toString()).as("a foreground run never waits for a slot")
+                    .contains("run status: queued (the server's foreground run: it starts at once, outside the pool)")
+                    .doesNotContain("waiting for a slot")
+                    .contains("[1/1 done, 0 failed, 0 running, 0 pending").contains("| cost $")
+                    .contains("run " + run + ": completed").containsPattern("used +[0-9,]+ tokens")
+                    .contains("report    " + FileRunStore.runsDirectory(s.workspace()).resolve(run)
+                            .resolve("report.md"));
+
+            StringWriter paused = new StringWriter();
+            try (PipedOutputStream keys = new PipedOutputStream(); PipedInputStream terminal = new PipedInputStream(keys)) {
+                CompletableFuture<ExitCode> exit = attach(s, paused, terminal);
+                await("the question on the screen", () -> paused.toString().contains("deny [n]: "));
+                String second = FileRunStore.list(s.workspace()).get(0);
+                assertThat(post(s, "/api/runs/" + second + "/pause", "").statusCode()).isEqualTo(202);
+                assertThat(exit.get(60, TimeUnit.SECONDS)).as(paused.toString()).isEqualTo(ExitCode.INTERRUPTED);
+                assertThat(paused.toString()).contains("run " + second + ": interrupted")
+                        .contains("continue  curl -X POST -H \"Authorization: Bearer $TOKEN\" " + s.server().url()
+                                + "/api/runs/" + second + "/resume");
+            }
         }
     }
 

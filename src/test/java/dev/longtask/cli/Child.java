@@ -36,6 +36,11 @@ final class Child {
     }
 
     static Child start(Path home, Map<String, String> env, String... args) throws IOException {
+        return startIn(null, home, env, args);
+    }
+
+    /** As {@link #start}, in the working directory {@code directory} (null: this JVM's). */
+    static Child startIn(Path directory, Path home, Map<String, String> env, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here, so the
         // child's class path has no test classes, hence no logback-test.xml.
@@ -46,6 +51,9 @@ final class Child {
                 "-Duser.home=" + home, "-cp", classPath, Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
+        if (directory != null) {
+            pb.directory(directory.toFile());
+        }
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
                 || k.endsWith("_BASE_URL") || k.equals("NO_COLOR"));
         pb.environment().putAll(env);

@@ -64,7 +64,17 @@ class SubmitCommandTest {
             CliRunner.Result unauthorised = CliRunner.run("submit", "x", "--workdir", dir.toString(), "--server",
                     server.url());
             assertThat(unauthorised.exit()).isEqualTo(ExitCode.USAGE.code());
-            assertThat(unauthorised.err()).contains("needs its token");
+            assertThat(unauthorised.err()).contains("needs its token, and none was found")
+                    .contains("--token-file");
+
+            // Typed in the root the server was started in, for a workdir outside it: the token is found there, so
+            // the server's own reason comes back.
+            Path outside = Files.createDirectories(dir.resolve("outside")).toRealPath();
+            Child.Result refused = Child.startIn(root, dir.resolve("home"), java.util.Map.of(), "submit", "outside",
+                    "--workdir", outside.toString(), "--server", server.url()).await();
+            assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(refused.err()).contains("workdir " + outside + " is outside the directories this server may"
+                    + " work in").doesNotContain("token");
             hold.countDown();
         }
     }

@@ -118,12 +118,50 @@ class StdioServerTest {
     }
 
     @Test
+    void runsStayUnderTheWorkdirAndTheRootsAsUnderServe() throws Exception {
+        Path ws = workspace();
+        Path outside = Files.createDirectories(dir.resolve("outside")).toRealPath();
+        Path extra = Files.createDirectories(dir.resolve("extra")).toRealPath();
+        Files.createSymbolicLink(ws.resolve("escape"), outside);
+        try (ScriptedProvider model = new ScriptedProvider(slow(0));
+             StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
+                     ws.toString(), "--root", extra.toString(), "--model", "openai:scripted", "--base-url",
+                     model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
+            server.initialize();
+            for (String escape : List.of(outside.toString(), "../outside", "escape")) {
+                JsonNode refused = server.call("longtask_start", StdioPeer.JSON.createObjectNode()
+                        .put("goal", "escape").put("workdir", escape));
+                assertThat(refused.path("isError").asBoolean()).as(escape + ": " + refused).isTrue();
+                assertThat(refused.path("content").get(0).path("text").asText())
+                        .contains("workdir " + outside + " is outside the directories this MCP server may work in")
+                        .contains(ws.toString()).contains(extra.toString()).contains("--root");
+            }
+            JsonNode review = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
+                    .put("path", outside.toString()));
+            assertThat(review.path("isError").asBoolean()).as(review.toString()).isTrue();
+            JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode()
+                    .put("workdir", outside.toString()));
+            assertThat(status.path("isError").asBoolean()).as(status.toString()).isTrue();
+            assertThat(outside.resolve(".longtask")).as("nothing is written outside the roots").doesNotExist();
+
+            JsonNode allowed = server.call("longtask_start", StdioPeer.JSON.createObjectNode()
+                    .put("goal", "Summarise the notes").put("workdir", extra.toString()));
+            assertThat(allowed.path("isError").asBoolean()).as(allowed.toString()).isFalse();
+            assertThat(allowed.path("structuredContent").path("workdir").asText()).isEqualTo(extra.toString());
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
+        }
+    }
+
+    @Test
     void pauseAndCancelActOnTheRunsOfThisServer() throws Exception {
         Path ws = workspace();
         try (ScriptedProvider model = new ScriptedProvider(slow(200));
              StdioPeer server = server(ws, model)) {
             server.initialize();
-            String paused = start(server, "Summarise the notes");
+            String paused = startOneAtATime(server, "Summarise the notes");
+            waitUntil(() -> FileRunStore.read(ws, paused).tasks().stream()
+                    .anyMatch(t -> t.status() == TaskStatus.COMPLETED), server);
             JsonNode pause = server.call("longtask_pause", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(pause.path("content").get(0).path("text").asText()).contains("pausing");
             JsonNode after = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", paused)
@@ -134,8 +172,21 @@ class StdioServerTest {
             JsonNode cancel = server.call("longtask_cancel", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(cancel.path("content").get(0).path("text").asText()).contains("cancelled");
             assertThat(FileRunStore.read(ws, paused).run().status()).isEqualTo(RunStatus.CANCELLED);
+            assertNothingWaits(ws, paused);
             JsonNode again = server.call("longtask_resume", StdioPeer.JSON.createObjectNode().put("run_id", paused));
-            assertThat(again.path("content").get(0).path("text").asText()).contains("nothing to resume");
+            assertThat(again.path("isError").asBoolean()).as(again.toString()).isTrue();
+            assertThat(again.path("content").get(0).path("text").asText()).contains("cannot be resumed")
+                    .contains("start a new run with longtask_start");
+
+            String running = startOneAtATime(server, "Summarise the notes again");
+            waitUntil(() -> FileRunStore.read(ws, running).tasks().stream()
+                    .anyMatch(t -> t.status() == TaskStatus.COMPLETED), server);
+            JsonNode stop = server.call("longtask_cancel", StdioPeer.JSON.createObjectNode().put("run_id", running));
+            assertThat(stop.path("isError").asBoolean()).as(stop.toString()).isFalse();
+            assertThat(FileRunStore.read(ws, running).run().status()).isEqualTo(RunStatus.CANCELLED);
+            assertNothingWaits(ws, running);
+            JsonNode listed = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", running));
+            assertThat(listed.path("content").get(0).path("text").asText()).contains("[-]").doesNotContain("[ ]");
             JsonNode report = server.call("longtask_report", StdioPeer.JSON.createObjectNode().put("run_id", paused));
             assertThat(report.path("isError").asBoolean()).isTrue();
             assertThat(report.path("content").get(0).path("text").asText()).contains("no report yet")
@@ -149,7 +200,9 @@ class StdioServerTest {
     void aCodeReviewStartsFromItsPathAndEndsWithItsCheckedReport() throws Exception {
         Path repo = ReviewFixture.copyTo(dir.resolve("copy")).resolve("go").toRealPath();
         try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults());
-             StdioPeer server = server(workspace(), model)) {
+             StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
+                     workspace().toString(), "--root", repo.toString(), "--model", "openai:scripted", "--base-url",
+                     model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
             server.initialize();
             JsonNode badFocus = server.call("longtask_review", StdioPeer.JSON.createObjectNode()
                     .put("path", repo.toString()).put("focus", "speling"));
@@ -179,6 +232,14 @@ class StdioServerTest {
         }
     }
 
+    /** A cancelled run ends as 'longtask cancel' leaves one: its finished tasks kept, the others cancelled. */
+    private static void assertNothingWaits(Path ws, String runId) {
+        assertThat(FileRunStore.read(ws, runId).tasks()).as("the tasks of cancelled run %s", runId)
+                .anyMatch(t -> t.status() == TaskStatus.COMPLETED)
+                .anyMatch(t -> t.status() == TaskStatus.CANCELLED)
+                .noneMatch(t -> t.status() == TaskStatus.PENDING || t.status() == TaskStatus.IN_PROGRESS);
+    }
+
     private StdioPeer server(Path ws, ScriptedProvider model) throws Exception {
         return new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir", ws.toString(),
                 "--model", "openai:scripted", "--base-url", model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"));
@@ -186,6 +247,14 @@ class StdioServerTest {
 
     private static String start(StdioPeer server, String goal) throws Exception {
         JsonNode started = server.call("longtask_start", StdioPeer.JSON.createObjectNode().put("goal", goal));
+        assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
+        return started.path("structuredContent").path("run_id").asText();
+    }
+
+    /** A run that works its tasks one after the other, so it has some done and some waiting for a while. */
+    private static String startOneAtATime(StdioPeer server, String goal) throws Exception {
+        JsonNode started = server.call("longtask_start", StdioPeer.JSON.createObjectNode().put("goal", goal)
+                .put("concurrency", 1));
         assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
         return started.path("structuredContent").path("run_id").asText();
     }

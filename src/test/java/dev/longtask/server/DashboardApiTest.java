@@ -121,6 +121,29 @@ class DashboardApiTest {
     }
 
     @Test
+    void theCostOfAModelWithoutAPriceIsUnknownNotZeroInTheRunTheListAndItsTasks() throws Exception {
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
+            try (var store = dev.longtask.store.FileRunStore.create(f.root, "unpriced", "g", null, null,
+                    dev.longtask.store.StoreOptions.defaults())) {
+                store.createTask(dev.longtask.model.TaskDraft.of("a step"));
+                store.claim(1, "me");
+                store.append(1, new dev.longtask.model.EventData.LlmCall("openai:no-price", "general", "task", 1, 5,
+                        dev.longtask.model.Usage.unpriced(1200, 80, 0, 0)));
+                store.complete(1, "done");
+            }
+            JsonNode listed = f.json(f.get("/api/runs")).path("runs").get(0).path("usage");
+            JsonNode run = f.json(f.get("/api/runs/unpriced")).path("usage");
+            JsonNode task = f.json(f.get("/api/runs/unpriced/tasks")).path("tasks").get(0).path("usage");
+            for (JsonNode usage : java.util.List.of(listed, run, task)) {
+                assertThat(usage.has("cost_usd")).as(usage.toString()).isTrue();
+                assertThat(usage.path("cost_usd").isNull()).as("unknown, not $0: " + usage).isTrue();
+                assertThat(usage.path("unpriced_calls").asInt()).isEqualTo(1);
+                assertThat(usage.path("input_tokens").asLong()).isEqualTo(1200);
+            }
+        }
+    }
+
+    @Test
     void aRefusedSubmissionNamesTheFieldAtFault() throws Exception {
         Digest model = new Digest();
         try (ServerFixture f = ServerFixture.start(dir, model.model, o -> o)) {

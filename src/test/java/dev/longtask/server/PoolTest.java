@@ -198,6 +198,25 @@ class PoolTest {
     }
 
     @Test
+    void theListIsNewestFirstAcrossWorkspaces() throws Exception {
+        Jobs jobs = new Jobs(1, 0, false);
+        try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o.withMaxRuns(1))) {
+            Path notes = dev.longtask.testing.EngineFixture.workspace(java.nio.file.Files.createDirectories(
+                    f.workspace.resolve("notes"))).toRealPath();
+            List<String> submitted = new ArrayList<>();
+            for (int i = 1; i <= 4; i++) {
+                Path workdir = i % 2 == 0 ? notes : f.workspace;
+                submitted.add(f.submit("job-1" + i + ": listed", Map.of("workdir", workdir.toString())));
+            }
+            Collections.reverse(submitted);
+            JsonNode runs = f.json(f.get("/api/runs")).path("runs");
+            assertThat(runs.findValuesAsText("run_id")).as("not grouped by workspace")
+                    .containsExactlyElementsOf(submitted);
+            jobs.release();
+        }
+    }
+
+    @Test
     void aRunningRunPausesAfterSavingAndResumesWithoutRedoingItsCompletedTasks() throws Exception {
         Jobs jobs = new Jobs(4, 30, true);
         try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o)) {
@@ -218,6 +237,41 @@ class PoolTest {
                 assertThat(log.stream().filter(e -> EventType.TASK_COMPLETED.equals(e.type()) && e.task() == t))
                         .as("task %d completed once", t).hasSize(1);
             }
+        }
+    }
+
+    @Test
+    void cancelThroughTheApiLeavesNoTaskWaitingForARunningRunAndForAPausedOne() throws Exception {
+        Jobs jobs = new Jobs(6, 30, true);
+        try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o)) {
+            String running = f.submit("job-07: six steps", Map.of("concurrency", 1));
+            String paused = f.submit("job-08: six steps", Map.of("concurrency", 1));
+            ServerFixture.await("a task of each to complete", Duration.ofSeconds(30),
+                    () -> f.run(running).path("tasks").path("completed").asInt() >= 1
+                            && f.run(paused).path("tasks").path("completed").asInt() >= 1);
+            assertThat(f.post("/api/runs/" + paused + "/pause", "").statusCode()).isEqualTo(202);
+            ServerFixture.await("the paused run to stop", Duration.ofSeconds(30),
+                    () -> "held".equals(f.run(paused).path("pool").path("state").asText()));
+            assertThat(FileRunStore.read(f.workspace, paused).tasks())
+                    .anyMatch(t -> t.status() == TaskStatus.PENDING);
+
+            assertThat(f.post("/api/runs/" + running + "/cancel", "").statusCode()).isEqualTo(202);
+            assertThat(f.post("/api/runs/" + paused + "/cancel", "").statusCode()).isEqualTo(202);
+            ServerFixture.await("the running run to end", Duration.ofSeconds(30),
+                    () -> "done".equals(f.run(running).path("pool").path("state").asText()));
+            for (String id : List.of(running, paused)) {
+                var run = FileRunStore.read(f.workspace, id);
+                assertThat(run.run().status()).isEqualTo(RunStatus.CANCELLED);
+                assertThat(run.tasks()).as("run %s, as 'longtask cancel' leaves it", id)
+                        .noneMatch(t -> t.status() == TaskStatus.PENDING || t.status() == TaskStatus.IN_PROGRESS)
+                        .anyMatch(t -> t.status() == TaskStatus.COMPLETED)
+                        .anyMatch(t -> t.status() == TaskStatus.CANCELLED);
+                JsonNode tasks = f.run(id).path("tasks");
+                assertThat(tasks.path("pending").asInt() + tasks.path("running").asInt()).isZero();
+            }
+            HttpResponse<String> resume = f.post("/api/runs/" + running + "/resume", "");
+            assertThat(resume.statusCode()).isEqualTo(409);
+            assertThat(resume.body()).contains("a cancelled run cannot be resumed; start a new run");
         }
     }
 
