@@ -454,8 +454,10 @@ public final class PostgresRunStore implements RunStore {
     }
 
     private boolean lockRun(Connection c, boolean skipLocked) throws SQLException {
-        try (PreparedStatement lock = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ? FOR UPDATE"
-                + (skipLocked ? " SKIP LOCKED" : ""))) {
+        // NO KEY UPDATE, not UPDATE: writers of a run still queue one behind the other, but the foreign-key checks of
+        // other processes' transcript lines and results (a KEY SHARE lock on the run's row) no longer wait for them.
+        try (PreparedStatement lock = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ? "
+                + "FOR NO KEY UPDATE" + (skipLocked ? " SKIP LOCKED" : ""))) {
             lock.setString(1, runId);
             try (ResultSet row = lock.executeQuery()) {
                 if (row.next()) {
