@@ -67,6 +67,8 @@ public final class PostgresRunStore implements RunStore {
     /** The SQLSTATE the fencing trigger raises. */
     static final String FENCED = "LT409";
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    /** The channel a commit notifies (payload: the run's id) when it made a task ready to claim. */
+    static final String WORK_CHANNEL = "longtask_work";
 
     private final PostgresDatabase db;
     private final String runId;
@@ -383,12 +385,15 @@ public final class PostgresRunStore implements RunStore {
                 state = before;
                 List<Function<RunState, Draft>> steps = decisions;
                 if (pick != null) {
-                    Integer task = pick.choose(c, before);
-                    if (task == null) {
+                    List<Integer> tasks = pick.choose(c, before);
+                    if (tasks.isEmpty()) {
                         c.commit();
                         return null;
                     }
-                    steps = List.of(changes.claim(task, pick.owner));
+                    steps = new ArrayList<>();
+                    for (int i = 0; i < tasks.size(); i++) {
+                        steps.add(changes.claim(tasks.get(i), pick.owners.get(i)));
+                    }
                 }
                 Integer attempt = fencedTask == null ? null : held.get(fencedTask);
                 List<Event> events = new ArrayList<>();
@@ -440,17 +445,17 @@ public final class PostgresRunStore implements RunStore {
         return done;
     }
 
-    /** Chooses, under the run's lock, which ready task a claim takes. */
+    /** Chooses, under the run's lock, which ready tasks a claim takes: at most one per owner, in the owners' order. */
     private abstract static class ClaimPick {
-        final String owner;
+        final List<String> owners;
         final boolean skipLocked;
 
-        ClaimPick(String owner, boolean skipLocked) {
-            this.owner = owner;
+        ClaimPick(List<String> owners, boolean skipLocked) {
+            this.owners = owners;
             this.skipLocked = skipLocked;
         }
 
-        abstract Integer choose(Connection c, RunState state) throws SQLException;
+        abstract List<Integer> choose(Connection c, RunState state) throws SQLException;
     }
 
     private boolean lockRun(Connection c, boolean skipLocked) throws SQLException {
@@ -498,19 +503,34 @@ public final class PostgresRunStore implements RunStore {
         }
     }
 
-    /** The run's row and the rows of the tasks the events changed (an unchanged task is the same object). */
+    /**
+     * The run's row and the rows of the tasks the events changed (an unchanged task is the same object); a task claimed
+     * here gets its lease in the same statement. Two round trips, both under the run's lock. When a task became ready
+     * (or the run started running with ready ones), the run's update also notifies {@link #WORK_CHANNEL}, delivered to
+     * the listening workers when the transaction commits.
+     */
     private void writeRows(Connection c, RunState before, RunState after, List<Event> events) throws SQLException,
             JsonProcessingException {
+        Set<Integer> claimed = new java.util.HashSet<>();
+        for (Event event : events) {
+            if (EventType.TASK_CLAIMED.equals(event.type())) {
+                claimed.add(event.task());
+            }
+        }
+        boolean newWork = false;
         try (PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_tasks (run_id, id, status, ready, "
-                + "attempts, owner, task) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) ON CONFLICT (run_id, id) DO UPDATE SET "
+                + "attempts, owner, task, lease_expires) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, CASE WHEN ? THEN "
+                + "clock_timestamp() + ? * interval '1 millisecond' END) ON CONFLICT (run_id, id) DO UPDATE SET "
                 + "status = EXCLUDED.status, ready = EXCLUDED.ready, attempts = EXCLUDED.attempts, owner = EXCLUDED.owner, "
                 + "task = EXCLUDED.task, lease_expires = CASE WHEN EXCLUDED.status = 'in_progress' "
-                + "THEN longtask_tasks.lease_expires END")) {
+                + "THEN coalesce(EXCLUDED.lease_expires, longtask_tasks.lease_expires) END")) {
             int rows = 0;
             for (Task task : after.tasks()) {
-                if (task.id() <= before.tasks().size() && before.tasks().get(task.id() - 1) == task) {
+                Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
+                if (was == task) {
                     continue;
                 }
+                newWork |= task.isReady() && (was == null || !was.isReady());
                 upsert.setString(1, runId);
                 upsert.setInt(2, task.id());
                 upsert.setString(3, task.status().wire());
@@ -518,6 +538,8 @@ public final class PostgresRunStore implements RunStore {
                 upsert.setInt(5, task.attempts());
                 upsert.setString(6, task.owner());
                 upsert.setString(7, json.writeValueAsString(task));
+                upsert.setBoolean(8, claimed.contains(task.id()));
+                upsert.setLong(9, lease.toMillis());
                 upsert.addBatch();
                 rows++;
             }
@@ -525,25 +547,18 @@ public final class PostgresRunStore implements RunStore {
                 upsert.executeBatch();
             }
         }
-        for (Event event : events) {
-            if (EventType.TASK_CLAIMED.equals(event.type())) {
-                try (PreparedStatement leaseIt = c.prepareStatement("UPDATE longtask_tasks SET lease_expires = "
-                        + "clock_timestamp() + ? * interval '1 millisecond' WHERE run_id = ? AND id = ?")) {
-                    leaseIt.setLong(1, lease.toMillis());
-                    leaseIt.setString(2, runId);
-                    leaseIt.setInt(3, event.task());
-                    leaseIt.executeUpdate();
-                }
-            }
-        }
         Run run = after.run();
-        try (PreparedStatement update = c.prepareStatement(
-                "UPDATE longtask_runs SET last_seq = ?, status = ?, run = ?::jsonb WHERE id = ?")) {
+        newWork |= run.status() == RunStatus.RUNNING && (before.run() == null
+                || before.run().status() != RunStatus.RUNNING) && after.tasks().stream().anyMatch(Task::isReady);
+        // pg_notify in the same statement saves a round trip under the lock; CASE calls it only when there is news
+        try (PreparedStatement update = c.prepareStatement("UPDATE longtask_runs SET last_seq = ?, status = ?, "
+                + "run = ?::jsonb WHERE id = ? RETURNING CASE WHEN ? THEN pg_notify('" + WORK_CHANNEL + "', id) END")) {
             update.setLong(1, after.lastSeq());
             update.setString(2, run.status().wire());
             update.setString(3, json.writeValueAsString(run));
             update.setString(4, runId);
-            update.executeUpdate();
+            update.setBoolean(5, newWork);
+            update.executeQuery().close();
         }
     }
 
@@ -620,23 +635,44 @@ public final class PostgresRunStore implements RunStore {
      * waited for, so a worker can look at another run.
      */
     public Optional<Task> claimNext(String owner, boolean skipBusy) {
-        ClaimPick pick = new ClaimPick(owner, skipBusy) {
+        List<Task> claimed = claimNext(List.of(owner), skipBusy);
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    /**
+     * Claims up to one ready task of this run for each of {@code owners} (the lowest ids first, the first owner
+     * getting the lowest) in one transaction: a worker with several free slots takes the run's lock once for all of
+     * them. Empty when nothing is ready, or with {@code skipBusy} when another process holds the run's row.
+     */
+    public List<Task> claimNext(List<String> owners, boolean skipBusy) {
+        if (owners.isEmpty()) {
+            return List.of();
+        }
+        ClaimPick pick = new ClaimPick(owners, skipBusy) {
             @Override
-            Integer choose(Connection c, RunState current) throws SQLException {
+            List<Integer> choose(Connection c, RunState current) throws SQLException {
                 if (current.run().status() != RunStatus.RUNNING) {
-                    return null;
+                    return List.of();
                 }
                 try (PreparedStatement select = c.prepareStatement("SELECT id FROM longtask_tasks WHERE run_id = ? "
-                        + "AND ready AND status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED")) {
+                        + "AND ready AND status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED")) {
                     select.setString(1, runId);
-                    try (ResultSet row = select.executeQuery()) {
-                        return row.next() && current.task(row.getInt(1)).isReady() ? row.getInt(1) : null;
+                    select.setInt(2, owners.size());
+                    List<Integer> ids = new ArrayList<>();
+                    try (ResultSet rows = select.executeQuery()) {
+                        while (rows.next()) {
+                            if (current.task(rows.getInt(1)).isReady()) {
+                                ids.add(rows.getInt(1));
+                            }
+                        }
                     }
+                    return ids;
                 }
             }
         };
         Committed done = commitAll(List.of(), null, pick);
-        return done == null ? Optional.empty() : Optional.of(done.state().task(done.events().get(0).task()));
+        return done == null ? List.of()
+                : done.events().stream().map(event -> done.state().task(event.task())).toList();
     }
 
     /**

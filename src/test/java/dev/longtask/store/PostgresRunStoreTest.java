@@ -112,6 +112,31 @@ class PostgresRunStoreTest {
     }
 
     @Test
+    void oneClaimTakesATaskForEachFreeSlotAndACommitThatReadiesATaskWakesTheListeningWorkers() throws Exception {
+        try (PostgresRunStore scheduler = newRunningRun(3);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            scheduler.createTask(new TaskDraft("after 1", "do", "general", List.of(1), Map.of(), Map.of(), List.of()));
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("the first wait starts listening").isTrue();
+
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1", "w slot 2", "w slot 3", "w slot 4"));
+            assertThat(claims).extracting(c -> c.task().id()).containsExactly(1, 2, 3);
+            assertThat(claims).extracting(c -> c.task().owner()).containsExactly("w slot 1", "w slot 2", "w slot 3");
+            assertThat(claims).extracting(c -> c.task().attempts()).containsOnly(1);
+            PostgresRunStore store = claims.get(0).store();
+            assertThat(store.heldTasks()).containsOnlyKeys(1, 2, 3);
+            assertThat(leaseOf("run-1", 3)).as("every claim of the batch has its lease").isNotNull();
+            assertThat(queue.next(List.of("w slot 4"))).as("task 4 waits for task 1").isEmpty();
+
+            store.complete(2, "not a blocker of anything");
+            assertThat(queue.awaitWork(Duration.ofMillis(300))).as("nothing became ready").isFalse();
+            store.complete(1, "unblocks 4");
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("task 4 became ready").isTrue();
+            assertThat(queue.next(List.of("w slot 4"))).extracting(c -> c.task().id()).containsExactly(4);
+        }
+    }
+
+    @Test
     void aWorkerThatLostItsLeaseCannotCompleteFailOrRecordAnything() throws Exception {
         try (PostgresRunStore stale = newRunningRun(1); PostgresRunStore fresh = another("run-1")) {
             assertThat(stale.claimNext("stale", false)).isPresent();
