@@ -67,6 +67,8 @@ public final class PostgresRunStore implements RunStore {
     /** The SQLSTATE the fencing trigger raises. */
     static final String FENCED = "LT409";
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    /** Optimistic writes a change tries before it waits for the run's lock (see {@link #commitAll}). */
+    private static final int OPTIMISTIC_TRIES = 4;
     /** The channel a commit notifies (payload: the run's id) when it made a task ready to claim. */
     static final String WORK_CHANNEL = "longtask_work";
 
@@ -358,12 +360,15 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /**
-     * The one way anything changes: under this run's row lock, reads the events other processes committed since this
-     * store last looked, applies them, then decides, validates and inserts the new events, updates the run's and the
-     * changed tasks' rows, and commits. Null when no decision had anything to do.
+     * The one way anything changes: reads the events other processes committed since this store last looked, applies
+     * them, decides and validates the new events against that newest state, and writes them with the run's and the
+     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
+     * the read; when it has, the decision is made again on the events that came in. After
+     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
+     * when no decision had anything to do.
      *
      * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
-     * @param pick       chooses the task to claim under the lock (see {@link #claimNext}), or null
+     * @param pick       chooses the tasks to claim on the newest state (see {@link #claimNext}), or null
      */
     private Committed commitAll(List<Function<RunState, Draft>> decisions, Integer fencedTask, ClaimPick pick) {
         ensureOpen();
@@ -371,68 +376,73 @@ public final class PostgresRunStore implements RunStore {
         Committed done = null;
         writeLock.lock();
         try (Connection c = db.connection()) {
-            c.setAutoCommit(false);
             try {
-                if (!lockRun(c, pick != null && pick.skipLocked)) {
-                    c.rollback();
-                    return null;
-                }
-                RunState before = state;
-                for (Event event : readEvents(c, db.shown(), runId, before.lastSeq(), type -> true)) {
-                    before = before.apply(event);
-                    seen.add(event);
-                }
-                state = before;
-                List<Function<RunState, Draft>> steps = decisions;
-                if (pick != null) {
-                    List<Integer> tasks = pick.choose(c, before);
-                    if (tasks.isEmpty()) {
-                        c.commit();
+                for (int tries = 1; done == null; tries++) {
+                    boolean locked = tries > OPTIMISTIC_TRIES;
+                    if (locked) {
+                        c.setAutoCommit(false);
+                        if (!lockRun(c, false)) {
+                            c.rollback();
+                            return null;
+                        }
+                    }
+                    RunState before = state;
+                    for (Event event : readEvents(c, db.shown(), runId, before.lastSeq(), type -> true)) {
+                        before = before.apply(event);
+                        seen.add(event);
+                    }
+                    state = before;
+                    List<Function<RunState, Draft>> steps = pick == null ? decisions : pick.claims(before, changes);
+                    Integer attempt = fencedTask == null ? null : held.get(fencedTask);
+                    List<Event> events = new ArrayList<>();
+                    List<String> lines = new ArrayList<>();
+                    RunState after = before;
+                    for (Function<RunState, Draft> decide : steps) {
+                        Draft draft = decide.apply(after);
+                        if (draft == null) {
+                            continue;
+                        }
+                        Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
+                        Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
+                                draft.data() == null ? json.createObjectNode() : draft.data());
+                        String line = encode(raw);
+                        Event event = json.readValue(line, Event.class);
+                        after = after.apply(event);
+                        events.add(event);
+                        lines.add(line);
+                    }
+                    if (events.isEmpty()) {
+                        if (locked) {
+                            c.commit();
+                        }
                         return null;
                     }
-                    steps = new ArrayList<>();
-                    for (int i = 0; i < tasks.size(); i++) {
-                        steps.add(changes.claim(tasks.get(i), pick.owners.get(i)));
+                    boolean written = write(c, before, after, events, lines, fencedTask, attempt);
+                    if (locked) {
+                        c.commit();
                     }
-                }
-                Integer attempt = fencedTask == null ? null : held.get(fencedTask);
-                List<Event> events = new ArrayList<>();
-                List<String> lines = new ArrayList<>();
-                RunState after = before;
-                for (Function<RunState, Draft> decide : steps) {
-                    Draft draft = decide.apply(after);
-                    if (draft == null) {
+                    if (!written) {
+                        if (pick != null && pick.skipBusy) {
+                            return null; // another process is writing the run: the caller may look elsewhere
+                        }
                         continue;
                     }
-                    Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
-                    Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
-                            draft.data() == null ? json.createObjectNode() : draft.data());
-                    String line = encode(raw);
-                    Event event = json.readValue(line, Event.class);
-                    after = after.apply(event);
-                    events.add(event);
-                    lines.add(line);
-                }
-                if (events.isEmpty()) {
-                    c.commit();
-                    return null;
-                }
-                insertEvents(c, events, lines, fencedTask, attempt);
-                writeRows(c, before, after, events);
-                c.commit();
-                state = after;
-                seen.addAll(events);
-                for (Event event : events) {
-                    if (EventType.TASK_CLAIMED.equals(event.type())) {
-                        held.put(event.task(), after.task(event.task()).attempts());
-                        lost.remove(event.task());
-                    } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS) {
-                        held.remove(event.task());
+                    state = after;
+                    seen.addAll(events);
+                    for (Event event : events) {
+                        if (EventType.TASK_CLAIMED.equals(event.type())) {
+                            held.put(event.task(), after.task(event.task()).attempts());
+                            lost.remove(event.task());
+                        } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS) {
+                            held.remove(event.task());
+                        }
                     }
+                    done = new Committed(events, after);
                 }
-                done = new Committed(events, after);
             } catch (SQLException | JsonProcessingException | RuntimeException e) {
-                rollbackQuietly(c);
+                if (!c.getAutoCommit()) {
+                    rollbackQuietly(c);
+                }
                 throw failure(e, fencedTask);
             }
         } catch (SQLException e) {
@@ -445,22 +455,29 @@ public final class PostgresRunStore implements RunStore {
         return done;
     }
 
-    /** Chooses, under the run's lock, which ready tasks a claim takes: at most one per owner, in the owners' order. */
-    private abstract static class ClaimPick {
-        final List<String> owners;
-        final boolean skipLocked;
-
-        ClaimPick(List<String> owners, boolean skipLocked) {
-            this.owners = owners;
-            this.skipLocked = skipLocked;
+    /** Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order. */
+    private record ClaimPick(List<String> owners, boolean skipBusy) {
+        List<Function<RunState, Draft>> claims(RunState state, Changes changes) {
+            if (state.run().status() != RunStatus.RUNNING) {
+                return List.of();
+            }
+            List<Function<RunState, Draft>> claims = new ArrayList<>();
+            for (Task task : state.tasks()) {
+                if (claims.size() == owners.size()) {
+                    break;
+                }
+                if (task.isReady()) {
+                    claims.add(changes.claim(task.id(), owners.get(claims.size())));
+                }
+            }
+            return claims;
         }
-
-        abstract List<Integer> choose(Connection c, RunState state) throws SQLException;
     }
 
+    /** Takes the run's row lock for the rest of the transaction (the fallback of a write that kept losing races). */
     private boolean lockRun(Connection c, boolean skipLocked) throws SQLException {
         // NO KEY UPDATE, not UPDATE: writers of a run still queue one behind the other, but the foreign-key checks of
-        // other processes' transcript lines and results (a KEY SHARE lock on the run's row) no longer wait for them.
+        // other processes' transcript lines and results (a KEY SHARE lock on the run's row) do not wait for them.
         try (PreparedStatement lock = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ? "
                 + "FOR NO KEY UPDATE" + (skipLocked ? " SKIP LOCKED" : ""))) {
             lock.setString(1, runId);
@@ -484,81 +501,56 @@ public final class PostgresRunStore implements RunStore {
         }
     }
 
-    private void insertEvents(Connection c, List<Event> events, List<String> lines, Integer fencedTask,
-                              Integer attempt) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO longtask_events (run_id, seq, time, type, task, "
-                + "attempt, line) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            for (int i = 0; i < events.size(); i++) {
-                Event event = events.get(i);
-                insert.setString(1, runId);
-                insert.setLong(2, event.seq());
-                insert.setTimestamp(3, Timestamp.from(event.time()));
-                insert.setString(4, event.type());
-                setInteger(insert, 5, event.task());
-                setInteger(insert, 6, fencedTask != null && fencedTask.equals(event.task()) ? attempt : null);
-                insert.setString(7, lines.get(i));
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
-    }
-
     /**
-     * The run's row and the rows of the tasks the events changed (an unchanged task is the same object); a task claimed
-     * here gets its lease in the same statement. Two round trips, both under the run's lock. When a task became ready
-     * (or the run started running with ready ones), the run's update also notifies {@link #WORK_CHANNEL}, delivered to
-     * the listening workers when the transaction commits.
+     * Writes the events, the rows of the tasks they changed (an unchanged task is the same object; a task claimed here
+     * gets its lease) and the run's row, in one statement, if the log still ends at {@code before}; false when another
+     * process committed since. When a task became ready (or the run started running with ready ones), the workers
+     * listening on {@link #WORK_CHANNEL} are told when the transaction commits.
      */
-    private void writeRows(Connection c, RunState before, RunState after, List<Event> events) throws SQLException,
-            JsonProcessingException {
+    private boolean write(Connection c, RunState before, RunState after, List<Event> events, List<String> lines,
+                          Integer fencedTask, Integer attempt) throws SQLException, JsonProcessingException {
+        com.fasterxml.jackson.databind.node.ArrayNode eventRows = json.createArrayNode();
         Set<Integer> claimed = new java.util.HashSet<>();
-        for (Event event : events) {
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
+            eventRows.addObject().put("seq", event.seq()).put("time", event.time().toString()).put("type", event.type())
+                    .put("task", event.task())
+                    .put("attempt", fencedTask != null && fencedTask.equals(event.task()) ? attempt : null)
+                    .put("line", lines.get(i));
             if (EventType.TASK_CLAIMED.equals(event.type())) {
                 claimed.add(event.task());
             }
         }
+        com.fasterxml.jackson.databind.node.ArrayNode taskRows = json.createArrayNode();
         boolean newWork = false;
-        try (PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_tasks (run_id, id, status, ready, "
-                + "attempts, owner, task, lease_expires) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, CASE WHEN ? THEN "
-                + "clock_timestamp() + ? * interval '1 millisecond' END) ON CONFLICT (run_id, id) DO UPDATE SET "
-                + "status = EXCLUDED.status, ready = EXCLUDED.ready, attempts = EXCLUDED.attempts, owner = EXCLUDED.owner, "
-                + "task = EXCLUDED.task, lease_expires = CASE WHEN EXCLUDED.status = 'in_progress' "
-                + "THEN coalesce(EXCLUDED.lease_expires, longtask_tasks.lease_expires) END")) {
-            int rows = 0;
-            for (Task task : after.tasks()) {
-                Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
-                if (was == task) {
-                    continue;
-                }
-                newWork |= task.isReady() && (was == null || !was.isReady());
-                upsert.setString(1, runId);
-                upsert.setInt(2, task.id());
-                upsert.setString(3, task.status().wire());
-                upsert.setBoolean(4, task.isReady());
-                upsert.setInt(5, task.attempts());
-                upsert.setString(6, task.owner());
-                upsert.setString(7, json.writeValueAsString(task));
-                upsert.setBoolean(8, claimed.contains(task.id()));
-                upsert.setLong(9, lease.toMillis());
-                upsert.addBatch();
-                rows++;
+        for (Task task : after.tasks()) {
+            Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
+            if (was == task) {
+                continue;
             }
-            if (rows > 0) {
-                upsert.executeBatch();
-            }
+            newWork |= task.isReady() && (was == null || !was.isReady());
+            ObjectNode row = taskRows.addObject().put("id", task.id()).put("status", task.status().wire())
+                    .put("ready", task.isReady()).put("attempts", task.attempts()).put("owner", task.owner())
+                    .put("claimed", claimed.contains(task.id()));
+            row.set("task", json.valueToTree(task));
         }
         Run run = after.run();
         newWork |= run.status() == RunStatus.RUNNING && (before.run() == null
                 || before.run().status() != RunStatus.RUNNING) && after.tasks().stream().anyMatch(Task::isReady);
-        // pg_notify in the same statement saves a round trip under the lock; CASE calls it only when there is news
-        try (PreparedStatement update = c.prepareStatement("UPDATE longtask_runs SET last_seq = ?, status = ?, "
-                + "run = ?::jsonb WHERE id = ? RETURNING CASE WHEN ? THEN pg_notify('" + WORK_CHANNEL + "', id) END")) {
-            update.setLong(1, after.lastSeq());
-            update.setString(2, run.status().wire());
-            update.setString(3, json.writeValueAsString(run));
-            update.setString(4, runId);
-            update.setBoolean(5, newWork);
-            update.executeQuery().close();
+        try (PreparedStatement commit = c.prepareStatement(
+                "SELECT longtask_commit(?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?, ?)")) {
+            commit.setString(1, runId);
+            commit.setLong(2, before.lastSeq());
+            commit.setLong(3, after.lastSeq());
+            commit.setString(4, json.writeValueAsString(eventRows));
+            commit.setString(5, json.writeValueAsString(taskRows));
+            commit.setString(6, run.status().wire());
+            commit.setString(7, json.writeValueAsString(run));
+            commit.setLong(8, lease.toMillis());
+            commit.setBoolean(9, newWork);
+            try (ResultSet result = commit.executeQuery()) {
+                return result.next() && result.getBoolean(1);
+            }
         }
     }
 
@@ -648,29 +640,7 @@ public final class PostgresRunStore implements RunStore {
         if (owners.isEmpty()) {
             return List.of();
         }
-        ClaimPick pick = new ClaimPick(owners, skipBusy) {
-            @Override
-            List<Integer> choose(Connection c, RunState current) throws SQLException {
-                if (current.run().status() != RunStatus.RUNNING) {
-                    return List.of();
-                }
-                try (PreparedStatement select = c.prepareStatement("SELECT id FROM longtask_tasks WHERE run_id = ? "
-                        + "AND ready AND status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED")) {
-                    select.setString(1, runId);
-                    select.setInt(2, owners.size());
-                    List<Integer> ids = new ArrayList<>();
-                    try (ResultSet rows = select.executeQuery()) {
-                        while (rows.next()) {
-                            if (current.task(rows.getInt(1)).isReady()) {
-                                ids.add(rows.getInt(1));
-                            }
-                        }
-                    }
-                    return ids;
-                }
-            }
-        };
-        Committed done = commitAll(List.of(), null, pick);
+        Committed done = commitAll(List.of(), null, new ClaimPick(owners, skipBusy));
         return done == null ? List.of()
                 : done.events().stream().map(event -> done.state().task(event.task())).toList();
     }
