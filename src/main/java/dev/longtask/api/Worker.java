@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each running the agent of a ready task of any
  * running run of the database through the same runner a session uses, every write fenced by the claim; one more
- * thread claims the tasks for the free slots ({@code FOR UPDATE SKIP LOCKED}, held by a lease the run's store renews)
+ * thread claims the tasks for the free slots (each held by a lease the run's store renews)
  * and waits for the database to say when a task became ready. {@link #stop} lets the agents' tasks go
  * (requeued, fenced) and returns once every slot has stopped.
  */

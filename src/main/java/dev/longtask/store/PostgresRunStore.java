@@ -52,9 +52,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The run store on PostgreSQL (docs/scale-out.md): the log is the table {@code longtask_events}, the same events as
  * {@code events.jsonl} in the same order per run, and runs and tasks are rows kept with it in the same transaction.
- * Any number of processes on any machines may have the same run open: every change locks the run's row, reads the
- * events other processes appended since (so it is validated against the newest state by the same
- * {@link RunState#apply}), appends its own and commits; the commit is the durability point.
+ * Any number of processes on any machines may have the same run open: every change reads the events other processes
+ * appended since it last looked (so it is validated against the newest state by the same {@link RunState#apply}) and
+ * appends its own in one statement that commits only if no other process appended meanwhile, else it reads and decides
+ * again (see {@link #commitAll}); the commit is the durability point.
  *
  * <p>A claim holds its task by a lease ({@link #leaseDuration()}) that this store renews on a heartbeat thread; every
  * write a task's agent makes (its records, completion, failure, transcript, result) carries the claim's attempt
@@ -622,9 +623,9 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /**
-     * Claims the lowest ready task of this run for {@code owner}, taking the row with {@code FOR UPDATE SKIP LOCKED}.
-     * With {@code skipBusy} a run whose row another process holds at this moment is passed over (empty) rather than
-     * waited for, so a worker can look at another run.
+     * Claims the lowest ready task of this run for {@code owner}. With {@code skipBusy} a run another process is
+     * writing at this moment is passed over (empty) after one try rather than tried again, so a worker can look at
+     * another run.
      */
     public Optional<Task> claimNext(String owner, boolean skipBusy) {
         List<Task> claimed = claimNext(List.of(owner), skipBusy);
@@ -633,8 +634,8 @@ public final class PostgresRunStore implements RunStore {
 
     /**
      * Claims up to one ready task of this run for each of {@code owners} (the lowest ids first, the first owner
-     * getting the lowest) in one transaction: a worker with several free slots takes the run's lock once for all of
-     * them. Empty when nothing is ready, or with {@code skipBusy} when another process holds the run's row.
+     * getting the lowest) in one commit: a worker with several free slots writes the run once for all of them. Empty
+     * when nothing is ready, or with {@code skipBusy} when another process wrote the run in the meantime.
      */
     public List<Task> claimNext(List<String> owners, boolean skipBusy) {
         if (owners.isEmpty()) {
@@ -651,26 +652,23 @@ public final class PostgresRunStore implements RunStore {
      */
     @Override
     public List<Integer> requeueLapsed() {
-        List<Integer> requeued = new ArrayList<>();
         List<Function<RunState, Draft>> steps = new ArrayList<>();
-        List<int[]> lapsed = lapsedLeases();
-        for (int[] task : lapsed) {
+        for (int[] task : lapsedLeases()) {
             int id = task[0];
             int attempt = task[1];
+            // a decision may be made again on newer events (see commitAll), so it has no side effects
             steps.add(state -> {
                 Task t = state.task(id);
                 if (t.status() != TaskStatus.IN_PROGRESS || t.attempts() != attempt) {
                     return null;
                 }
-                requeued.add(id);
                 return changes.requeue(id, "the lease of " + t.owner() + " (attempt " + attempt
                         + ") lapsed; the task starts over").apply(state);
             });
         }
-        if (!steps.isEmpty()) {
-            commitAll(steps, null, null);
-        }
-        return requeued;
+        Committed done = steps.isEmpty() ? null : commitAll(steps, null, null);
+        return done == null ? List.of() : done.events().stream()
+                .filter(event -> EventType.TASK_REQUEUED.equals(event.type())).map(Event::task).toList();
     }
 
     private List<int[]> lapsedLeases() {

@@ -13,10 +13,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The ready tasks of every running run of a database, as a worker takes them: {@link #next} claims one (the run's row
- * and the task's row taken with {@code FOR UPDATE SKIP LOCKED}, so workers that ask at once get different tasks and a
- * run another process is writing is passed over for an idle one), and {@link #requeueLapsed} gives the tasks of dead
- * or stalled workers back. The runs it touches stay open here, one {@link PostgresRunStore} each, renewing the leases
+ * The ready tasks of every running run of a database, as a worker takes them: {@link #next} claims one for each free
+ * slot (a claim is a commit of the run like any other, so workers that ask at once get different tasks, and a run
+ * another process is writing is passed over for an idle one), {@link #awaitWork} waits for a commit that made a task
+ * ready (LISTEN/NOTIFY), and {@link #requeueLapsed} gives the tasks of dead or stalled workers back. The runs it touches stay open here, one {@link PostgresRunStore} each, renewing the leases
  * of the tasks this process holds.
  */
 public final class PostgresWorkQueue implements AutoCloseable {
