@@ -61,8 +61,9 @@ import org.slf4j.LoggerFactory;
  * write a task's agent makes (its records, completion, failure, transcript, result) carries the claim's attempt
  * number, and the database refuses it ({@link FencedException}) unless that attempt still holds the task with a lease
  * that has not lapsed. The run directory in the workspace gets the same projection files as the file store (task
- * files, run.json, task_plan.md, progress.md, findings.md, results), written from this process's view of the log,
- * so agents read their memory as they do on one machine; the database is the truth.
+ * files, run.json, task_plan.md, progress.md, findings.md, results), written from this process's view of the log
+ * (by a worker only before its agents read them, see {@link Projections}), so agents read their memory as they do on
+ * one machine; the database is the truth.
  */
 public final class PostgresRunStore implements RunStore {
     /** The SQLSTATE the fencing trigger raises. */
@@ -99,14 +100,32 @@ public final class PostgresRunStore implements RunStore {
     private final java.util.concurrent.ExecutorService projectorThread;
     private final java.util.concurrent.atomic.AtomicBoolean projectionQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean closed;
+    /** When this process writes the run directory's projection files (see {@link Projections}). */
+    private final Projections projections;
+
+    /** When a process writes the projection files of a run it has open. */
+    public enum Projections {
+        /**
+         * After every change it commits or reads, on its projector thread: the process that schedules the run (a
+         * session, the server), whose files users and the server's API read.
+         */
+        ON_EVERY_CHANGE,
+        /**
+         * Only when asked ({@link #flushProjections}: before an agent reads the run's memory from them) and on close:
+         * a worker. Eight workers each rewriting every file at every change of the run halved the tasks/s of the
+         * scale-out benchmark; the agents still start from files that show every event so far.
+         */
+        WHEN_FLUSHED
+    }
 
     private PostgresRunStore(PostgresDatabase db, String runId, Path workspace, RunState state, StoreOptions options,
-                             Duration lease) {
+                             Duration lease, Projections projections) {
         this.db = db;
         this.runId = runId;
         this.directory = RunDirectory.runs(workspace).resolve(runId);
         this.options = options;
         this.lease = lease;
+        this.projections = projections;
         this.redactor = Secrets.ofValues(options.secrets());
         this.state = state;
         this.subscribers = new Subscribers(runId, state.lastSeq());
@@ -156,7 +175,8 @@ public final class PostgresRunStore implements RunStore {
         } catch (SQLException e) {
             throw new StoreException("cannot create run " + id + " in " + db.shown() + ": " + e.getMessage(), e);
         }
-        PostgresRunStore store = new PostgresRunStore(db, id, root, RunState.EMPTY, options, lease);
+        PostgresRunStore store = new PostgresRunStore(db, id, root, RunState.EMPTY, options, lease,
+                Projections.ON_EVERY_CHANGE);
         try {
             store.prepareDirectory();
             ObjectNode data = store.changes.runCreated(id, goal, root.toString(), model, budget, settings);
@@ -177,6 +197,12 @@ public final class PostgresRunStore implements RunStore {
      *                            cannot be made): a worker must see the run's workspace at the same path
      */
     public static PostgresRunStore open(PostgresDatabase db, String runId, StoreOptions options, Duration lease) {
+        return open(db, runId, options, lease, Projections.ON_EVERY_CHANGE);
+    }
+
+    /** Opens a run as {@link #open(PostgresDatabase, String, StoreOptions, Duration)}, writing its files when told. */
+    public static PostgresRunStore open(PostgresDatabase db, String runId, StoreOptions options, Duration lease,
+                                        Projections projections) {
         String workspace = workspaceOf(db, runId);
         Path root = Path.of(workspace);
         if (!Files.isDirectory(root)) {
@@ -187,7 +213,7 @@ public final class PostgresRunStore implements RunStore {
         for (Event event : events(db, runId, 0, type -> true)) {
             state = state.apply(event);
         }
-        PostgresRunStore store = new PostgresRunStore(db, runId, root, state, options, lease);
+        PostgresRunStore store = new PostgresRunStore(db, runId, root, state, options, lease, projections);
         try {
             store.prepareDirectory();
             return store;
@@ -1029,6 +1055,9 @@ public final class PostgresRunStore implements RunStore {
 
     /** Hands the newest state to the projector thread, unless a pass is already queued: commits never wait on files. */
     private void requestProjection() {
+        if (projections == Projections.WHEN_FLUSHED) {
+            return;
+        }
         if (!projectionQueued.compareAndSet(false, true)) {
             return;
         }

@@ -157,7 +157,9 @@ public final class PostgresWorkQueue implements AutoCloseable {
 
     /** The store of a run this queue has open (opened on first use). */
     public PostgresRunStore store(String runId) {
-        return open.computeIfAbsent(runId, id -> PostgresRunStore.open(db, id, options, lease));
+        // a worker writes the run's files only before its agents read them: the scheduling process keeps them fresh
+        return open.computeIfAbsent(runId, id -> PostgresRunStore.open(db, id, options, lease,
+                PostgresRunStore.Projections.WHEN_FLUSHED));
     }
 
     private List<String> runsWithReadyTasks() {

@@ -65,8 +65,13 @@ public final class ScaleOutBench {
         }
     }
 
-    /** The database's own counters (pg_stat_database) over a run, per task of the run. */
-    record DatabaseWork(double commits, double rollbacks, double rowsRead, double rowsWritten) {
+    /**
+     * The database's own counters (pg_stat_database) over a run, per task of the run, and the CPU time per task of the
+     * longtask processes (the scheduling process and the workers) and of PostgreSQL's backends: a busy machine slows
+     * every process alike, but the CPU a task costs changes little with the load.
+     */
+    record DatabaseWork(double commits, double rollbacks, double rowsRead, double rowsWritten, double longtaskCpuMs,
+                        double postgresCpuMs) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -127,8 +132,9 @@ public final class ScaleOutBench {
                 + "with none (run --slots 0); files: one run --concurrency S process. %d rounds, the two in turn.%n%n",
                 tasks, slotsPerWorker, rounds);
         System.out.println("| workers W | slots S | PostgreSQL tasks/s | files tasks/s | ratio PG/files "
-                + "| PG claim p50 / p90 | files claim p50 / p90 | PG commits / rows read a task | load |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+                + "| PG claim p50 / p90 | files claim p50 / p90 | PG commits / rows read a task "
+                + "| CPU ms a task: longtask / PostgreSQL | load |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         for (int w : counts) {
             int slots = w * slotsPerWorker;
             List<Double> pg = new ArrayList<>();
@@ -140,6 +146,8 @@ public final class ScaleOutBench {
             List<Double> fileP90 = new ArrayList<>();
             List<Double> commits = new ArrayList<>();
             List<Double> rowsRead = new ArrayList<>();
+            List<Double> longtaskCpu = new ArrayList<>();
+            List<Double> postgresCpu = new ArrayList<>();
             String before = load();
             for (int round = 0; round < rounds; round++) {
                 Figures a;
@@ -156,6 +164,8 @@ public final class ScaleOutBench {
                 pgP90.add(percentile(a.claimMs(), 90));
                 commits.add(a.work().commits());
                 rowsRead.add(a.work().rowsRead());
+                longtaskCpu.add(a.work().longtaskCpuMs());
+                postgresCpu.add(a.work().postgresCpuMs());
                 if (b != null) {
                     files.add(b.tasksPerSecond());
                     ratios.add(a.tasksPerSecond() / b.tasksPerSecond());
@@ -163,10 +173,10 @@ public final class ScaleOutBench {
                     fileP90.add(percentile(b.claimMs(), 90));
                 }
             }
-            System.out.printf("| %d | %d | %s | %s | %s | %s / %s ms | %s / %s ms | %s / %s | %s → %s |%n", w, slots,
-                    spread(pg, "%.2f"), spread(files, "%.2f"), spread(ratios, "%.2f"), spread(pgP50, "%.0f"),
+            System.out.printf("| %d | %d | %s | %s | %s | %s / %s ms | %s / %s ms | %s / %s | %s / %s | %s → %s |%n",
+                    w, slots, spread(pg, "%.2f"), spread(files, "%.2f"), spread(ratios, "%.2f"), spread(pgP50, "%.0f"),
                     spread(pgP90, "%.0f"), spread(fileP50, "%.0f"), spread(fileP90, "%.0f"), spread(commits, "%.0f"),
-                    spread(rowsRead, "%.0f"), before, load());
+                    spread(rowsRead, "%.0f"), spread(longtaskCpu, "%.0f"), spread(postgresCpu, "%.0f"), before, load());
         }
     }
 
@@ -295,9 +305,33 @@ public final class ScaleOutBench {
     }
 
     /** pg_stat_database's counters of one database, read before a run and after its processes ended. */
-    private record DatabaseCounters(String url, long[] start) {
+    private record DatabaseCounters(String url, long[] start, long[] cpuStart) {
         static DatabaseCounters of(String url) throws Exception {
-            return new DatabaseCounters(url, read(url));
+            return new DatabaseCounters(url, read(url), cpu(url));
+        }
+
+        /**
+         * CPU ms of this JVM's ended children (the longtask processes, once reaped) and of PostgreSQL's ended backends
+         * (reaped by its postmaster): /proc's cutime + cstime.
+         */
+        private static long[] cpu(String url) throws Exception {
+            java.net.URI uri = java.net.URI.create(url);
+            String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath();
+            long postmaster;
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbc, uri.getUserInfo(), "");
+                 java.sql.Statement s = c.createStatement();
+                 java.sql.ResultSet row = s.executeQuery("SELECT pg_backend_pid()")) {
+                row.next();
+                // while the connection is open, its backend lives
+                postmaster = ProcessHandle.of(row.getLong(1)).flatMap(ProcessHandle::parent).orElseThrow().pid();
+            }
+            return new long[] {childTicks("self") * 10, childTicks(Long.toString(postmaster)) * 10};
+        }
+
+        private static long childTicks(String pid) throws Exception {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[13]) + Long.parseLong(fields[14]); // cutime, cstime (fields 16 and 17)
         }
 
         /** Per task; waits until the counters settle (the ended backends' last figures reach the collector). */
@@ -312,8 +346,10 @@ public final class ScaleOutBench {
                 }
                 now = next;
             }
+            long[] cpu = cpu(url);
             return new DatabaseWork((now[0] - start[0]) / (double) tasks, (now[1] - start[1]) / (double) tasks,
-                    (now[2] - start[2]) / (double) tasks, (now[3] - start[3]) / (double) tasks);
+                    (now[2] - start[2]) / (double) tasks, (now[3] - start[3]) / (double) tasks,
+                    (cpu[0] - cpuStart[0]) / (double) tasks, (cpu[1] - cpuStart[1]) / (double) tasks);
         }
 
         private static long[] read(String url) throws Exception {
