@@ -144,7 +144,8 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle start(RunRequest request) {
         Prepared run = prepared(request);
-        return launch(run.root(), run.models(), run.tasks(), run.shell(), 0, engine -> engine.create(run.newRun()));
+        return launch(run.root(), mcpServers(run.root()), run.models(), run.tasks(), run.shell(), 0,
+                engine -> engine.create(run.newRun()));
     }
 
     /**
@@ -247,7 +248,15 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
-        return launch(root, models, tasks, shell, run.lastSeq(), engine -> engine.open(request.runId(), change));
+        McpServers servers = mcpServers(root);
+        BackgroundOpen opening = BackgroundOpen.start(stores, root, request.runId(), storeOptions(root));
+        try {
+            return launch(root, servers, models, tasks, shell, run.lastSeq(),
+                    engine -> engine.open(opening.take(), change));
+        } catch (RuntimeException e) {
+            opening.abandon();
+            throw e;
+        }
     }
 
     /**
@@ -285,8 +294,7 @@ public final class Longtask implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
         }
-        StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
-                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        StoreOptions store = storeOptions(root);
         SandboxMode shell = firstSet(sandbox, SandboxMode.AUTO);
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
@@ -500,9 +508,8 @@ public final class Longtask implements AutoCloseable {
      * Begins a session with its own MCP servers (none started yet: each starts when an agent first needs it) and
      * carries it out on a thread of its own; the servers stop when the session ends.
      */
-    private RunHandle launch(Path root, ModelSource models, int tasks, SandboxMode shell, long sessionStart,
-                             Function<RunEngine, EngineSession> begin) {
-        McpServers servers = mcpServers(root);
+    private RunHandle launch(Path root, McpServers servers, ModelSource models, int tasks, SandboxMode shell,
+                             long sessionStart, Function<RunEngine, EngineSession> begin) {
         EngineSession session;
         try {
             session = begin.apply(engine(root, models, tasks, shell, servers));
@@ -534,8 +541,7 @@ public final class Longtask implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
         }
-        StoreOptions store = StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
-                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        StoreOptions store = storeOptions(root);
         EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
@@ -557,6 +563,11 @@ public final class Longtask implements AutoCloseable {
             throw new ConfigException("run " + resumed.id() + " uses " + resumed.model() + ", which cannot be used here: "
                     + e.getMessage() + " (or resume it with --model SPEC)");
         }
+    }
+
+    private StoreOptions storeOptions(Path root) {
+        return StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
+                .withSecrets(StoreOptions.secretsIn(environment.variables()));
     }
 
     private FsyncPolicy fsync(Path root) {

@@ -131,11 +131,26 @@ public final class RunHandle {
         if (!ended) {
             session.subscribe(relay);
         }
-        relay.catchUp(stores.events(workspace, runId(), afterSeq));
+        relay.catchUp(past(afterSeq));
         return () -> {
             relay.close();
             session.unsubscribe(relay);
         };
+    }
+
+    /**
+     * The durable events after {@code afterSeq}: from the open session, which knows where each line of its log starts
+     * (a resumed run of 7,000 events is not read from its first byte), else as any reader reads them.
+     */
+    private List<Event> past(long afterSeq) {
+        if (!ended) {
+            try {
+                return session.eventsAfter(afterSeq);
+            } catch (RuntimeException closedMeanwhile) {
+                // the session ended while we read: the files have it all
+            }
+        }
+        return stores.events(workspace, runId(), afterSeq);
     }
 
     /** The figures {@code status} shows, now. */

@@ -36,9 +36,16 @@ public final class McpServersConfig {
     private static final Set<String> FIELDS = Set.of("type", "command", "args", "env", "url", "headers",
             "startup_timeout", "tool_timeout");
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
-    private static final ObjectMapper JSON = JsonMapping.newMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /** Made when a file is there to read: most workspaces have none, and the YAML parser is hundreds of classes. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapping.newMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    private static final class Yaml {
+        static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory())
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
 
     private McpServersConfig() {
     }
@@ -65,7 +72,7 @@ public final class McpServersConfig {
     }
 
     private static Map<String, McpServerSpec> fromMcpJson(Path file, Environment env) {
-        JsonNode root = read(file, JSON, "JSON");
+        JsonNode root = Files.exists(file) ? read(file, Json.MAPPER, "JSON") : null;
         if (root == null) {
             return Map.of();
         }
@@ -76,7 +83,7 @@ public final class McpServersConfig {
     }
 
     private static Map<String, McpServerSpec> fromYaml(Path file, Environment env) {
-        JsonNode root = read(file, YAML, "YAML");
+        JsonNode root = Files.exists(file) ? read(file, Yaml.MAPPER, "YAML") : null;
         return root == null || !root.isObject() ? Map.of() : servers(root.get(KEY), file, KEY, env);
     }
 

@@ -1,5 +1,6 @@
 package dev.longtask.engine;
 
+import dev.longtask.store.RunHistory;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
@@ -58,7 +59,7 @@ final class DirectorRounds {
         }
         for (Task t : s.store().tasks()) {
             if (t.status() == TaskStatus.PENDING) {
-                s.store().cancelAsBlocked(t.id(), LogFacts.BLOCKED_REASON_PREFIX + " tasks that failed or were "
+                s.store().cancelAsBlocked(t.id(), RunHistory.BLOCKED_REASON_PREFIX + " tasks that failed or were "
                         + "cancelled (" + t.blockedBy().stream().map(id -> "#" + id).collect(Collectors.joining(", "))
                         + ")");
                 blockedCancels.add(t.id());

@@ -2,6 +2,7 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
@@ -24,11 +25,11 @@ public final class EngineSession implements AutoCloseable {
     private final Map<String, String> settingsChanged;
     private final StopSignal stop = new StopSignal();
     private final AtomicBoolean carried = new AtomicBoolean();
-    /** The log as far as the opening read it; the session reads on from there. */
-    private final LogFacts.Reader history;
+    /** The run's history as the opening found it; the session asks the store for it again from there. */
+    private final RunHistory history;
 
     EngineSession(RunStore store, EngineSetup setup, NewRun newRun, Finisher finisher, List<String> repairs,
-            Map<String, String> settingsChanged, LogFacts.Reader history) {
+            Map<String, String> settingsChanged, RunHistory history) {
         this.store = store;
         this.setup = setup;
         this.newRun = newRun;

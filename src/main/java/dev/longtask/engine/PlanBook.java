@@ -8,6 +8,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -56,11 +57,17 @@ final class PlanBook {
         return materialize(ordered, firstId);
     }
 
-    /** Creates the tasks of every accepted plan that a crash left uncreated. */
-    void mendUnfinishedPlans() {
-        for (Event e : store.eventsAfter(0, EventType.PLAN_ACCEPTED::equals)) {
-            if (EventType.PLAN_ACCEPTED.equals(e.type())) {
-                materialize(parse(json, e.data(), "tasks"), e.data().path("first_id").asInt());
+    /**
+     * Creates the tasks of every accepted plan that a crash left uncreated. The run's history names those plans, so
+     * only a run that has one reads its log, and only from that plan on.
+     */
+    void mendUnfinishedPlans(RunHistory history) {
+        for (RunHistory.PlanMark plan : history.unfinishedPlans()) {
+            for (Event e : store.eventsAfter(plan.seq() - 1, EventType.PLAN_ACCEPTED::equals)) {
+                if (e.seq() == plan.seq()) {
+                    materialize(parse(json, e.data(), "tasks"), e.data().path("first_id").asInt());
+                    break;
+                }
             }
         }
     }

@@ -8,6 +8,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
@@ -86,7 +87,7 @@ public final class RunEngine {
             store.close();
             throw new IllegalStateException(why, e);
         }
-        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of(), new LogFacts.Reader());
+        return new EngineSession(store, setup, run, run.finisher(), List.of(), Map.of(), RunHistory.NONE);
     }
 
     /**
@@ -99,13 +100,21 @@ public final class RunEngine {
      * @throws IllegalStateException                   if it ends with a post-run step this engine does not have
      */
     public EngineSession open(String runId, Resumption change) {
-        RunStores.Opened opened = stores.open(setup.workspace().root(), runId, setup.storeOptions());
+        return open(stores.open(setup.workspace().root(), runId, setup.storeOptions()), change);
+    }
+
+    /**
+     * As {@link #open(String, Resumption)}, for a run its caller has opened already (with this engine's store
+     * options): the session takes the store over, and closes it if this fails.
+     */
+    public EngineSession open(RunStores.Opened opened, Resumption change) {
         RunStore store = opened.store();
+        String runId = store.runId();
         try {
             List<String> repairs = opened.repairs();
             Run run = store.run();
-            LogFacts.Reader history = new LogFacts.Reader().read(store.eventsAfter(0, LogFacts::needsData));
-            String finisherName = history.facts().finisher();
+            RunHistory history = store.history(RunHistory.NONE);
+            String finisherName = history.finisher();
             Finisher finisher = null;
             if (finisherName != null) {
                 finisher = setup.finishers().get(finisherName);

@@ -6,6 +6,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,11 +28,11 @@ final class RunSession {
     private final BudgetGuard budgets = new BudgetGuard();
     private final Planning planning;
     private final Finisher finisher;
-    private final LogFacts.Reader history;
+    private final RunHistory history;
     private Duration activeBefore = Duration.ZERO;
     private Instant sessionStart;
 
-    RunSession(SessionParts parts, Finisher finisher, LogFacts.Reader history) {
+    RunSession(SessionParts parts, Finisher finisher, RunHistory history) {
         this.s = parts;
         this.store = parts.store();
         this.planning = new Planning(parts);
@@ -44,7 +45,8 @@ final class RunSession {
         if (run.status() == RunStatus.COMPLETED || run.status() == RunStatus.CANCELLED) {
             return outcome(null, null, true);
         }
-        LogFacts facts = history.read(store.eventsAfter(history.lastSeq(), LogFacts::needsData)).facts();
+        RunHistory known = store.history(history);
+        LogFacts facts = LogFacts.of(known);
         activeBefore = facts.activeTime();
         sessionStart = s.clock().instant();
         int session = run.session() + 1;
@@ -62,7 +64,7 @@ final class RunSession {
         try {
             Recovery recovery = new Recovery(store);
             recovery.requeueInterruptedTasks();
-            s.book().mendUnfinishedPlans();
+            s.book().mendUnfinishedPlans(known);
             boolean failedBefore = run.status() == RunStatus.FAILED;
             boolean taskFailures = store.tasks().stream().anyMatch(t -> t.status() == dev.longtask.model.TaskStatus.FAILED
                     || (t.status() == dev.longtask.model.TaskStatus.CANCELLED && facts.blockedCancels().contains(t.id())));

@@ -23,7 +23,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                     Permissions permissions) {
 
     static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop) {
-        ObjectMapper json = JsonMapping.newMapper();
+        ObjectMapper json = JsonMapping.MAPPER;
         Clock clock = setup.storeOptions().clock();
         RunSettings settings = store.run().recordedSettings();
         ToolContext context = new ToolContext(setup.workspace(), store, 0, settings.approval(), settings.sandbox());

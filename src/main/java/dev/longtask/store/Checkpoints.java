@@ -12,20 +12,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
  * Snapshots of the state in {@code checkpoints/checkpoint-<seq>.ckpt}: one header line of JSON (format, run id,
- * last seq, SHA-256 and length of the state bytes, SHA-256 of the log line of that seq, and the length and SHA-256
+ * last seq, CRC-32C and length of the state bytes, CRC-32C of the log line of that seq, and the length and CRC-32C
  * of the log up to that line), then the state as JSON. A checkpoint is used only if both checksums hold, so a
  * damaged checkpoint or one that does not belong to this log is skipped for an older one (or a full replay). The
- * log's length and hash let an open skip parsing the events the checkpoint already holds when those bytes are
- * unchanged ({@link LogScan#scan(Path, ObjectMapper, LogScan.Trusted)}); checkpoints written before them lack them.
+ * log's length and checksum let an open skip parsing the events the checkpoint already holds when those bytes are
+ * unchanged ({@link LogScan#scan(Path, ObjectMapper, LogScan.Trusted)}).
+ *
+ * <p>Checkpoints of an older format (SHA-256 checksums, a state without the run's history) are neither used nor set
+ * aside: the open replays the log from its start instead, and writes checkpoints of this format from then on.
  */
 final class Checkpoints {
     static final String DIRECTORY = "checkpoints";
@@ -37,11 +37,11 @@ final class Checkpoints {
     record Header(@JsonProperty("format_version") int formatVersion,
                   @JsonProperty("run_id") String runId,
                   @JsonProperty("last_seq") long lastSeq,
-                  @JsonProperty("state_sha256") String stateSha256,
+                  @JsonProperty("state_crc32c") String stateCrc32c,
                   @JsonProperty("state_bytes") long stateBytes,
-                  @JsonProperty("event_sha256") String eventSha256,
+                  @JsonProperty("event_crc32c") String eventCrc32c,
                   @JsonProperty("log_bytes") long logBytes,
-                  @JsonProperty("log_sha256") String logSha256) {
+                  @JsonProperty("log_crc32c") String logCrc32c) {
     }
 
     /** The checkpoint chosen on open: its state (null: replay from the start) and why others were skipped. */
@@ -74,6 +74,9 @@ final class Checkpoints {
                 if (verified.state != null) {
                     return new Choice(verified.state, file, skipped, bad);
                 }
+                if (verified == Verified.OLDER) {
+                    continue;
+                }
                 problem = verified.problem;
             } catch (NoSuchFileException gone) {
                 continue;
@@ -85,6 +88,7 @@ final class Checkpoints {
     }
 
     private record Verified(RunState state, String problem) {
+        static final Verified OLDER = new Verified(null, "an older format");
     }
 
     private Verified verify(Path file, long lastSeq, LogLines log) throws IOException {
@@ -102,15 +106,18 @@ final class Checkpoints {
         if (header.formatVersion() != FORMAT_VERSION || !runId.equals(header.runId())) {
             return new Verified(null, "written for another run or format");
         }
+        if (header.stateCrc32c() == null) {
+            return Verified.OLDER;
+        }
         if (header.lastSeq() > lastSeq) {
             return new Verified(null, "it is ahead of the log (seq " + header.lastSeq() + " > " + lastSeq + ")");
         }
         byte[] state = Arrays.copyOfRange(bytes, newline + 1, bytes.length);
-        if (state.length != header.stateBytes() || !sha256(state).equals(header.stateSha256())) {
+        if (state.length != header.stateBytes() || !LogDigest.of(state).equals(header.stateCrc32c())) {
             return new Verified(null, "state checksum does not match");
         }
         byte[] eventLine = log.line(header.lastSeq());
-        if (eventLine == null || !sha256(eventLine).equals(header.eventSha256())) {
+        if (eventLine == null || !LogDigest.of(eventLine).equals(header.eventCrc32c())) {
             return new Verified(null, "it does not match event " + header.lastSeq() + " of the log");
         }
         RunState parsed;
@@ -119,7 +126,7 @@ final class Checkpoints {
         } catch (IOException | RuntimeException e) {
             return new Verified(null, "unreadable state");
         }
-        if (parsed.lastSeq() != header.lastSeq() || parsed.run() == null) {
+        if (parsed.lastSeq() != header.lastSeq() || parsed.run() == null || parsed.history() == null) {
             return new Verified(null, "state does not match its header");
         }
         return new Verified(parsed, null);
@@ -129,13 +136,13 @@ final class Checkpoints {
      * Writes a checkpoint of {@code state} durably, then prunes all but the newest {@code keep}.
      *
      * @param logBytes  the length of the log up to the state's last event
-     * @param logSha256 the SHA-256 of those bytes
+     * @param logCrc32c the CRC-32C of those bytes
      */
-    Path write(RunState state, byte[] eventLine, int keep, long logBytes, String logSha256) throws IOException {
+    Path write(RunState state, byte[] eventLine, int keep, long logBytes, String logCrc32c) throws IOException {
         Files.createDirectories(directory);
         byte[] stateBytes = json.writeValueAsBytes(state);
-        Header header = new Header(FORMAT_VERSION, runId, state.lastSeq(), sha256(stateBytes), stateBytes.length,
-                sha256(eventLine), logBytes, logSha256);
+        Header header = new Header(FORMAT_VERSION, runId, state.lastSeq(), LogDigest.of(stateBytes), stateBytes.length,
+                LogDigest.of(eventLine), logBytes, logCrc32c);
         byte[] head = (json.writeValueAsString(header) + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] content = ByteBuffer.allocate(head.length + stateBytes.length).put(head).put(stateBytes).array();
         Path file = directory.resolve(name(state.lastSeq()));
@@ -167,8 +174,8 @@ final class Checkpoints {
             try {
                 Header header = json.readValue(head, 0, newline, Header.class);
                 if (header != null && header.formatVersion() == FORMAT_VERSION && runId.equals(header.runId())
-                        && header.logSha256() != null && header.logBytes() > 0) {
-                    return new LogScan.Trusted(header.lastSeq(), header.logBytes(), header.logSha256());
+                        && header.logCrc32c() != null && header.logBytes() > 0) {
+                    return new LogScan.Trusted(header.lastSeq(), header.logBytes(), header.logCrc32c());
                 }
             } catch (IOException | RuntimeException unreadable) {
                 // latestGood says what is wrong with it
@@ -213,14 +220,6 @@ final class Checkpoints {
             return Long.parseLong(name.substring(PREFIX.length(), name.length() - SUFFIX.length()));
         } catch (NumberFormatException e) {
             return -1;
-        }
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java 17 runtime has SHA-256", e);
         }
     }
 

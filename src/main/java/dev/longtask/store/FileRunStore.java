@@ -159,7 +159,7 @@ public final class FileRunStore implements RunStore {
             Path events = dir.resolve(EVENTS);
             Files.createFile(events);
             AtomicFiles.fsyncDirectory(dir);
-            ObjectMapper json = JsonMapping.newMapper();
+            ObjectMapper json = JsonMapping.MAPPER;
             EventLog log = EventLog.open(events, options.fsync(), syncer,
                     new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
@@ -196,7 +196,7 @@ public final class FileRunStore implements RunStore {
         Path dir = RunDirectory.existing(workspace, runId);
         RunLock lock = acquire(dir, runId);
         try {
-            ObjectMapper json = JsonMapping.newMapper();
+            ObjectMapper json = JsonMapping.MAPPER;
             RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
             EventLog log = EventLog.open(dir.resolve(EVENTS), options.fsync(), syncer, loaded.shape());
             Checkpoints.Choice choice = loaded.choice();
@@ -364,6 +364,12 @@ public final class FileRunStore implements RunStore {
     @Override
     public List<Event> eventsAfter(long seq, Predicate<String> withData) {
         return pipeline.eventsAfter(seq, withData);
+    }
+
+    /** Kept with the state (and in every checkpoint): nothing is read. */
+    @Override
+    public RunHistory history(RunHistory known) {
+        return pipeline.state().history();
     }
 
     @Override

@@ -3,46 +3,40 @@ package dev.longtask.store;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.util.zip.CRC32C;
 
 /**
- * SHA-256 of the first {@link #bytes()} bytes of {@code events.jsonl}, extended as the log grows. A checkpoint
+ * CRC-32C of the first {@link #bytes()} bytes of {@code events.jsonl}, extended as the log grows. A checkpoint
  * records it, so an open that finds the log's first bytes unchanged knows they are the events the checkpoint was
  * made from (already checked when they were written or last opened) and parses only the events after them.
+ *
+ * <p>A checksum against accidents (a disk, an editor, another run's log), not against someone forging a log: it is
+ * computed by the processor's own instruction, even before the JIT has compiled anything, where SHA-256 of a 10,000
+ * task log took a cold JVM the better part of a second.
  */
 final class LogDigest {
-    private final MessageDigest digest;
+    private final CRC32C crc;
     private long bytes;
 
-    private LogDigest(MessageDigest digest, long bytes) {
-        this.digest = digest;
+    private LogDigest(CRC32C crc, long bytes) {
+        this.crc = crc;
         this.bytes = bytes;
     }
 
     static LogDigest empty() {
-        return new LogDigest(newSha256(), 0);
+        return new LogDigest(new CRC32C(), 0);
     }
 
-    static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java 17 runtime has SHA-256", e);
-        }
-    }
-
-    /** Takes over {@code digest}, which has seen the first {@code bytes} bytes. */
-    static LogDigest of(MessageDigest digest, long bytes) {
-        return new LogDigest(digest, bytes);
+    /** Takes over {@code crc}, which has seen the first {@code bytes} bytes. */
+    static LogDigest of(CRC32C crc, long bytes) {
+        return new LogDigest(crc, bytes);
     }
 
     long bytes() {
         return bytes;
     }
 
-    /** Hex SHA-256 of the first {@code end} bytes of {@code log}, reading only what this digest has not seen yet. */
+    /** Hex CRC-32C of the first {@code end} bytes of {@code log}, reading only what this digest has not seen yet. */
     String upTo(Path log, long end) throws IOException {
         if (end < bytes) {
             LogDigest fresh = empty();
@@ -58,21 +52,24 @@ final class LogDigest {
                     if (n < 0) {
                         throw new IOException(log + " ended before byte " + end);
                     }
-                    digest.update(buffer, 0, n);
+                    crc.update(buffer, 0, n);
                     left -= n;
                 }
             }
             bytes = end;
         }
-        return hex(digest);
+        return hex(crc);
     }
 
-    /** The hex digest so far, leaving {@code digest} able to go on. */
-    static String hex(MessageDigest digest) {
-        try {
-            return HexFormat.of().formatHex(((MessageDigest) digest.clone()).digest());
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException("SHA-256 digests of the JDK can be cloned", e);
-        }
+    /** The checksum so far in hex; {@code crc} can go on. */
+    static String hex(CRC32C crc) {
+        return String.format("%08x", crc.getValue());
+    }
+
+    /** The hex CRC-32C of {@code bytes}. */
+    static String of(byte[] bytes) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        return hex(crc);
     }
 }

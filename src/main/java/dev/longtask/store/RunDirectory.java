@@ -61,7 +61,7 @@ final class RunDirectory {
      */
     static RunSnapshot read(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
-        ObjectMapper json = JsonMapping.newMapper();
+        ObjectMapper json = JsonMapping.MAPPER;
         try {
             Loaded loaded = load(dir, runId, json);
             checkProjectionsParse(dir, json);
@@ -132,7 +132,7 @@ final class RunDirectory {
      */
     static List<Event> events(Path workspace, String runId, long afterSeq) {
         Path dir = existing(workspace, runId);
-        ObjectMapper json = JsonMapping.newMapper();
+        ObjectMapper json = JsonMapping.MAPPER;
         List<Event> events = new ArrayList<>();
         try {
             LogScan.replayAfter(dir.resolve(FileRunStore.EVENTS), json, afterSeq, (seq, bytes, event) -> events.add(event));
@@ -167,7 +167,7 @@ final class RunDirectory {
     }
 
     private static Instant createdTime(Path dir) {
-        ObjectMapper json = JsonMapping.newMapper();
+        ObjectMapper json = JsonMapping.MAPPER;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
                 new FileInputStream(dir.resolve(FileRunStore.EVENTS).toFile()), StandardCharsets.UTF_8))) {
             String first = reader.readLine();

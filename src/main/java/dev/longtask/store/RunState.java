@@ -44,10 +44,11 @@ import java.util.Set;
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
  */
 record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
-                List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions) {
+                List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions,
+                RunHistory history) {
 
     static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of(),
-            List.of(), null);
+            List.of(), null, RunHistory.NONE);
 
     RunState {
         // A checkpoint written before approvals existed has none.
@@ -214,7 +215,8 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             Run r = new Run(run.formatVersion(), run.id(), run.goal(), run.workspace(), model, status,
                     statusReason, budget, settings, run.created(), event.time(), usage, session, round, event.seq());
             return new RunState(event.seq(), r, tasksCopied ? Collections.unmodifiableList(tasks) : tasks,
-                    progress, findings, decisions, errors, approvals, permissions);
+                    progress, findings, decisions, errors, approvals, permissions,
+                    before.history.after(event));
         }
 
         private void approvalRequested() {

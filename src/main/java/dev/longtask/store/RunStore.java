@@ -49,6 +49,15 @@ public interface RunStore extends AutoCloseable {
         return eventsAfter(seq);
     }
 
+    /**
+     * The run's history ({@link RunHistory}) up to its last durable event, given {@code known}, the history up to
+     * {@code known.seq()} ({@link RunHistory#NONE} for none). By default it folds in the events after {@code known};
+     * a store that keeps the history with its state returns that and reads nothing.
+     */
+    default RunHistory history(RunHistory known) {
+        return known.after(eventsAfter(known.seq(), RunHistory::needsData));
+    }
+
     /** Creates a task; ids count up from 1. Unknown ids in blockedBy are refused. */
     Task createTask(TaskDraft draft);
 

@@ -121,6 +121,45 @@ class RunHandleTest {
         }
     }
 
+    /**
+     * A resume opens its run on a thread of its own while it builds the engine: a refusal of the open still reaches the
+     * caller as the store's own exception, and a resume refused before it (its MCP configuration is broken) opens,
+     * changes and locks nothing.
+     */
+    @Test
+    void aResumeIsRefusedAsBeforeAndARefusedResumeLeavesTheRunAsItWas() throws Exception {
+        CountDownLatch gate = new CountDownLatch(0);
+        ScriptedModel model = new ScriptedModel(turn -> six(turn, gate));
+        Path workspace = Files.createDirectories(tmp.resolve("ws"));
+        try (Longtask longtask = runtime(model, workspace)) {
+            RunHandle run = longtask.start(RunRequest.goal("six parts").withRunId("held"));
+            run.pause();
+            run.await();
+            Path log = run.directory().resolve("events.jsonl");
+            long length = Files.size(log);
+
+            try (dev.longtask.store.FileRunStore writer = dev.longtask.store.FileRunStore.open(workspace, "held",
+                    dev.longtask.store.StoreOptions.defaults())) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
+                        .isInstanceOf(dev.longtask.store.RunLockedException.class)
+                        .hasMessageContaining("run held is open for writing");
+            }
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("no-such-run"))
+                    .isInstanceOf(dev.longtask.store.NoSuchRunException.class);
+
+            length = Files.size(log);
+            Files.writeString(workspace.resolve(".mcp.json"), "{ not json");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
+                    .isInstanceOf(dev.longtask.config.ConfigException.class).hasMessageContaining(".mcp.json");
+            assertThat(Files.size(log)).as("nothing recorded").isEqualTo(length);
+            dev.longtask.store.FileRunStore.open(workspace, "held", dev.longtask.store.StoreOptions.defaults())
+                    .close();
+
+            Files.delete(workspace.resolve(".mcp.json"));
+            assertThat(longtask.resume("held").await().status()).isEqualTo(RunStatus.COMPLETED);
+        }
+    }
+
     private static void waitFor(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!condition.getAsBoolean()) {

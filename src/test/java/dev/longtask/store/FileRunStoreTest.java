@@ -187,6 +187,95 @@ class FileRunStoreTest {
         }
     }
 
+    /** A run whose history has something of every kind: two sessions, cancels of both kinds, a plan half created. */
+    private void runWithHistory() {
+        try (FileRunStore store = newRun()) {
+            store.append(null, new dev.longtask.model.EventData.SessionStarted(1, 1, "m", 2));
+            store.append(null, new dev.longtask.model.EventData.FinisherChosen("pr"));
+            store.createTask(draft("one"));
+            store.createTask(draft("two", 1));
+            store.createTask(draft("three", 1));
+            store.claim(1, "w");
+            store.fail(1, "broke");
+            store.cancelAsBlocked(2, "its blocker failed");
+            store.cancel(3, "by hand");
+            store.append(null, new dev.longtask.model.EventData.DirectorDecided("stop", "enough", 1, List.of(), List.of(), 0));
+            store.append(EventType.REPORT_WRITTEN, null, JSON.createObjectNode().put("title", "r").put("synthesized", true));
+            store.append(null, new dev.longtask.model.EventData.SessionStarted(2, 1, "m", 2));
+            store.append(null, new dev.longtask.model.EventData.PlanAccepted(4, "planner", 2,
+                    JSON.createArrayNode().add(JSON.createObjectNode().put("key", "a")).add(JSON.createObjectNode().put("key", "b")),
+                    null));
+            store.createTask(draft("a"));
+            store.setRunStatus(RunStatus.PAUSED, "budget");
+        }
+    }
+
+    /** What the store keeps is what a pass over the whole log finds, and a reopen reads none of the log for it. */
+    @Test
+    void theHistoryIsKeptWithTheStateAndInCheckpoints() {
+        runWithHistory();
+        String id = "20261125-213000-a1b2";
+        RunHistory folded = RunHistory.NONE.after(FileRunStore.events(workspace, id, 0));
+        assertThat(folded.blockedCancels()).containsExactly(2);
+        assertThat(folded.finisher()).isEqualTo("pr");
+        assertThat(folded.lastDirectorAction()).isEqualTo("stop");
+        assertThat(folded.lastReport()).isGreaterThan(0).isLessThan(folded.lastGraphChange());
+        assertThat(folded.unfinishedPlans()).singleElement().satisfies(plan -> {
+            assertThat(plan.firstId()).isEqualTo(4);
+            assertThat(plan.tasks()).isEqualTo(2);
+        });
+        assertThat(folded.sessionStart()).isNotNull();
+        try (FileRunStore again = FileRunStore.open(workspace, id, options())) {
+            assertThat(again.openReport().eventsReplayed()).isZero();
+            assertThat(again.history(RunHistory.NONE)).isEqualTo(folded);
+            again.createTask(draft("b"));
+            assertThat(again.history(RunHistory.NONE).unfinishedPlans()).as("the plan's last task is there").isEmpty();
+            again.requeue(2, "try again");
+            assertThat(again.history(RunHistory.NONE).blockedCancels()).isEmpty();
+            assertThat(again.history(RunHistory.NONE)).isEqualTo(RunHistory.NONE.after(again.eventsAfter(0,
+                    RunHistory::needsData)));
+        }
+    }
+
+    /**
+     * Checkpoints of the format before (SHA-256 checksums, no history in the state) are not damaged, only not
+     * enough: the open replays the whole log, sets none aside, says nothing, and writes one of its own on close.
+     */
+    @Test
+    void checkpointsOfTheOlderFormatAreReplayedOverNotSetAside() throws Exception {
+        runWithHistory();
+        String id = "20261125-213000-a1b2";
+        Path dir = workspace.resolve(".longtask/runs").resolve(id);
+        for (Path file : new Checkpoints(dir.resolve("checkpoints"), JSON, id).newestFirst()) {
+            byte[] bytes = Files.readAllBytes(file);
+            int newline = new String(bytes, StandardCharsets.UTF_8).indexOf('\n');
+            ObjectNode header = (ObjectNode) JSON.readTree(new String(bytes, 0, newline, StandardCharsets.UTF_8));
+            ObjectNode state = (ObjectNode) JSON.readTree(new String(bytes, newline + 1, bytes.length - newline - 1,
+                    StandardCharsets.UTF_8));
+            state.remove("history");
+            byte[] older = JSON.writeValueAsBytes(state);
+            header.remove(List.of("state_crc32c", "event_crc32c", "log_crc32c"));
+            header.put("state_sha256", "0".repeat(64)).put("state_bytes", older.length)
+                    .put("event_sha256", "0".repeat(64)).put("log_sha256", "0".repeat(64));
+            Files.write(file, (JSON.writeValueAsString(header) + "\n" + new String(older, StandardCharsets.UTF_8))
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        RunHistory folded = RunHistory.NONE.after(FileRunStore.events(workspace, id, 0));
+        assertThat(FileRunStore.read(workspace, id).tasks()).hasSize(4);
+        List<Path> older = new Checkpoints(dir.resolve("checkpoints"), JSON, id).newestFirst();
+        try (FileRunStore again = FileRunStore.open(workspace, id, options())) {
+            assertThat(again.openReport().clean()).as(again.openReport().toString()).isTrue();
+            assertThat(again.openReport().checkpoint()).isNull();
+            assertThat(again.openReport().eventsReplayed()).isEqualTo(again.run().lastSeq());
+            assertThat(again.history(RunHistory.NONE)).isEqualTo(folded);
+            assertThat(older).allMatch(Files::exists);
+        }
+        try (FileRunStore third = FileRunStore.open(workspace, id, options())) {
+            assertThat(third.openReport().eventsReplayed()).as("from the checkpoint written on close").isZero();
+            assertThat(third.history(RunHistory.NONE)).isEqualTo(folded);
+        }
+    }
+
     @Test
     void secondWriterIsRefusedWithTheRunId() {
         try (FileRunStore store = newRun()) {

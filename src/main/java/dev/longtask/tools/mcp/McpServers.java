@@ -29,7 +29,6 @@ import org.slf4j.LoggerFactory;
  * its secrets (as {@code bash} gets it), plus the {@code env} of its configuration.
  */
 public final class McpServers implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(McpServers.class);
     private static final McpServers NONE = new McpServers(Map.of(), Path.of("."), Map.of());
 
     private final Map<String, McpConnection> connections = new ConcurrentHashMap<>();
@@ -73,7 +72,7 @@ public final class McpServers implements AutoCloseable {
         Optional<String> server = McpNames.server(entry);
         McpConnection connection = server.map(connections::get).orElse(null);
         if (connection == null) {
-            LOG.warn("{} names no configured MCP server (configured: {})", entry, names());
+            log().warn("{} names no configured MCP server (configured: {})", entry, names());
             return List.of();
         }
         Optional<String> only = McpNames.toolPart(entry);
@@ -81,7 +80,7 @@ public final class McpServers implements AutoCloseable {
         try {
             offered = connection.tools();
         } catch (McpServerException e) {
-            LOG.warn("{}", e.getMessage());
+            log().warn("{}", e.getMessage());
             return List.of(new Unavailable(entry, connection, e.getMessage()));
         }
         List<Tool> tools = new ArrayList<>();
@@ -91,14 +90,14 @@ public final class McpServers implements AutoCloseable {
             }
             String name = McpNames.tool(connection.spec().name(), t.name());
             if (!McpNames.isValidToolName(name)) {
-                LOG.warn("MCP tool {} of server {} is left out: a model accepts tool names of at most {} letters,"
+                log().warn("MCP tool {} of server {} is left out: a model accepts tool names of at most {} letters,"
                         + " digits, '_' and '-'", name, connection.spec().name(), McpNames.MAX_TOOL_NAME);
                 continue;
             }
             tools.add(new McpTool(connection, t));
         }
         if (only.isPresent() && tools.isEmpty()) {
-            LOG.warn("MCP server {} has no tool {} (it has: {})", connection.spec().name(), only.get(),
+            log().warn("MCP server {} has no tool {} (it has: {})", connection.spec().name(), only.get(),
                     offered.stream().map(McpSchema.Tool::name).toList());
         }
         return tools;
@@ -156,5 +155,10 @@ public final class McpServers implements AutoCloseable {
                 return ToolResult.error(e.getMessage() + "; go on without this server");
             }
         }
+    }
+
+    /** Looked up when something is logged: a run without MCP servers never starts the logging framework here. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(McpServers.class);
     }
 }

@@ -1,0 +1,161 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a session needs from the whole of a run's log beyond the state of its tasks: which cancels were the engine's
+ * for a failed blocker, the last synthesized report and the last change of the graph, the director's last action,
+ * the post-run step, the time spent in sessions, and the plans whose tasks are not all created yet. A fold of the
+ * events kept in the state (and so in every checkpoint), so a resume reads none of the log it has not yet seen.
+ *
+ * @param seq                  the seq of the last event folded in
+ * @param blockedCancels       tasks whose latest cancel was the engine's because a task they wait for failed
+ * @param lastGraphChange      the seq of the last {@code task.*} or {@code plan.accepted} event
+ * @param lastReport           the seq of the last {@code report.written} of a synthesized report (0: none)
+ * @param lastDirectorAction   the action of the director's last decision, or null
+ * @param finisher             the name of the run's post-run step, or null
+ * @param earlierSessions      time spent in the sessions before the latest: from each one's start to its last event
+ * @param sessionStart         the time of the latest {@code session.started}, or null
+ * @param lastTime             the time of the last event
+ * @param unfinishedPlans      the seqs of {@code plan.accepted} events some of whose tasks are not created yet
+ */
+public record RunHistory(long seq,
+                         @JsonProperty("blocked_cancels") List<Integer> blockedCancels,
+                         @JsonProperty("last_graph_change") long lastGraphChange,
+                         @JsonProperty("last_report") long lastReport,
+                         @JsonProperty("last_director_action") String lastDirectorAction,
+                         String finisher,
+                         @JsonProperty("earlier_sessions") Duration earlierSessions,
+                         @JsonProperty("session_start") Instant sessionStart,
+                         @JsonProperty("last_time") Instant lastTime,
+                         @JsonProperty("unfinished_plans") List<PlanMark> unfinishedPlans) {
+
+    /** The history of an empty log. */
+    public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
+            List.of());
+
+    /** The reason the engine gave before causes were recorded; its blocked cancels are recognised by it. */
+    public static final String BLOCKED_REASON_PREFIX = "cannot run: it waits for";
+
+    /**
+     * A plan recorded by {@code plan.accepted} whose tasks get the ids {@code firstId} to {@code firstId + tasks - 1}.
+     *
+     * @param seq the seq of its {@code plan.accepted} event
+     */
+    public record PlanMark(long seq, @JsonProperty("first_id") int firstId, int tasks) {
+    }
+
+    public RunHistory {
+        blockedCancels = List.copyOf(blockedCancels);
+        earlierSessions = earlierSessions == null ? Duration.ZERO : earlierSessions;
+        unfinishedPlans = unfinishedPlans == null ? List.of() : List.copyOf(unfinishedPlans);
+    }
+
+    /** The kinds of event whose data the fold reads; of the others only seq, time, type and task matter. */
+    public static boolean needsData(String type) {
+        return EventType.TASK_CANCELLED.equals(type) || EventType.REPORT_WRITTEN.equals(type)
+                || EventType.DIRECTOR_DECIDED.equals(type) || EventType.RUN_FINISHER.equals(type)
+                || EventType.PLAN_ACCEPTED.equals(type);
+    }
+
+    /** The history after {@code events}, which follow the ones folded in so far; those of other kinds may lack data. */
+    public RunHistory after(List<Event> events) {
+        RunHistory h = this;
+        for (Event e : events) {
+            h = h.after(e);
+        }
+        return h;
+    }
+
+    /** Time spent in sessions so far, the latest up to its last event. */
+    public Duration activeTime() {
+        return sessionStart == null || lastTime == null ? earlierSessions
+                : earlierSessions.plus(Duration.between(sessionStart, lastTime));
+    }
+
+    RunHistory after(Event e) {
+        String type = e.type();
+        long graphChange = type.startsWith("task.") || EventType.PLAN_ACCEPTED.equals(type) ? e.seq() : lastGraphChange;
+        List<Integer> blocked = blockedCancels;
+        long report = lastReport;
+        String action = lastDirectorAction;
+        String post = finisher;
+        Duration earlier = earlierSessions;
+        Instant start = sessionStart;
+        List<PlanMark> plans = unfinishedPlans;
+        switch (type) {
+            case EventType.TASK_CANCELLED -> blocked = isBlockedCancel(e) ? with(blocked, e.task()) : without(blocked, e.task());
+            case EventType.TASK_REQUEUED -> blocked = without(blocked, e.task());
+            case EventType.REPORT_WRITTEN -> {
+                if (e.data().path("synthesized").asBoolean(false)) {
+                    report = e.seq();
+                }
+            }
+            case EventType.DIRECTOR_DECIDED -> action = e.data().path("action").asText("");
+            case EventType.RUN_FINISHER -> post = e.data().path("name").asText(null);
+            case EventType.SESSION_STARTED -> {
+                if (start != null && lastTime != null) {
+                    earlier = earlier.plus(Duration.between(start, lastTime));
+                }
+                start = e.time();
+            }
+            case EventType.PLAN_ACCEPTED -> {
+                int tasks = e.data().path("tasks").size();
+                if (tasks > 0) {
+                    plans = appended(plans, new PlanMark(e.seq(), e.data().path("first_id").asInt(), tasks));
+                }
+            }
+            case EventType.TASK_CREATED -> {
+                if (!plans.isEmpty() && e.task() != null) {
+                    int id = e.task();
+                    plans = plans.stream().filter(p -> p.firstId() + p.tasks() - 1 > id).toList();
+                }
+            }
+            default -> {
+            }
+        }
+        return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, e.time(), plans);
+    }
+
+    /** The history of {@code events}, the whole log from its first event. */
+    static RunHistory of(List<Event> events) {
+        return NONE.after(events);
+    }
+
+    private static boolean isBlockedCancel(Event e) {
+        return FileRunStore.BLOCKED.equals(e.data().path("cause").asText(""))
+                || e.data().path("reason").asText("").startsWith(BLOCKED_REASON_PREFIX);
+    }
+
+    private static List<Integer> with(List<Integer> ids, Integer id) {
+        if (id == null || ids.contains(id)) {
+            return ids;
+        }
+        TreeSet<Integer> sorted = new TreeSet<>(ids);
+        sorted.add(id);
+        return List.copyOf(sorted);
+    }
+
+    private static List<Integer> without(List<Integer> ids, Integer id) {
+        if (id == null || !ids.contains(id)) {
+            return ids;
+        }
+        Set<Integer> rest = new TreeSet<>(ids);
+        rest.remove(id);
+        return List.copyOf(rest);
+    }
+
+    private static <T> List<T> appended(List<T> list, T item) {
+        List<T> copy = new ArrayList<>(list);
+        copy.add(item);
+        return copy;
+    }
+}
