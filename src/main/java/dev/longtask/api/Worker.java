@@ -14,16 +14,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each claiming a ready task of any running run
- * of the database ({@code FOR UPDATE SKIP LOCKED}, held by a lease its store renews) and running the task's agent
- * through the same runner a session uses, every write fenced by the claim. {@link #stop} lets the agents' tasks go
+ * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each running the agent of a ready task of any
+ * running run of the database through the same runner a session uses, every write fenced by the claim; one more
+ * thread claims the tasks for the free slots (each held by a lease the run's store renews)
+ * and waits for the database to say when a task became ready. {@link #stop} lets the agents' tasks go
  * (requeued, fenced) and returns once every slot has stopped.
  */
 public final class Worker {
@@ -51,8 +53,13 @@ public final class Worker {
         }
     }
 
-    /** How often an idle slot looks for work. */
-    static final Duration IDLE_POLL = Duration.ofMillis(200);
+    /**
+     * How long the claiming thread waits for news before it looks for work anyway. Commits that make a task ready
+     * notify the workers (LISTEN/NOTIFY), so this only bounds how late a missed notification is made up for.
+     */
+    static final Duration IDLE_POLL = Duration.ofMillis(500);
+    /** How often this worker looks for tasks whose lease lapsed (another worker died or stalled). */
+    static final Duration LAPSE_CHECK = Duration.ofMillis(500);
 
     private final Longtask runtime;
     private final PostgresRunStores stores;
@@ -62,6 +69,8 @@ public final class Worker {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
+    /** The slots with no task, in the order they became free. */
+    private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
     private volatile boolean stopping;
 
     /**
@@ -78,17 +87,23 @@ public final class Worker {
         this.listener = listener == null ? Listener.NONE : listener;
     }
 
-    /** Works until {@link #stop}; returns once every slot has let its task go. */
+    /**
+     * Works until {@link #stop}; returns once every slot has let its task go. One thread claims, for all the free
+     * slots at once (one transaction per run), and hands each claim to its slot's thread: the run's lock is taken
+     * once per look rather than once per slot, and idle slots do not poll the database.
+     */
     public void run() {
         StoreOptions options = StoreOptions.defaults().withSecrets(StoreOptions.secretsIn(System.getenv()));
         try (PostgresWorkQueue queue = new PostgresWorkQueue(stores.database(), options, stores.lease())) {
             List<Thread> threads = new ArrayList<>();
-            for (int slot = 1; slot <= slots; slot++) {
-                String owner = name + " slot " + slot;
-                Thread thread = new Thread(() -> work(queue, owner), "longtask-worker-slot-" + slot);
+            for (int n = 1; n <= slots; n++) {
+                Slot slot = new Slot(name + " slot " + n);
+                free.add(slot);
+                Thread thread = new Thread(() -> slot.work(queue), "longtask-worker-slot-" + n);
                 threads.add(thread);
                 thread.start();
             }
+            claim(queue);
             for (Thread thread : threads) {
                 joinUninterruptibly(thread);
             }
@@ -108,23 +123,90 @@ public final class Worker {
         return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private void work(PostgresWorkQueue queue, String owner) {
+    /** A slot: a thread that carries out the claims handed to it, one at a time. */
+    private final class Slot {
+        final String owner;
+        final BlockingQueue<PostgresWorkQueue.Claimed> inbox = new LinkedBlockingQueue<>();
+
+        Slot(String owner) {
+            this.owner = owner;
+        }
+
+        void work(PostgresWorkQueue queue) {
+            while (true) {
+                PostgresWorkQueue.Claimed claimed;
+                try {
+                    claimed = inbox.poll(100, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    stopping = true;
+                    claimed = null;
+                }
+                if (claimed == null) {
+                    if (stopping && inbox.isEmpty()) {
+                        return;
+                    }
+                    continue;
+                }
+                carryOut(queue, claimed, owner);
+                free.add(this);
+            }
+        }
+    }
+
+    /** The claiming loop: waits for a free slot, claims for every free slot, waits for news when nothing is ready. */
+    private void claim(PostgresWorkQueue queue) {
+        long lapseChecked = 0;
         while (!stopping) {
-            Optional<PostgresWorkQueue.Claimed> claimed;
+            List<Slot> idle = new ArrayList<>();
             try {
-                queue.requeueLapsed();
-                claimed = queue.next(owner);
+                Slot first = free.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                idle.add(first);
+            } catch (InterruptedException e) {
+                stopping = true;
+                break;
+            }
+            free.drainTo(idle);
+            List<PostgresWorkQueue.Claimed> claims;
+            try {
+                if (System.nanoTime() - lapseChecked >= LAPSE_CHECK.toNanos()) {
+                    queue.requeueLapsed();
+                    lapseChecked = System.nanoTime();
+                }
+                claims = queue.next(idle.stream().map(slot -> slot.owner).toList());
                 tellPassedOver(queue.passedOver());
             } catch (StoreException e) {
+                free.addAll(idle);
                 listener.trouble(e.getMessage());
                 idle(Duration.ofSeconds(2));
                 continue;
             }
-            if (claimed.isEmpty()) {
-                idle(IDLE_POLL);
-                continue;
+            for (Slot slot : idle) {
+                // the claim names its slot as the task's owner
+                claims.stream().filter(c -> slot.owner.equals(c.task().owner())).findFirst()
+                        .ifPresentOrElse(slot.inbox::add, () -> free.add(slot));
             }
-            carryOut(queue, claimed.get(), owner);
+            if (claims.isEmpty()) {
+                awaitWork(queue);
+            }
+        }
+    }
+
+    /** Waits for a commit that made a task ready, a poll interval at most, or a stop. */
+    private void awaitWork(PostgresWorkQueue queue) {
+        long deadline = System.nanoTime() + IDLE_POLL.toNanos();
+        try {
+            // in short waits, so a stop is seen at once; a wait sends nothing to the database
+            while (!stopping && System.nanoTime() < deadline) {
+                if (queue.awaitWork(Duration.ofMillis(100))) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopping = true;
         }
     }
 

@@ -52,21 +52,27 @@ import org.slf4j.LoggerFactory;
 /**
  * The run store on PostgreSQL (docs/scale-out.md): the log is the table {@code longtask_events}, the same events as
  * {@code events.jsonl} in the same order per run, and runs and tasks are rows kept with it in the same transaction.
- * Any number of processes on any machines may have the same run open: every change locks the run's row, reads the
- * events other processes appended since (so it is validated against the newest state by the same
- * {@link RunState#apply}), appends its own and commits; the commit is the durability point.
+ * Any number of processes on any machines may have the same run open: every change reads the events other processes
+ * appended since it last looked (so it is validated against the newest state by the same {@link RunState#apply}) and
+ * appends its own in one statement that commits only if no other process appended meanwhile, else it reads and decides
+ * again (see {@link #commitAll}); the commit is the durability point.
  *
  * <p>A claim holds its task by a lease ({@link #leaseDuration()}) that this store renews on a heartbeat thread; every
  * write a task's agent makes (its records, completion, failure, transcript, result) carries the claim's attempt
  * number, and the database refuses it ({@link FencedException}) unless that attempt still holds the task with a lease
  * that has not lapsed. The run directory in the workspace gets the same projection files as the file store (task
- * files, run.json, task_plan.md, progress.md, findings.md, results), written from this process's view of the log,
- * so agents read their memory as they do on one machine; the database is the truth.
+ * files, run.json, task_plan.md, progress.md, findings.md, results), written from this process's view of the log
+ * (by a worker only before its agents read them, see {@link Projections}), so agents read their memory as they do on
+ * one machine; the database is the truth.
  */
 public final class PostgresRunStore implements RunStore {
     /** The SQLSTATE the fencing trigger raises. */
     static final String FENCED = "LT409";
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    /** Optimistic writes a change tries before it waits for the run's lock (see {@link #commitAll}). */
+    private static final int OPTIMISTIC_TRIES = 4;
+    /** The channel a commit notifies (payload: the run's id) when it made a task ready to claim. */
+    static final String WORK_CHANNEL = "longtask_work";
 
     private final PostgresDatabase db;
     private final String runId;
@@ -94,14 +100,32 @@ public final class PostgresRunStore implements RunStore {
     private final java.util.concurrent.ExecutorService projectorThread;
     private final java.util.concurrent.atomic.AtomicBoolean projectionQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean closed;
+    /** When this process writes the run directory's projection files (see {@link Projections}). */
+    private final Projections projections;
+
+    /** When a process writes the projection files of a run it has open. */
+    public enum Projections {
+        /**
+         * After every change it commits or reads, on its projector thread: the process that schedules the run (a
+         * session, the server), whose files users and the server's API read.
+         */
+        ON_EVERY_CHANGE,
+        /**
+         * Only when asked ({@link #flushProjections}: before an agent reads the run's memory from them) and on close:
+         * a worker. Eight workers each rewriting every file at every change of the run halved the tasks/s of the
+         * scale-out benchmark; the agents still start from files that show every event so far.
+         */
+        WHEN_FLUSHED
+    }
 
     private PostgresRunStore(PostgresDatabase db, String runId, Path workspace, RunState state, StoreOptions options,
-                             Duration lease) {
+                             Duration lease, Projections projections) {
         this.db = db;
         this.runId = runId;
         this.directory = RunDirectory.runs(workspace).resolve(runId);
         this.options = options;
         this.lease = lease;
+        this.projections = projections;
         this.redactor = Secrets.ofValues(options.secrets());
         this.state = state;
         this.subscribers = new Subscribers(runId, state.lastSeq());
@@ -151,7 +175,8 @@ public final class PostgresRunStore implements RunStore {
         } catch (SQLException e) {
             throw new StoreException("cannot create run " + id + " in " + db.shown() + ": " + e.getMessage(), e);
         }
-        PostgresRunStore store = new PostgresRunStore(db, id, root, RunState.EMPTY, options, lease);
+        PostgresRunStore store = new PostgresRunStore(db, id, root, RunState.EMPTY, options, lease,
+                Projections.ON_EVERY_CHANGE);
         try {
             store.prepareDirectory();
             ObjectNode data = store.changes.runCreated(id, goal, root.toString(), model, budget, settings);
@@ -172,6 +197,12 @@ public final class PostgresRunStore implements RunStore {
      *                            cannot be made): a worker must see the run's workspace at the same path
      */
     public static PostgresRunStore open(PostgresDatabase db, String runId, StoreOptions options, Duration lease) {
+        return open(db, runId, options, lease, Projections.ON_EVERY_CHANGE);
+    }
+
+    /** Opens a run as {@link #open(PostgresDatabase, String, StoreOptions, Duration)}, writing its files when told. */
+    public static PostgresRunStore open(PostgresDatabase db, String runId, StoreOptions options, Duration lease,
+                                        Projections projections) {
         String workspace = workspaceOf(db, runId);
         Path root = Path.of(workspace);
         if (!Files.isDirectory(root)) {
@@ -182,7 +213,7 @@ public final class PostgresRunStore implements RunStore {
         for (Event event : events(db, runId, 0, type -> true)) {
             state = state.apply(event);
         }
-        PostgresRunStore store = new PostgresRunStore(db, runId, root, state, options, lease);
+        PostgresRunStore store = new PostgresRunStore(db, runId, root, state, options, lease, projections);
         try {
             store.prepareDirectory();
             return store;
@@ -356,12 +387,15 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /**
-     * The one way anything changes: under this run's row lock, reads the events other processes committed since this
-     * store last looked, applies them, then decides, validates and inserts the new events, updates the run's and the
-     * changed tasks' rows, and commits. Null when no decision had anything to do.
+     * The one way anything changes: reads the events other processes committed since this store last looked, applies
+     * them, decides and validates the new events against that newest state, and writes them with the run's and the
+     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
+     * the read; when it has, the decision is made again on the events that came in. After
+     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
+     * when no decision had anything to do.
      *
      * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
-     * @param pick       chooses the task to claim under the lock (see {@link #claimNext}), or null
+     * @param pick       chooses the tasks to claim on the newest state (see {@link #claimNext}), or null
      */
     private Committed commitAll(List<Function<RunState, Draft>> decisions, Integer fencedTask, ClaimPick pick) {
         ensureOpen();
@@ -369,65 +403,73 @@ public final class PostgresRunStore implements RunStore {
         Committed done = null;
         writeLock.lock();
         try (Connection c = db.connection()) {
-            c.setAutoCommit(false);
             try {
-                if (!lockRun(c, pick != null && pick.skipLocked)) {
-                    c.rollback();
-                    return null;
-                }
-                RunState before = state;
-                for (Event event : readEvents(c, db.shown(), runId, before.lastSeq(), type -> true)) {
-                    before = before.apply(event);
-                    seen.add(event);
-                }
-                state = before;
-                List<Function<RunState, Draft>> steps = decisions;
-                if (pick != null) {
-                    Integer task = pick.choose(c, before);
-                    if (task == null) {
-                        c.commit();
+                for (int tries = 1; done == null; tries++) {
+                    boolean locked = tries > OPTIMISTIC_TRIES;
+                    if (locked) {
+                        c.setAutoCommit(false);
+                        if (!lockRun(c, false)) {
+                            c.rollback();
+                            return null;
+                        }
+                    }
+                    RunState before = state;
+                    for (Event event : readEvents(c, db.shown(), runId, before.lastSeq(), type -> true)) {
+                        before = before.apply(event);
+                        seen.add(event);
+                    }
+                    state = before;
+                    List<Function<RunState, Draft>> steps = pick == null ? decisions : pick.claims(before, changes);
+                    Integer attempt = fencedTask == null ? null : held.get(fencedTask);
+                    List<Event> events = new ArrayList<>();
+                    List<String> lines = new ArrayList<>();
+                    RunState after = before;
+                    for (Function<RunState, Draft> decide : steps) {
+                        Draft draft = decide.apply(after);
+                        if (draft == null) {
+                            continue;
+                        }
+                        Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
+                        Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
+                                draft.data() == null ? json.createObjectNode() : draft.data());
+                        String line = encode(raw);
+                        Event event = json.readValue(line, Event.class);
+                        after = after.apply(event);
+                        events.add(event);
+                        lines.add(line);
+                    }
+                    if (events.isEmpty()) {
+                        if (locked) {
+                            c.commit();
+                        }
                         return null;
                     }
-                    steps = List.of(changes.claim(task, pick.owner));
-                }
-                Integer attempt = fencedTask == null ? null : held.get(fencedTask);
-                List<Event> events = new ArrayList<>();
-                List<String> lines = new ArrayList<>();
-                RunState after = before;
-                for (Function<RunState, Draft> decide : steps) {
-                    Draft draft = decide.apply(after);
-                    if (draft == null) {
+                    boolean written = write(c, before, after, events, lines, fencedTask, attempt);
+                    if (locked) {
+                        c.commit();
+                    }
+                    if (!written) {
+                        if (pick != null && pick.skipBusy) {
+                            return null; // another process is writing the run: the caller may look elsewhere
+                        }
                         continue;
                     }
-                    Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
-                    Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
-                            draft.data() == null ? json.createObjectNode() : draft.data());
-                    String line = encode(raw);
-                    Event event = json.readValue(line, Event.class);
-                    after = after.apply(event);
-                    events.add(event);
-                    lines.add(line);
-                }
-                if (events.isEmpty()) {
-                    c.commit();
-                    return null;
-                }
-                insertEvents(c, events, lines, fencedTask, attempt);
-                writeRows(c, before, after, events);
-                c.commit();
-                state = after;
-                seen.addAll(events);
-                for (Event event : events) {
-                    if (EventType.TASK_CLAIMED.equals(event.type())) {
-                        held.put(event.task(), after.task(event.task()).attempts());
-                        lost.remove(event.task());
-                    } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS) {
-                        held.remove(event.task());
+                    state = after;
+                    seen.addAll(events);
+                    for (Event event : events) {
+                        if (EventType.TASK_CLAIMED.equals(event.type())) {
+                            held.put(event.task(), after.task(event.task()).attempts());
+                            lost.remove(event.task());
+                        } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS) {
+                            held.remove(event.task());
+                        }
                     }
+                    done = new Committed(events, after);
                 }
-                done = new Committed(events, after);
             } catch (SQLException | JsonProcessingException | RuntimeException e) {
-                rollbackQuietly(c);
+                if (!c.getAutoCommit()) {
+                    rollbackQuietly(c);
+                }
                 throw failure(e, fencedTask);
             }
         } catch (SQLException e) {
@@ -440,22 +482,31 @@ public final class PostgresRunStore implements RunStore {
         return done;
     }
 
-    /** Chooses, under the run's lock, which ready task a claim takes. */
-    private abstract static class ClaimPick {
-        final String owner;
-        final boolean skipLocked;
-
-        ClaimPick(String owner, boolean skipLocked) {
-            this.owner = owner;
-            this.skipLocked = skipLocked;
+    /** Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order. */
+    private record ClaimPick(List<String> owners, boolean skipBusy) {
+        List<Function<RunState, Draft>> claims(RunState state, Changes changes) {
+            if (state.run().status() != RunStatus.RUNNING) {
+                return List.of();
+            }
+            List<Function<RunState, Draft>> claims = new ArrayList<>();
+            for (Task task : state.tasks()) {
+                if (claims.size() == owners.size()) {
+                    break;
+                }
+                if (task.isReady()) {
+                    claims.add(changes.claim(task.id(), owners.get(claims.size())));
+                }
+            }
+            return claims;
         }
-
-        abstract Integer choose(Connection c, RunState state) throws SQLException;
     }
 
+    /** Takes the run's row lock for the rest of the transaction (the fallback of a write that kept losing races). */
     private boolean lockRun(Connection c, boolean skipLocked) throws SQLException {
-        try (PreparedStatement lock = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ? FOR UPDATE"
-                + (skipLocked ? " SKIP LOCKED" : ""))) {
+        // NO KEY UPDATE, not UPDATE: writers of a run still queue one behind the other, but the foreign-key checks of
+        // other processes' transcript lines and results (a KEY SHARE lock on the run's row) do not wait for them.
+        try (PreparedStatement lock = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ? "
+                + "FOR NO KEY UPDATE" + (skipLocked ? " SKIP LOCKED" : ""))) {
             lock.setString(1, runId);
             try (ResultSet row = lock.executeQuery()) {
                 if (row.next()) {
@@ -477,71 +528,56 @@ public final class PostgresRunStore implements RunStore {
         }
     }
 
-    private void insertEvents(Connection c, List<Event> events, List<String> lines, Integer fencedTask,
-                              Integer attempt) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO longtask_events (run_id, seq, time, type, task, "
-                + "attempt, line) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            for (int i = 0; i < events.size(); i++) {
-                Event event = events.get(i);
-                insert.setString(1, runId);
-                insert.setLong(2, event.seq());
-                insert.setTimestamp(3, Timestamp.from(event.time()));
-                insert.setString(4, event.type());
-                setInteger(insert, 5, event.task());
-                setInteger(insert, 6, fencedTask != null && fencedTask.equals(event.task()) ? attempt : null);
-                insert.setString(7, lines.get(i));
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
-    }
-
-    /** The run's row and the rows of the tasks the events changed (an unchanged task is the same object). */
-    private void writeRows(Connection c, RunState before, RunState after, List<Event> events) throws SQLException,
-            JsonProcessingException {
-        try (PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_tasks (run_id, id, status, ready, "
-                + "attempts, owner, task) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) ON CONFLICT (run_id, id) DO UPDATE SET "
-                + "status = EXCLUDED.status, ready = EXCLUDED.ready, attempts = EXCLUDED.attempts, owner = EXCLUDED.owner, "
-                + "task = EXCLUDED.task, lease_expires = CASE WHEN EXCLUDED.status = 'in_progress' "
-                + "THEN longtask_tasks.lease_expires END")) {
-            int rows = 0;
-            for (Task task : after.tasks()) {
-                if (task.id() <= before.tasks().size() && before.tasks().get(task.id() - 1) == task) {
-                    continue;
-                }
-                upsert.setString(1, runId);
-                upsert.setInt(2, task.id());
-                upsert.setString(3, task.status().wire());
-                upsert.setBoolean(4, task.isReady());
-                upsert.setInt(5, task.attempts());
-                upsert.setString(6, task.owner());
-                upsert.setString(7, json.writeValueAsString(task));
-                upsert.addBatch();
-                rows++;
-            }
-            if (rows > 0) {
-                upsert.executeBatch();
-            }
-        }
-        for (Event event : events) {
+    /**
+     * Writes the events, the rows of the tasks they changed (an unchanged task is the same object; a task claimed here
+     * gets its lease) and the run's row, in one statement, if the log still ends at {@code before}; false when another
+     * process committed since. When a task became ready (or the run started running with ready ones), the workers
+     * listening on {@link #WORK_CHANNEL} are told when the transaction commits.
+     */
+    private boolean write(Connection c, RunState before, RunState after, List<Event> events, List<String> lines,
+                          Integer fencedTask, Integer attempt) throws SQLException, JsonProcessingException {
+        com.fasterxml.jackson.databind.node.ArrayNode eventRows = json.createArrayNode();
+        Set<Integer> claimed = new java.util.HashSet<>();
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
+            eventRows.addObject().put("seq", event.seq()).put("time", event.time().toString()).put("type", event.type())
+                    .put("task", event.task())
+                    .put("attempt", fencedTask != null && fencedTask.equals(event.task()) ? attempt : null)
+                    .put("line", lines.get(i));
             if (EventType.TASK_CLAIMED.equals(event.type())) {
-                try (PreparedStatement leaseIt = c.prepareStatement("UPDATE longtask_tasks SET lease_expires = "
-                        + "clock_timestamp() + ? * interval '1 millisecond' WHERE run_id = ? AND id = ?")) {
-                    leaseIt.setLong(1, lease.toMillis());
-                    leaseIt.setString(2, runId);
-                    leaseIt.setInt(3, event.task());
-                    leaseIt.executeUpdate();
-                }
+                claimed.add(event.task());
             }
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode taskRows = json.createArrayNode();
+        boolean newWork = false;
+        for (Task task : after.tasks()) {
+            Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
+            if (was == task) {
+                continue;
+            }
+            newWork |= task.isReady() && (was == null || !was.isReady());
+            ObjectNode row = taskRows.addObject().put("id", task.id()).put("status", task.status().wire())
+                    .put("ready", task.isReady()).put("attempts", task.attempts()).put("owner", task.owner())
+                    .put("claimed", claimed.contains(task.id()));
+            row.set("task", json.valueToTree(task));
         }
         Run run = after.run();
-        try (PreparedStatement update = c.prepareStatement(
-                "UPDATE longtask_runs SET last_seq = ?, status = ?, run = ?::jsonb WHERE id = ?")) {
-            update.setLong(1, after.lastSeq());
-            update.setString(2, run.status().wire());
-            update.setString(3, json.writeValueAsString(run));
-            update.setString(4, runId);
-            update.executeUpdate();
+        newWork |= run.status() == RunStatus.RUNNING && (before.run() == null
+                || before.run().status() != RunStatus.RUNNING) && after.tasks().stream().anyMatch(Task::isReady);
+        try (PreparedStatement commit = c.prepareStatement(
+                "SELECT longtask_commit(?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?, ?)")) {
+            commit.setString(1, runId);
+            commit.setLong(2, before.lastSeq());
+            commit.setLong(3, after.lastSeq());
+            commit.setString(4, json.writeValueAsString(eventRows));
+            commit.setString(5, json.writeValueAsString(taskRows));
+            commit.setString(6, run.status().wire());
+            commit.setString(7, json.writeValueAsString(run));
+            commit.setLong(8, lease.toMillis());
+            commit.setBoolean(9, newWork);
+            try (ResultSet result = commit.executeQuery()) {
+                return result.next() && result.getBoolean(1);
+            }
         }
     }
 
@@ -613,28 +649,27 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /**
-     * Claims the lowest ready task of this run for {@code owner}, taking the row with {@code FOR UPDATE SKIP LOCKED}.
-     * With {@code skipBusy} a run whose row another process holds at this moment is passed over (empty) rather than
-     * waited for, so a worker can look at another run.
+     * Claims the lowest ready task of this run for {@code owner}. With {@code skipBusy} a run another process is
+     * writing at this moment is passed over (empty) after one try rather than tried again, so a worker can look at
+     * another run.
      */
     public Optional<Task> claimNext(String owner, boolean skipBusy) {
-        ClaimPick pick = new ClaimPick(owner, skipBusy) {
-            @Override
-            Integer choose(Connection c, RunState current) throws SQLException {
-                if (current.run().status() != RunStatus.RUNNING) {
-                    return null;
-                }
-                try (PreparedStatement select = c.prepareStatement("SELECT id FROM longtask_tasks WHERE run_id = ? "
-                        + "AND ready AND status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED")) {
-                    select.setString(1, runId);
-                    try (ResultSet row = select.executeQuery()) {
-                        return row.next() && current.task(row.getInt(1)).isReady() ? row.getInt(1) : null;
-                    }
-                }
-            }
-        };
-        Committed done = commitAll(List.of(), null, pick);
-        return done == null ? Optional.empty() : Optional.of(done.state().task(done.events().get(0).task()));
+        List<Task> claimed = claimNext(List.of(owner), skipBusy);
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    /**
+     * Claims up to one ready task of this run for each of {@code owners} (the lowest ids first, the first owner
+     * getting the lowest) in one commit: a worker with several free slots writes the run once for all of them. Empty
+     * when nothing is ready, or with {@code skipBusy} when another process wrote the run in the meantime.
+     */
+    public List<Task> claimNext(List<String> owners, boolean skipBusy) {
+        if (owners.isEmpty()) {
+            return List.of();
+        }
+        Committed done = commitAll(List.of(), null, new ClaimPick(owners, skipBusy));
+        return done == null ? List.of()
+                : done.events().stream().map(event -> done.state().task(event.task())).toList();
     }
 
     /**
@@ -643,26 +678,23 @@ public final class PostgresRunStore implements RunStore {
      */
     @Override
     public List<Integer> requeueLapsed() {
-        List<Integer> requeued = new ArrayList<>();
         List<Function<RunState, Draft>> steps = new ArrayList<>();
-        List<int[]> lapsed = lapsedLeases();
-        for (int[] task : lapsed) {
+        for (int[] task : lapsedLeases()) {
             int id = task[0];
             int attempt = task[1];
+            // a decision may be made again on newer events (see commitAll), so it has no side effects
             steps.add(state -> {
                 Task t = state.task(id);
                 if (t.status() != TaskStatus.IN_PROGRESS || t.attempts() != attempt) {
                     return null;
                 }
-                requeued.add(id);
                 return changes.requeue(id, "the lease of " + t.owner() + " (attempt " + attempt
                         + ") lapsed; the task starts over").apply(state);
             });
         }
-        if (!steps.isEmpty()) {
-            commitAll(steps, null, null);
-        }
-        return requeued;
+        Committed done = steps.isEmpty() ? null : commitAll(steps, null, null);
+        return done == null ? List.of() : done.events().stream()
+                .filter(event -> EventType.TASK_REQUEUED.equals(event.type())).map(Event::task).toList();
     }
 
     private List<int[]> lapsedLeases() {
@@ -1023,6 +1055,9 @@ public final class PostgresRunStore implements RunStore {
 
     /** Hands the newest state to the projector thread, unless a pass is already queued: commits never wait on files. */
     private void requestProjection() {
+        if (projections == Projections.WHEN_FLUSHED) {
+            return;
+        }
         if (!projectionQueued.compareAndSet(false, true)) {
             return;
         }

@@ -22,7 +22,7 @@ import java.util.List;
  */
 final class PostgresSchema {
     /** Append only: a released version's script never changes. */
-    static final List<String> VERSIONS = List.of("V1__runs_events_tasks.sql");
+    static final List<String> VERSIONS = List.of("V1__runs_events_tasks.sql", "V2__commit_in_one_statement.sql");
     private static final long LOCK_KEY = 0x6c6f6e677461736bL; // "longtask"
 
     private PostgresSchema() {

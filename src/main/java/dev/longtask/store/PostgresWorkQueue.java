@@ -13,10 +13,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The ready tasks of every running run of a database, as a worker takes them: {@link #next} claims one (the run's row
- * and the task's row taken with {@code FOR UPDATE SKIP LOCKED}, so workers that ask at once get different tasks and a
- * run another process is writing is passed over for an idle one), and {@link #requeueLapsed} gives the tasks of dead
- * or stalled workers back. The runs it touches stay open here, one {@link PostgresRunStore} each, renewing the leases
+ * The ready tasks of every running run of a database, as a worker takes them: {@link #next} claims one for each free
+ * slot (a claim is a commit of the run like any other, so workers that ask at once get different tasks, and a run
+ * another process is writing is passed over for an idle one), {@link #awaitWork} waits for a commit that made a task
+ * ready (LISTEN/NOTIFY), and {@link #requeueLapsed} gives the tasks of dead or stalled workers back. The runs it touches stay open here, one {@link PostgresRunStore} each, renewing the leases
  * of the tasks this process holds.
  */
 public final class PostgresWorkQueue implements AutoCloseable {
@@ -30,6 +30,8 @@ public final class PostgresWorkQueue implements AutoCloseable {
     private final Map<String, PostgresRunStore> open = new ConcurrentHashMap<>();
     /** Runs this process cannot work on (their workspace is not here, their model cannot be used), with why. */
     private final Map<String, String> passedOver = new ConcurrentHashMap<>();
+    /** The connection that listens for new work ({@link #awaitWork}), once asked. */
+    private Connection listening;
 
     public PostgresWorkQueue(PostgresDatabase db, StoreOptions options, Duration lease) {
         this.db = db;
@@ -46,9 +48,23 @@ public final class PostgresWorkQueue implements AutoCloseable {
      * and {@link #passedOver} says why.
      */
     public Optional<Claimed> next(String owner) {
+        List<Claimed> claimed = next(List.of(owner));
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    /**
+     * Claims up to one ready task for each of {@code owners} (a worker's free slots), each run's share in one
+     * transaction, trying runs as {@link #next(String)} does; the claims are in the owners' order (the first owner's
+     * first), fewer when fewer tasks are ready.
+     */
+    public List<Claimed> next(List<String> owners) {
+        List<Claimed> claimed = new ArrayList<>();
         List<String> runs = runsWithReadyTasks();
         for (boolean skipBusy : new boolean[] {true, false}) {
             for (String runId : runs) {
+                if (claimed.size() == owners.size()) {
+                    return claimed;
+                }
                 if (passedOver.containsKey(runId)) {
                     continue;
                 }
@@ -59,16 +75,55 @@ public final class PostgresWorkQueue implements AutoCloseable {
                     passOver(runId, unreachable.getMessage());
                     continue;
                 }
-                Optional<Task> task = store.claimNext(owner, skipBusy);
-                if (task.isPresent()) {
-                    return Optional.of(new Claimed(store, task.get()));
+                for (Task task : store.claimNext(owners.subList(claimed.size(), owners.size()), skipBusy)) {
+                    claimed.add(new Claimed(store, task));
                 }
                 if (!skipBusy) {
                     break;
                 }
             }
+            if (!claimed.isEmpty()) {
+                return claimed;
+            }
         }
-        return Optional.empty();
+        return claimed;
+    }
+
+    /**
+     * Waits up to {@code timeout} for a commit of any process to make a task ready ({@code LISTEN}/{@code NOTIFY});
+     * true when one did. The first call starts listening (on a connection of its own, held until {@link #close}); a
+     * notification sent since the previous call is not lost, so look for work, then wait. When the database cannot be
+     * listened to, this waits the whole timeout and the caller's next look finds what a notification would have told.
+     * Called by one thread at a time.
+     */
+    public boolean awaitWork(Duration timeout) throws InterruptedException {
+        try {
+            if (listening == null) {
+                listening = db.connection();
+                try (java.sql.Statement listen = listening.createStatement()) {
+                    listen.execute("LISTEN " + PostgresRunStore.WORK_CHANNEL);
+                }
+                return true; // not listening until now: look again before waiting
+            }
+            org.postgresql.PGNotification[] news = listening.unwrap(org.postgresql.PGConnection.class)
+                    .getNotifications((int) Math.max(1, timeout.toMillis()));
+            return news != null && news.length > 0;
+        } catch (SQLException e) {
+            stopListening();
+            Thread.sleep(timeout.toMillis()); // the database is away: a poll interval, then the caller looks again
+            return false;
+        }
+    }
+
+    private void stopListening() {
+        if (listening != null) {
+            try {
+                listening.close();
+            } catch (SQLException e) {
+                // a broken connection: the pool drops it
+            }
+            listening = null;
+        }
     }
 
     /** From now on, claims nothing of {@code runId}, for the reason {@code why}: another worker will. */
@@ -102,7 +157,9 @@ public final class PostgresWorkQueue implements AutoCloseable {
 
     /** The store of a run this queue has open (opened on first use). */
     public PostgresRunStore store(String runId) {
-        return open.computeIfAbsent(runId, id -> PostgresRunStore.open(db, id, options, lease));
+        // a worker writes the run's files only before its agents read them: the scheduling process keeps them fresh
+        return open.computeIfAbsent(runId, id -> PostgresRunStore.open(db, id, options, lease,
+                PostgresRunStore.Projections.WHEN_FLUSHED));
     }
 
     private List<String> runsWithReadyTasks() {
@@ -132,6 +189,7 @@ public final class PostgresWorkQueue implements AutoCloseable {
     /** Closes the runs' stores: leases still held are no longer renewed and lapse. */
     @Override
     public void close() {
+        stopListening();
         open.values().forEach(PostgresRunStore::close);
         open.clear();
     }

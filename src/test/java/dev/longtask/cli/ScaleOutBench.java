@@ -34,7 +34,9 @@ import java.util.Map;
  *     -Dmdep.outputFile=target/test.cp
  * java -cp target/test-classes:target/classes:$(cat target/test.cp) dev.longtask.cli.ScaleOutBench --rounds 3</pre>
  * (with {@code java}, not {@code exec:java}: the worker processes are started on this JVM's class path). Options:
- * {@code --tasks 48 --latency 100 --slots 2 --workers 1,2,4,8 --runs 1,10,100 --run-tasks 5 --run-workers 4}.
+ * {@code --tasks 48 --latency 100 --slots 2 --workers 1,2,4,8 --runs 1,10,100 --run-tasks 5 --run-workers 4}; {@code
+ * --workers none} or {@code --runs none} leaves a table out, {@code --files off} the file store's side, and {@code --jfr
+ * DIR} has every child process write a flight recording (JFR, profile settings) into DIR.
  *
  * Figures come from the runs' logs: tasks/s is the tasks over the time from the first claim to the last completion;
  * a claim's latency is the time from the moment a task could start (it was ready and fewer tasks than the slots were
@@ -45,16 +47,31 @@ public final class ScaleOutBench {
     private final Path home;
     private final ScriptedProvider model;
     private final int slotsPerWorker;
+    /** What the children get as JAVA_TOOL_OPTIONS (a flight recording when {@code --jfr DIR}), or nothing. */
+    private final Map<String, String> childEnv;
 
-    private ScaleOutBench(Path dir, ScriptedProvider model, int slotsPerWorker) {
+    private ScaleOutBench(Path dir, ScriptedProvider model, int slotsPerWorker, Map<String, String> childEnv) {
         this.dir = dir;
         this.home = dir.resolve("home");
         this.model = model;
         this.slotsPerWorker = slotsPerWorker;
+        this.childEnv = childEnv;
     }
 
-    /** What one run's log shows. */
-    record Figures(double tasksPerSecond, List<Double> claimMs) {
+    /** What one run's log shows, and what the database did for it (per task; null for the file store). */
+    record Figures(int tasks, double tasksPerSecond, List<Double> claimMs, DatabaseWork work) {
+        Figures withWork(DatabaseWork work) {
+            return new Figures(tasks, tasksPerSecond, claimMs, work);
+        }
+    }
+
+    /**
+     * The database's own counters (pg_stat_database) over a run, per task of the run, and the CPU time per task of the
+     * longtask processes (the scheduling process and the workers) and of PostgreSQL's backends: a busy machine slows
+     * every process alike, but the CPU a task costs changes little with the load.
+     */
+    record DatabaseWork(double commits, double rollbacks, double rowsRead, double rowsWritten, double longtaskCpuMs,
+                        double postgresCpuMs) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -66,6 +83,8 @@ public final class ScaleOutBench {
         List<Integer> runCounts = List.of(1, 10, 100);
         int runTasks = 5;
         int runWorkers = 4;
+        boolean withFiles = true;
+        String jfr = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
@@ -76,6 +95,8 @@ public final class ScaleOutBench {
                 case "--runs" -> runCounts = numbers(args[i + 1]);
                 case "--run-tasks" -> runTasks = Integer.parseInt(args[i + 1]);
                 case "--run-workers" -> runWorkers = Integer.parseInt(args[i + 1]);
+                case "--files" -> withFiles = !"off".equals(args[i + 1]);
+                case "--jfr" -> jfr = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -85,13 +106,20 @@ public final class ScaleOutBench {
             System.out.printf("%d cores, Java %s, model latency %d ms per call (3 calls a task), %d slots a worker;"
                     + " load %s%n%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                     latency, slots, load());
-            ScaleOutBench bench = new ScaleOutBench(dir, model, slots);
-            bench.workers(workerCounts, tasks, rounds);
-            System.out.println();
-            try (ScriptedProvider small = new ScriptedProvider(new ScriptedProvider.Options(0, runTasks,
-                    Duration.ofMillis(latency), null, 0, 0, null))) {
-                new ScaleOutBench(dir, small, slots * 2).concurrentRuns(runCounts, runTasks, runWorkers,
-                        Math.max(1, rounds - 1));
+            Map<String, String> childEnv = jfr == null ? Map.of() : Map.of("JAVA_TOOL_OPTIONS",
+                    "-XX:StartFlightRecording=filename=" + Files.createDirectories(Path.of(jfr)).toAbsolutePath()
+                            + ",settings=profile");
+            ScaleOutBench bench = new ScaleOutBench(dir, model, slots, childEnv);
+            if (!workerCounts.isEmpty()) {
+                bench.workers(workerCounts, tasks, rounds, withFiles);
+                System.out.println();
+            }
+            if (!runCounts.isEmpty()) {
+                try (ScriptedProvider small = new ScriptedProvider(new ScriptedProvider.Options(0, runTasks,
+                        Duration.ofMillis(latency), null, 0, 0, null))) {
+                    new ScaleOutBench(dir, small, slots * 2, childEnv).concurrentRuns(runCounts, runTasks, runWorkers,
+                            Math.max(1, rounds - 1));
+                }
             }
         }
         System.exit(0); // the embedded PostgreSQL stops with the JVM
@@ -99,13 +127,14 @@ public final class ScaleOutBench {
 
     // ---------------------------------------------------------------- workers against the file store
 
-    private void workers(List<Integer> counts, int tasks, int rounds) throws Exception {
+    private void workers(List<Integer> counts, int tasks, int rounds, boolean withFiles) throws Exception {
         System.out.printf("One run of %d tasks; PostgreSQL: W worker processes of %d slots and a scheduling process "
                 + "with none (run --slots 0); files: one run --concurrency S process. %d rounds, the two in turn.%n%n",
                 tasks, slotsPerWorker, rounds);
         System.out.println("| workers W | slots S | PostgreSQL tasks/s | files tasks/s | ratio PG/files "
-                + "| PG claim p50 / p90 | files claim p50 / p90 | load |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---|");
+                + "| PG claim p50 / p90 | files claim p50 / p90 | PG commits / rows read a task "
+                + "| CPU ms a task: longtask / PostgreSQL | load |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         for (int w : counts) {
             int slots = w * slotsPerWorker;
             List<Double> pg = new ArrayList<>();
@@ -115,28 +144,39 @@ public final class ScaleOutBench {
             List<Double> pgP90 = new ArrayList<>();
             List<Double> fileP50 = new ArrayList<>();
             List<Double> fileP90 = new ArrayList<>();
+            List<Double> commits = new ArrayList<>();
+            List<Double> rowsRead = new ArrayList<>();
+            List<Double> longtaskCpu = new ArrayList<>();
+            List<Double> postgresCpu = new ArrayList<>();
             String before = load();
             for (int round = 0; round < rounds; round++) {
                 Figures a;
-                Figures b;
-                if (round % 2 == 0) {
+                Figures b = null;
+                if (round % 2 == 0 || !withFiles) {
                     a = onPostgres(w, slots);
-                    b = onFiles(slots);
+                    b = withFiles ? onFiles(slots) : null;
                 } else {
                     b = onFiles(slots);
                     a = onPostgres(w, slots);
                 }
                 pg.add(a.tasksPerSecond());
-                files.add(b.tasksPerSecond());
-                ratios.add(a.tasksPerSecond() / b.tasksPerSecond());
                 pgP50.add(percentile(a.claimMs(), 50));
                 pgP90.add(percentile(a.claimMs(), 90));
-                fileP50.add(percentile(b.claimMs(), 50));
-                fileP90.add(percentile(b.claimMs(), 90));
+                commits.add(a.work().commits());
+                rowsRead.add(a.work().rowsRead());
+                longtaskCpu.add(a.work().longtaskCpuMs());
+                postgresCpu.add(a.work().postgresCpuMs());
+                if (b != null) {
+                    files.add(b.tasksPerSecond());
+                    ratios.add(a.tasksPerSecond() / b.tasksPerSecond());
+                    fileP50.add(percentile(b.claimMs(), 50));
+                    fileP90.add(percentile(b.claimMs(), 90));
+                }
             }
-            System.out.printf("| %d | %d | %s | %s | %s | %s / %s ms | %s / %s ms | %s → %s |%n", w, slots,
-                    spread(pg, "%.2f"), spread(files, "%.2f"), spread(ratios, "%.2f"), spread(pgP50, "%.0f"),
-                    spread(pgP90, "%.0f"), spread(fileP50, "%.0f"), spread(fileP90, "%.0f"), before, load());
+            System.out.printf("| %d | %d | %s | %s | %s | %s / %s ms | %s / %s ms | %s / %s | %s / %s | %s → %s |%n",
+                    w, slots, spread(pg, "%.2f"), spread(files, "%.2f"), spread(ratios, "%.2f"), spread(pgP50, "%.0f"),
+                    spread(pgP90, "%.0f"), spread(fileP50, "%.0f"), spread(fileP90, "%.0f"), spread(commits, "%.0f"),
+                    spread(rowsRead, "%.0f"), spread(longtaskCpu, "%.0f"), spread(postgresCpu, "%.0f"), before, load());
         }
     }
 
@@ -144,17 +184,20 @@ public final class ScaleOutBench {
         String url = EmbeddedPostgres.newDatabase();
         Path ws = workspace();
         List<Child> workers = startWorkers(url, workerCount);
+        Figures figures;
+        DatabaseCounters counters = DatabaseCounters.of(url);
         try {
-            Child.Result run = Child.run(home, Map.of(), "run", "Summarise the notes", "--run-id", "bench", "--store",
+            Child.Result run = Child.run(home, childEnv, "run", "Summarise the notes", "--run-id", "bench", "--store",
                     url, "--slots", "0", "--concurrency", String.valueOf(slots), "--base-url", model.baseUrl(),
                     "--model", "openai:scripted", "-C", ws.toString());
             ended(run);
             try (RunStores stores = RunStores.of(url, Map.of(), 2)) {
-                return figures(List.of(new RunLog(stores.events(ws, "bench", 0))), slots);
+                figures = figures(List.of(new RunLog(stores.events(ws, "bench", 0))), slots);
             }
         } finally {
             stop(workers);
         }
+        return figures.withWork(counters.since(figures.tasks()));
     }
 
     private Figures onFiles(int slots) throws Exception {
@@ -230,7 +273,7 @@ public final class ScaleOutBench {
     private List<Child> startWorkers(String url, int count) throws Exception {
         List<Child> workers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            workers.add(Child.start(home, Map.of(), "worker", "--store", url, "--slots",
+            workers.add(Child.start(home, childEnv, "worker", "--store", url, "--slots",
                     String.valueOf(slotsPerWorker)));
         }
         for (Child worker : workers) {
@@ -258,6 +301,68 @@ public final class ScaleOutBench {
     private static void ended(Child.Result run) {
         if (run.exit() != 0) {
             throw new IllegalStateException("the run did not complete: " + run);
+        }
+    }
+
+    /** pg_stat_database's counters of one database, read before a run and after its processes ended. */
+    private record DatabaseCounters(String url, long[] start, long[] cpuStart) {
+        static DatabaseCounters of(String url) throws Exception {
+            return new DatabaseCounters(url, read(url), cpu(url));
+        }
+
+        /**
+         * CPU ms of this JVM's ended children (the longtask processes, once reaped) and of PostgreSQL's ended backends
+         * (reaped by its postmaster): /proc's cutime + cstime.
+         */
+        private static long[] cpu(String url) throws Exception {
+            java.net.URI uri = java.net.URI.create(url);
+            String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath();
+            long postmaster;
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbc, uri.getUserInfo(), "");
+                 java.sql.Statement s = c.createStatement();
+                 java.sql.ResultSet row = s.executeQuery("SELECT pg_backend_pid()")) {
+                row.next();
+                // while the connection is open, its backend lives
+                postmaster = ProcessHandle.of(row.getLong(1)).flatMap(ProcessHandle::parent).orElseThrow().pid();
+            }
+            return new long[] {childTicks("self") * 10, childTicks(Long.toString(postmaster)) * 10};
+        }
+
+        private static long childTicks(String pid) throws Exception {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[13]) + Long.parseLong(fields[14]); // cutime, cstime (fields 16 and 17)
+        }
+
+        /** Per task; waits until the counters settle (the ended backends' last figures reach the collector). */
+        DatabaseWork since(int tasks) throws Exception {
+            long[] now = read(url);
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(600); // PostgreSQL reports a backend's counters every 500 ms at most
+                long[] next = read(url);
+                if (Arrays.equals(next, now)) {
+                    break;
+                }
+                now = next;
+            }
+            long[] cpu = cpu(url);
+            return new DatabaseWork((now[0] - start[0]) / (double) tasks, (now[1] - start[1]) / (double) tasks,
+                    (now[2] - start[2]) / (double) tasks, (now[3] - start[3]) / (double) tasks,
+                    (cpu[0] - cpuStart[0]) / (double) tasks, (cpu[1] - cpuStart[1]) / (double) tasks);
+        }
+
+        private static long[] read(String url) throws Exception {
+            java.net.URI uri = java.net.URI.create(url);
+            String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath();
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbc, uri.getUserInfo(), "");
+                 java.sql.Statement s = c.createStatement();
+                 java.sql.ResultSet row = s.executeQuery("SELECT xact_commit, xact_rollback, tup_returned + "
+                         + "tup_fetched, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
+                         + "WHERE datname = current_database()")) {
+                row.next();
+                return new long[] {row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4)};
+            }
         }
     }
 
@@ -324,7 +429,7 @@ public final class ScaleOutBench {
                 }
             }
         }
-        return new Figures(tasksPerSecond(merged.stream().map(At::event).toList(), tasks), claims);
+        return new Figures(tasks, tasksPerSecond(merged.stream().map(At::event).toList(), tasks), claims, null);
     }
 
     private static double tasksPerSecond(List<Event> events, int tasks) {
@@ -342,6 +447,9 @@ public final class ScaleOutBench {
 
     /** The median, with the min and max when there are several. */
     private static String spread(List<Double> values, String format) {
+        if (values.isEmpty()) {
+            return "-";
+        }
         List<Double> sorted = values.stream().sorted().toList();
         double median = sorted.size() % 2 == 1 ? sorted.get(sorted.size() / 2)
                 : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
@@ -355,6 +463,6 @@ public final class ScaleOutBench {
     }
 
     private static List<Integer> numbers(String list) {
-        return Arrays.stream(list.split(",")).map(Integer::parseInt).toList();
+        return "none".equals(list) ? List.of() : Arrays.stream(list.split(",")).map(Integer::parseInt).toList();
     }
 }

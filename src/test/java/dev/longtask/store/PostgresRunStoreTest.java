@@ -95,6 +95,60 @@ class PostgresRunStoreTest {
     }
 
     @Test
+    void processesWritingOneRunAtOnceLoseNoChangeAndLeaveNoGap() throws Exception {
+        int processes = 4;
+        int each = 25;
+        List<PostgresRunStore> stores = new ArrayList<>();
+        stores.add(newRunningRun(1));
+        for (int i = 1; i < processes; i++) {
+            stores.add(another("run-1"));
+        }
+        long start = stores.get(0).run().lastSeq();
+        List<Thread> writers = new ArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        for (int p = 0; p < processes; p++) {
+            PostgresRunStore store = stores.get(p);
+            String who = "p" + p;
+            writers.add(new Thread(() -> {
+                try {
+                    go.await();
+                    for (int n = 0; n < each; n++) {
+                        // the processes race for the same next seq: the losers read the winner's event and retry
+                        store.append(null, new EventData.ProgressNote(who + " " + n));
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        writers.forEach(Thread::start);
+        go.countDown();
+        for (Thread writer : writers) {
+            writer.join();
+        }
+        try {
+            assertThat(failures).isEmpty();
+            List<Event> log = stores.get(0).eventsAfter(start);
+            assertThat(log).extracting(Event::seq)
+                    .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(start + 1, start + processes * each)
+                            .boxed().toList());
+            for (int p = 0; p < processes; p++) {
+                String who = "p" + p + " ";
+                assertThat(log).filteredOn(e -> e.data().path("text").asText().startsWith(who))
+                        .extracting(e -> e.data().path("text").asText())
+                        .as("every change of %s, in its order", who)
+                        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, each)
+                                .mapToObj(n -> who + n).toList());
+            }
+            stores.get(0).refresh();
+            assertThat(stores.get(0).run().lastSeq()).isEqualTo(start + processes * each);
+        } finally {
+            stores.forEach(PostgresRunStore::close);
+        }
+    }
+
+    @Test
     void claimsTakeTheNextReadyTaskOnceAcrossProcesses() {
         try (PostgresRunStore a = newRunningRun(3); PostgresRunStore b = another("run-1")) {
             Optional<Task> first = a.claimNext("worker-a", false);
@@ -108,6 +162,31 @@ class PostgresRunStoreTest {
             b.setRunStatus(RunStatus.PAUSED, "stop");
             b.requeue(2, "again");
             assertThat(a.claimNext("worker-a", false)).as("a paused run gives no work").isEmpty();
+        }
+    }
+
+    @Test
+    void oneClaimTakesATaskForEachFreeSlotAndACommitThatReadiesATaskWakesTheListeningWorkers() throws Exception {
+        try (PostgresRunStore scheduler = newRunningRun(3);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            scheduler.createTask(new TaskDraft("after 1", "do", "general", List.of(1), Map.of(), Map.of(), List.of()));
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("the first wait starts listening").isTrue();
+
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1", "w slot 2", "w slot 3", "w slot 4"));
+            assertThat(claims).extracting(c -> c.task().id()).containsExactly(1, 2, 3);
+            assertThat(claims).extracting(c -> c.task().owner()).containsExactly("w slot 1", "w slot 2", "w slot 3");
+            assertThat(claims).extracting(c -> c.task().attempts()).containsOnly(1);
+            PostgresRunStore store = claims.get(0).store();
+            assertThat(store.heldTasks()).containsOnlyKeys(1, 2, 3);
+            assertThat(leaseOf("run-1", 3)).as("every claim of the batch has its lease").isNotNull();
+            assertThat(queue.next(List.of("w slot 4"))).as("task 4 waits for task 1").isEmpty();
+
+            store.complete(2, "not a blocker of anything");
+            assertThat(queue.awaitWork(Duration.ofMillis(300))).as("nothing became ready").isFalse();
+            store.complete(1, "unblocks 4");
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("task 4 became ready").isTrue();
+            assertThat(queue.next(List.of("w slot 4"))).extracting(c -> c.task().id()).containsExactly(4);
         }
     }
 
