@@ -46,7 +46,7 @@ class TerminalTextTest {
                 Duration.ofMillis(1100), 2_956, false, tmp);
 
         assertThat(screen.toString()).contains("used      run total 2,956 tokens (2,900 in, 56 out) · cost unknown"
-                + " · this session 0 tokens, 1.1s");
+                + " (no price for this model) · this session 0 tokens, 1.1s");
     }
 
     @Test
