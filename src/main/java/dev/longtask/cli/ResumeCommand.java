@@ -2,7 +2,6 @@ package dev.longtask.cli;
 
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
 import dev.longtask.config.Environment;
 import java.util.concurrent.Callable;
@@ -54,9 +53,11 @@ final class ResumeCommand implements Callable<ExitCode> {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
         try (RunStores stores = scaleOut.applyTo(driver, environment)) {
-            RunSnapshot run = RunAccess.read(stores, driver.workspacePath(), runId);
-            if (run.run().status() == RunStatus.CANCELLED) {
-                throw CliFailure.usage("run " + runId + " was cancelled (" + run.run().statusReason() + "); it cannot"
+            // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
+            // twice cost a cold JVM a third of a second before the first task was claimed.
+            Run run = RunAccess.readRun(stores, driver.workspacePath(), runId);
+            if (run.status() == RunStatus.CANCELLED) {
+                throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot"
                         + " be resumed: start a new run");
             }
             return driver.drive(longtask -> longtask.resume(driver.resume(runId)));

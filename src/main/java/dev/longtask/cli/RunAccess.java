@@ -103,6 +103,14 @@ final class RunAccess {
         return read(workspace, runId).run();
     }
 
+    /**
+     * The run's own state from {@code run.json} when that is current with the log, else from the log: without its
+     * tasks, and without checking the task files (a garbled one is for the writer to rebuild, not to stop it).
+     */
+    static Run readRun(RunStores stores, Path workspace, String runId) {
+        return call(() -> stores.readRun(workspace, runId));
+    }
+
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
     static FileRunStore openForWriting(Path workspace, String runId, PrintWriter err) {
         FileRunStore store = call(() -> FileRunStore.open(workspace, runId, StoreOptions.defaults()));
