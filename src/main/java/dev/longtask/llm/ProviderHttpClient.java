@@ -21,19 +21,36 @@ import java.util.function.UnaryOperator;
  * body LangChain4j wrote.
  */
 final class ProviderHttpClient implements HttpClient {
-    private final java.net.http.HttpClient http;
+    private final Duration connectTimeout;
     private final Duration readTimeout;
     private final UnaryOperator<String> bodyFilter;
+    /** Built on the first request: making one sets up TLS (the trust store, the ciphers), a fifth of a second on a
+     * cold JVM that a resume would otherwise spend before its first task is claimed. */
+    private volatile java.net.http.HttpClient http;
 
     private ProviderHttpClient(Builder builder) {
-        java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_1_1);
-        if (builder.connectTimeout != null) {
-            b.connectTimeout(builder.connectTimeout);
-        }
-        this.http = b.build();
+        this.connectTimeout = builder.connectTimeout;
         this.readTimeout = builder.readTimeout;
         this.bodyFilter = builder.bodyFilter;
+    }
+
+    private java.net.http.HttpClient http() {
+        java.net.http.HttpClient made = http;
+        if (made == null) {
+            synchronized (this) {
+                made = http;
+                if (made == null) {
+                    java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
+                            .version(java.net.http.HttpClient.Version.HTTP_1_1);
+                    if (connectTimeout != null) {
+                        b.connectTimeout(connectTimeout);
+                    }
+                    made = b.build();
+                    http = made;
+                }
+            }
+        }
+        return made;
     }
 
     static Builder builder() {
@@ -56,7 +73,7 @@ final class ProviderHttpClient implements HttpClient {
         long start = System.nanoTime();
         HttpResponse<String> response;
         try {
-            response = http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = http().send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             RequestLog.failed(method, request.url(), millisSince(start), "interrupted");
