@@ -15,13 +15,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
  * Writes the projections of a state: {@code run.json}, {@code tasks/task_<id>.json}, {@code task_plan.md},
  * {@code progress.md}, {@code findings.md}. Each file is replaced whole (temp + rename), never half-written.
  * They are not fsynced: the log is the truth, and a write open compares every projection with the log and
- * rewrites those that disagree. Only files whose content changed since the last write are written.
+ * rewrites those that disagree. Only files whose content changed since the last write are written. Closing records
+ * the checksum of every projection ({@link ProjectionSums}), so the next open renders only the files that differ
+ * from what was written.
  *
  * <p>{@code run.json} holds the run and the counts of its tasks by status ({@code tasks}), so a listing of runs
  * reads one small file per run. It is rewritten when the run or the counts change (status, usage, budget, model,
@@ -53,6 +56,7 @@ final class Projector {
     private String planText;
     private String progressText;
     private String findingsText;
+    private final ProjectionSums sums = new ProjectionSums();
 
     Projector(Path directory, ObjectMapper json) {
         this.directory = directory;
@@ -73,7 +77,9 @@ final class Projector {
         RunState before = written;
         for (Task task : state.tasks()) {
             if (before == null || task.id() > before.tasks().size() || before.tasks().get(task.id() - 1) != task) {
-                replace(taskFile(directory, task.id()), taskBytes(task));
+                byte[] bytes = taskBytes(task);
+                replace(taskFile(directory, task.id()), bytes);
+                sums.putTask(task.id(), bytes);
             }
         }
         boolean runChanged = before == null || !sameApartFromSeq(before.run(), state.run())
@@ -110,10 +116,15 @@ final class Projector {
         if (runFileSeq != state.lastSeq()) {
             writeRunFile(state, logBytes);
         }
+        if (Files.isDirectory(directory.resolve(Checkpoints.DIRECTORY))) {
+            sums.save(directory, state.lastSeq(), logBytes, state.tasks().size());
+        }
     }
 
     private void writeRunFile(RunState state, long logBytes) throws IOException {
-        replace(directory.resolve(RUN_FILE), runBytes(state, logBytes));
+        byte[] bytes = runBytes(state, logBytes);
+        replace(directory.resolve(RUN_FILE), bytes);
+        sums.putFile(RUN_FILE, bytes);
         runFileSeq = state.lastSeq();
     }
 
@@ -125,7 +136,9 @@ final class Projector {
 
     private String writeIfChanged(String name, String old, String text) throws IOException {
         if (!text.equals(old)) {
-            replace(directory.resolve(name), text.getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            replace(directory.resolve(name), bytes);
+            sums.putFile(name, bytes);
         }
         return text;
     }
@@ -133,7 +146,8 @@ final class Projector {
     /**
      * Makes the directory agree with {@code state}: removes temp files, rewrites every projection whose bytes
      * differ from what the state implies, and renames task files of ids the log does not have to
-     * {@code *.orphan}. Returns the files it touched, relative to the run directory.
+     * {@code *.orphan}. Returns the files it touched, relative to the run directory. A projection is rendered
+     * from the state to be compared unless the checksums recorded at exactly this state vouch for the file.
      */
     List<String> repair(RunState state, long logBytes) throws IOException {
         List<String> touched = new ArrayList<>();
@@ -151,8 +165,17 @@ final class Projector {
                 }
             }
         }
+        int[] recorded = ProjectionSums.load(directory, state.lastSeq(), logBytes, state.tasks().size());
+        int firstTask = ProjectionSums.FILES.size();
         for (Task task : state.tasks()) {
-            rewriteIfDifferent(taskFile(directory, task.id()), taskBytes(task), touched);
+            Path file = taskFile(directory, task.id());
+            if (recorded != null && asRecorded(file, recorded[firstTask + task.id() - 1]) != null) {
+                sums.putTask(task.id(), recorded[firstTask + task.id() - 1]);
+                continue;
+            }
+            byte[] expected = taskBytes(task);
+            rewriteIfDifferent(file, expected, touched);
+            sums.putTask(task.id(), expected);
         }
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory.resolve(TASKS))) {
             for (Path file : stream) {
@@ -164,13 +187,16 @@ final class Projector {
                 }
             }
         }
-        repairRunFile(state, logBytes, touched);
-        planText = Markdown.taskPlan(state);
-        progressText = Markdown.progress(state);
-        findingsText = Markdown.findings(state);
-        rewriteIfDifferent(directory.resolve(PLAN_FILE), planText.getBytes(StandardCharsets.UTF_8), touched);
-        rewriteIfDifferent(directory.resolve(PROGRESS_FILE), progressText.getBytes(StandardCharsets.UTF_8), touched);
-        rewriteIfDifferent(directory.resolve(FINDINGS_FILE), findingsText.getBytes(StandardCharsets.UTF_8), touched);
+        if (recorded != null && asRecorded(directory.resolve(RUN_FILE), recorded[0]) != null) {
+            writtenCounts = TaskCounts.of(state.tasks());
+            runFileSeq = state.lastSeq();
+            sums.putFile(RUN_FILE, recorded[0]);
+        } else {
+            repairRunFile(state, logBytes, touched);
+        }
+        planText = repairText(PLAN_FILE, recorded, () -> Markdown.taskPlan(state), touched);
+        progressText = repairText(PROGRESS_FILE, recorded, () -> Markdown.progress(state), touched);
+        findingsText = repairText(FINDINGS_FILE, recorded, () -> Markdown.findings(state), touched);
         written = state;
         return touched;
     }
@@ -186,6 +212,7 @@ final class Projector {
                 touched.add(relative(file));
             }
         }
+        sums.putFile(RUN_FILE, expected);
         runFileSeq = state.lastSeq();
     }
 
@@ -204,6 +231,32 @@ final class Projector {
             return id >= 1 && id <= state.tasks().size() && digits.equals(String.valueOf(id));
         } catch (NumberFormatException e) {
             return false;
+        }
+    }
+
+    /** A Markdown projection's text as the state implies it, the file rewritten if it differs. */
+    private String repairText(String name, int[] recorded, Supplier<String> render, List<String> touched)
+            throws IOException {
+        int index = ProjectionSums.FILES.indexOf(name);
+        byte[] onDisk = recorded == null ? null : asRecorded(directory.resolve(name), recorded[index]);
+        if (onDisk != null) {
+            sums.putFile(name, recorded[index]);
+            return new String(onDisk, StandardCharsets.UTF_8);
+        }
+        String text = render.get();
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        rewriteIfDifferent(directory.resolve(name), bytes, touched);
+        sums.putFile(name, bytes);
+        return text;
+    }
+
+    /** The content of {@code file} when it can be read and its CRC-32C is {@code sum}; else null (compare it). */
+    private static byte[] asRecorded(Path file, int sum) {
+        try {
+            byte[] content = AtomicFiles.readAll(file);
+            return ProjectionSums.of(content) == sum ? content : null;
+        } catch (IOException notAsRecorded) {
+            return null;
         }
     }
 

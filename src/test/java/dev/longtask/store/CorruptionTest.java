@@ -92,6 +92,46 @@ class CorruptionTest {
     }
 
     @Test
+    void projectionEditedAfterACleanCloseIsRewrittenThoughTheChecksumsAreCurrent() throws Exception {
+        List<Task> tasks = runWithEvents(StoreFixtures.fast(), 1);
+        assertThat(ProjectionSums.file(dir())).as("closing records the checksums").exists();
+        Path taskFile = dir().resolve("tasks/task_2.json");
+        Files.writeString(taskFile, Files.readString(taskFile).replace("\"two\"", "\"edited\""));
+        Path plan = dir().resolve("task_plan.md");
+        String goodPlan = Files.readString(plan);
+        Files.writeString(plan, goodPlan + "a line of someone's own\n");
+
+        try (FileRunStore store = FileRunStore.open(workspace, RUN, StoreFixtures.fast())) {
+            assertThat(store.openReport().filesRepaired()).containsExactlyInAnyOrder("tasks/task_2.json",
+                    "task_plan.md");
+        }
+        assertThat(JSON.readValue(taskFile.toFile(), Task.class)).isEqualTo(tasks.get(1));
+        assertThat(plan).hasContent(goodPlan);
+        StoreFixtures.assertProjectionsMatch(dir(), StoreFixtures.fullReplay(dir()));
+    }
+
+    @Test
+    void checksumsOfAnEarlierStateVouchForNothing() throws Exception {
+        runWithEvents(StoreFixtures.fast(), 0);
+        Path record = ProjectionSums.file(dir());
+        Path taskFile = dir().resolve("tasks/task_2.json");
+        byte[] earlierRecord = Files.readAllBytes(record);
+        byte[] earlierTask = Files.readAllBytes(taskFile);
+        try (FileRunStore store = FileRunStore.open(workspace, RUN, StoreFixtures.fast())) {
+            store.claim(2, "w");
+        }
+        // As a process killed after its claim would leave them: the record and the task file of the state before.
+        Files.write(record, earlierRecord);
+        Files.write(taskFile, earlierTask);
+
+        try (FileRunStore store = FileRunStore.open(workspace, RUN, StoreFixtures.fast())) {
+            assertThat(store.openReport().filesRepaired()).contains("tasks/task_2.json");
+            assertThat(JSON.readValue(taskFile.toFile(), Task.class)).isEqualTo(store.task(2));
+        }
+        StoreFixtures.assertProjectionsMatch(dir(), StoreFixtures.fullReplay(dir()));
+    }
+
+    @Test
     void staleOrMissingProjectionsAreRebuiltAndStrayFilesSetAside() throws Exception {
         runWithEvents(StoreFixtures.fast(), 1);
         Files.delete(dir().resolve("task_plan.md"));
