@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.time.Instant;
 
 /**
  * The one JSON dialect of longtask, for the run directory, the wire records, tool arguments and reports alike:
@@ -24,6 +26,8 @@ public final class JsonMapping {
     public static ObjectMapper newMapper() {
         return JsonMapper.builder()
                 .addModule(new JavaTimeModule())
+                // after the module, so it is asked first; it hands every other form back to the module's own
+                .addModule(new SimpleModule("iso-instants").addDeserializer(Instant.class, new IsoInstantDeserializer()))
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .disable(MapperFeature.AUTO_DETECT_IS_GETTERS)
