@@ -64,7 +64,8 @@ final class RunDirectory {
         ObjectMapper json = JsonMapping.MAPPER;
         try {
             Loaded loaded = load(dir, runId, json);
-            checkProjectionsParse(dir, json);
+            checkProjectionsParse(dir, json, ProjectionSums.load(dir, loaded.state().lastSeq(),
+                    loaded.shape().validLength(), loaded.state().tasks().size()));
             return new RunSnapshot(dir, loaded.state().run(), loaded.state().tasks(), loaded.state().approvals(),
                     loaded.state().permissions());
         } catch (IOException e) {
@@ -219,9 +220,11 @@ final class RunDirectory {
 
     /**
      * Checks that every task file and run.json is one whole JSON object. A syntax check, not a binding: the state
-     * comes from the log; this only makes damage (a file cut short or emptied by a power loss) seen.
+     * comes from the log; this only makes damage (a file cut short or emptied by a power loss) seen. A task file
+     * whose checksum is the one {@code recorded} (the {@link ProjectionSums} of the state read, or null) is whole
+     * without parsing: it is the file the projector wrote.
      */
-    private static void checkProjectionsParse(Path dir, ObjectMapper json) throws IOException {
+    private static void checkProjectionsParse(Path dir, ObjectMapper json, int[] recorded) throws IOException {
         String hint = "; the log is intact and nothing was changed: open the run for writing "
                 + "(`longtask resume " + dir.getFileName() + "` or any `longtask task add|update`) to rebuild it "
                 + "from events.jsonl";
@@ -237,12 +240,16 @@ final class RunDirectory {
         if (Files.isDirectory(tasksDir)) {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(tasksDir, "task_*.json")) {
                 for (Path file : stream) {
-                    String problem;
+                    byte[] bytes;
                     try {
-                        problem = wholeObjectProblem(json, AtomicFiles.readAll(file));
+                        bytes = AtomicFiles.readAll(file);
                     } catch (NoSuchFileException gone) {
                         continue; // replaced by a rename while we listed: the new one is whole
                     }
+                    if (asRecorded(file, bytes, recorded)) {
+                        continue;
+                    }
+                    String problem = wholeObjectProblem(json, bytes);
                     if (problem != null) {
                         throw new CorruptRunException(file, 0, (problem.isEmpty() ? "empty task file"
                                 : "not a valid task file (" + problem + ")") + hint);
@@ -250,6 +257,22 @@ final class RunDirectory {
                 }
             }
         }
+    }
+
+    /** True when {@code bytes}, the content of {@code task_<id>.json}, have the checksum {@code recorded} holds for it. */
+    private static boolean asRecorded(Path file, byte[] bytes, int[] recorded) {
+        if (recorded == null) {
+            return false;
+        }
+        String name = file.getFileName().toString();
+        int id;
+        try {
+            id = Integer.parseInt(name.substring("task_".length(), name.length() - ".json".length()));
+        } catch (NumberFormatException notATaskId) {
+            return false;
+        }
+        int index = ProjectionSums.FILES.size() + id - 1;
+        return id >= 1 && index < recorded.length && ProjectionSums.of(bytes) == recorded[index];
     }
 
     /** Null when {@code bytes} are one JSON object; "" when they are empty; else what is wrong. */
