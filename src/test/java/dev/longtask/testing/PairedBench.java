@@ -21,10 +21,11 @@ import java.util.stream.Stream;
  * memory ({@code maxrss_mb}; both from GNU time), and every {@code name=number} line the command prints.
  *
  * <pre>
- * PairedBench [--rounds N] [--warmup N] [--first-line] --a LABEL 'COMMAND' [--fresh SRC DST] --b LABEL 'COMMAND' ...
+ * PairedBench [--rounds N] [--warmup N] [--first-line | --until REGEX] --a LABEL 'COMMAND' [--fresh SRC DST] --b ...
  * </pre>
  * {@code --first-line} measures {@code first_line_ms}, the time until the command prints its first line, and then
- * ends it (for a command that goes on for long, like a run).
+ * ends it (for a command that goes on for long, like a run); {@code --until REGEX} measures {@code until_ms}, the time
+ * until it prints a line in which REGEX is found (a resume's first {@code task.claimed} event), and ends it.
  * {@code --fresh SRC DST} after a side copies the directory SRC to DST (replacing it) before each of its runs, for
  * commands that change what they work on (a resume). Commands are split at spaces; no shell is involved.
  */
@@ -36,12 +37,14 @@ public final class PairedBench {
         int rounds = 10;
         int warmup = 1;
         boolean firstLine = false;
+        java.util.regex.Pattern until = null;
         List<Side> sides = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--first-line" -> firstLine = true;
+                case "--until" -> until = java.util.regex.Pattern.compile(args[++i]);
                 case "--fresh" -> {
                     Side last = sides.remove(sides.size() - 1);
                     sides.add(new Side(last.label(), last.command(), Path.of(args[++i]), Path.of(args[++i])));
@@ -56,11 +59,13 @@ public final class PairedBench {
         }
         List<Map<String, Double>> a = new ArrayList<>();
         List<Map<String, Double>> b = new ArrayList<>();
+        java.util.regex.Pattern line = firstLine ? null : until;
+        boolean streamed = firstLine || until != null;
         for (int round = -warmup; round < rounds; round++) {
             boolean aFirst = Math.floorMod(round, 2) == 0;
-            Map<String, Double> first = firstLine ? untilFirstLine(aFirst ? sides.get(0) : sides.get(1))
+            Map<String, Double> first = streamed ? untilLine(aFirst ? sides.get(0) : sides.get(1), line)
                     : measure(aFirst ? sides.get(0) : sides.get(1));
-            Map<String, Double> second = firstLine ? untilFirstLine(aFirst ? sides.get(1) : sides.get(0))
+            Map<String, Double> second = streamed ? untilLine(aFirst ? sides.get(1) : sides.get(0), line)
                     : measure(aFirst ? sides.get(1) : sides.get(0));
             if (round >= 0) {
                 a.add(aFirst ? first : second);
@@ -111,7 +116,8 @@ public final class PairedBench {
         }
     }
 
-    private static Map<String, Double> untilFirstLine(Side side) throws Exception {
+    /** The time until the first line, or with {@code wanted} the first line in which it is found. */
+    private static Map<String, Double> untilLine(Side side, java.util.regex.Pattern wanted) throws Exception {
         if (side.freshFrom() != null) {
             copy(side.freshFrom(), side.freshTo());
         }
@@ -120,12 +126,16 @@ public final class PairedBench {
         try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line = out.readLine();
+            while (wanted != null && line != null && !wanted.matcher(line).find()) {
+                line = out.readLine();
+            }
             double ms = (System.nanoTime() - start) / 1e6;
             if (line == null) {
-                throw new IllegalStateException(side.label() + " printed nothing");
+                throw new IllegalStateException(side.label() + (wanted == null ? " printed nothing"
+                        : " ended without printing " + wanted));
             }
             Map<String, Double> figures = new LinkedHashMap<>();
-            figures.put("first_line_ms", ms);
+            figures.put(wanted == null ? "first_line_ms" : "until_ms", ms);
             return figures;
         } finally {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
