@@ -70,6 +70,8 @@ final class CommitPipeline {
     private long checkpointSeq;
     /** The projector thread; started with the first commit, so a store that only reads has none. */
     private ExecutorService projectorThread;
+    /** Settles what {@link #commitBehind} wrote; started with the first such commit. */
+    private ExecutorService settlerThread;
     private final AtomicBoolean passQueued = new AtomicBoolean();
     /** States due for a checkpoint (every {@code checkpointEvery} events), oldest first; guarded by itself. */
     private final ArrayDeque<RunState> dueCheckpoints = new ArrayDeque<>();
@@ -123,6 +125,40 @@ final class CommitPipeline {
      * nothing: when one is refused, none is written. Null when no decision had anything to do.
      */
     CommittedAll commitAll(List<Function<RunState, Draft>> decisions) {
+        CommittedAll written = write(decisions);
+        if (written != null) {
+            settle(written);
+        }
+        return written;
+    }
+
+    /**
+     * Like {@link #commit}, but returns once the event is written and applied to the live state, without waiting
+     * for its fsync: the pipeline's settler thread waits for that, then publishes and delivers it as {@link #commit}
+     * would have. Readers and subscribers still see it only once it is durable; an fsync that fails there breaks
+     * the store for the next change. For events whose loss in a machine crash costs the run nothing it needs.
+     */
+    Committed commitBehind(Function<RunState, Draft> decide) {
+        CommittedAll written = write(List.of(decide));
+        if (written == null) {
+            return null;
+        }
+        try {
+            settler().execute(() -> {
+                try {
+                    settle(written);
+                } catch (StoreException e) {
+                    log().warn("{}", e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            settle(written);
+        }
+        return new Committed(written.events().get(0), written.state());
+    }
+
+    /** Writes the events {@code decisions} decide under the append lock and applies them to the live state. */
+    private CommittedAll write(List<Function<RunState, Draft>> decisions) {
         List<Event> events = new ArrayList<>(decisions.size());
         RunState after;
         appendLock.lock();
@@ -164,6 +200,13 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
+        return new CommittedAll(events, after);
+    }
+
+    /** Waits until the written events are durable, then publishes them, asks for projections and delivers them. */
+    private void settle(CommittedAll written) {
+        List<Event> events = written.events();
+        RunState after = written.state();
         try {
             log.awaitDurable(after.lastSeq());
         } catch (IOException e) {
@@ -179,7 +222,6 @@ final class CommitPipeline {
         }
         requestProjection();
         events.forEach(subscribers::deliver);
-        return new CommittedAll(events, after);
     }
 
     private byte[] encode(Event event) {
@@ -207,13 +249,24 @@ final class CommitPipeline {
 
     private synchronized ExecutorService projector() {
         if (projectorThread == null) {
-            projectorThread = Executors.newSingleThreadExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "longtask-projector-" + runId);
-                thread.setDaemon(true);
-                return thread;
-            });
+            projectorThread = daemonThread("longtask-projector-" + runId);
         }
         return projectorThread;
+    }
+
+    private synchronized ExecutorService settler() {
+        if (settlerThread == null) {
+            settlerThread = daemonThread("longtask-settler-" + runId);
+        }
+        return settlerThread;
+    }
+
+    private static ExecutorService daemonThread(String name) {
+        return Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Returns once the projections show every event published when it was called. */
@@ -341,26 +394,15 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
-        ExecutorService thread;
+        ExecutorService settling;
+        ExecutorService projecting;
         synchronized (this) {
-            thread = projectorThread;
+            settling = settlerThread;
+            projecting = projectorThread;
         }
-        if (thread != null) {
-            thread.shutdown();
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    if (thread.awaitTermination(1, TimeUnit.MINUTES)) {
-                        break;
-                    }
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // What was committed behind is settled first: that may still ask for projections.
+        drain(settling);
+        drain(projecting);
         projectionLock.lock();
         try {
             if (brokenBecause == null) {
@@ -380,6 +422,26 @@ final class CommitPipeline {
             log().warn("closing the log of run {}: {}", runId, e.toString());
         }
         return true;
+    }
+
+    private static void drain(ExecutorService thread) {
+        if (thread == null) {
+            return;
+        }
+        thread.shutdown();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (thread.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Looked up when something is logged: a reader that logs nothing never starts the logging framework. */

@@ -31,8 +31,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -67,6 +69,11 @@ public final class FileRunStore implements RunStore {
     private final Map<String, FileTranscript> roleTranscripts = new ConcurrentHashMap<>();
     /** Tasks whose {@code results/task_<id>/} entry this store has fsynced. */
     private final Set<Integer> durableResultDirectories = ConcurrentHashMap.newKeySet();
+    /** The memory texts last rendered, with the state they were rendered from: tasks that start together share them. */
+    private final AtomicReference<RenderedMemory> memory = new AtomicReference<>();
+
+    private record RenderedMemory(RunState state, MemoryFiles files) {
+    }
 
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
                          EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report,
@@ -397,6 +404,12 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Task> claimBehind(int id, String owner) {
+        Committed claimed = pipeline.commitBehind(changes.claim(id, owner));
+        return claimed == null ? Optional.empty() : Optional.of(claimed.state().task(id));
+    }
+
+    @Override
     public Task complete(int id, String summary) {
         return commit(changes.complete(id, summary)).state().task(id);
     }
@@ -411,6 +424,15 @@ public final class FileRunStore implements RunStore {
     public void flushProjections() {
         ensureUsable();
         pipeline.flushProjections();
+    }
+
+    /** Rendered from the newest durable state: the projector writes the same texts to the files a little later. */
+    @Override
+    public MemoryFiles memoryFiles() {
+        ensureUsable();
+        RunState state = pipeline.state();
+        return memory.updateAndGet(last -> last != null && last.state() == state ? last
+                : new RenderedMemory(state, MemoryFiles.of(state))).files();
     }
 
     @Override
@@ -461,6 +483,11 @@ public final class FileRunStore implements RunStore {
     @Override
     public Event append(Integer task, EventData data) {
         return append(data.type(), task, json.valueToTree(data));
+    }
+
+    @Override
+    public void appendBehind(Integer task, EventData data) {
+        pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data)));
     }
 
     /**

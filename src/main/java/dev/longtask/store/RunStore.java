@@ -14,6 +14,7 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -69,6 +70,16 @@ public interface RunStore extends AutoCloseable {
 
     /** Compare-and-set pending (and unblocked) to in_progress; false if someone else has it or it is not ready. */
     boolean claim(int id, String owner);
+
+    /**
+     * Claims like {@link #claim} and returns the task as the claim left it, possibly before the claim is durable:
+     * the store makes it durable a moment later, before any later event of the run. A claim lost in a machine crash
+     * leaves the task pending, which is what a resume makes of a task in progress anyway. Until it is durable,
+     * {@link #tasks} may still show the task pending; {@link #claim} refuses it a second time all the same.
+     */
+    default Optional<Task> claimBehind(int id, String owner) {
+        return claim(id, owner) ? Optional.of(task(id)) : Optional.empty();
+    }
 
     /** -> completed; the id leaves the blockedBy of every dependent. */
     Task complete(int id, String summary);
@@ -126,6 +137,16 @@ public interface RunStore extends AutoCloseable {
     /** Appends the event a typed payload describes; {@code task} is the task it is about, or null. */
     Event append(Integer task, EventData data);
 
+    /**
+     * Appends like {@link #append(Integer, EventData)}, possibly returning before the event is durable; it becomes
+     * durable a moment later, before any later event of the run, and readers see it only then. For a record whose
+     * loss in a machine crash costs the run nothing it relies on, such as {@code llm.call}: the call it records was
+     * as much at risk while it ran.
+     */
+    default void appendBehind(Integer task, EventData data) {
+        append(task, data);
+    }
+
     /** Every approval question of the run, answered or not, by id. */
     List<Approval> approvals();
 
@@ -169,6 +190,17 @@ public interface RunStore extends AutoCloseable {
      * own, a little after the events; call this before reading them as the state of the run.
      */
     default void flushProjections() {
+    }
+
+    /**
+     * The texts of {@code task_plan.md}, {@code findings.md} and {@code progress.md} as they stand after every
+     * event that was durable when it was called: what an agent of the run starts from. This default brings the files
+     * up to date and reads them; a store that holds the state renders the same texts from it, so that a task about to
+     * start does not wait for the files to be written.
+     */
+    default MemoryFiles memoryFiles() {
+        flushProjections();
+        return MemoryFiles.read(directory());
     }
 
     /**

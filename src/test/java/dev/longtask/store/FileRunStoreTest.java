@@ -104,6 +104,30 @@ class FileRunStoreTest {
     }
 
     @Test
+    void theMemoryAnAgentStartsFromIsWhatTheFilesShowOnceTheyCatchUp() {
+        try (FileRunStore store = newRun()) {
+            Task first = store.createTask(draft("one"));
+            store.createTask(draft("two"));
+            assertThat(store.memoryFiles()).isEqualTo(flushedFiles(store));
+            store.claim(first.id(), "w");
+            store.append(EventType.FINDING_ADDED, first.id(), JSON.createObjectNode().put("text", "src/a.java:3"));
+            store.append(EventType.PROGRESS_NOTE, first.id(), JSON.createObjectNode().put("text", "mapped a"));
+            MemoryFiles rendered = store.memoryFiles();
+            assertThat(rendered.findings()).contains("src/a.java:3");
+            assertThat(rendered.progress()).contains("mapped a");
+            assertThat(rendered).isEqualTo(flushedFiles(store));
+            store.complete(first.id(), "done");
+            assertThat(store.memoryFiles().plan()).contains("[x] #1: one");
+            assertThat(store.memoryFiles()).isEqualTo(flushedFiles(store));
+        }
+    }
+
+    private static MemoryFiles flushedFiles(RunStore store) {
+        store.flushProjections();
+        return MemoryFiles.read(store.directory());
+    }
+
+    @Test
     void aRunJsonBehindOnlyInLastSeqIsBroughtUpToDateOnOpenWithoutCountingAsARepair() throws Exception {
         Path dir;
         byte[] lagging;
