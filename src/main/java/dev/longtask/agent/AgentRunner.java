@@ -177,10 +177,21 @@ public final class AgentRunner {
         return parts.models().client(modelSpec, AttemptListener.NONE).contextWindowTokens();
     }
 
+    /**
+     * Records each model call as it returns. The record need not be durable before the loop goes on (the call itself
+     * was as much at risk while it ran); what must be is the task's claim, before the first tool acts on the answer
+     * (long since, after a model call).
+     */
     private ModelCall.Listener calls(Integer taskId) {
-        // A call's record need not be durable before the loop goes on: the call itself was as much at risk.
-        return call -> store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(),
-                call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage()));
+        boolean[] claimDurable = {taskId == null};
+        return call -> {
+            if (!claimDurable[0]) {
+                store.awaitWritten();
+                claimDurable[0] = true;
+            }
+            store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(), call.purpose().wire(),
+                    call.step(), call.duration().toMillis(), call.usage()));
+        };
     }
 
     private AttemptListener retries(Integer taskId) {

@@ -368,6 +368,16 @@ final class CommitPipeline {
         }
     }
 
+    /** Returns once every event written so far is durable. */
+    void awaitWritten() {
+        long written = log.writtenSeq();
+        try {
+            log.awaitDurable(written);
+        } catch (IOException e) {
+            throw broken("events.jsonl could not be fsynced (" + e + ")", e);
+        }
+    }
+
     long writtenSeq() {
         return log.writtenSeq();
     }

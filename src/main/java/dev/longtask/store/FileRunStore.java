@@ -486,6 +486,11 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public void awaitWritten() {
+        pipeline.awaitWritten();
+    }
+
+    @Override
     public void appendBehind(Integer task, EventData data) {
         pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data)));
     }

@@ -137,8 +137,16 @@ class ConcurrencyTest {
             assertThat(store.task(1).status()).isEqualTo(TaskStatus.PENDING);
             assertThat(heard).as("nor do subscribers").isEmpty();
             assertThat(store.claim(1, "other")).as("a claim written behind is refused a second time").isFalse();
+            CountDownLatch waited = new CountDownLatch(1);
+            Thread awaiting = new Thread(() -> {
+                store.awaitWritten();
+                waited.countDown();
+            });
+            awaiting.start();
+            assertThat(waited.await(200, TimeUnit.MILLISECONDS)).as("awaitWritten returns only once durable").isFalse();
 
             releaseSync.countDown();
+            assertThat(waited.await(10, TimeUnit.SECONDS)).isTrue();
             awaitCondition(() -> store.run().lastSeq() == before + 2 && heard.size() == 2);
             assertThat(heard).containsExactly(before + 1, before + 2);
             assertThat(store.task(1).status()).isEqualTo(TaskStatus.IN_PROGRESS);
