@@ -59,6 +59,7 @@ final class CommitPipeline {
     private final EventLog log;
     private final Checkpoints checkpoints;
     private final Projector projector;
+    private final ResultFiles results;
     private final Subscribers subscribers;
 
     private final ReentrantLock appendLock = new ReentrantLock();
@@ -83,8 +84,8 @@ final class CommitPipeline {
     private volatile String brokenBecause;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
-                   Checkpoints checkpoints, Projector projector, RunState state, long checkpointSeq,
-                   LogDigest logDigest) {
+                   Checkpoints checkpoints, Projector projector, ResultFiles results, RunState state,
+                   long checkpointSeq, LogDigest logDigest) {
         this.runId = runId;
         this.options = options;
         this.json = json;
@@ -92,6 +93,7 @@ final class CommitPipeline {
         this.log = log;
         this.checkpoints = checkpoints;
         this.projector = projector;
+        this.results = results;
         this.live = state;
         this.published = new AtomicReference<>(state);
         this.projectedSeq = state.lastSeq();
@@ -315,6 +317,8 @@ final class CommitPipeline {
         if (options.fsync() == FsyncPolicy.NONE) {
             log.forceNow();
         }
+        // A write open repairs only the results of tasks that ended after its checkpoint: those before must be durable.
+        results.syncWritten();
         byte[] eventLine = log.linesAfter(state.lastSeq() - 1, state.lastSeq()).get(0);
         long logBytes = log.endOf(state.lastSeq());
         checkpoints.write(state, eventLine, options.checkpointsKept(), logBytes, logDigest.upTo(log.file(), logBytes));

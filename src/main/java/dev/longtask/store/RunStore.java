@@ -172,6 +172,16 @@ public interface RunStore extends AutoCloseable {
     Path writeResult(int id, JsonNode result);
 
     /**
+     * Writes task {@code id}'s {@code result.json} and ends the task as {@link #finish(int, boolean, String, List)}
+     * does; the result is in place when this returns and never lost once the task's end is durable. This default
+     * writes the file durably first; the file store lets the ending event carry it instead.
+     */
+    default Task finish(int id, boolean success, String text, List<EventData> records, JsonNode result) {
+        writeResult(id, result);
+        return finish(id, success, text, records);
+    }
+
+    /**
      * Writes {@code report.md} and {@code final_result.json} atomically, then records {@code report.written};
      * returns the path of report.md.
      */
