@@ -138,9 +138,14 @@ public final class AgentRunner {
         return execute(store.task(taskId), agent, index, total);
     }
 
-    /** {@link #execute(int, AgentSpec, int, int)} of a task as its claim left it ({@link RunStore#claimBehind}). */
+    /**
+     * {@link #execute(int, AgentSpec, int, int)} of a task as its claim left it ({@link RunStore#claimBehind}). The
+     * claim is durable before the task starts (its fsync overlaps the hand-over to this thread), and the run's memory
+     * shows the task in progress.
+     */
     public TaskRun execute(Task task, AgentSpec agent, int index, int total) {
         int taskId = task.id();
+        store.awaitWritten();
         Instant started = parts.clock().instant();
         AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
                 RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
@@ -177,21 +182,10 @@ public final class AgentRunner {
         return parts.models().client(modelSpec, AttemptListener.NONE).contextWindowTokens();
     }
 
-    /**
-     * Records each model call as it returns. The record need not be durable before the loop goes on (the call itself
-     * was as much at risk while it ran); what must be is the task's claim, before the first tool acts on the answer
-     * (long since, after a model call).
-     */
+    /** Records each model call, without waiting for the record to be durable: the call was as much at risk. */
     private ModelCall.Listener calls(Integer taskId) {
-        boolean[] claimDurable = {taskId == null};
-        return call -> {
-            if (!claimDurable[0]) {
-                store.awaitWritten();
-                claimDurable[0] = true;
-            }
-            store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(), call.purpose().wire(),
-                    call.step(), call.duration().toMillis(), call.usage()));
-        };
+        return call -> store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(),
+                call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage()));
     }
 
     private AttemptListener retries(Integer taskId) {

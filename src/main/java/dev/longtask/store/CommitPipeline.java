@@ -372,14 +372,22 @@ final class CommitPipeline {
         }
     }
 
-    /** Returns once every event written so far is durable. */
+    /** Returns once every event written so far is durable and {@link #state} shows it. */
     void awaitWritten() {
-        long written = log.writtenSeq();
+        RunState written;
+        appendLock.lock();
         try {
-            log.awaitDurable(written);
+            written = live;
+        } finally {
+            appendLock.unlock();
+        }
+        try {
+            log.awaitDurable(written.lastSeq());
         } catch (IOException e) {
             throw broken("events.jsonl could not be fsynced (" + e + ")", e);
         }
+        // The settler publishes it too, a moment later; the newer of the two states stays.
+        published.accumulateAndGet(written, (current, next) -> next.lastSeq() > current.lastSeq() ? next : current);
     }
 
     long writtenSeq() {

@@ -75,14 +75,14 @@ public interface RunStore extends AutoCloseable {
      * Claims like {@link #claim} and returns the task as the claim left it, possibly before the claim is durable:
      * the store makes it durable a moment later, before any later event of the run. A claim lost in a machine crash
      * leaves the task pending, which is what a resume makes of a task in progress anyway. Until it is durable,
-     * {@link #tasks} may still show the task pending; {@link #claim} refuses it a second time all the same. Call
-     * {@link #awaitWritten} before the task does anything in the world (its first tool call).
+     * {@link #tasks} may still show the task pending; {@link #claim} refuses it a second time all the same. The
+     * thread that carries the task out calls {@link #awaitWritten} before it starts.
      */
     default Optional<Task> claimBehind(int id, String owner) {
         return claim(id, owner) ? Optional.of(task(id)) : Optional.empty();
     }
 
-    /** Returns once every event written so far, behind the caller's back or not, is durable. */
+    /** Returns once every event written so far, behind the caller's back or not, is durable and readers see it. */
     default void awaitWritten() {
     }
 
