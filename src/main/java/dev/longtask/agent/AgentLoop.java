@@ -104,8 +104,7 @@ final class AgentLoop {
         private final AgentTask task;
         private final Terminal terminal;
         private final NoteTool note;
-        private final List<ToolSpec> specs = new ArrayList<>();
-        private final int specTokens;
+        private final ToolSpecs specs;
         private final ToolDispatcher dispatcher;
         private final TranscriptRecorder recorder;
         private final Compactor compactor;
@@ -130,9 +129,10 @@ final class AgentLoop {
             if (notes) {
                 allowed.add(note);
             }
-            allowed.forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
-            specs.add(terminal.spec());
-            this.specTokens = specs.stream().mapToInt(tokens::count).sum();
+            List<ToolSpec> offered = new ArrayList<>();
+            allowed.forEach(t -> offered.add(new ToolSpec(t.name(), t.description(), t.parameters())));
+            offered.add(terminal.spec());
+            this.specs = new ToolSpecs(offered, tokens);
             LoopSettings sized = settings.forWindow(llm.contextWindowTokens());
             this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, redactor,
                     gate);
@@ -154,7 +154,7 @@ final class AgentLoop {
                     if (Thread.currentThread().isInterrupted()) {
                         return interrupted();
                     }
-                    Compactor.Result fit = compactor.ensureFits(conversation, specTokens,
+                    Compactor.Result fit = compactor.ensureFits(conversation, specs,
                             (response, started) -> account(response, ModelCall.Purpose.COMPACTION, started));
                     if (fit.compacted()) {
                         dispatcher.compacted();
@@ -166,7 +166,7 @@ final class AgentLoop {
                                 + llm.contextWindowTokens() + " tokens even after compaction; split the task", null);
                     }
                     Instant started = clock.instant();
-                    ChatResponse response = llm.chat(new ChatRequest(conversation.messages(), specs,
+                    ChatResponse response = llm.chat(new ChatRequest(conversation.messages(), specs.list(),
                             settings.maxOutputTokens(), terminal.name(), step == maxSteps));
                     steps = step;
                     account(response, ModelCall.Purpose.STEP, started);

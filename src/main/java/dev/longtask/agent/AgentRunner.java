@@ -135,12 +135,20 @@ public final class AgentRunner {
      * short by a stop or by the provider goes back to pending.
      */
     public TaskRun execute(int taskId, AgentSpec agent, int index, int total) {
-        Task task = store.task(taskId);
+        return execute(store.task(taskId), agent, index, total);
+    }
+
+    /**
+     * {@link #execute(int, AgentSpec, int, int)} of a task as its claim left it ({@link RunStore#claimBehind}). The
+     * claim is durable before the task starts (its fsync overlaps the hand-over to this thread), and the run's memory
+     * shows the task in progress.
+     */
+    public TaskRun execute(Task task, AgentSpec agent, int index, int total) {
+        int taskId = task.id();
+        store.awaitWritten();
         Instant started = parts.clock().instant();
-        // The memory files follow the log on the store's projector thread: wait until they show every event so far.
-        store.flushProjections();
         AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
-                RunMemory.read(store.directory()), parts.context().forTask(store, taskId));
+                RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
         AgentOutcome outcome = run(job, taskId, store.transcript(taskId));
         TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
         return new TaskRun(taskId, result, outcome);
@@ -174,9 +182,10 @@ public final class AgentRunner {
         return parts.models().client(modelSpec, AttemptListener.NONE).contextWindowTokens();
     }
 
+    /** Records each model call, without waiting for the record to be durable: the call was as much at risk. */
     private ModelCall.Listener calls(Integer taskId) {
-        return call -> store.append(taskId, new EventData.LlmCall(call.model(), call.agent(), call.purpose().wire(),
-                call.step(), call.duration().toMillis(), call.usage()));
+        return call -> store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(),
+                call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage()));
     }
 
     private AttemptListener retries(Integer taskId) {

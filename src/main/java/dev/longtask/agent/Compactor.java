@@ -41,7 +41,10 @@ final class Compactor {
         void called(ChatResponse response, Instant started);
     }
 
-    /** What happened: nothing needed, compacted (and whether it now fits), or too big to fix. */
+    /**
+     * What happened: nothing needed, compacted (and whether it now fits), or too big to fix. When nothing was needed,
+     * {@code before} and {@code after} may be an upper bound of the request's tokens rather than their count.
+     */
     record Result(boolean compacted, boolean fits, String summary, int turnsSummarised, int before, int after) {
     }
 
@@ -58,8 +61,13 @@ final class Compactor {
     }
 
     /** @throws dev.longtask.llm.LlmException when the summarising call fails */
-    Result ensureFits(Conversation conversation, int toolTokens, Meter meter) {
+    Result ensureFits(Conversation conversation, ToolSpecs tools, Meter meter) {
         int window = llm.contextWindowTokens();
+        int bound = conversation.tokenBound() + tools.tokenBound();
+        if (bound <= settings.compactAt() * window) {
+            return new Result(false, true, "", 0, bound, bound);
+        }
+        int toolTokens = tools.tokens();
         int before = conversation.tokens() + toolTokens;
         if (before <= settings.compactAt() * window) {
             return new Result(false, true, "", 0, before, before);

@@ -10,6 +10,10 @@ import java.util.List;
  * prompt (agent, memory and task contract) and the kickoff message; then come turns, each an assistant
  * message with the tool results and notices that answer it. Compaction replaces older turns by a summary
  * carried in the kickoff message and keeps the newest turns as they were.
+ *
+ * <p>Counting tokens is the costliest thing a step does besides the model call, and a conversation is far from
+ * its window for most of its life: each message's count is taken the first time {@link #tokens} needs it, and
+ * {@link #tokenBound} answers whether there is room without counting.
  */
 final class Conversation {
     static final String SUMMARY_HEADING = "## Summary of your earlier work on this task (older turns were compacted)";
@@ -19,19 +23,24 @@ final class Conversation {
     private final String kickoff;
     private String summary = "";
     private final List<ChatMessage> turns = new ArrayList<>();
+    /** Each turn message's token count, null until counted. */
     private final List<Integer> turnTokens = new ArrayList<>();
-    private int headTokens;
+    private int turnBounds;
+    /** Null until counted. */
+    private Integer headTokens;
+    private int headBound;
 
     Conversation(TokenCounter tokens, String systemPrompt, String kickoff) {
         this.tokens = tokens;
         this.system = new ChatMessage.System(systemPrompt);
         this.kickoff = kickoff;
-        this.headTokens = tokens.count(system) + tokens.count(head());
+        this.headBound = tokens.upperBound(system) + tokens.upperBound(head());
     }
 
     void add(ChatMessage message) {
         turns.add(message);
-        turnTokens.add(tokens.count(message));
+        turnTokens.add(null);
+        turnBounds += tokens.upperBound(message);
     }
 
     List<ChatMessage> messages() {
@@ -43,11 +52,19 @@ final class Conversation {
     }
 
     int tokens() {
-        return headTokens + turnTokens.stream().mapToInt(Integer::intValue).sum();
+        return headTokens() + tokensFrom(0);
+    }
+
+    /** At least {@link #tokens}, known without counting. */
+    int tokenBound() {
+        return headBound + turnBounds;
     }
 
     /** Tokens of the part compaction always keeps: system prompt and kickoff (with the current summary). */
     int headTokens() {
+        if (headTokens == null) {
+            headTokens = tokens.count(system) + tokens.count(head());
+        }
         return headTokens;
     }
 
@@ -71,7 +88,16 @@ final class Conversation {
     }
 
     int tokensFrom(int from) {
-        return turnTokens.subList(from, turnTokens.size()).stream().mapToInt(Integer::intValue).sum();
+        int sum = 0;
+        for (int i = from; i < turns.size(); i++) {
+            Integer counted = turnTokens.get(i);
+            if (counted == null) {
+                counted = tokens.count(turns.get(i));
+                turnTokens.set(i, counted);
+            }
+            sum += counted;
+        }
+        return sum;
     }
 
     int size() {
@@ -82,8 +108,10 @@ final class Conversation {
     void compact(int keepFrom, String newSummary) {
         turns.subList(0, keepFrom).clear();
         turnTokens.subList(0, keepFrom).clear();
+        turnBounds = turns.stream().mapToInt(tokens::upperBound).sum();
         summary = newSummary == null ? "" : newSummary.strip();
-        headTokens = tokens.count(system) + tokens.count(head());
+        headTokens = null;
+        headBound = tokens.upperBound(system) + tokens.upperBound(head());
     }
 
     private ChatMessage.User head() {

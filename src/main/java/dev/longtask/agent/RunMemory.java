@@ -1,10 +1,7 @@
 package dev.longtask.agent;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.longtask.store.MemoryFiles;
+import dev.longtask.store.RunStore;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -34,10 +31,14 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
      * (findings.md before the first finding). A section that says only "(none)" is left out.
      */
     public static RunMemory read(Path runDirectory) {
-        return new RunMemory(
-                head(content(lines(runDirectory.resolve("task_plan.md"))), PLAN_LINES),
-                tail(content(lines(runDirectory.resolve("findings.md"))), FINDINGS_LINES),
-                tail(content(lines(runDirectory.resolve("progress.md"))), PROGRESS_LINES));
+        return of(MemoryFiles.read(runDirectory));
+    }
+
+    /** The memory of a run's files as {@link RunStore#memoryFiles} gives them. */
+    public static RunMemory of(MemoryFiles files) {
+        return new RunMemory(head(content(files.plan().lines().toList()), PLAN_LINES),
+                tail(content(files.findings().lines().toList()), FINDINGS_LINES),
+                tail(content(files.progress().lines().toList()), PROGRESS_LINES));
     }
 
     /** The lines without the sections that say nothing: empty when only headings remain. */
@@ -98,16 +99,6 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
 
     public boolean isEmpty() {
         return planHead.isBlank() && findingsTail.isBlank() && progressTail.isBlank();
-    }
-
-    private static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 
     static String head(List<String> lines, int n) {

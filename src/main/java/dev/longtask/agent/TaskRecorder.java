@@ -44,7 +44,6 @@ final class TaskRecorder {
                 default -> {
                 }
             }
-            store.writeResult(id, result(task, outcome, took));
             List<EventData> records = new ArrayList<>();
             if (outcome.submitted() != null) {
                 for (var finding : outcome.submitted().path("findings")) {
@@ -57,13 +56,14 @@ final class TaskRecorder {
             records.add(new EventData.ProgressNote("task #" + id + " "
                     + (outcome.success() ? "completed" : "failed") + " (" + outcome.agent() + ", " + outcome.steps()
                     + " steps" + (took == null ? "" : ", " + took.toSeconds() + "s") + "): " + oneLine(summary)));
-            // The findings, the note and the new status become durable together: one fsync, not one each.
+            // result.json, the findings, the note and the new status become durable together: one fsync, not one each.
+            ObjectNode resultJson = result(task, outcome, took);
             if (outcome.success()) {
-                store.finish(id, true, summary, records);
+                store.finish(id, true, summary, records, resultJson);
                 result[0] = Result.COMPLETED;
             } else {
                 store.finish(id, false, outcome.submitted() != null ? "the agent reported failure: " + summary
-                        : outcome.reason(), records);
+                        : outcome.reason(), records, resultJson);
                 result[0] = Result.FAILED;
             }
         });

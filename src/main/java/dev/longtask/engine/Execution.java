@@ -3,8 +3,10 @@ package dev.longtask.engine;
 import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.model.Task;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -30,6 +32,11 @@ final class Execution {
     private final SessionParts s;
     private final DirectorRounds director;
     private final Scheduler scheduler = new Scheduler();
+    /**
+     * The tasks this loop claimed that have not come back: a claim is made durable behind the loop's back, so the
+     * store's durable view may still show one pending for a moment. Only the loop's thread touches it.
+     */
+    private final Set<Integer> claimedHere = new HashSet<>();
 
     Execution(SessionParts s, DirectorRounds director) {
         this.s = s;
@@ -74,6 +81,7 @@ final class Execution {
                     continue;
                 }
                 running--;
+                claimedHere.remove(finished.taskId());
                 if (finished.providerError() != null) {
                     s.stop().stop(StopSignal.Kind.PAUSE, "the model provider failed: " + finished.providerError());
                 } else if (!finished.completed() && !finished.requeued() && !s.stop().stopping()) {
@@ -98,11 +106,13 @@ final class Execution {
     private int startReadyTasks(CompletionService<Done> done, int freeSlots) {
         List<Task> tasks = s.store().tasks();
         int started = 0;
-        for (Task task : scheduler.nextReady(tasks, freeSlots)) {
-            if (s.store().claim(task.id(), s.config().owner())) {
+        for (Task task : scheduler.nextReady(tasks, freeSlots, claimedHere)) {
+            Optional<Task> claimed = s.store().claimBehind(task.id(), s.config().owner());
+            if (claimed.isPresent()) {
+                claimedHere.add(task.id());
                 int index = tasks.indexOf(task) + 1;
                 int total = tasks.size();
-                done.submit(() -> execute(task, index, total));
+                done.submit(() -> execute(claimed.get(), index, total));
                 started++;
             }
         }
@@ -117,7 +127,7 @@ final class Execution {
             s.store().fail(task.id(), error);
             return new Done(task.id(), false, false, error, null);
         }
-        return Done.of(s.runner().execute(task.id(), agent.get(), index, total));
+        return Done.of(s.runner().execute(task, agent.get(), index, total));
     }
 
     /** The next finished task; waits for it even when this thread is interrupted, which counts as a stop. */

@@ -15,9 +15,8 @@ import dev.longtask.tools.Workspace;
 record RoleKit(AgentCatalog agents, AgentRunner runner, RunStore store, PlanValidator validator, RoleTools roles,
                ObjectMapper json, Workspace workspace, PlanBook book, ToolContext context) {
 
-    /** The run's memory files, once they show every event so far (they follow the log on the store's thread). */
+    /** The run's memory as of every event so far. */
     RunMemory memory() {
-        store.flushProjections();
-        return RunMemory.read(store.directory());
+        return RunMemory.of(store.memoryFiles());
     }
 }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Chooses what runs next: ready tasks (pending, nothing blocking), longest remaining path first, so the
@@ -14,12 +15,17 @@ final class Scheduler {
 
     /** Up to {@code freeSlots} ready tasks in the order they should start. */
     public List<Task> nextReady(List<Task> tasks, int freeSlots) {
+        return nextReady(tasks, freeSlots, Set.of());
+    }
+
+    /** Up to {@code freeSlots} ready tasks in the order they should start, none of {@code taken}. */
+    public List<Task> nextReady(List<Task> tasks, int freeSlots, Set<Integer> taken) {
         if (freeSlots <= 0) {
             return List.of();
         }
         Map<Integer, Integer> remaining = remainingPathLengths(tasks);
         return tasks.stream()
-                .filter(Task::isReady)
+                .filter(t -> t.isReady() && !taken.contains(t.id()))
                 .sorted(Comparator.comparingInt((Task t) -> -remaining.getOrDefault(t.id(), 1))
                         .thenComparingInt(Task::id))
                 .limit(freeSlots)

@@ -41,9 +41,12 @@ public final class EventType {
     public static final String TASK_DEPENDENCY_ADDED = "task.dependency_added";
     /** data: owner. pending -> in_progress, attempts + 1. */
     public static final String TASK_CLAIMED = "task.claimed";
-    /** data: summary. -> completed; the id leaves the blockedBy of its dependents. */
+    /**
+     * data: summary[, result: the task's result.json, in the file store]. -> completed; the id leaves the blockedBy of
+     * its dependents.
+     */
     public static final String TASK_COMPLETED = "task.completed";
-    /** data: error. -> failed. */
+    /** data: error[, result: the task's result.json, in the file store]. -> failed. */
     public static final String TASK_FAILED = "task.failed";
     /** data: reason, and cause "blocked" when the engine cancelled it because a task it waits for failed. */
     public static final String TASK_CANCELLED = "task.cancelled";

@@ -4,6 +4,7 @@ import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.InputStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -72,6 +73,13 @@ public final class AtomicFiles {
     }
 
     /** Makes the directory's entries (created, renamed files) durable, whatever the thread's interrupt status. */
+    /** fsyncs a file that is already in place (written earlier without it). */
+    static void fsyncFile(Path file) throws IOException {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.getFD().sync();
+        }
+    }
+
     static void fsyncDirectory(Path directory) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {

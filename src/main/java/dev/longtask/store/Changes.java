@@ -97,6 +97,12 @@ final class Changes {
 
     /** A task's records, then its completion or failure: the steps of {@link RunStore#finish}. */
     List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records) {
+        return finish(id, success, text, records, null);
+    }
+
+    /** {@link #finish(int, boolean, String, List)} whose ending carries the task's result.json ({@link ResultFiles}). */
+    List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records,
+                                           JsonNode result) {
         List<Function<RunState, Draft>> steps = new ArrayList<>();
         for (EventData record : records) {
             if (METHOD_ONLY_TYPES.contains(record.type())) {
@@ -105,7 +111,11 @@ final class Changes {
             ObjectNode data = json.valueToTree(record);
             steps.add(state -> new Draft(record.type(), id, data));
         }
-        steps.add(success ? complete(id, text) : fail(id, text));
+        ObjectNode ending = success ? data("summary", text) : data("error", text);
+        if (result != null) {
+            ending.set(ResultFiles.FIELD, result);
+        }
+        steps.add(state -> new Draft(success ? EventType.TASK_COMPLETED : EventType.TASK_FAILED, id, ending));
         return steps;
     }
 

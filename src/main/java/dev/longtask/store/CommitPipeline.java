@@ -59,6 +59,7 @@ final class CommitPipeline {
     private final EventLog log;
     private final Checkpoints checkpoints;
     private final Projector projector;
+    private final ResultFiles results;
     private final Subscribers subscribers;
 
     private final ReentrantLock appendLock = new ReentrantLock();
@@ -70,6 +71,8 @@ final class CommitPipeline {
     private long checkpointSeq;
     /** The projector thread; started with the first commit, so a store that only reads has none. */
     private ExecutorService projectorThread;
+    /** Settles what {@link #commitBehind} wrote; started with the first such commit. */
+    private ExecutorService settlerThread;
     private final AtomicBoolean passQueued = new AtomicBoolean();
     /** States due for a checkpoint (every {@code checkpointEvery} events), oldest first; guarded by itself. */
     private final ArrayDeque<RunState> dueCheckpoints = new ArrayDeque<>();
@@ -81,8 +84,8 @@ final class CommitPipeline {
     private volatile String brokenBecause;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
-                   Checkpoints checkpoints, Projector projector, RunState state, long checkpointSeq,
-                   LogDigest logDigest) {
+                   Checkpoints checkpoints, Projector projector, ResultFiles results, RunState state,
+                   long checkpointSeq, LogDigest logDigest) {
         this.runId = runId;
         this.options = options;
         this.json = json;
@@ -90,6 +93,7 @@ final class CommitPipeline {
         this.log = log;
         this.checkpoints = checkpoints;
         this.projector = projector;
+        this.results = results;
         this.live = state;
         this.published = new AtomicReference<>(state);
         this.projectedSeq = state.lastSeq();
@@ -123,6 +127,40 @@ final class CommitPipeline {
      * nothing: when one is refused, none is written. Null when no decision had anything to do.
      */
     CommittedAll commitAll(List<Function<RunState, Draft>> decisions) {
+        CommittedAll written = write(decisions);
+        if (written != null) {
+            settle(written);
+        }
+        return written;
+    }
+
+    /**
+     * Like {@link #commit}, but returns once the event is written and applied to the live state, without waiting
+     * for its fsync: the pipeline's settler thread waits for that, then publishes and delivers it as {@link #commit}
+     * would have. Readers and subscribers still see it only once it is durable; an fsync that fails there breaks
+     * the store for the next change. For events whose loss in a machine crash costs the run nothing it needs.
+     */
+    Committed commitBehind(Function<RunState, Draft> decide) {
+        CommittedAll written = write(List.of(decide));
+        if (written == null) {
+            return null;
+        }
+        try {
+            settler().execute(() -> {
+                try {
+                    settle(written);
+                } catch (StoreException e) {
+                    log().warn("{}", e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            settle(written);
+        }
+        return new Committed(written.events().get(0), written.state());
+    }
+
+    /** Writes the events {@code decisions} decide under the append lock and applies them to the live state. */
+    private CommittedAll write(List<Function<RunState, Draft>> decisions) {
         List<Event> events = new ArrayList<>(decisions.size());
         RunState after;
         appendLock.lock();
@@ -164,6 +202,13 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
+        return new CommittedAll(events, after);
+    }
+
+    /** Waits until the written events are durable, then publishes them, asks for projections and delivers them. */
+    private void settle(CommittedAll written) {
+        List<Event> events = written.events();
+        RunState after = written.state();
         try {
             log.awaitDurable(after.lastSeq());
         } catch (IOException e) {
@@ -179,7 +224,6 @@ final class CommitPipeline {
         }
         requestProjection();
         events.forEach(subscribers::deliver);
-        return new CommittedAll(events, after);
     }
 
     private byte[] encode(Event event) {
@@ -207,13 +251,24 @@ final class CommitPipeline {
 
     private synchronized ExecutorService projector() {
         if (projectorThread == null) {
-            projectorThread = Executors.newSingleThreadExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "longtask-projector-" + runId);
-                thread.setDaemon(true);
-                return thread;
-            });
+            projectorThread = daemonThread("longtask-projector-" + runId);
         }
         return projectorThread;
+    }
+
+    private synchronized ExecutorService settler() {
+        if (settlerThread == null) {
+            settlerThread = daemonThread("longtask-settler-" + runId);
+        }
+        return settlerThread;
+    }
+
+    private static ExecutorService daemonThread(String name) {
+        return Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Returns once the projections show every event published when it was called. */
@@ -262,6 +317,8 @@ final class CommitPipeline {
         if (options.fsync() == FsyncPolicy.NONE) {
             log.forceNow();
         }
+        // A write open repairs only the results of tasks that ended after its checkpoint: those before must be durable.
+        results.syncWritten();
         byte[] eventLine = log.linesAfter(state.lastSeq() - 1, state.lastSeq()).get(0);
         long logBytes = log.endOf(state.lastSeq());
         checkpoints.write(state, eventLine, options.checkpointsKept(), logBytes, logDigest.upTo(log.file(), logBytes));
@@ -315,6 +372,24 @@ final class CommitPipeline {
         }
     }
 
+    /** Returns once every event written so far is durable and {@link #state} shows it. */
+    void awaitWritten() {
+        RunState written;
+        appendLock.lock();
+        try {
+            written = live;
+        } finally {
+            appendLock.unlock();
+        }
+        try {
+            log.awaitDurable(written.lastSeq());
+        } catch (IOException e) {
+            throw broken("events.jsonl could not be fsynced (" + e + ")", e);
+        }
+        // The settler publishes it too, a moment later; the newer of the two states stays.
+        published.accumulateAndGet(written, (current, next) -> next.lastSeq() > current.lastSeq() ? next : current);
+    }
+
     long writtenSeq() {
         return log.writtenSeq();
     }
@@ -341,26 +416,15 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
-        ExecutorService thread;
+        ExecutorService settling;
+        ExecutorService projecting;
         synchronized (this) {
-            thread = projectorThread;
+            settling = settlerThread;
+            projecting = projectorThread;
         }
-        if (thread != null) {
-            thread.shutdown();
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    if (thread.awaitTermination(1, TimeUnit.MINUTES)) {
-                        break;
-                    }
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // What was committed behind is settled first: that may still ask for projections.
+        drain(settling);
+        drain(projecting);
         projectionLock.lock();
         try {
             if (brokenBecause == null) {
@@ -380,6 +444,26 @@ final class CommitPipeline {
             log().warn("closing the log of run {}: {}", runId, e.toString());
         }
         return true;
+    }
+
+    private static void drain(ExecutorService thread) {
+        if (thread == null) {
+            return;
+        }
+        thread.shutdown();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (thread.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Looked up when something is logged: a reader that logs nothing never starts the logging framework. */

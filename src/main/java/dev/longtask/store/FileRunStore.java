@@ -31,8 +31,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -63,10 +65,16 @@ public final class FileRunStore implements RunStore {
     private final RunLock lock;
     private final OpenReport openReport;
     private final CommitPipeline pipeline;
+    private final ResultFiles results;
     private final Map<Integer, FileTranscript> transcripts = new ConcurrentHashMap<>();
     private final Map<String, FileTranscript> roleTranscripts = new ConcurrentHashMap<>();
     /** Tasks whose {@code results/task_<id>/} entry this store has fsynced. */
     private final Set<Integer> durableResultDirectories = ConcurrentHashMap.newKeySet();
+    /** The memory texts last rendered, with the state they were rendered from: tasks that start together share them. */
+    private final AtomicReference<RenderedMemory> memory = new AtomicReference<>();
+
+    private record RenderedMemory(RunState state, MemoryFiles files) {
+    }
 
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
                          EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report,
@@ -79,9 +87,10 @@ public final class FileRunStore implements RunStore {
         this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
         this.openReport = report;
+        this.results = new ResultFiles(directory, json, redactor);
         this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
-                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, state, checkpointSeq,
-                logDigest);
+                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, results, state,
+                checkpointSeq, logDigest);
     }
 
     // ---------------------------------------------------------------- opening
@@ -205,11 +214,13 @@ public final class FileRunStore implements RunStore {
                 Files.createDirectories(dir.resolve(sub));
             }
             Projector projector = new Projector(dir, json);
-            List<String> repaired = projector.repair(loaded.state(), loaded.shape().validLength());
+            List<String> repaired = new ArrayList<>(projector.repair(loaded.state(), loaded.shape().validLength()));
+            long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
+            repaired.addAll(new ResultFiles(dir, json, Secrets.ofValues(options.secrets()))
+                    .repair(endingsAfter(log, json, checkpointed, loaded.state().lastSeq())));
             OpenReport report = new OpenReport(loaded.shape().tornBytes(),
                     choice.file() == null ? null : choice.file().getFileName().toString(),
                     choice.skipped(), loaded.replayed(), repaired);
-            long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
             FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state(),
                     checkpointed, report, loaded.shape().digest());
             if (!report.clean()) {
@@ -226,6 +237,19 @@ public final class FileRunStore implements RunStore {
             closeQuietly(lock);
             throw e;
         }
+    }
+
+    /** The events that ended a task after {@code seq}: their results may not have reached the disk. */
+    private static List<Event> endingsAfter(EventLog log, ObjectMapper json, long seq, long lastSeq) throws IOException {
+        List<Event> endings = new ArrayList<>();
+        long lineSeq = seq;
+        for (byte[] line : log.linesAfter(seq, lastSeq)) {
+            Event header = LogScan.header(log.file(), json, ++lineSeq, line);
+            if (EventType.TASK_COMPLETED.equals(header.type()) || EventType.TASK_FAILED.equals(header.type())) {
+                endings.add(LogScan.parse(log.file(), json, lineSeq, line));
+            }
+        }
+        return endings;
     }
 
     /**
@@ -397,8 +421,31 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Task> claimBehind(int id, String owner) {
+        Committed claimed = pipeline.commitBehind(changes.claim(id, owner));
+        return claimed == null ? Optional.empty() : Optional.of(claimed.state().task(id));
+    }
+
+    @Override
     public Task complete(int id, String summary) {
         return commit(changes.complete(id, summary)).state().task(id);
+    }
+
+    /**
+     * result.json is written, not fsynced, before the records and the ending, which carries it: one fsync, the log's,
+     * makes all of it durable (see {@link ResultFiles}).
+     */
+    @Override
+    public Task finish(int id, boolean success, String text, List<EventData> records, JsonNode result) {
+        ensureUsable();
+        task(id);
+        JsonNode stored;
+        try {
+            stored = results.write(id, result);
+        } catch (IOException e) {
+            throw new StoreException("cannot write " + ResultFiles.file(directory.resolve(RESULTS), id) + ": " + e, e);
+        }
+        return pipeline.commitAll(changes.finish(id, success, text, records, stored)).state().task(id);
     }
 
     /** The records and the status change are one batch: written together, made durable by one fsync. */
@@ -411,6 +458,15 @@ public final class FileRunStore implements RunStore {
     public void flushProjections() {
         ensureUsable();
         pipeline.flushProjections();
+    }
+
+    /** Rendered from the newest durable state: the projector writes the same texts to the files a little later. */
+    @Override
+    public MemoryFiles memoryFiles() {
+        ensureUsable();
+        RunState state = pipeline.state();
+        return memory.updateAndGet(last -> last != null && last.state() == state ? last
+                : new RenderedMemory(state, MemoryFiles.of(state))).files();
     }
 
     @Override
@@ -461,6 +517,16 @@ public final class FileRunStore implements RunStore {
     @Override
     public Event append(Integer task, EventData data) {
         return append(data.type(), task, json.valueToTree(data));
+    }
+
+    @Override
+    public void awaitWritten() {
+        pipeline.awaitWritten();
+    }
+
+    @Override
+    public void appendBehind(Integer task, EventData data) {
+        pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data)));
     }
 
     /**

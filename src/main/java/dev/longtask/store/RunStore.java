@@ -14,6 +14,7 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -69,6 +70,21 @@ public interface RunStore extends AutoCloseable {
 
     /** Compare-and-set pending (and unblocked) to in_progress; false if someone else has it or it is not ready. */
     boolean claim(int id, String owner);
+
+    /**
+     * Claims like {@link #claim} and returns the task as the claim left it, possibly before the claim is durable:
+     * the store makes it durable a moment later, before any later event of the run. A claim lost in a machine crash
+     * leaves the task pending, which is what a resume makes of a task in progress anyway. Until it is durable,
+     * {@link #tasks} may still show the task pending; {@link #claim} refuses it a second time all the same. The
+     * thread that carries the task out calls {@link #awaitWritten} before it starts.
+     */
+    default Optional<Task> claimBehind(int id, String owner) {
+        return claim(id, owner) ? Optional.of(task(id)) : Optional.empty();
+    }
+
+    /** Returns once every event written so far, behind the caller's back or not, is durable and readers see it. */
+    default void awaitWritten() {
+    }
 
     /** -> completed; the id leaves the blockedBy of every dependent. */
     Task complete(int id, String summary);
@@ -126,6 +142,16 @@ public interface RunStore extends AutoCloseable {
     /** Appends the event a typed payload describes; {@code task} is the task it is about, or null. */
     Event append(Integer task, EventData data);
 
+    /**
+     * Appends like {@link #append(Integer, EventData)}, possibly returning before the event is durable; it becomes
+     * durable a moment later, before any later event of the run, and readers see it only then. For a record whose
+     * loss in a machine crash costs the run nothing it relies on, such as {@code llm.call}: the call it records was
+     * as much at risk while it ran.
+     */
+    default void appendBehind(Integer task, EventData data) {
+        append(task, data);
+    }
+
     /** Every approval question of the run, answered or not, by id. */
     List<Approval> approvals();
 
@@ -144,6 +170,16 @@ public interface RunStore extends AutoCloseable {
 
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);
+
+    /**
+     * Writes task {@code id}'s {@code result.json} and ends the task as {@link #finish(int, boolean, String, List)}
+     * does; the result is in place when this returns and never lost once the task's end is durable. This default
+     * writes the file durably first; the file store lets the ending event carry it instead.
+     */
+    default Task finish(int id, boolean success, String text, List<EventData> records, JsonNode result) {
+        writeResult(id, result);
+        return finish(id, success, text, records);
+    }
 
     /**
      * Writes {@code report.md} and {@code final_result.json} atomically, then records {@code report.written};
@@ -169,6 +205,17 @@ public interface RunStore extends AutoCloseable {
      * own, a little after the events; call this before reading them as the state of the run.
      */
     default void flushProjections() {
+    }
+
+    /**
+     * The texts of {@code task_plan.md}, {@code findings.md} and {@code progress.md} as they stand after every
+     * event that was durable when it was called: what an agent of the run starts from. This default brings the files
+     * up to date and reads them; a store that holds the state renders the same texts from it, so that a task about to
+     * start does not wait for the files to be written.
+     */
+    default MemoryFiles memoryFiles() {
+        flushProjections();
+        return MemoryFiles.read(directory());
     }
 
     /**

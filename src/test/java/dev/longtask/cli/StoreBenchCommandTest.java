@@ -26,8 +26,8 @@ class StoreBenchCommandTest {
         assertThat(rows.get(3)).startsWith("| grouped | 3 |");
         assertThat(rows.get(4)).startsWith("| none | 3 |").endsWith("| 0 | - |");
         assertThat(r.out()).contains("grouped / always, 3 threads: ").contains("× the events/s");
-        assertThat(rows.get(5)).as("engine-like tasks, fsync always, one thread: one fsync per event")
-                .startsWith("| always | 1 |").contains("| 6.00 |");
+        assertThat(rows.get(5)).as("engine-like tasks, fsync always, one thread: one fsync per commit (the claim, "
+                + "2 call records, the ending's batch)").startsWith("| always | 1 |").contains("| 4.00 |");
         assertThat(rows.get(8)).startsWith("| grouped | 3 |");
         try (Stream<Path> left = Files.list(workspace.resolve(".longtask"))) {
             assertThat(left.toList()).as("scratch runs are deleted").isEmpty();

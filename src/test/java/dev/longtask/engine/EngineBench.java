@@ -40,7 +40,9 @@ import java.util.concurrent.locks.LockSupport;
  * (30 tasks feeding one on 8 workers: ceil(30 / 8) + 1 = 5 waves, not 31 / 8).
  *
  * <pre>mvn -q -DskipTests test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.longtask.engine.EngineBench [-Dexec.args="LATENCY_MS..." | -Dexec.args="big 1000"]</pre>
+ *     -Dexec.mainClass=dev.longtask.engine.EngineBench \
+ *     [-Dexec.args="[--warmup N] LATENCY_MS..." | -Dexec.args="big 1000"]</pre>
+ * {@code --warmup N} runs the 5 graphs N times before the measured round, so that it shows a warm JVM.
  * {@code big N} runs N independent tasks on 4 workers with an instant model and prints the heap it needed.
  */
 public final class EngineBench {
@@ -55,6 +57,11 @@ public final class EngineBench {
             big(Integer.parseInt(args[1]));
             return;
         }
+        int warmup = 0;
+        if (args.length >= 2 && args[0].equals("--warmup")) {
+            warmup = Integer.parseInt(args[1]);
+            args = java.util.Arrays.copyOfRange(args, 2, args.length);
+        }
         long[] latencies = args.length == 0 ? LATENCIES_MS
                 : java.util.Arrays.stream(args).mapToLong(Long::parseLong).toArray();
         Random random = new Random(42);
@@ -64,6 +71,13 @@ public final class EngineBench {
                 new Shape("layered 48 (width 8)", 48, 4, layered(48, 8, random)),
                 new Shape("random DAG 60", 60, 6, randomDag(60, 0.05, random)),
                 new Shape("fan-in 30 -> 1", 31, 8, fanIn(30)));
+        // A run is minutes to hours of the same few code paths: warm-up rounds let the JIT compile them first, so the
+        // measured round shows the engine as a long run sees it (without them, as the first tasks of a process do).
+        for (int round = 0; round < warmup; round++) {
+            for (Shape shape : shapes) {
+                measure(shape, latencies[0], false);
+            }
+        }
         System.out.println("| graph | tasks | concurrency | bound (waves) | model ms/call | makespan | lower bound "
                 + "| makespan / bound | engine overhead per task | makespan / bound at observed task time |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
@@ -71,7 +85,7 @@ public final class EngineBench {
         for (long latency : latencies) {
             List<double[]> perShape = new ArrayList<>();
             for (Shape shape : shapes) {
-                double[] measured = measure(shape, latency);
+                double[] measured = measure(shape, latency, true);
                 perShape.add(measured);
                 String key = shape.name().replaceAll("[^a-z0-9]+", "_").replaceAll("_+$", "") + "_" + latency;
                 figures.add(String.format(Locale.ROOT, "overhead_ms_%s=%.2f", key, measured[0]));
@@ -85,7 +99,8 @@ public final class EngineBench {
                     median(perShape.stream().mapToDouble(m -> m[0]).toArray())));
         }
         System.out.println();
-        System.out.println(CALLS_PER_TASK + " model calls per task (write, submit_result); fsync "
+        System.out.println((warmup == 0 ? "A fresh JVM (no warm-up); " : warmup + " warm-up rounds of the 5 graphs "
+                + "before these; ") + CALLS_PER_TASK + " model calls per task (write, submit_result); fsync "
                 + StoreOptions.defaults().fsync().wire() + "; " + Runtime.getRuntime().availableProcessors()
                 + " cores. The last column divides the makespan by the bound computed with the tasks' observed wall "
                 + "time (model + engine), so it isolates the scheduling.");
@@ -101,7 +116,7 @@ public final class EngineBench {
 
     /** Runs {@code shape} and prints its row; returns the median engine overhead per task and makespan / bound at
      * observed task time. */
-    private static double[] measure(Shape shape, long latencyMs) throws Exception {
+    private static double[] measure(Shape shape, long latencyMs, boolean print) throws Exception {
         Path ws = Files.createTempDirectory("longtask-bench");
         EngineFixture.workspace(ws);
         ScriptedModel model = new ScriptedModel(turn -> {
@@ -134,9 +149,11 @@ public final class EngineBench {
         double meanWall = walls.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         double medianOverhead = walls.get(walls.size() / 2) - taskWork;
         double observedBound = waves * meanWall;
-        System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f ms | %.0f ms | %.2f | %.1f ms | %.2f |%n",
-                shape.name(), shape.tasks(), shape.concurrency(), waves, latencyMs, makespan, bound,
-                makespan / bound, medianOverhead, makespan / observedBound);
+        if (print) {
+            System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f ms | %.0f ms | %.2f | %.1f ms | %.3f |%n",
+                    shape.name(), shape.tasks(), shape.concurrency(), waves, latencyMs, makespan, bound,
+                    makespan / bound, medianOverhead, makespan / observedBound);
+        }
         return new double[] {medianOverhead, makespan / observedBound};
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SchedulerTest {
@@ -38,5 +39,16 @@ class SchedulerTest {
                 task(5, TaskStatus.PENDING, List.of(), List.of()));
         assertThat(scheduler.nextReady(tasks, 4)).extracting(Task::id).containsExactly(5);
         assertThat(scheduler.nextReady(tasks, 0)).isEmpty();
+    }
+
+    @Test
+    void tasksTakenAlreadyAreNotOfferedAgainAndTheNextInLineTakesTheirPlace() {
+        List<Task> tasks = List.of(
+                task(1, TaskStatus.PENDING, List.of(), List.of()),
+                task(2, TaskStatus.PENDING, List.of(), List.of(3)),
+                task(3, TaskStatus.PENDING, List.of(2), List.of()),
+                task(4, TaskStatus.PENDING, List.of(), List.of()));
+        assertThat(scheduler.nextReady(tasks, 2, Set.of(2))).extracting(Task::id).containsExactly(1, 4);
+        assertThat(scheduler.nextReady(tasks, 2, Set.of(1, 2, 4))).isEmpty();
     }
 }

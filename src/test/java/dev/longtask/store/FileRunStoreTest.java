@@ -104,6 +104,82 @@ class FileRunStoreTest {
     }
 
     @Test
+    void theMemoryAnAgentStartsFromIsWhatTheFilesShowOnceTheyCatchUp() {
+        try (FileRunStore store = newRun()) {
+            Task first = store.createTask(draft("one"));
+            store.createTask(draft("two"));
+            assertThat(store.memoryFiles()).isEqualTo(flushedFiles(store));
+            store.claim(first.id(), "w");
+            store.append(EventType.FINDING_ADDED, first.id(), JSON.createObjectNode().put("text", "src/a.java:3"));
+            store.append(EventType.PROGRESS_NOTE, first.id(), JSON.createObjectNode().put("text", "mapped a"));
+            MemoryFiles rendered = store.memoryFiles();
+            assertThat(rendered.findings()).contains("src/a.java:3");
+            assertThat(rendered.progress()).contains("mapped a");
+            assertThat(rendered).isEqualTo(flushedFiles(store));
+            store.complete(first.id(), "done");
+            assertThat(store.memoryFiles().plan()).contains("[x] #1: one");
+            assertThat(store.memoryFiles()).isEqualTo(flushedFiles(store));
+        }
+    }
+
+    private static MemoryFiles flushedFiles(RunStore store) {
+        store.flushProjections();
+        return MemoryFiles.read(store.directory());
+    }
+
+    /**
+     * A task's result.json is not fsynced when it ends: its ending event carries the result, so a write open rewrites
+     * the file of a task that ended after the checkpoint it starts from, as a machine crash may have lost it.
+     */
+    @Test
+    void theResultOfATaskThatEndedIsRebuiltFromItsEndingEventWhenTheFileWasLost(@TempDir Path crashed)
+            throws Exception {
+        String secret = "sk-test-0123456789abcdefghij";
+        StoreOptions options = options().withSecrets(List.of(secret));
+        String runId = "20261125-213000-a1b2";
+        byte[] written;
+        try (FileRunStore store = FileRunStore.create(workspace, runId, "g", null, null, options)) {
+            Task task = store.createTask(draft("one"));
+            store.checkpoint();
+            store.claim(task.id(), "w");
+            ObjectNode result = JSON.createObjectNode().put("task_id", task.id()).put("summary", "key " + secret)
+                    .put("cost_usd", 0.0125);
+            store.finish(task.id(), true, "done", List.of(), result);
+            written = Files.readAllBytes(store.directory().resolve("results/task_1/result.json"));
+            assertThat(new String(written, StandardCharsets.UTF_8)).contains("\"summary\"").doesNotContain(secret);
+            Event ending = store.eventsAfter(0).stream().filter(e -> e.type().equals(EventType.TASK_COMPLETED))
+                    .findFirst().orElseThrow();
+            assertThat(ending.data().get("result")).as("the ending carries what the file holds")
+                    .isEqualTo(JSON.readTree(written));
+            // The run directory as a crash of the machine would find it: the ending after the last checkpoint.
+            copyTree(store.directory(), FileRunStore.runsDirectory(crashed).resolve(runId));
+        }
+        Path file = FileRunStore.runsDirectory(crashed).resolve(runId).resolve("results/task_1/result.json");
+        Files.write(file, new byte[0]);
+        try (FileRunStore reopened = FileRunStore.open(crashed, runId, options)) {
+            assertThat(reopened.openReport().filesRepaired()).contains("results/task_1/result.json");
+            assertThat(Files.readAllBytes(file)).isEqualTo(written);
+        }
+        try (FileRunStore again = FileRunStore.open(crashed, runId, options)) {
+            assertThat(again.openReport().filesRepaired()).as("an intact result is left alone")
+                    .doesNotContain("results/task_1/result.json");
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target);
+                }
+            }
+        }
+    }
+
+    @Test
     void aRunJsonBehindOnlyInLastSeqIsBroughtUpToDateOnOpenWithoutCountingAsARepair() throws Exception {
         Path dir;
         byte[] lagging;

@@ -1,0 +1,42 @@
+package dev.longtask.store;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * The texts of a run's memory files, {@code task_plan.md}, {@code findings.md} and {@code progress.md}, as of one
+ * state of the run: what every agent of the run starts from. A missing file is an empty text.
+ */
+public record MemoryFiles(String plan, String findings, String progress) {
+
+    public MemoryFiles {
+        plan = plan == null ? "" : plan;
+        findings = findings == null ? "" : findings;
+        progress = progress == null ? "" : progress;
+    }
+
+    /** The files as a run directory holds them now. */
+    public static MemoryFiles read(Path runDirectory) {
+        return new MemoryFiles(text(runDirectory.resolve(Projector.PLAN_FILE)),
+                text(runDirectory.resolve(Projector.FINDINGS_FILE)),
+                text(runDirectory.resolve(Projector.PROGRESS_FILE)));
+    }
+
+    /** The texts the projector writes for {@code state}, byte for byte. */
+    static MemoryFiles of(RunState state) {
+        return new MemoryFiles(Markdown.taskPlan(state), Markdown.findings(state), Markdown.progress(state));
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return "";
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + file + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.longtask.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventType;
+import dev.longtask.model.Secrets;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code results/task_<id>/result.json} files of a run in the file store, written as a task ends. The event that
+ * ends the task carries the same result, so the file need not be fsynced before the task is recorded: it is written
+ * whole (temp + rename) before that event, made durable before the next checkpoint, and a write open rewrites from
+ * the log the result of every task that ended after the checkpoint it starts from. So neither a crash of the process
+ * nor of the machine leaves an ended task without its result, and a task's end costs one fsync, the log's.
+ */
+final class ResultFiles {
+    /** The field of {@code task.completed} and {@code task.failed} that carries the task's result.json. */
+    static final String FIELD = "result";
+
+    private final Path results;
+    private final ObjectMapper json;
+    private final Secrets redactor;
+    /** Tasks whose result.json was written since the last {@link #syncWritten}. */
+    private final Set<Integer> unsynced = ConcurrentHashMap.newKeySet();
+
+    ResultFiles(Path runDirectory, ObjectMapper json, Secrets redactor) {
+        this.results = runDirectory.resolve(FileRunStore.RESULTS);
+        this.json = json;
+        this.redactor = redactor;
+    }
+
+    static Path file(Path results, int id) {
+        return results.resolve("task_" + id).resolve("result.json");
+    }
+
+    /**
+     * Writes task {@code id}'s result.json, not yet durable, and returns the result as the file holds it (secrets
+     * masked), which is what the task's ending event is to carry.
+     */
+    JsonNode write(int id, JsonNode result) throws IOException {
+        JsonNode stored = json.readTree(redactor.redact(json.writeValueAsString(result)));
+        Path file = file(results, id);
+        Files.createDirectories(file.getParent());
+        AtomicFiles.write(file, text(stored), false);
+        unsynced.add(id);
+        return stored;
+    }
+
+    /** Makes every result written so far durable, with the directory entries that lead to it. */
+    void syncWritten() throws IOException {
+        if (unsynced.isEmpty()) {
+            return;
+        }
+        List<Integer> ids = List.copyOf(unsynced);
+        for (int id : ids) {
+            Path file = file(results, id);
+            AtomicFiles.fsyncFile(file);
+            AtomicFiles.fsyncDirectory(file.getParent());
+        }
+        AtomicFiles.fsyncDirectory(results);
+        ids.forEach(unsynced::remove);
+    }
+
+    /**
+     * Rewrites, durably, the result.json of each ending among {@code events} whose file is missing or differs from
+     * what the event carries; returns the files it wrote, relative to the run directory. Endings recorded before
+     * results were carried by their events are left as they are.
+     */
+    List<String> repair(List<Event> events) throws IOException {
+        List<String> touched = new ArrayList<>();
+        for (Event event : events) {
+            boolean ending = EventType.TASK_COMPLETED.equals(event.type()) || EventType.TASK_FAILED.equals(event.type());
+            JsonNode result = event.data() == null ? null : event.data().get(FIELD);
+            if (!ending || result == null || event.task() == null) {
+                continue;
+            }
+            Path file = file(results, event.task());
+            byte[] expected = text(result);
+            if (Files.isRegularFile(file) && Arrays.equals(AtomicFiles.readAll(file), expected)) {
+                continue;
+            }
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, expected, true);
+            AtomicFiles.fsyncDirectory(results);
+            touched.add(FileRunStore.RESULTS + "/task_" + event.task() + "/result.json");
+        }
+        return touched;
+    }
+
+    private byte[] text(JsonNode result) throws IOException {
+        return (json.writerWithDefaultPrettyPrinter().writeValueAsString(result) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+}

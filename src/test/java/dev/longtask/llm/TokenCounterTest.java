@@ -1,0 +1,56 @@
+package dev.longtask.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TokenCounterTest {
+    final TokenCounter tokens = TokenCounter.shared();
+
+    @Test
+    void theUpperBoundIsNeverBelowTheCountWhateverTheScript() {
+        List<String> texts = List.of("", "a", "Hello, world!", "    indented\n\tcode();\n",
+                "Übergrößenträger façade naïve", "多语言文本的分词测试，包括标点。", "emoji 🎉🚀 and 👩‍👩‍👧",
+                "Ελληνικά και русский текст", "\u0000\u0001 control \uFFFD", "x".repeat(5_000));
+        for (String text : texts) {
+            assertThat(tokens.upperBound(text)).as(text).isGreaterThanOrEqualTo(tokens.count(text));
+        }
+        Random random = new Random(7);
+        for (int i = 0; i < 500; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(200);
+            for (int k = 0; k < length; k++) {
+                text.appendCodePoint(randomCodePoint(random));
+            }
+            assertThat(tokens.upperBound(text.toString())).as(text.toString())
+                    .isGreaterThanOrEqualTo(tokens.count(text.toString()));
+        }
+    }
+
+    @Test
+    void theBoundOfAMessageOrAToolCoversItsCount() {
+        ObjectNode args = new ObjectMapper().createObjectNode().put("path", "src/Ünïcode.java").put("n", 3);
+        List<ChatMessage> messages = List.of(new ChatMessage.System("système"), new ChatMessage.User("用户"),
+                new ChatMessage.Assistant("ok", List.of(new ToolCall("c1", "read", args))),
+                new ChatMessage.ToolResult("c1", "read", "contenu 🎉", false));
+        for (ChatMessage message : messages) {
+            assertThat(tokens.upperBound(message)).as(message.toString())
+                    .isGreaterThanOrEqualTo(tokens.count(message));
+        }
+        ToolSpec spec = new ToolSpec("read", "Reads a file — whole or a range.", args);
+        assertThat(tokens.upperBound(spec)).isGreaterThanOrEqualTo(tokens.count(spec));
+    }
+
+    private static int randomCodePoint(Random random) {
+        return switch (random.nextInt(4)) {
+            case 0 -> 0x20 + random.nextInt(0x5F);
+            case 1 -> 0xA0 + random.nextInt(0x700);
+            case 2 -> 0x4E00 + random.nextInt(0x5000);
+            default -> 0x1F300 + random.nextInt(0x300);
+        };
+    }
+}
