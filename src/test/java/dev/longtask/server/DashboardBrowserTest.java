@@ -377,7 +377,7 @@ class DashboardBrowserTest {
 
     private static void strip(JsonNode node) {
         if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
-            object.remove(List.of("time", "duration_ms", "pid", "owner", "wait_ms", "run_id"));
+            object.remove(List.of("time", "duration_ms", "duration_s", "pid", "owner", "wait_ms", "run_id"));
             object.forEach(DashboardBrowserTest::strip);
         } else if (node.isArray()) {
             node.forEach(DashboardBrowserTest::strip);
