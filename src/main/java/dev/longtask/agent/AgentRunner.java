@@ -6,6 +6,7 @@ import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.EventData;
 import dev.longtask.model.McpNames;
+import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.Transcript;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -43,16 +45,26 @@ public final class AgentRunner {
 
     /**
      * What every loop of a run shares. {@code context} is the context of the run's tool calls, for task 0;
-     * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them.
+     * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them; {@code afterCall}
+     * is told of the run as each model call left it (its usage counted, the record not yet durable), on the loop's
+     * thread before the loop acts on the answer: the engine stops the run there when a budget is reached.
      */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
-                        ToolContext context, Guard guard, PermissionGate gate, McpServers mcp) {
+                        ToolContext context, Guard guard, PermissionGate gate, McpServers mcp,
+                        Consumer<Run> afterCall) {
         public Parts {
             tools = List.copyOf(tools);
             gate = gate == null ? PermissionGate.ALLOW_ALL : gate;
             loop = loop == null ? LoopSettings.DEFAULTS : loop;
             guard = guard == null ? Guard.NONE : guard;
             mcp = mcp == null ? McpServers.none() : mcp;
+            afterCall = afterCall == null ? run -> { } : afterCall;
+        }
+
+        /** Parts of a run whose calls nobody watches. */
+        public Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
+                     ToolContext context, Guard guard, PermissionGate gate, McpServers mcp) {
+            this(models, tools, tokens, clock, loop, context, guard, gate, mcp, null);
         }
 
         /** Parts of a run without MCP servers. */
@@ -182,10 +194,13 @@ public final class AgentRunner {
         return parts.models().client(modelSpec, AttemptListener.NONE).contextWindowTokens();
     }
 
-    /** Records each model call, without waiting for the record to be durable: the call was as much at risk. */
+    /**
+     * Records each model call, without waiting for the record to be durable (the call was as much at risk), and tells
+     * {@link Parts#afterCall} of the run it left.
+     */
     private ModelCall.Listener calls(Integer taskId) {
-        return call -> store.appendBehind(taskId, new EventData.LlmCall(call.model(), call.agent(),
-                call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage()));
+        return call -> parts.afterCall().accept(store.appendBehind(taskId, new EventData.LlmCall(call.model(),
+                call.agent(), call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage())));
     }
 
     private AttemptListener retries(Integer taskId) {

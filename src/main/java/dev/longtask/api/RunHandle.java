@@ -123,8 +123,8 @@ public final class RunHandle {
     /**
      * Calls {@code listener} with every event after {@code afterSeq} in log order, first those already written,
      * then each new one as it becomes durable, with no gap and no event twice, until the session ends or the
-     * subscription is closed. Live events arrive on the thread that appended them: a listener that is slow
-     * (a network client) should hand them to a queue of its own.
+     * subscription is closed. Live events arrive on the thread that saw them become durable (one that appended, or
+     * the store's own): a listener that is slow (a network client) should hand them to a queue of its own.
      */
     public Subscription events(long afterSeq, Consumer<Event> listener) {
         Relay relay = new Relay(afterSeq, listener);

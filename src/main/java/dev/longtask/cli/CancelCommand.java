@@ -2,6 +2,8 @@ package dev.longtask.cli;
 
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
 import dev.longtask.store.CancelRequest;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
@@ -73,11 +75,14 @@ final class CancelCommand implements Callable<ExitCode> {
                 RunAccess.run(() -> CancelRequest.withdraw(workspace, runId));
             }
         }
+        long cancelledBefore = cancelledTasks(run.tasks());
         try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
-            int cancelled = RunAccess.call(() -> store.cancelUnfinished(why));
+            RunAccess.call(() -> store.cancelUnfinished(why));
             if (store.run().status() != RunStatus.CANCELLED) {
                 RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
             }
+            // Counted from the tasks, not from cancelUnfinished: the process that ran the run may have cancelled them.
+            int cancelled = (int) (cancelledTasks(store.tasks()) - cancelledBefore);
             out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
                     + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
         }
@@ -100,6 +105,10 @@ final class CancelCommand implements Callable<ExitCode> {
             }
         }
         return Optional.empty();
+    }
+
+    private static long cancelledTasks(List<Task> tasks) {
+        return tasks.stream().filter(t -> t.status() == TaskStatus.CANCELLED).count();
     }
 
     /** Who cancels, as the run's status says it: the user's login name when the JVM knows it. */

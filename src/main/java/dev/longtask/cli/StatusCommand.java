@@ -205,7 +205,7 @@ final class StatusCommand implements Callable<ExitCode> {
             }
         }
         lines.add("tokens   " + RunEnding.tokenSplit(f.usage()));
-        lines.add("cost     " + f.usage().costText());
+        lines.add("cost     " + f.usage().costExplained());
         lines.add("budget   " + Formats.budget(f.budget()));
         for (String line : PermissionLines.of(look.run())) {
             lines.addAll(columns <= 0 ? List.of(line) : TextWidth.wrap(line, columns - 1, "         "));

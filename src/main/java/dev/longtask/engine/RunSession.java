@@ -10,8 +10,6 @@ import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,12 +23,9 @@ import java.util.function.Consumer;
 final class RunSession {
     private final SessionParts s;
     private final RunStore store;
-    private final BudgetGuard budgets = new BudgetGuard();
     private final Planning planning;
     private final Finisher finisher;
     private final RunHistory history;
-    private Duration activeBefore = Duration.ZERO;
-    private Instant sessionStart;
 
     RunSession(SessionParts parts, Finisher finisher, RunHistory history) {
         this.s = parts;
@@ -47,12 +42,13 @@ final class RunSession {
         }
         RunHistory known = store.history(history);
         LogFacts facts = LogFacts.of(known);
-        activeBefore = facts.activeTime();
-        sessionStart = s.clock().instant();
+        s.budget().sessionStarted(facts.activeTime());
         int session = run.session() + 1;
         store.append(null, new EventData.SessionStarted(session, ProcessHandle.current().pid(),
                 s.setup().models().runModel(), s.config().concurrency()));
         store.append(EventType.PERMISSIONS_SET, null, s.json().valueToTree(s.permissions().settings()));
+        // This process's calls are checked as they return (BudgetWatch, through the agent runner); this hears of the
+        // calls that workers of a shared store record.
         Consumer<Event> budgetWatch = event -> {
             if (EventType.LLM_CALL.equals(event.type())) {
                 checkBudget();
@@ -154,12 +150,6 @@ final class RunSession {
     }
 
     private void checkBudget() {
-        if (s.stop().stopping()) {
-            return;
-        }
-        Run run = store.run();
-        Duration active = activeBefore.plus(Duration.between(sessionStart, s.clock().instant()));
-        budgets.reached(run.budget(), run.usage(), active)
-                .ifPresent(reason -> s.stop().stop(StopSignal.Kind.PAUSE, reason));
+        s.budget().check(store.run());
     }
 }

@@ -20,7 +20,7 @@ import java.util.Optional;
 /** What the parts of one session (planning, execution, director rounds, the end) share. */
 record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRunner runner, RoleKit kit,
                     PlanBook book, PlanValidator validator, ObjectMapper json, Clock clock, EngineConfig config,
-                    Permissions permissions) {
+                    Permissions permissions, BudgetWatch budget) {
 
     static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop) {
         ObjectMapper json = JsonMapping.MAPPER;
@@ -34,6 +34,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                         + "/results/**)", PermissionSettings.RUN_SOURCE)));
         PermissionGate gate = permissions.gate(setup.workspace(), store,
                 pausingWhenUnanswered(permissions.approver(), stop));
+        BudgetWatch budget = new BudgetWatch(stop, clock);
         AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(setup.models(), setup.tools(),
                 setup.tokens(), clock, LoopSettings.DEFAULTS, context, loop -> {
                     try {
@@ -42,13 +43,13 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                         // The loop leaves the interrupt flag set; clear it so the bookkeeping that follows is not cut short.
                         Thread.interrupted();
                     }
-                }, gate, setup.mcp()));
+                }, gate, setup.mcp(), budget::check));
         PlanBook book = new PlanBook(store, json, setup.workspace().relative(store.directory()));
         PlanValidator validator = PlanValidator.of(setup, book.runPath());
         RoleKit kit = new RoleKit(setup.agents(), runner, store, validator, new RoleTools(json), json,
                 setup.workspace(), book, context);
         return new SessionParts(store, setup, stop, runner, kit, book, validator, json, clock, setup.config(),
-                permissions);
+                permissions, budget);
     }
 
     /**

@@ -64,10 +64,16 @@ public final class ApiBackend implements RunBackend {
                 : "waiting for a slot in the server's pool");
     }
 
-    /** The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...). */
+    /**
+     * The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...);
+     * refused, as the CLI and MCP refuse it, with the review's own words when its plan could not run.
+     */
     private dev.longtask.api.RunRequest reviewOf(dev.longtask.api.RunRequest base, RunRequest.Review review) {
         ReviewPlan plan = longtask.planReview(base, ReviewOptions.defaults().withRunId(base.runId())
                 .withFocus(review.focus()));
+        if (!plan.problems().isEmpty()) {
+            throw new IllegalArgumentException("review cannot run: " + String.join("; ", plan.problems()));
+        }
         return plan.request(base);
     }
 

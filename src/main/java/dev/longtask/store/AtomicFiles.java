@@ -72,14 +72,14 @@ public final class AtomicFiles {
         return target.resolveSibling("." + target.getFileName() + "." + HexFormat.of().formatHex(suffix) + ".tmp");
     }
 
-    /** Makes the directory's entries (created, renamed files) durable, whatever the thread's interrupt status. */
-    /** fsyncs a file that is already in place (written earlier without it). */
+    /** fsyncs a file that is already in place (written earlier without it); a RandomAccessFile ignores interrupts. */
     static void fsyncFile(Path file) throws IOException {
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             in.getFD().sync();
         }
     }
 
+    /** Makes the directory's entries (created, renamed files) durable, whatever the thread's interrupt status. */
     static void fsyncDirectory(Path directory) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {

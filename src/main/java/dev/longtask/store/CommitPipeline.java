@@ -81,6 +81,7 @@ final class CommitPipeline {
     private final LogDigest logDigest;
 
     private volatile boolean closed;
+    private final AtomicBoolean settlerFailed = new AtomicBoolean();
     private volatile String brokenBecause;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
@@ -150,7 +151,10 @@ final class CommitPipeline {
                 try {
                     settle(written);
                 } catch (StoreException e) {
-                    log().warn("{}", e.getMessage());
+                    // The next change reports it to its caller; the events queued behind it would only repeat it.
+                    if (settlerFailed.compareAndSet(false, true)) {
+                        log().warn("{}", e.getMessage());
+                    }
                 }
             });
         } catch (RejectedExecutionException closing) {
@@ -249,14 +253,22 @@ final class CommitPipeline {
         }
     }
 
+    /** @throws RejectedExecutionException once closing: close writes what is pending itself */
     private synchronized ExecutorService projector() {
+        if (closed) {
+            throw new RejectedExecutionException("run " + runId + " is closed");
+        }
         if (projectorThread == null) {
             projectorThread = daemonThread("longtask-projector-" + runId);
         }
         return projectorThread;
     }
 
+    /** @throws RejectedExecutionException once closing: the caller settles its own events then */
     private synchronized ExecutorService settler() {
+        if (closed) {
+            throw new RejectedExecutionException("run " + runId + " is closed");
+        }
         if (settlerThread == null) {
             settlerThread = daemonThread("longtask-settler-" + runId);
         }
@@ -416,14 +428,17 @@ final class CommitPipeline {
         } finally {
             appendLock.unlock();
         }
+        // From here no thread of the pipeline starts (see projector() and settler()). What was committed behind is
+        // settled first; that may still hand a pass to a projector thread started before.
         ExecutorService settling;
-        ExecutorService projecting;
         synchronized (this) {
             settling = settlerThread;
+        }
+        drain(settling);
+        ExecutorService projecting;
+        synchronized (this) {
             projecting = projectorThread;
         }
-        // What was committed behind is settled first: that may still ask for projections.
-        drain(settling);
         drain(projecting);
         projectionLock.lock();
         try {

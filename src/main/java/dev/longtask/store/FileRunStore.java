@@ -77,8 +77,8 @@ public final class FileRunStore implements RunStore {
     }
 
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
-                         EventLog log, Projector projector, RunState state, long checkpointSeq, OpenReport report,
-                         LogDigest logDigest) {
+                         EventLog log, Projector projector, ResultFiles results, RunState state, long checkpointSeq,
+                         OpenReport report, LogDigest logDigest) {
         this.directory = directory;
         this.runId = runId;
         this.options = options;
@@ -87,7 +87,7 @@ public final class FileRunStore implements RunStore {
         this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
         this.openReport = report;
-        this.results = new ResultFiles(directory, json, redactor);
+        this.results = results;
         this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
                 new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, results, state,
                 checkpointSeq, logDigest);
@@ -172,7 +172,8 @@ public final class FileRunStore implements RunStore {
             EventLog log = EventLog.open(events, options.fsync(), syncer,
                     new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()));
             FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
-                    RunState.EMPTY, 0, OpenReport.fresh(), LogDigest.empty());
+                    new ResultFiles(dir, json, Secrets.ofValues(options.secrets())), RunState.EMPTY, 0,
+                    OpenReport.fresh(), LogDigest.empty());
             ObjectNode data = store.changes.runCreated(id, goal, workspace.toAbsolutePath().normalize().toString(),
                     model, budget, settings);
             store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
@@ -216,13 +217,13 @@ public final class FileRunStore implements RunStore {
             Projector projector = new Projector(dir, json);
             List<String> repaired = new ArrayList<>(projector.repair(loaded.state(), loaded.shape().validLength()));
             long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
-            repaired.addAll(new ResultFiles(dir, json, Secrets.ofValues(options.secrets()))
-                    .repair(endingsAfter(log, json, checkpointed, loaded.state().lastSeq())));
+            ResultFiles results = new ResultFiles(dir, json, Secrets.ofValues(options.secrets()));
+            repaired.addAll(results.repair(endingsAfter(log, json, checkpointed, loaded.state().lastSeq())));
             OpenReport report = new OpenReport(loaded.shape().tornBytes(),
                     choice.file() == null ? null : choice.file().getFileName().toString(),
                     choice.skipped(), loaded.replayed(), repaired);
-            FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, loaded.state(),
-                    checkpointed, report, loaded.shape().digest());
+            FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, results,
+                    loaded.state(), checkpointed, report, loaded.shape().digest());
             if (!report.clean()) {
                 log().info("run {} opened after repair: {}", runId, report);
             }
@@ -240,7 +241,8 @@ public final class FileRunStore implements RunStore {
     }
 
     /** The events that ended a task after {@code seq}: their results may not have reached the disk. */
-    private static List<Event> endingsAfter(EventLog log, ObjectMapper json, long seq, long lastSeq) throws IOException {
+    private static List<Event> endingsAfter(EventLog log, ObjectMapper json, long seq, long lastSeq)
+            throws IOException {
         List<Event> endings = new ArrayList<>();
         long lineSeq = seq;
         for (byte[] line : log.linesAfter(seq, lastSeq)) {
@@ -525,8 +527,8 @@ public final class FileRunStore implements RunStore {
     }
 
     @Override
-    public void appendBehind(Integer task, EventData data) {
-        pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data)));
+    public Run appendBehind(Integer task, EventData data) {
+        return pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data))).state().run();
     }
 
     /**
@@ -622,8 +624,10 @@ public final class FileRunStore implements RunStore {
     }
 
     /**
-     * Listeners are called after each event is durable, on an appending thread, one event at a time and in the
-     * order of the log; their failures are logged.
+     * Listeners are called after each event is durable, one event at a time and in the order of the log, on the
+     * thread that saw it become durable: an appending thread, or the store's settler thread for events written
+     * behind (then a change made right after may return before its own event is delivered). Their failures are
+     * logged; a slow listener holds up that thread.
      */
     @Override
     public void subscribe(Consumer<Event> listener) {

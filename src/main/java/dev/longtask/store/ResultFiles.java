@@ -5,15 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Secrets;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code results/task_<id>/result.json} files of a run in the file store, written as a task ends. The event that
@@ -55,30 +58,48 @@ final class ResultFiles {
         return stored;
     }
 
-    /** Makes every result written so far durable, with the directory entries that lead to it. */
+    /**
+     * Makes every result written so far durable, with the directory entries that lead to it. A result written again
+     * meanwhile stays due (its id is taken off before its fsync, so a new write puts it back). A file that is gone
+     * (a tool deleted it) is said once and no longer waited for.
+     */
     void syncWritten() throws IOException {
         if (unsynced.isEmpty()) {
             return;
         }
-        List<Integer> ids = List.copyOf(unsynced);
-        for (int id : ids) {
+        for (int id : List.copyOf(unsynced)) {
+            if (!unsynced.remove(id)) {
+                continue;
+            }
             Path file = file(results, id);
-            AtomicFiles.fsyncFile(file);
-            AtomicFiles.fsyncDirectory(file.getParent());
+            try {
+                AtomicFiles.fsyncFile(file);
+                AtomicFiles.fsyncDirectory(file.getParent());
+            } catch (FileNotFoundException | NoSuchFileException e) {
+                if (Files.exists(file)) {
+                    unsynced.add(id);
+                    throw e;
+                }
+                LoggerFactory.getLogger(ResultFiles.class).warn("{} is gone; it is not in the run's checkpoint", file);
+            } catch (IOException | RuntimeException e) {
+                unsynced.add(id);
+                throw e;
+            }
         }
         AtomicFiles.fsyncDirectory(results);
-        ids.forEach(unsynced::remove);
     }
 
     /**
      * Rewrites, durably, the result.json of each ending among {@code events} whose file is missing or differs from
-     * what the event carries; returns the files it wrote, relative to the run directory. Endings recorded before
-     * results were carried by their events are left as they are.
+     * what the event carries, and makes those that agree due for the next {@link #syncWritten} (a crash may have
+     * left them in the page cache only); returns the files it wrote, relative to the run directory. Endings recorded
+     * before results were carried by their events are left as they are.
      */
     List<String> repair(List<Event> events) throws IOException {
         List<String> touched = new ArrayList<>();
         for (Event event : events) {
-            boolean ending = EventType.TASK_COMPLETED.equals(event.type()) || EventType.TASK_FAILED.equals(event.type());
+            boolean ending = EventType.TASK_COMPLETED.equals(event.type())
+                    || EventType.TASK_FAILED.equals(event.type());
             JsonNode result = event.data() == null ? null : event.data().get(FIELD);
             if (!ending || result == null || event.task() == null) {
                 continue;
@@ -86,6 +107,7 @@ final class ResultFiles {
             Path file = file(results, event.task());
             byte[] expected = text(result);
             if (Files.isRegularFile(file) && Arrays.equals(AtomicFiles.readAll(file), expected)) {
+                unsynced.add(event.task());
                 continue;
             }
             Files.createDirectories(file.getParent());
@@ -96,7 +118,13 @@ final class ResultFiles {
         return touched;
     }
 
+    /** The tasks whose result.json the next {@link #syncWritten} makes durable. */
+    Set<Integer> due() {
+        return Set.copyOf(unsynced);
+    }
+
     private byte[] text(JsonNode result) throws IOException {
-        return (json.writerWithDefaultPrettyPrinter().writeValueAsString(result) + "\n").getBytes(StandardCharsets.UTF_8);
+        String text = json.writerWithDefaultPrettyPrinter().writeValueAsString(result) + "\n";
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -146,10 +146,12 @@ public interface RunStore extends AutoCloseable {
      * Appends like {@link #append(Integer, EventData)}, possibly returning before the event is durable; it becomes
      * durable a moment later, before any later event of the run, and readers see it only then. For a record whose
      * loss in a machine crash costs the run nothing it relies on, such as {@code llm.call}: the call it records was
-     * as much at risk while it ran.
+     * as much at risk while it ran. Returns the run as the event left it (its usage counted), for the caller to act
+     * on at once; readers and subscribers see it once it is durable.
      */
-    default void appendBehind(Integer task, EventData data) {
+    default Run appendBehind(Integer task, EventData data) {
         append(task, data);
+        return run();
     }
 
     /** Every approval question of the run, answered or not, by id. */

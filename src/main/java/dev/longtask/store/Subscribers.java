@@ -37,7 +37,10 @@ final class Subscribers {
         listeners.remove(listener);
     }
 
-    /** Called once per durable event, on the appending thread; returns after every event up to it was handed on. */
+    /**
+     * Called once per durable event, on the thread that saw it become durable; hands on it and every waiting
+     * successor whose predecessors have all been handed on, and returns (leaving it waiting when one is missing).
+     */
     void deliver(Event event) {
         delivering.lock();
         try {

@@ -221,6 +221,17 @@ class RunCommandsTest {
     }
 
     @Test
+    void statusSaysWhyTheCostIsUnknown() {
+        try (FileRunStore store = FileRunStore.create(workspace, "unpriced", "g", "openai:local-model", null,
+                StoreOptions.defaults())) {
+            var data = JSON.createObjectNode().put("model", "openai:local-model");
+            data.set("usage", JSON.valueToTree(new Usage(100, 20, 0, 0, BigDecimal.ZERO, 1)));
+            store.append(EventType.LLM_CALL, null, data);
+        }
+        assertThat(lt("status", "unpriced").out()).contains("cost     unknown (no price for this model)");
+    }
+
+    @Test
     void aRunOpenForWritingIsNamedWhenAnotherWriterTries() {
         try (FileRunStore store = FileRunStore.create(workspace, "busy-run", "g", null, null, StoreOptions.defaults())) {
             CliRunner.Result r = lt("task", "add", "--run", "busy-run", "--subject", "x");

@@ -64,6 +64,8 @@ class StopAndResumeTest {
         assertThat(mid.tasks()).extracting(Task::status).doesNotContain(TaskStatus.IN_PROGRESS);
         assertThat(mid.task(1).status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(mid.task(4).status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(dir.resolve("out/2.md")).as("the answer of the call that reached the budget is not acted on")
+                .doesNotExist();
 
         // Resuming without a larger budget pauses at once, spending nothing.
         int callsBefore = model.turns.size();
