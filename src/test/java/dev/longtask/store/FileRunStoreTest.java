@@ -151,9 +151,7 @@ class FileRunStoreTest {
                     .findFirst().orElseThrow();
             assertThat(ending.data().get("result")).as("the ending carries what the file holds")
                     .isEqualTo(JSON.readTree(written));
-            // The run directory as a crash of the machine would find it: the ending after the last checkpoint. The
-            // projections are flushed first, so that the projector thread is not renaming a file while it is copied.
-            store.flushProjections();
+            // The run directory as a crash of the machine would find it: the ending after the last checkpoint.
             copyTree(store.directory(), FileRunStore.runsDirectory(crashed).resolve(runId));
         }
         Path file = FileRunStore.runsDirectory(crashed).resolve(runId).resolve("results/task_1/result.json");
