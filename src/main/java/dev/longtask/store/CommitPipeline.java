@@ -179,9 +179,14 @@ final class CommitPipeline {
                 }
                 long seq = state.lastSeq() + 1;
                 Instant time = Instant.now(options.clock()).truncatedTo(ChronoUnit.MILLIS);
-                byte[] line = encode(new Event(seq, time, draft.type(), draft.task(),
-                        draft.data() == null ? json.createObjectNode() : draft.data()));
-                Event event = LogScan.parse(log.file(), json, seq, Arrays.copyOf(line, line.length - 1));
+                Event drafted = new Event(seq, time, draft.type(), draft.task(),
+                        draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
+                String text = serialised(drafted);
+                String masked = redactor.redact(text);
+                byte[] line = (masked + "\n").getBytes(StandardCharsets.UTF_8);
+                // What a reader of the log will see: the draft itself, unless a secret was masked in its line.
+                Event event = masked == text ? drafted
+                        : LogScan.parse(log.file(), json, seq, Arrays.copyOf(line, line.length - 1));
                 state = state.apply(event);
                 events.add(event);
                 lines.add(line);
@@ -230,9 +235,9 @@ final class CommitPipeline {
         events.forEach(subscribers::deliver);
     }
 
-    private byte[] encode(Event event) {
+    private String serialised(Event event) {
         try {
-            return (redactor.redact(json.writeValueAsString(event)) + "\n").getBytes(StandardCharsets.UTF_8);
+            return json.writeValueAsString(event);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(event.type() + ": data is not serialisable: " + e.getOriginalMessage(), e);
         }
