@@ -177,12 +177,16 @@ public final class Settings {
 
     private String noModelMessage() {
         String file = workspaceConfig == null ? ".longtask/config.yaml" : workspaceConfig.toString();
+        // Within 80 columns: a new user reads it in whatever terminal they have.
+        String indent = " ".repeat(38);
         return "no model configured and no API key found. Add one of:\n"
-                + "  export ANTHROPIC_API_KEY=...            (then " + DEFAULT_ANTHROPIC_MODEL + " is used)\n"
-                + "  export OPENAI_API_KEY=...               (then " + DEFAULT_OPENAI_MODEL + " is used)\n"
-                + "  --model ollama:llama3.1                 (with Ollama running: ollama serve; ollama pull llama3.1)\n"
-                + "  --base-url URL --model openai:NAME      (any OpenAI-compatible server: vLLM, llama.cpp, LM Studio)\n"
-                + "  model: " + DEFAULT_ANTHROPIC_MODEL + "   in " + file + "\n"
+                + "  export ANTHROPIC_API_KEY=...        then " + DEFAULT_ANTHROPIC_MODEL + " is used\n"
+                + "  export OPENAI_API_KEY=...           then " + DEFAULT_OPENAI_MODEL + " is used\n"
+                + "  --model ollama:llama3.1             with Ollama running (ollama serve;\n"
+                + indent + "ollama pull llama3.1)\n"
+                + "  --base-url URL --model openai:NAME  any OpenAI-compatible server (vLLM,\n"
+                + indent + "llama.cpp, LM Studio)\n"
+                + "  model: " + DEFAULT_ANTHROPIC_MODEL + "  in " + file + "\n"
                 + "Then check with: longtask doctor";
     }
 

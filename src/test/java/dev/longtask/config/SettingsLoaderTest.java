@@ -2,6 +2,7 @@ package dev.longtask.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -174,7 +175,10 @@ class SettingsLoaderTest {
                 .hasMessageContaining("export OPENAI_API_KEY=...")
                 .hasMessageContaining("--model ollama:llama3.1")
                 .hasMessageContaining("--base-url URL --model openai:NAME")
-                .hasMessageContaining("model: anthropic:claude-sonnet-4-5   in " + workspaceFile);
+                .hasMessageContaining("model: anthropic:claude-sonnet-4-5  in " + workspaceFile);
+        String message = "longtask: " + catchThrowable(s::requireModel).getMessage();
+        assertThat(message.lines().filter(line -> !line.contains(workspaceFile.toString())))
+                .as("an 80-column terminal shows it without breaking a line").allMatch(line -> line.length() <= 80);
     }
 
     @Test
