@@ -89,7 +89,10 @@ class WorkerChaosTest {
                 }
                 int victim = random.nextInt(WORKERS);
                 Child worker = workers.get(victim);
-                if (random.nextBoolean() && kills < 4) {
+                // A kill first and a freeze next, so that every run has both however quickly the tasks go; then
+                // either, at random.
+                boolean kill = kills == 0 || (freezes > 0 && random.nextBoolean());
+                if (kill && kills < 4) {
                     kills++;
                     worker.kill();
                     workers.set(victim, worker(home, url));
