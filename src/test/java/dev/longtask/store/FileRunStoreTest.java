@@ -151,7 +151,9 @@ class FileRunStoreTest {
                     .findFirst().orElseThrow();
             assertThat(ending.data().get("result")).as("the ending carries what the file holds")
                     .isEqualTo(JSON.readTree(written));
-            // The run directory as a crash of the machine would find it: the ending after the last checkpoint.
+            // The run directory as a crash of the machine would find it: the ending after the last checkpoint. Taken
+            // once the projector has nothing in flight (a temp file it renames away would end the walk).
+            store.flushProjections();
             copyTree(store.directory(), FileRunStore.runsDirectory(crashed).resolve(runId));
         }
         Path file = FileRunStore.runsDirectory(crashed).resolve(runId).resolve("results/task_1/result.json");
@@ -166,7 +168,7 @@ class FileRunStoreTest {
         }
     }
 
-    /** A copy of a run directory the store has open: a temp file its projector renames meanwhile is left out. */
+    /** A copy of a run directory the store has open, without temp files. */
     private static void copyTree(Path from, Path to) throws java.io.IOException {
         try (var paths = Files.walk(from)) {
             for (Path path : paths.toList()) {
