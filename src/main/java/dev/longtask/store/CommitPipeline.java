@@ -260,24 +260,22 @@ final class CommitPipeline {
 
     /** @throws RejectedExecutionException once closing: close writes what is pending itself */
     private synchronized ExecutorService projector() {
-        if (closed) {
-            throw new RejectedExecutionException("run " + runId + " is closed");
-        }
-        if (projectorThread == null) {
-            projectorThread = daemonThread("longtask-projector-" + runId);
-        }
+        projectorThread = started(projectorThread, "longtask-projector-");
         return projectorThread;
     }
 
     /** @throws RejectedExecutionException once closing: the caller settles its own events then */
     private synchronized ExecutorService settler() {
+        settlerThread = started(settlerThread, "longtask-settler-");
+        return settlerThread;
+    }
+
+    /** {@code thread}, or a new one when there is none yet; none once closing. Callers hold this pipeline's monitor. */
+    private ExecutorService started(ExecutorService thread, String name) {
         if (closed) {
             throw new RejectedExecutionException("run " + runId + " is closed");
         }
-        if (settlerThread == null) {
-            settlerThread = daemonThread("longtask-settler-" + runId);
-        }
-        return settlerThread;
+        return thread != null ? thread : daemonThread(name + runId);
     }
 
     private static ExecutorService daemonThread(String name) {
