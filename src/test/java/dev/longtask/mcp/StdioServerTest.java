@@ -159,6 +159,20 @@ class StdioServerTest {
             assertThat(waited.path("structuredContent").path("status").asText()).as(log(ws, runId))
                     .isEqualTo("completed");
             assertThat(waited.path("structuredContent").path("process_gone").asBoolean()).isFalse();
+
+            // What a model reads of the tasks is small: id, subject, status and attempt; details on request.
+            JsonNode tasks = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", runId));
+            JsonNode listed = tasks.path("structuredContent");
+            assertThat(listed.path("tasks")).hasSize(3).allSatisfy(t -> assertThat(StdioPeer.JSON
+                    .convertValue(t, Map.class)).containsOnlyKeys("id", "subject", "status", "attempt"));
+            assertThat(listed.toString()).hasSizeLessThan(800);
+            assertThat(tasks.path("content").get(0).path("text").asText())
+                    .endsWith("next: " + listed.path("next").asText());
+            JsonNode one = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("task_id", 2));
+            assertThat(one.path("structuredContent").path("task").path("instruction").asText()).isNotBlank();
+            assertThat(one.path("structuredContent").path("task").path("attempt").asInt()).isEqualTo(
+                    FileRunStore.read(ws, runId).tasks().get(1).attempts());
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
             awaitEnded(ws, runId);
