@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * The model of a coding agent that hands its user's goal to longtask: a real HTTP server speaking the OpenAI chat
  * completions API as it streams ({@code stream: true}, as pi asks), for the tests that drive a real client from npm.
  * Given the {@code long_task} tool and no result of it yet, it calls the tool with the user's message as the goal;
- * once the tool has answered, it says so and quotes the answer. Every request body is kept in {@link #seen}.
+ * once the tool has answered, it says so and quotes the answer. On the Anthropic Messages API, as it streams (Claude
+ * Code), it drives longtask's MCP tools instead ({@link AnthropicAgent}). Every request body is kept in
+ * {@link #seen}.
  */
 public final class ScriptedAgent implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,6 +44,11 @@ public final class ScriptedAgent implements AutoCloseable {
         server.start();
     }
 
+    /** The base URL of its Anthropic API (ANTHROPIC_BASE_URL), e.g. {@code http://127.0.0.1:40123}. */
+    public String anthropicBaseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
     /** The base URL of its OpenAI-compatible API, e.g. {@code http://127.0.0.1:40123/v1}. */
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
@@ -53,6 +60,10 @@ public final class ScriptedAgent implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        if (exchange.getRequestURI().getPath().endsWith("/messages")) {
+            new AnthropicAgent(seen).handle(exchange);
+            return;
+        }
         try (exchange) {
             if (!exchange.getRequestURI().getPath().endsWith("/chat/completions")) {
                 exchange.sendResponseHeaders(404, -1);
