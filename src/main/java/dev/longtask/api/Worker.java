@@ -243,14 +243,16 @@ public final class Worker {
         } finally {
             working.remove(work);
             work.close();
+            // No slot works the task any more: a claim still held (its record could not be written, or the agent
+            // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.
+            letGo(store, task.id(), "the worker could not record the task's end; it starts over");
         }
     }
 
     private void letGo(PostgresRunStore store, int taskId, String why) {
-        try {
-            store.requeue(taskId, why);
-        } catch (StoreException e) {
-            listener.trouble(e.getMessage()); // the lease lapses and another worker takes the task
+        if (store.heldTasks().containsKey(taskId) && !store.release(taskId, why)) {
+            listener.trouble("run " + store.runId() + ": task #" + taskId + " could not be given back; its lease "
+                    + "lapses and another worker takes it");
         }
     }
 

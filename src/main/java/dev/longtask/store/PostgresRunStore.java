@@ -868,6 +868,39 @@ public final class PostgresRunStore implements RunStore {
         return done.state().task(id);
     }
 
+    /**
+     * Gives up this store's claim of task {@code id}, if it still holds it: no slot works the task any more (its
+     * agent ended without a record, or the record could not be written). The task is requeued (fenced) so another
+     * takes it at once; when that cannot be written either (the database is away, the claim was lost), its lease is
+     * no longer renewed and lapses. Either way the lease is never renewed for a task nobody works: no zombie lease.
+     * Returns true when the task was requeued.
+     */
+    public boolean release(int id, String why) {
+        if (!heldTasks().containsKey(id)) {
+            return false;
+        }
+        try {
+            requeue(id, why);
+            return true;
+        } catch (StoreException e) {
+            log().warn("run {}: task #{} could not be given back ({}); its lease lapses", runId, id, e.getMessage());
+            return false;
+        } finally {
+            if (held.containsKey(id)) {
+                lost.add(id); // not renewed from now on; a new claim of the task clears it
+            }
+        }
+    }
+
+    /** {@link #release} of every task this store holds (a worker exiting); returns how many were requeued. */
+    public int releaseAll(String why) {
+        int requeued = 0;
+        for (int id : heldTasks().keySet()) {
+            requeued += release(id, why) ? 1 : 0;
+        }
+        return requeued;
+    }
+
     @Override
     public Task setStatus(int id, TaskStatus status, String reason) {
         Committed done = commit(changes.setStatus(id, status, reason));
