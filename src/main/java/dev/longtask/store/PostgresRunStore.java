@@ -735,7 +735,12 @@ public final class PostgresRunStore implements RunStore {
             }
         } catch (SQLException | RuntimeException e) {
             // The database is away: the leases lapse unless a later beat gets through, and fencing refuses the rest.
-            log().warn("run {}: cannot renew leases ({})", runId, e.getMessage());
+            // The session or worker says once that the database is away; a warning each beat would repeat it.
+            if (StoreException.unavailable(e)) {
+                log().debug("run {}: cannot renew leases ({})", runId, e.getMessage());
+            } else {
+                log().warn("run {}: cannot renew leases ({})", runId, e.getMessage());
+            }
         }
     }
 
@@ -868,27 +873,35 @@ public final class PostgresRunStore implements RunStore {
         return done.state().task(id);
     }
 
+    /** What {@link #release} came to. */
+    public enum Release {
+        /** The task is pending again, for any worker. */
+        REQUEUED,
+        /** This store held no claim of the task, or lost it (its lease lapsed, another attempt has it). */
+        NOT_HELD,
+        /** The requeue could not be written (the database is away): its lease lapses unless a later try gets through. */
+        NOT_WRITTEN
+    }
+
     /**
      * Gives up this store's claim of task {@code id}, if it still holds it: no slot works the task any more (its
-     * agent ended without a record, or the record could not be written). The task is requeued (fenced) so another
-     * takes it at once; when that cannot be written either (the database is away, the claim was lost), its lease is
-     * no longer renewed and lapses. Either way the lease is never renewed for a task nobody works: no zombie lease.
-     * Returns true when the task was requeued.
+     * agent ended without a record, or the record could not be written). Its lease is no longer renewed from now on,
+     * and the task is requeued (fenced) so another takes it at once. No lease is ever renewed for a task nobody
+     * works: no zombie lease.
      */
-    public boolean release(int id, String why) {
-        if (!heldTasks().containsKey(id)) {
-            return false;
+    public Release release(int id, String why) {
+        if (!held.containsKey(id)) {
+            return Release.NOT_HELD;
         }
+        lost.add(id); // not renewed from now on; a new claim of the task clears it
         try {
             requeue(id, why);
-            return true;
+            return Release.REQUEUED;
+        } catch (FencedException e) {
+            return Release.NOT_HELD;
         } catch (StoreException e) {
-            log().warn("run {}: task #{} could not be given back ({}); its lease lapses", runId, id, e.getMessage());
-            return false;
-        } finally {
-            if (held.containsKey(id)) {
-                lost.add(id); // not renewed from now on; a new claim of the task clears it
-            }
+            log().debug("run {}: task #{} could not be given back yet ({})", runId, id, e.getMessage());
+            return Release.NOT_WRITTEN;
         }
     }
 
@@ -896,7 +909,7 @@ public final class PostgresRunStore implements RunStore {
     public int releaseAll(String why) {
         int requeued = 0;
         for (int id : heldTasks().keySet()) {
-            requeued += release(id, why) ? 1 : 0;
+            requeued += release(id, why) == Release.REQUEUED ? 1 : 0;
         }
         return requeued;
     }

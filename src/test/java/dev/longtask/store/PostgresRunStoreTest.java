@@ -257,11 +257,12 @@ class PostgresRunStoreTest {
                     .isNotInstanceOf(FencedException.class);
             assertThat(store.heldTasks()).as("a failed write does not drop the claim by itself").containsOnlyKeys(1);
 
-            assertThat(store.release(1, "its result could not be written")).isTrue();
+            assertThat(store.release(1, "its result could not be written")).isEqualTo(PostgresRunStore.Release.REQUEUED);
 
             assertThat(store.task(1).status()).isEqualTo(TaskStatus.PENDING);
             assertThat(store.heldTasks()).isEmpty();
-            assertThat(store.release(1, "again")).as("nothing left to give back").isFalse();
+            assertThat(store.release(1, "again")).as("nothing left to give back")
+                    .isEqualTo(PostgresRunStore.Release.NOT_HELD);
         }
     }
 
@@ -277,7 +278,7 @@ class PostgresRunStoreTest {
             dev.longtask.testing.Waiting.until(() -> leaseOf("zombie", 1).after(first), "the heartbeat renews the lease");
             refuse("NEW.run_id = 'zombie'"); // no write of the run gets through, as with the database away
 
-            assertThat(store.release(1, "the worker is stopping")).isFalse();
+            assertThat(store.release(1, "the worker is stopping")).isEqualTo(PostgresRunStore.Release.NOT_WRITTEN);
 
             assertThat(store.heldTasks()).isEmpty();
             dev.longtask.testing.Waiting.until(() -> lapsed("zombie", 1), "the lease that nobody renews lapses");
