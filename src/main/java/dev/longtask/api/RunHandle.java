@@ -2,6 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
 import dev.longtask.model.Event;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -163,6 +164,22 @@ public final class RunHandle {
             }
         }
         return Runs.snapshotOf(stores.read(workspace, runId()), session.concurrency(), false, clock);
+    }
+
+    /**
+     * The run's history as its store folds it: time at work, the latest session's concurrency, the first plan's
+     * estimate (what an ETA counts down from until tasks have finished), the same for a run kept in a database as
+     * for one kept in files.
+     */
+    public RunHistory history() {
+        if (!ended) {
+            try {
+                return session.history();
+            } catch (RuntimeException closedMeanwhile) {
+                // The session ended while we read; the store holds the final state.
+            }
+        }
+        return stores.read(workspace, runId()).history();
     }
 
     /** Pauses after saving, as a budget does; resumable. Returns at once; {@link #await} tells when it is done. */

@@ -177,7 +177,8 @@ final class RunDriver {
                     + " has no price (add one under prices: in .longtask/config.yaml)");
         }
         err.flush();
-        ProgressView view = ProgressViews.choose(options, out, workspace, priced);
+        ProgressView view = ProgressViews.choose(options, out, workspace, priced,
+                runId -> java.util.Optional.ofNullable(handle.history().firstPlan()));
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
