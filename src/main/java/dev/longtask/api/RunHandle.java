@@ -2,6 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
 import dev.longtask.model.Event;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
@@ -167,11 +168,15 @@ public final class RunHandle {
     }
 
     /**
-     * The run's history as its store folds it: time at work, the latest session's concurrency, the first plan's
-     * estimate (what an ETA counts down from until tasks have finished), the same for a run kept in a database as
-     * for one kept in files.
+     * The estimate of the run's first accepted plan, as its store folds the log (the same for a run kept in a
+     * database as for one kept in files): what an ETA counts down from until a task has finished; empty before a
+     * plan was accepted.
      */
-    public RunHistory history() {
+    public Optional<PlanEstimate> firstPlan() {
+        return Optional.ofNullable(history().firstPlan());
+    }
+
+    private RunHistory history() {
         if (!ended) {
             try {
                 return session.history();

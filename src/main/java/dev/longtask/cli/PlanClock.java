@@ -3,7 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Durations;
 import dev.longtask.model.Event;
-import dev.longtask.store.RunHistory.PlanEstimate;
+import dev.longtask.model.PlanEstimate;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Function;

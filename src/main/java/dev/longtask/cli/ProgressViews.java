@@ -2,7 +2,7 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Environment;
 import dev.longtask.model.JsonMapping;
-import dev.longtask.store.RunHistory.PlanEstimate;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;

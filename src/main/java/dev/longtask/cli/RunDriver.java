@@ -178,7 +178,7 @@ final class RunDriver {
         }
         err.flush();
         ProgressView view = ProgressViews.choose(options, out, workspace, priced,
-                runId -> java.util.Optional.ofNullable(handle.history().firstPlan()));
+                runId -> handle.firstPlan());
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));

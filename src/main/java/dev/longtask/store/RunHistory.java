@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.PlanEstimate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,34 +57,6 @@ public record RunHistory(long seq,
      * @param seq the seq of its {@code plan.accepted} event
      */
     public record PlanMark(long seq, @JsonProperty("first_id") int firstId, int tasks) {
-    }
-
-    /**
-     * The estimate recorded with the run's first accepted plan: what an ETA counts down from until tasks have finished
-     * and durations can be measured.
-     *
-     * @param seconds  the estimate's wall time for the whole plan, or null when the plan came without one
-     * @param accepted when the plan was accepted
-     */
-    public record PlanEstimate(@JsonProperty("time_s") Long seconds, Instant accepted) {
-        /** The estimate of the plan a {@code plan.accepted} event accepts; empty for an event of another kind. */
-        public static java.util.Optional<PlanEstimate> of(Event e) {
-            if (!EventType.PLAN_ACCEPTED.equals(e.type()) || e.data() == null) {
-                return java.util.Optional.empty();
-            }
-            JsonNode time = e.data().path("estimate").path("time_s");
-            return java.util.Optional.of(new PlanEstimate(time.isNumber() ? Long.valueOf(time.asLong()) : null,
-                    e.time()));
-        }
-
-        /** What is left of the estimate at {@code now}, in seconds; empty when there is none or it has run out. */
-        public java.util.OptionalLong secondsLeft(Instant now) {
-            if (seconds == null || accepted == null) {
-                return java.util.OptionalLong.empty();
-            }
-            long left = seconds - Duration.between(accepted, now).toSeconds();
-            return left > 0 ? java.util.OptionalLong.of(left) : java.util.OptionalLong.empty();
-        }
     }
 
     public RunHistory {

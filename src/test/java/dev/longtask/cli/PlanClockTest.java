@@ -9,7 +9,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.model.JsonMapping;
-import dev.longtask.store.RunHistory.PlanEstimate;
+import dev.longtask.model.PlanEstimate;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

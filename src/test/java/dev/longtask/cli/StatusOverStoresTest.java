@@ -10,7 +10,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.RunHistory.PlanEstimate;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
@@ -169,6 +169,6 @@ class StatusOverStoresTest {
     /** The progress line without its counting digits, which move between two looks. */
     private static String figures(String status) {
         return status.lines().filter(l -> l.startsWith("progress") || l.startsWith("tasks"))
-                .map(l -> l.replaceAll("  at work .*", "").replaceAll("\\d+", "N")).toList().toString();
+                .map(l -> l.replaceAll("  ETA .*", "").replaceAll("\\d+", "N")).toList().toString();
     }
 }
