@@ -1,6 +1,7 @@
 package dev.longtask;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -49,6 +50,16 @@ class LayersTest {
                         "mcp", "cli")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",
                         "review", "api", "server", "mcp", "cli")
+                .check(MAIN);
+    }
+
+    @Test
+    void theFailuresAnEmbedderMeetsHaveOneRoot() {
+        classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..")
+                .and().areAssignableTo(RuntimeException.class).and().arePublic()
+                .should().beAssignableTo(dev.longtask.model.LongtaskException.class)
+                .because("an embedder catches LongtaskException to tell longtask's failures (the store's, the "
+                        + "configuration's, the model's) from bugs")
                 .check(MAIN);
     }
 

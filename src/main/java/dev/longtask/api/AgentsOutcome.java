@@ -1,5 +1,6 @@
 package dev.longtask.api;
 
+import dev.longtask.store.RunLayout;
 import dev.longtask.agent.Subagents;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,11 @@ public record AgentsOutcome(String runId, Path directory, List<Integer> taskIds,
     public AgentsOutcome {
         taskIds = List.copyOf(taskIds);
         results = List.copyOf(results);
+    }
+
+    /** Where the steps' transcripts are: {@code transcripts/} of the run directory. */
+    public Path transcripts() {
+        return RunLayout.of(directory).transcripts();
     }
 
     /** Every step ran and succeeded. */

@@ -239,10 +239,10 @@ public final class Longtask implements AutoCloseable {
             Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
                     + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
             models = models(root, settings, run);
-            // The log is read only for a run made before its concurrency was recorded.
+            // The history is read only for a run made before its concurrency was recorded.
             tasks = firstSet(request.concurrency(), was.concurrency());
             if (tasks == null) {
-                tasks = firstSet(Runs.lastSessionConcurrency(stores.events(root, run.id(), 0)), concurrency,
+                tasks = firstSet(stores.read(root, run.id()).history().sessionConcurrency(), concurrency,
                         settings.concurrency().value());
             }
             now = settingsToRecord(request, was, servedAt(models), tasks);
@@ -495,7 +495,7 @@ public final class Longtask implements AutoCloseable {
      */
     public TaskWork work(RunStore store) {
         Run run = store.run();
-        Path root = store.directory().getParent().getParent().getParent();
+        Path root = store.workspace();
         RunSettings was = run.recordedSettings();
         String url = was.baseUrl() != null ? was.baseUrl() : baseUrl;
         Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,

@@ -2,6 +2,8 @@ package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
 import dev.longtask.model.Event;
+import dev.longtask.model.PlanEstimate;
+import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -171,6 +173,26 @@ public final class RunHandle {
      */
     public void watchStore(dev.longtask.engine.StoreWatcher watcher) {
         session.watchStore(watcher);
+    }
+
+    /**
+     * The estimate of the run's first accepted plan, as its store folds the log (the same for a run kept in a
+     * database as for one kept in files): what an ETA counts down from until a task has finished; empty before a
+     * plan was accepted.
+     */
+    public Optional<PlanEstimate> firstPlan() {
+        return Optional.ofNullable(history().firstPlan());
+    }
+
+    private RunHistory history() {
+        if (!ended) {
+            try {
+                return session.history();
+            } catch (RuntimeException closedMeanwhile) {
+                // The session ended while we read; the store holds the final state.
+            }
+        }
+        return stores.read(workspace, runId()).history();
     }
 
     /** Pauses after saving, as a budget does; resumable. Returns at once; {@link #await} tells when it is done. */

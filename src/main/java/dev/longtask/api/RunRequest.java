@@ -10,8 +10,9 @@ import java.nio.file.Path;
 
 /**
  * A run to start: its goal, and what differs from the runtime's defaults. Unset fields (null) take the value from
- * the runtime's builder, then from the environment and the workspace's {@code .longtask/config.yaml}. Immutable;
- * each {@code with}-method returns a changed copy.
+ * the runtime's builder, then from the environment and the workspace's {@code .longtask/config.yaml}. Immutable:
+ * build one with {@link #builder(String)} (named setters, checked once by {@link Builder#build()}); each
+ * {@code with}-method returns a changed copy, through {@link #toBuilder()}.
  *
  * @param goal        what the run must achieve
  * @param plan        a plan made without the planner (a code review's), or null for the planner's
@@ -42,69 +43,175 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
 
     /** A run the planner plans, with every setting from the runtime. */
     public static RunRequest goal(String goal) {
-        return new RunRequest(goal, null, null, null, false, null, null, null, null, null, null, null, null);
+        return builder(goal).build();
+    }
+
+    /** A builder of a run toward {@code goal}, every other field unset (the runtime's). */
+    public static Builder builder(String goal) {
+        return new Builder().goal(goal);
+    }
+
+    /** A builder holding this request's fields, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().goal(goal).plan(plan, estimate).finisher(finisher).planOnly(planOnly).runId(runId)
+                .workspace(workspace).model(model).baseUrl(baseUrl).budget(budget).concurrency(concurrency)
+                .approval(approval).sandbox(sandbox);
     }
 
     /** The same run with another goal. */
     public RunRequest withGoal(String newGoal) {
-        return new RunRequest(newGoal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().goal(newGoal).build();
     }
 
     /** A run that carries out {@code plan} (checked like a planner's) instead of asking the planner. */
     public RunRequest withPlan(Plan givenPlan, Estimate givenEstimate) {
-        return new RunRequest(goal, givenPlan, givenEstimate, finisher, false, runId, workspace, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().plan(givenPlan, givenEstimate).planOnly(false).build();
     }
 
     public RunRequest withFinisher(Finisher step) {
-        return new RunRequest(goal, plan, estimate, step, planOnly, runId, workspace, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().finisher(step).build();
     }
 
     /** Stop once the plan and its estimate are made. */
     public RunRequest onlyPlan() {
-        return new RunRequest(goal, plan, estimate, finisher, true, runId, workspace, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().planOnly(true).build();
     }
 
     public RunRequest withRunId(String id) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, id, workspace, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().runId(id).build();
     }
 
     public RunRequest withWorkspace(Path dir) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, dir, model, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().workspace(dir).build();
     }
 
     public RunRequest withModel(String spec) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, spec, baseUrl, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().model(spec).build();
     }
 
     public RunRequest withBaseUrl(String url) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, url, budget,
-                concurrency, approval, sandbox);
+        return toBuilder().baseUrl(url).build();
     }
 
     public RunRequest withBudget(Budget limits) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, limits,
-                concurrency, approval, sandbox);
+        return toBuilder().budget(limits).build();
     }
 
     public RunRequest withConcurrency(Integer tasks) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
-                tasks, approval, sandbox);
+        return toBuilder().concurrency(tasks).build();
     }
 
     public RunRequest withApproval(ApprovalMode mode) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
-                concurrency, mode, sandbox);
+        return toBuilder().approval(mode).build();
     }
 
     public RunRequest withSandbox(SandboxMode mode) {
-        return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
-                concurrency, approval, mode);
+        return toBuilder().sandbox(mode).build();
+    }
+
+    /**
+     * Builds a {@link RunRequest} by name, so that two settings of one type (the model and the base URL, both text)
+     * cannot be swapped unseen; {@link #build()} checks the whole once. Unset fields are the runtime's.
+     */
+    public static final class Builder {
+        private String goal;
+        private Plan plan;
+        private Estimate estimate;
+        private Finisher finisher;
+        private boolean planOnly;
+        private String runId;
+        private Path workspace;
+        private String model;
+        private String baseUrl;
+        private Budget budget;
+        private Integer concurrency;
+        private ApprovalMode approval;
+        private SandboxMode sandbox;
+
+        private Builder() {
+        }
+
+        /** What the run must achieve. */
+        public Builder goal(String text) {
+            this.goal = text;
+            return this;
+        }
+
+        /** A plan made without the planner (a code review's) and the estimate recorded with it; null for the planner's. */
+        public Builder plan(Plan given, Estimate itsEstimate) {
+            this.plan = given;
+            this.estimate = itsEstimate;
+            return this;
+        }
+
+        /** A post-run step the session that ends the run carries out, or null. */
+        public Builder finisher(Finisher step) {
+            this.finisher = step;
+            return this;
+        }
+
+        /** Stop once the plan and its estimate are made (a resume carries it out). */
+        public Builder planOnly(boolean only) {
+            this.planOnly = only;
+            return this;
+        }
+
+        /** The run's id, or null for a new one like {@code 20261126-101500-a1b2}. */
+        public Builder runId(String id) {
+            this.runId = id;
+            return this;
+        }
+
+        /** The directory the run works on (its runs go to {@code .longtask/runs} there). */
+        public Builder workspace(Path dir) {
+            this.workspace = dir;
+            return this;
+        }
+
+        /** A model spec such as {@code anthropic:claude-sonnet-4-5} or {@code openai:NAME}. */
+        public Builder model(String spec) {
+            this.model = spec;
+            return this;
+        }
+
+        /** Where an OpenAI-compatible model is served. */
+        public Builder baseUrl(String url) {
+            this.baseUrl = url;
+            return this;
+        }
+
+        /** Limits; the fields set replace the configured ones. */
+        public Builder budget(Budget limits) {
+            this.budget = limits;
+            return this;
+        }
+
+        /** Tasks run at once. */
+        public Builder concurrency(Integer tasks) {
+            this.concurrency = tasks;
+            return this;
+        }
+
+        /** Whether tool calls wait for a person. */
+        public Builder approval(ApprovalMode mode) {
+            this.approval = mode;
+            return this;
+        }
+
+        /** How {@code bash} is confined. */
+        public Builder sandbox(SandboxMode mode) {
+            this.sandbox = mode;
+            return this;
+        }
+
+        /**
+         * The request.
+         *
+         * @throws IllegalArgumentException when the goal is empty or the concurrency is below 1
+         */
+        public RunRequest build() {
+            return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
+                    concurrency, approval, sandbox);
+        }
     }
 }

@@ -3,10 +3,11 @@ package dev.longtask.api;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Progress;
 import dev.longtask.model.Event;
-import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.RunLayout;
+import dev.longtask.store.RunReader;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The runs of one workspace, read-only: for runs running in this JVM, in another process, or not at all. Reading
@@ -65,7 +65,7 @@ public final class Runs {
     /** The figures {@code status} shows. */
     public Snapshot snapshot(String runId) {
         RunSnapshot run = read(runId);
-        return snapshotOf(run, concurrencyOf(run, () -> events(runId, 0)), false, clock);
+        return snapshotOf(run, run.concurrency(EngineConfig.DEFAULT_CONCURRENCY), false, clock);
     }
 
     /** The run's tasks as its log holds them. */
@@ -80,7 +80,8 @@ public final class Runs {
 
     /** The text of report.md, when the run has written one. */
     public Optional<String> report(String runId) {
-        return readIfPresent(read(runId).directory().resolve("report.md"));
+        read(runId);
+        return new RunReader(stores).report(workspace, runId);
     }
 
     /**
@@ -100,33 +101,12 @@ public final class Runs {
             throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+ (task_3, planner_session_1), not '"
                     + name + "'");
         }
-        return readIfPresent(read(runId).directory().resolve("transcripts").resolve(name + ".jsonl"));
+        return readIfPresent(RunLayout.of(read(runId).directory()).transcript(name));
     }
 
     static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant()),
                 run.run().recordedSettings(), runningHere);
-    }
-
-    /** The run's recorded concurrency, else that of its latest session (the log is read only then), else the default. */
-    static int concurrencyOf(RunSnapshot run, Supplier<List<Event>> events) {
-        Integer recorded = run.run().recordedSettings().concurrency();
-        if (recorded != null) {
-            return recorded;
-        }
-        Integer last = lastSessionConcurrency(events.get());
-        return last != null ? last : EngineConfig.DEFAULT_CONCURRENCY;
-    }
-
-    /** The concurrency the latest session of a run ran with, or null when none said. */
-    static Integer lastSessionConcurrency(List<Event> events) {
-        Integer found = null;
-        for (Event e : events) {
-            if (EventType.SESSION_STARTED.equals(e.type()) && e.data().path("concurrency").canConvertToInt()) {
-                found = e.data().path("concurrency").asInt();
-            }
-        }
-        return found;
     }
 
     private static Optional<String> readIfPresent(Path file) {

@@ -185,6 +185,6 @@ final class AgentCommand implements Callable<ExitCode> {
         long ok = results.stream().filter(r -> r.outcome().success()).count();
         err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + Counts.plural(total, "agent")
                 + " succeeded; " + RunEnding.usage(usage) + "; transcripts in "
-                + RunEnding.shown(outcome.directory().resolve("transcripts")));
+                + RunEnding.shown(outcome.transcripts()));
     }
 }

@@ -15,6 +15,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunLayout;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -148,10 +149,11 @@ final class AttachedRun {
     private void ending(String runId, Duration session) {
         JsonNode run = client.get("/api/runs/" + runId, "the run");
         Path workspace = Path.of(run.path("workspace").asText());
-        Path directory = FileRunStore.runsDirectory(workspace).resolve(runId);
+        RunLayout layout = RunLayout.of(workspace, runId);
+        Path directory = layout.directory();
         Outcome outcome = new Outcome(runId, directory, RunStatus.fromWire(run.path("status").asText()),
                 run.path("status_reason").asText(""), null,
-                run.path("has_report").asBoolean() ? directory.resolve("report.md") : null, null, false);
+                run.path("has_report").asBoolean() ? layout.report() : null, null, false);
         Run onDisk;
         try {
             onDisk = FileRunStore.read(workspace, runId).run();

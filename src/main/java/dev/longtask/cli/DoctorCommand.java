@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.store.RunLayout;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ModelCheck;
 import dev.longtask.api.ModelInfo;
@@ -128,7 +129,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         String source = store.map(r -> "   [" + r.source() + "]").orElse("");
         try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
             if (!stores.shared()) {
-                line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(".longtask/runs")
+                line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(RunLayout.RUNS)
                         + source);
                 return;
             }

@@ -1,9 +1,8 @@
 package dev.longtask.cli;
 
+import dev.longtask.store.RunReader;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -35,21 +34,19 @@ final class ReportCommand implements Callable<ExitCode> {
         Path workspace = workdir.workspace();
         String id;
         RunSnapshot run;
+        java.util.Optional<String> text;
         try (RunStores stores = store.open(workspace)) {
             id = RunAccess.runOrNewest(stores, workspace, runId);
             run = RunAccess.read(stores, workspace, id);
+            RunReader reader = new RunReader(stores);
+            text = json ? reader.finalResultText(workspace, id) : reader.report(workspace, id);
         }
-        Path file = run.directory().resolve(json ? "final_result.json" : "report.md");
-        if (!Files.isRegularFile(file)) {
+        if (text.isEmpty()) {
             throw CliFailure.usage("run " + id + " has no report yet (it is " + run.run().status().wire()
                     + "); '" + RunAccess.resumeCommand(id, workdir.path) + "' carries it on to one");
         }
-        try {
-            spec.commandLine().getOut().print(Files.readString(file));
-            spec.commandLine().getOut().flush();
-        } catch (IOException e) {
-            throw new CliFailure(ExitCode.FAILED, "cannot read " + file + ": " + e.getMessage());
-        }
+        spec.commandLine().getOut().print(text.get());
+        spec.commandLine().getOut().flush();
         return ExitCode.OK;
     }
 }

@@ -107,7 +107,8 @@ final class RunCommand implements Callable<ExitCode> {
         }
         // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
         ServerClient client = new ServerClient(server, tokenFile, workspace);
-        try (ProgressView view = ProgressViews.choose(options, spec.commandLine().getOut(), workspace, true)) {
+        try (ProgressView view = ProgressViews.choose(options, spec.commandLine().getOut(), workspace, true,
+                ProgressViews.planIn(RunStores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
                     view, workdir.path).run(body);
         }

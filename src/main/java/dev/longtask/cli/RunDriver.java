@@ -196,7 +196,8 @@ final class RunDriver {
                 }
             }
         });
-        ProgressView view = ProgressViews.choose(options, out, workspace, priced);
+        ProgressView view = ProgressViews.choose(options, out, workspace, priced,
+                runId -> handle.firstPlan());
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));

@@ -2,6 +2,7 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.config.Environment;
+import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.Progress;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Counts;
@@ -11,18 +12,15 @@ import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.RunWriter;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -137,9 +135,10 @@ final class StatusCommand implements Callable<ExitCode> {
         Optional<Long> writer = stores.shared() ? Optional.empty() : RunWriter.livePid(workspace, id);
         Look partial = new Look(run, writer, null, null, stores.shared());
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
-        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(), concurrency(run), now);
-        return new Look(run, writer, progress, PlanClock.eta(progress, PlanClock.inLog(run.directory(),
-                JsonOutput.mapper()), now), stores.shared());
+        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(),
+                run.concurrency(SettingsLoader.DEFAULT_CONCURRENCY), now);
+        return new Look(run, writer, progress, PlanClock.eta(progress,
+                Optional.ofNullable(run.history().firstPlan()), now), stores.shared());
     }
 
     /**
@@ -214,11 +213,14 @@ final class StatusCommand implements Callable<ExitCode> {
         return lines;
     }
 
-    /** "at work 8s · since created 20m 22s": the sessions' time, and the wall time since the run was created. */
+    /**
+     * "at work 8s · since created 20m 22s": the sessions' time (each from its start to its last event, the one at work
+     * to now), and the wall time since the run was created.
+     */
     private static String times(Look look) {
-        String since = "since created " + Durations.text(look.progress().elapsedSeconds());
-        return WorkTime.inLog(look.run().directory(), look.active() && !look.gone() ? Instant.now() : null)
-                .map(worked -> "at work " + Durations.text(worked.toSeconds()) + " · " + since).orElse(since);
+        Duration worked = look.run().history().activeTime(look.active() && !look.gone() ? Instant.now() : null);
+        return "at work " + Durations.text(worked.toSeconds()) + " · since created "
+                + Durations.text(look.progress().elapsedSeconds());
     }
 
     private String status(Look look, Palette palette) {
@@ -229,29 +231,5 @@ final class StatusCommand implements Callable<ExitCode> {
         }
         String by = look.writer().filter(pid -> look.active()).map(pid -> " (process " + pid + ")").orElse("");
         return palette.status(f.status().wire()) + reason + by;
-    }
-
-    /** The concurrency of the run's latest session, for the ETA; the default when it was never recorded. */
-    private static int concurrency(RunSnapshot run) {
-        Integer recorded = run.run().recordedSettings().concurrency();
-        if (recorded != null) {
-            return recorded;
-        }
-        int found = dev.longtask.config.SettingsLoader.DEFAULT_CONCURRENCY;
-        try (Stream<String> lines = Files.lines(run.directory().resolve("events.jsonl"))) {
-            for (String line : (Iterable<String>) lines::iterator) {
-                int at = line.indexOf("\"type\":\"session.started\"");
-                int c = line.indexOf("\"concurrency\":");
-                if (at >= 0 && c >= 0) {
-                    String digits = line.substring(c + 14).replaceAll("^(\\d+).*", "$1");
-                    if (digits.matches("\\d+")) {
-                        found = Integer.parseInt(digits);
-                    }
-                }
-            }
-        } catch (IOException | UncheckedIOException e) {
-            return found;
-        }
-        return found;
     }
 }

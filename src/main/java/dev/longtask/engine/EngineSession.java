@@ -53,9 +53,18 @@ public final class EngineSession implements AutoCloseable {
         return store.run();
     }
 
-    /** The run and its tasks as they stand now (durable state). */
+    /** The run and its tasks as they stand now (durable state); its history is {@link #history()}'s to read. */
     public RunSnapshot state() {
-        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null);
+        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null,
+                RunHistory.NONE);
+    }
+
+    /**
+     * The run's history ({@link RunHistory}: time at work, sessions, the first plan's estimate) up to its last durable
+     * event, asked of the store from where the opening found it.
+     */
+    public RunHistory history() {
+        return store.history(history);
     }
 
     /** Tasks run at once in this session. */

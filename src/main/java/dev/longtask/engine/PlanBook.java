@@ -8,6 +8,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import java.util.ArrayDeque;
@@ -134,7 +135,7 @@ final class PlanBook {
 
     /** Where every task's result file is, with {@code <id>} for the task's number. */
     String resultPathPattern() {
-        return runPath + "/results/task_<id>/result.json";
+        return runPath + "/" + RunLayout.RESULTS + "/task_<id>/" + RunLayout.RESULT_FILE;
     }
 
     /** The plan's tasks reordered so every task comes after the tasks it depends on; otherwise in plan order. */

@@ -1,5 +1,6 @@
 package dev.longtask.engine;
 
+import dev.longtask.store.RunLayout;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.llm.AttemptListener;
@@ -48,7 +49,7 @@ public final class PlanValidator {
         this.workspace = workspace;
         this.tokens = tokens;
         this.windowOfAgent = windowOfAgent;
-        this.runPath = runPath != null ? runPath : ".longtask/runs/yyyyMMdd-HHmmss-xxxx";
+        this.runPath = runPath != null ? runPath : RunLayout.RUNS + "/yyyyMMdd-HHmmss-xxxx";
     }
 
     /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,18 +82,14 @@ final class ReportWriter {
             n.set("outputs", json.valueToTree(t.outputs()));
         }
         out.set("usage", json.valueToTree(run.usage()));
-        out.put("report", "report.md");
+        out.put("report", RunLayout.REPORT_FILE);
         return out;
     }
 
     private String resultSummary(Task t) {
-        Path file = store.directory().resolve("results").resolve("task_" + t.id()).resolve("result.json");
-        try {
-            JsonNode result = json.readTree(file.toFile());
-            return result.path("summary").asText("").strip().replaceAll("\\s+", " ");
-        } catch (java.io.IOException e) {
-            return t.error() == null ? "" : t.error();
-        }
+        return store.result(t.id()).filter(r -> r.json() != null)
+                .map(r -> r.summary().strip().replaceAll("\\s+", " "))
+                .orElseGet(() -> t.error() == null ? "" : t.error());
     }
 
     private static long count(List<Task> tasks, TaskStatus status) {

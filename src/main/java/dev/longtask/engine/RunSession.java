@@ -6,6 +6,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import java.nio.file.Files;
@@ -79,7 +80,7 @@ final class RunSession {
             Conclusion conclusion = new Conclusion(s, director.blockedCancels(), finisher);
             if (concludeOnly) {
                 // A crash came between the report and the final status: only those are missing.
-                return ended(conclusion.conclude(store.directory().resolve("report.md"), null));
+                return ended(conclusion.conclude(RunLayout.of(store.directory()).report(), null));
             }
             if (store.tasks().isEmpty() && newRun != null && newRun.plan() != null) {
                 planning.accept(newRun.plan(), newRun.estimate());
@@ -144,7 +145,7 @@ final class RunSession {
     private RunOutcome outcome(Path report, Finisher.Finished finished, boolean nothingToDo) {
         Run run = store.run();
         Path existing = report != null ? report
-                : Files.exists(store.directory().resolve("report.md")) ? store.directory().resolve("report.md") : null;
+                : Files.exists(RunLayout.of(store.directory()).report()) ? RunLayout.of(store.directory()).report() : null;
         return new RunOutcome(run.id(), store.directory(), run.status(), run.statusReason(), planning.estimate(),
                 existing, finished, nothingToDo);
     }

@@ -173,17 +173,9 @@ final class Synthesizer {
     }
 
     private String resultText(Task t) {
-        Path file = kit.store().directory().resolve("results").resolve("task_" + t.id()).resolve("result.json");
-        if (!Files.exists(file)) {
-            return "(no result: the task is " + t.status().wire()
-                    + (t.error() == null || t.error().isEmpty() ? "" : "; error: " + t.error()) + ")";
-        }
-        String text = read(file);
-        try {
-            return ResultText.of(kit.json().readTree(text));
-        } catch (IOException notJson) {
-            return text;
-        }
+        return kit.store().result(t.id()).map(r -> r.json() != null ? ResultText.of(r.json()) : r.text())
+                .orElseGet(() -> "(no result: the task is " + t.status().wire()
+                        + (t.error() == null || t.error().isEmpty() ? "" : "; error: " + t.error()) + ")");
     }
 
     private String fileText(String path) {

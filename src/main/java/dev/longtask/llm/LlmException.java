@@ -1,5 +1,6 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.LongtaskException;
 import java.time.Duration;
 
 /**
@@ -7,7 +8,7 @@ import java.time.Duration;
  * the message carries the provider's own words. {@code retryAfter} is the wait the provider asked for
  * (Retry-After), or null.
  */
-public class LlmException extends RuntimeException {
+public class LlmException extends LongtaskException {
     private final int status;
     private final boolean retryable;
     private final Duration retryAfter;

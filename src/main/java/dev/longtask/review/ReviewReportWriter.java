@@ -8,6 +8,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunLayout;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunStore;
 import dev.longtask.model.Counts;
@@ -157,7 +158,7 @@ final class ReviewReportWriter {
     }
 
     private static JsonNode finalResult(Path runDirectory) {
-        Path file = runDirectory.resolve("final_result.json");
+        Path file = RunLayout.of(runDirectory).finalResult();
         if (!Files.isRegularFile(file)) {
             return JSON.createObjectNode();
         }

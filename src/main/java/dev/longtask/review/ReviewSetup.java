@@ -1,5 +1,6 @@
 package dev.longtask.review;
 
+import dev.longtask.store.RunLayout;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.PlanValidator;
@@ -75,7 +76,7 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
             throws IOException {
         RepoMap repoMap = new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
         List<Chunk> chunks = new Chunker(options.chunkTokens()).chunk(repoMap);
-        ReviewManifest manifest = ReviewManifest.of(chunks, ".longtask/runs/" + runId, options.focus(),
+        ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),
                 options.includeTests());
         MapRenderer renderer = new MapRenderer(counter);
         String rendered = renderer.render(repoMap, options.mapTokens());
@@ -88,7 +89,7 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                     + ") for fewer, larger chunks, or review a subdirectory");
         } else if (plan != null && windowOfAgent != null) {
             // Sized with a run id of the real shape, so a dry run (no id yet) counts what the run will.
-            ReviewManifest sizing = ReviewManifest.of(chunks, ".longtask/runs/" + SIZING_RUN_ID, options.focus(),
+            ReviewManifest sizing = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + SIZING_RUN_ID, options.focus(),
                     options.includeTests());
             WindowFit asked = new WindowFit(new ReviewPlanner(rendered).plan(sizing), counter, windowOfAgent);
             fit = new Fit(options.mapTokens(), options.mapTokens(), asked.window(), null);

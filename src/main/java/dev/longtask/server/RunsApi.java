@@ -106,7 +106,7 @@ final class RunsApi {
         files.snapshot(workspace, runId).task(taskId);
         int offset = number(ctx, "offset", 0, Integer.MAX_VALUE, 0);
         int limit = number(ctx, "limit", 1, MAX_PAGE, 100);
-        RunFiles.TranscriptPage page = files.transcript(workspace, runId, taskId, offset, limit);
+        dev.longtask.store.RunReader.TranscriptPage page = files.transcript(workspace, runId, taskId, offset, limit);
         ObjectNode out = json.createObjectNode().put("run_id", runId).put("task", taskId).put("offset", offset);
         out.set("entries", json.valueToTree(page.entries()));
         if (page.nextOffset() == null) {
@@ -133,7 +133,7 @@ final class RunsApi {
         String runId = ctx.pathParam("id");
         Path workspace = workspace(runId);
         ObjectNode out = json.createObjectNode().put("run_id", runId);
-        for (Map.Entry<String, String> note : RunFiles.NOTES.entrySet()) {
+        for (Map.Entry<String, dev.longtask.store.RunReader.Note> note : RunFiles.NOTES.entrySet()) {
             files.note(workspace, runId, note.getValue()).ifPresentOrElse(text -> out.putObject(note.getKey())
                     .put("markdown", text).put("html", markdown.html(text)), () -> out.putNull(note.getKey()));
         }

@@ -14,7 +14,6 @@ import java.util.Optional;
  * one left behind by a cancel that was itself killed does not turn a later plain SIGTERM into a cancel.
  */
 public final class CancelRequest {
-    static final String FILE = "cancel.request";
 
     private CancelRequest() {
     }
@@ -59,6 +58,6 @@ public final class CancelRequest {
     }
 
     private static Path file(Path workspace, String runId) {
-        return RunDirectory.runs(workspace).resolve(runId).resolve(FILE);
+        return RunDirectory.runs(workspace).resolve(runId).resolve(RunLayout.CANCEL_REQUEST);
     }
 }

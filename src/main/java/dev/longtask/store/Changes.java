@@ -30,6 +30,9 @@ final class Changes {
             EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
             EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
 
+    /** The cause of a {@code task.cancelled} that {@link RunStore#cancelAsBlocked} records. */
+    static final String BLOCKED_CAUSE = "blocked";
+
     private final ObjectMapper json;
 
     Changes(ObjectMapper json) {
@@ -124,7 +127,7 @@ final class Changes {
     }
 
     Function<RunState, Draft> cancelAsBlocked(int id, String reason) {
-        ObjectNode data = data("reason", reason).put("cause", FileRunStore.BLOCKED);
+        ObjectNode data = data("reason", reason).put("cause", BLOCKED_CAUSE);
         return state -> new Draft(EventType.TASK_CANCELLED, id, data);
     }
 
@@ -138,12 +141,12 @@ final class Changes {
             if (state.task(id).status() == status) {
                 return null;
             }
+            String type = TaskTransitions.to(status).event();
             return switch (status) {
-                case PENDING -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason));
-                case IN_PROGRESS -> new Draft(EventType.TASK_CLAIMED, id, data("owner", "by hand"));
-                case COMPLETED -> new Draft(EventType.TASK_COMPLETED, id, data("summary", reason));
-                case FAILED -> new Draft(EventType.TASK_FAILED, id, data("error", reason));
-                case CANCELLED -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason));
+                case PENDING, CANCELLED -> new Draft(type, id, data("reason", reason));
+                case IN_PROGRESS -> new Draft(type, id, data("owner", "by hand"));
+                case COMPLETED -> new Draft(type, id, data("summary", reason));
+                case FAILED -> new Draft(type, id, data("error", reason));
             };
         };
     }
@@ -184,7 +187,8 @@ final class Changes {
 
     /** The data of the report.written event that follows report.md and final_result.json. */
     ObjectNode reportWritten(JsonNode finalResult) {
-        ObjectNode data = json.createObjectNode().put("report", "report.md").put("final_result", "final_result.json");
+        ObjectNode data = json.createObjectNode().put("report", RunLayout.REPORT_FILE)
+                .put("final_result", RunLayout.FINAL_RESULT_FILE);
         data.put("title", finalResult.path("title").asText(""));
         if (finalResult.has("synthesized")) {
             data.put("synthesized", finalResult.path("synthesized").asBoolean());

@@ -24,15 +24,20 @@ import java.util.List;
  * log's length and checksum let an open skip parsing the events the checkpoint already holds when those bytes are
  * unchanged ({@link LogScan#scan(Path, ObjectMapper, LogScan.Trusted)}).
  *
- * <p>Checkpoints of an older format (SHA-256 checksums, a state without the run's history) are neither used nor set
+ * <p>Checkpoints of an older format (SHA-256 checksums, a state without the run's history, format 1 whose history lacks
+ * the sessions' concurrency and the first plan's estimate) are neither used nor set
  * aside: the open replays the log from its start instead, and writes checkpoints of this format from then on.
  */
 final class Checkpoints {
-    static final String DIRECTORY = "checkpoints";
     private static final String PREFIX = "checkpoint-";
     private static final String SUFFIX = ".ckpt";
     static final String BAD_SUFFIX = ".bad";
-    private static final int FORMAT_VERSION = 1;
+    /**
+     * 2: the run's history also holds the latest session's concurrency and the first plan's estimate. A checkpoint
+     * of format 1 lacks them, so it counts as older: the log is replayed from its start instead.
+     */
+    private static final int FORMAT_VERSION = 2;
+    private static final int HISTORY_WITHOUT_SESSIONS = 1;
 
     record Header(@JsonProperty("format_version") int formatVersion,
                   @JsonProperty("run_id") String runId,
@@ -102,6 +107,9 @@ final class Checkpoints {
             header = json.readValue(Arrays.copyOfRange(bytes, 0, newline), Header.class);
         } catch (IOException | RuntimeException e) {
             return new Verified(null, "unreadable header");
+        }
+        if (header.formatVersion() == HISTORY_WITHOUT_SESSIONS && runId.equals(header.runId())) {
+            return Verified.OLDER;
         }
         if (header.formatVersion() != FORMAT_VERSION || !runId.equals(header.runId())) {
             return new Verified(null, "written for another run or format");

@@ -50,12 +50,6 @@ import org.slf4j.LoggerFactory;
  * without the lock with {@link #read}; {@link #list} gives a workspace's runs.
  */
 public final class FileRunStore implements RunStore {
-    static final String EVENTS = "events.jsonl";
-    static final String RESULTS = "results";
-    static final String TRANSCRIPTS = "transcripts";
-    /** The cause of a {@code task.cancelled} that {@link #cancelAsBlocked} records. */
-    public static final String BLOCKED = "blocked";
-
     private final Path directory;
     private final String runId;
     private final StoreOptions options;
@@ -89,7 +83,7 @@ public final class FileRunStore implements RunStore {
         this.openReport = report;
         this.results = results;
         this.pipeline = new CommitPipeline(runId, options, json, redactor, log,
-                new Checkpoints(directory.resolve(Checkpoints.DIRECTORY), json, runId), projector, results, state,
+                new Checkpoints(directory.resolve(RunLayout.CHECKPOINTS), json, runId), projector, results, state,
                 checkpointSeq, logDigest);
     }
 
@@ -157,7 +151,7 @@ public final class FileRunStore implements RunStore {
             }
             AtomicFiles.fsyncDirectory(runs);
             AtomicFiles.fsyncDirectory(runs.getParent());
-            for (String sub : List.of(Projector.TASKS, RESULTS, TRANSCRIPTS, Checkpoints.DIRECTORY)) {
+            for (String sub : List.of(RunLayout.TASKS, RunLayout.RESULTS, RunLayout.TRANSCRIPTS, RunLayout.CHECKPOINTS)) {
                 Files.createDirectories(dir.resolve(sub));
             }
         } catch (IOException e) {
@@ -165,7 +159,7 @@ public final class FileRunStore implements RunStore {
         }
         RunLock lock = acquire(dir, id);
         try {
-            Path events = dir.resolve(EVENTS);
+            Path events = dir.resolve(RunLayout.EVENTS);
             Files.createFile(events);
             AtomicFiles.fsyncDirectory(dir);
             ObjectMapper json = JsonMapping.MAPPER;
@@ -208,10 +202,10 @@ public final class FileRunStore implements RunStore {
         try {
             ObjectMapper json = JsonMapping.MAPPER;
             RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
-            EventLog log = EventLog.open(dir.resolve(EVENTS), options.fsync(), syncer, loaded.shape());
+            EventLog log = EventLog.open(dir.resolve(RunLayout.EVENTS), options.fsync(), syncer, loaded.shape());
             Checkpoints.Choice choice = loaded.choice();
-            new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId).setAside(choice.bad());
-            for (String sub : List.of(RESULTS, TRANSCRIPTS, Checkpoints.DIRECTORY)) {
+            new Checkpoints(dir.resolve(RunLayout.CHECKPOINTS), json, runId).setAside(choice.bad());
+            for (String sub : List.of(RunLayout.RESULTS, RunLayout.TRANSCRIPTS, RunLayout.CHECKPOINTS)) {
                 Files.createDirectories(dir.resolve(sub));
             }
             Projector projector = new Projector(dir, json);
@@ -308,7 +302,7 @@ public final class FileRunStore implements RunStore {
         try {
             return RunLock.acquire(dir, runId);
         } catch (IOException e) {
-            throw new StoreException("cannot lock run " + runId + " (" + dir.resolve(RunLock.FILE) + "): " + e, e);
+            throw new StoreException("cannot lock run " + runId + " (" + dir.resolve(RunLayout.WRITER_LOCK) + "): " + e, e);
         }
     }
 
@@ -316,7 +310,7 @@ public final class FileRunStore implements RunStore {
         try {
             lock.close();
         } catch (IOException e) {
-            log().warn("could not release {}", RunLock.FILE, e);
+            log().warn("could not release {}", RunLayout.WRITER_LOCK, e);
         }
     }
 
@@ -362,7 +356,8 @@ public final class FileRunStore implements RunStore {
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
         RunState state = pipeline.state();
-        return new RunSnapshot(directory, state.run(), state.tasks(), state.approvals(), state.permissions());
+        return new RunSnapshot(directory, state.run(), state.tasks(), state.approvals(), state.permissions(),
+                state.history());
     }
 
     @Override
@@ -445,7 +440,7 @@ public final class FileRunStore implements RunStore {
         try {
             stored = results.write(id, result);
         } catch (IOException e) {
-            throw new StoreException("cannot write " + ResultFiles.file(directory.resolve(RESULTS), id) + ": " + e, e);
+            throw new StoreException("cannot write " + ResultFiles.file(directory.resolve(RunLayout.RESULTS), id) + ": " + e, e);
         }
         return pipeline.commitAll(changes.finish(id, success, text, records, stored)).state().task(id);
     }
@@ -540,7 +535,7 @@ public final class FileRunStore implements RunStore {
     @Override
     public Path writeResult(int id, JsonNode result) {
         Path dir = resultDirectory(id);
-        Path file = dir.resolve("result.json");
+        Path file = dir.resolve(RunLayout.RESULT_FILE);
         try {
             String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(result)) + "\n";
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), true);
@@ -562,8 +557,8 @@ public final class FileRunStore implements RunStore {
     @Override
     public Path writeReport(String markdown, JsonNode finalResult) {
         ensureUsable();
-        Path report = directory.resolve("report.md");
-        Path result = directory.resolve("final_result.json");
+        Path report = directory.resolve(RunLayout.REPORT_FILE);
+        Path result = directory.resolve(RunLayout.FINAL_RESULT_FILE);
         try {
             AtomicFiles.write(report, redactor.redact(markdown).getBytes(StandardCharsets.UTF_8), true);
             String text = redactor.redact(json.writerWithDefaultPrettyPrinter().writeValueAsString(finalResult)) + "\n";
@@ -579,7 +574,7 @@ public final class FileRunStore implements RunStore {
     @Override
     public Path resultDirectory(int id) {
         task(id);
-        Path dir = directory.resolve(RESULTS).resolve("task_" + id);
+        Path dir = RunLayout.of(directory).resultDirectory(id);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -593,7 +588,7 @@ public final class FileRunStore implements RunStore {
         ensureUsable();
         task(id);
         return transcripts.computeIfAbsent(id, key -> {
-            Path file = directory.resolve(TRANSCRIPTS).resolve("task_" + key + ".jsonl");
+            Path file = RunLayout.of(directory).transcript(RunLayout.taskTranscript(key));
             try {
                 return new FileTranscript(file, json, redactor);
             } catch (IOException e) {
@@ -609,7 +604,7 @@ public final class FileRunStore implements RunStore {
             throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+, not '" + name + "'");
         }
         return roleTranscripts.computeIfAbsent(name, key -> {
-            Path file = directory.resolve(TRANSCRIPTS).resolve(key + ".jsonl");
+            Path file = RunLayout.of(directory).transcript(key);
             try {
                 return new FileTranscript(file, json, redactor);
             } catch (IOException e) {
@@ -663,7 +658,7 @@ public final class FileRunStore implements RunStore {
             if (task.status() == TaskStatus.COMPLETED || task.status() == TaskStatus.FAILED) {
                 continue;
             }
-            Path result = directory.resolve(RESULTS).resolve("task_" + task.id()).resolve("result.json");
+            Path result = RunLayout.of(directory).result(task.id());
             if (Files.isRegularFile(result)) {
                 try {
                     Files.move(result, result.resolveSibling("result.json.stale"), StandardCopyOption.REPLACE_EXISTING);

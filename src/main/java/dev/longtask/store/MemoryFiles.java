@@ -20,9 +20,9 @@ public record MemoryFiles(String plan, String findings, String progress) {
 
     /** The files as a run directory holds them now. */
     public static MemoryFiles read(Path runDirectory) {
-        return new MemoryFiles(text(runDirectory.resolve(Projector.PLAN_FILE)),
-                text(runDirectory.resolve(Projector.FINDINGS_FILE)),
-                text(runDirectory.resolve(Projector.PROGRESS_FILE)));
+        return new MemoryFiles(text(runDirectory.resolve(RunLayout.PLAN_FILE)),
+                text(runDirectory.resolve(RunLayout.FINDINGS_FILE)),
+                text(runDirectory.resolve(RunLayout.PROGRESS_FILE)));
     }
 
     /** The texts the projector writes for {@code state}, byte for byte. */

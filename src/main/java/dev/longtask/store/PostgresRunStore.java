@@ -18,6 +18,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskResult;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.CommitPipeline.Draft;
 import java.io.IOException;
@@ -318,7 +319,7 @@ public final class PostgresRunStore implements RunStore {
             state = state.apply(event);
         }
         return new RunSnapshot(RunDirectory.runs(Path.of(workspace)).resolve(runId), state.run(), state.tasks(),
-                state.approvals(), state.permissions());
+                state.approvals(), state.permissions(), state.history());
     }
 
     /** The committed events of a run after {@code afterSeq}, in order. */
@@ -363,7 +364,7 @@ public final class PostgresRunStore implements RunStore {
 
     private void prepareDirectory() {
         try {
-            for (String sub : List.of(Projector.TASKS, FileRunStore.RESULTS)) {
+            for (String sub : List.of(RunLayout.TASKS, RunLayout.RESULTS)) {
                 Files.createDirectories(directory.resolve(sub));
             }
         } catch (IOException e) {
@@ -979,7 +980,7 @@ public final class PostgresRunStore implements RunStore {
         } catch (SQLException e) {
             throw failure(e, attempt == null ? null : id);
         }
-        Path file = resultDirectory(id).resolve("result.json");
+        Path file = resultDirectory(id).resolve(RunLayout.RESULT_FILE);
         try {
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), true);
         } catch (IOException e) {
@@ -989,15 +990,16 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /** What task {@code id}'s agent submitted, as the database holds it: readable from any machine. */
-    public Optional<JsonNode> result(int id) {
+    @Override
+    public Optional<TaskResult> result(int id) {
         try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
                 "SELECT result FROM longtask_results WHERE run_id = ? AND task = ?")) {
             select.setString(1, runId);
             select.setInt(2, id);
             try (ResultSet row = select.executeQuery()) {
-                return row.next() ? Optional.of(json.readTree(row.getString(1))) : Optional.empty();
+                return row.next() ? Optional.of(ResultFiles.parse(row.getString(1))) : Optional.empty();
             }
-        } catch (SQLException | JsonProcessingException e) {
+        } catch (SQLException e) {
             throw new StoreException("cannot read the result of task " + id + " of run " + runId + ": "
                     + e.getMessage(), e);
         }
@@ -1016,7 +1018,8 @@ public final class PostgresRunStore implements RunStore {
         try (Connection c = db.connection(); PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_files "
                 + "(run_id, name, content) VALUES (?, ?, ?) ON CONFLICT (run_id, name) DO UPDATE SET content = "
                 + "EXCLUDED.content")) {
-            for (String[] file : List.of(new String[] {"report.md", report}, new String[] {"final_result.json", result})) {
+            for (String[] file : List.of(new String[] {RunLayout.REPORT_FILE, report},
+                    new String[] {RunLayout.FINAL_RESULT_FILE, result})) {
                 upsert.setString(1, runId);
                 upsert.setString(2, file[0]);
                 upsert.setString(3, file[1]);
@@ -1028,19 +1031,19 @@ public final class PostgresRunStore implements RunStore {
                     + e.getMessage(), e);
         }
         try {
-            AtomicFiles.write(directory.resolve("report.md"), report.getBytes(StandardCharsets.UTF_8), true);
-            AtomicFiles.write(directory.resolve("final_result.json"), result.getBytes(StandardCharsets.UTF_8), true);
+            AtomicFiles.write(directory.resolve(RunLayout.REPORT_FILE), report.getBytes(StandardCharsets.UTF_8), true);
+            AtomicFiles.write(directory.resolve(RunLayout.FINAL_RESULT_FILE), result.getBytes(StandardCharsets.UTF_8), true);
         } catch (IOException e) {
             throw new StoreException("cannot write the report of run " + runId + " in " + directory + ": " + e, e);
         }
         append(EventType.REPORT_WRITTEN, null, changes.reportWritten(finalResult));
-        return directory.resolve("report.md");
+        return directory.resolve(RunLayout.REPORT_FILE);
     }
 
     @Override
     public Path resultDirectory(int id) {
         task(id);
-        Path dir = directory.resolve(FileRunStore.RESULTS).resolve("task_" + id);
+        Path dir = RunLayout.of(directory).resultDirectory(id);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -1053,7 +1056,7 @@ public final class PostgresRunStore implements RunStore {
     public Transcript transcript(int id) {
         ensureOpen();
         task(id);
-        return entry -> appendTranscript("task_" + id, id, entry);
+        return entry -> appendTranscript(RunLayout.taskTranscript(id), id, entry);
     }
 
     @Override

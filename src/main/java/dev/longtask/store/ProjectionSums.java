@@ -23,8 +23,8 @@ import java.util.zip.CRC32C;
 final class ProjectionSums {
     static final String FILE = "projections.crc";
     /** The projections other than the task files, in the record's order. */
-    static final List<String> FILES = List.of(Projector.RUN_FILE, Projector.PLAN_FILE, Projector.PROGRESS_FILE,
-            Projector.FINDINGS_FILE);
+    static final List<String> FILES = List.of(RunLayout.RUN_FILE, RunLayout.PLAN_FILE, RunLayout.PROGRESS_FILE,
+            RunLayout.FINDINGS_FILE);
     private static final String MAGIC = "longtask-projections 1";
     private static final int LINE = 9;
 
@@ -124,7 +124,7 @@ final class ProjectionSums {
     }
 
     static Path file(Path runDirectory) {
-        return runDirectory.resolve(Checkpoints.DIRECTORY).resolve(FILE);
+        return runDirectory.resolve(RunLayout.CHECKPOINTS).resolve(FILE);
     }
 
     private static String header(long lastSeq, long logBytes, int taskCount) {

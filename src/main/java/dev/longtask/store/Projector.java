@@ -35,11 +35,6 @@ import java.util.regex.Pattern;
  * exactly that long, run.json is the whole truth about the run's figures and a reader need not replay the log.
  */
 final class Projector {
-    static final String RUN_FILE = "run.json";
-    static final String TASKS = "tasks";
-    static final String PLAN_FILE = "task_plan.md";
-    static final String PROGRESS_FILE = "progress.md";
-    static final String FINDINGS_FILE = "findings.md";
     static final String ORPHAN_SUFFIX = ".orphan";
     /** The field of run.json that holds the length of the log up to its last_seq. */
     static final String LOG_BYTES = "log_bytes";
@@ -65,7 +60,7 @@ final class Projector {
     }
 
     static Path taskFile(Path runDirectory, int id) {
-        return runDirectory.resolve(TASKS).resolve("task_" + id + ".json");
+        return RunLayout.of(runDirectory).task(id);
     }
 
     /**
@@ -89,13 +84,13 @@ final class Projector {
         }
         if (before == null || before.tasks() != state.tasks() || before.decisions() != state.decisions()
                 || before.errors() != state.errors() || runChanged) {
-            planText = writeIfChanged(PLAN_FILE, planText, Markdown.taskPlan(state));
+            planText = writeIfChanged(RunLayout.PLAN_FILE, planText, Markdown.taskPlan(state));
         }
         if (before == null || before.progress() != state.progress()) {
-            progressText = writeIfChanged(PROGRESS_FILE, progressText, Markdown.progress(state));
+            progressText = writeIfChanged(RunLayout.PROGRESS_FILE, progressText, Markdown.progress(state));
         }
         if (before == null || before.findings() != state.findings() || before.tasks() != state.tasks()) {
-            findingsText = writeIfChanged(FINDINGS_FILE, findingsText, Markdown.findings(state));
+            findingsText = writeIfChanged(RunLayout.FINDINGS_FILE, findingsText, Markdown.findings(state));
         }
         written = state;
     }
@@ -116,15 +111,15 @@ final class Projector {
         if (runFileSeq != state.lastSeq()) {
             writeRunFile(state, logBytes);
         }
-        if (Files.isDirectory(directory.resolve(Checkpoints.DIRECTORY))) {
+        if (Files.isDirectory(directory.resolve(RunLayout.CHECKPOINTS))) {
             sums.save(directory, state.lastSeq(), logBytes, state.tasks().size());
         }
     }
 
     private void writeRunFile(RunState state, long logBytes) throws IOException {
         byte[] bytes = runBytes(state, logBytes);
-        replace(directory.resolve(RUN_FILE), bytes);
-        sums.putFile(RUN_FILE, bytes);
+        replace(directory.resolve(RunLayout.RUN_FILE), bytes);
+        sums.putFile(RunLayout.RUN_FILE, bytes);
         runFileSeq = state.lastSeq();
     }
 
@@ -151,11 +146,11 @@ final class Projector {
      */
     List<String> repair(RunState state, long logBytes) throws IOException {
         List<String> touched = new ArrayList<>();
-        Files.createDirectories(directory.resolve(TASKS));
+        Files.createDirectories(directory.resolve(RunLayout.TASKS));
         removeTemps(directory, touched);
-        removeTemps(directory.resolve(TASKS), touched);
-        removeTemps(directory.resolve(Checkpoints.DIRECTORY), touched);
-        Path results = directory.resolve(FileRunStore.RESULTS);
+        removeTemps(directory.resolve(RunLayout.TASKS), touched);
+        removeTemps(directory.resolve(RunLayout.CHECKPOINTS), touched);
+        Path results = directory.resolve(RunLayout.RESULTS);
         if (Files.isDirectory(results)) {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(results)) {
                 for (Path taskResults : stream) {
@@ -177,7 +172,7 @@ final class Projector {
             rewriteIfDifferent(file, expected, touched);
             sums.putTask(task.id(), expected);
         }
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory.resolve(TASKS))) {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory.resolve(RunLayout.TASKS))) {
             for (Path file : stream) {
                 Matcher m = TASK_FILE.matcher(file.getFileName().toString());
                 if (m.matches() && !knownId(m.group(1), state)) {
@@ -187,23 +182,23 @@ final class Projector {
                 }
             }
         }
-        if (recorded != null && asRecorded(directory.resolve(RUN_FILE), recorded[0]) != null) {
+        if (recorded != null && asRecorded(directory.resolve(RunLayout.RUN_FILE), recorded[0]) != null) {
             writtenCounts = TaskCounts.of(state.tasks());
             runFileSeq = state.lastSeq();
-            sums.putFile(RUN_FILE, recorded[0]);
+            sums.putFile(RunLayout.RUN_FILE, recorded[0]);
         } else {
             repairRunFile(state, logBytes, touched);
         }
-        planText = repairText(PLAN_FILE, recorded, () -> Markdown.taskPlan(state), touched);
-        progressText = repairText(PROGRESS_FILE, recorded, () -> Markdown.progress(state), touched);
-        findingsText = repairText(FINDINGS_FILE, recorded, () -> Markdown.findings(state), touched);
+        planText = repairText(RunLayout.PLAN_FILE, recorded, () -> Markdown.taskPlan(state), touched);
+        progressText = repairText(RunLayout.PROGRESS_FILE, recorded, () -> Markdown.progress(state), touched);
+        findingsText = repairText(RunLayout.FINDINGS_FILE, recorded, () -> Markdown.findings(state), touched);
         written = state;
         return touched;
     }
 
     /** Like the others, except that a run.json behind only in last_seq/updated is brought up to date silently. */
     private void repairRunFile(RunState state, long logBytes, List<String> touched) throws IOException {
-        Path file = directory.resolve(RUN_FILE);
+        Path file = directory.resolve(RunLayout.RUN_FILE);
         byte[] expected = runBytes(state, logBytes);
         byte[] actual = Files.isRegularFile(file) ? AtomicFiles.readAll(file) : null;
         if (actual == null || !Arrays.equals(actual, expected)) {
@@ -212,7 +207,7 @@ final class Projector {
                 touched.add(relative(file));
             }
         }
-        sums.putFile(RUN_FILE, expected);
+        sums.putFile(RunLayout.RUN_FILE, expected);
         runFileSeq = state.lastSeq();
     }
 

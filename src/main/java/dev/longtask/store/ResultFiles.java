@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Secrets;
+import dev.longtask.model.TaskResult;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.LoggerFactory;
@@ -36,13 +39,13 @@ final class ResultFiles {
     private final Set<Integer> unsynced = ConcurrentHashMap.newKeySet();
 
     ResultFiles(Path runDirectory, ObjectMapper json, Secrets redactor) {
-        this.results = runDirectory.resolve(FileRunStore.RESULTS);
+        this.results = runDirectory.resolve(RunLayout.RESULTS);
         this.json = json;
         this.redactor = redactor;
     }
 
     static Path file(Path results, int id) {
-        return results.resolve("task_" + id).resolve("result.json");
+        return results.resolve("task_" + id).resolve(RunLayout.RESULT_FILE); // RunLayout.result, from results/
     }
 
     /**
@@ -113,9 +116,37 @@ final class ResultFiles {
             Files.createDirectories(file.getParent());
             AtomicFiles.write(file, expected, true);
             AtomicFiles.fsyncDirectory(results);
-            touched.add(FileRunStore.RESULTS + "/task_" + event.task() + "/result.json");
+            touched.add(RunLayout.resultName(event.task()));
         }
         return touched;
+    }
+
+    /**
+     * Task {@code id}'s result.json in the run directory {@code layout} names, as any reader reads it; empty when
+     * the task has none (it has not ended, or a tool deleted it). A file that is not JSON is given as its text.
+     */
+    static Optional<TaskResult> read(RunLayout layout, int id) {
+        Path file = layout.result(id);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + file + ": " + e, e);
+        }
+        return Optional.of(parse(text));
+    }
+
+    /** A result.json's text as a {@link TaskResult}; text that is not JSON is kept as it is. */
+    static TaskResult parse(String text) {
+        JsonNode parsed;
+        try {
+            parsed = JsonMapping.MAPPER.readTree(text);
+        } catch (IOException notJson) {
+            parsed = null;
+        }
+        return TaskResult.of(parsed, text);
     }
 
     /** The tasks whose result.json the next {@link #syncWritten} makes durable. */

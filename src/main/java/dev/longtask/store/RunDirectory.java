@@ -41,7 +41,7 @@ final class RunDirectory {
 
     /** {@code <workspace>/.longtask/runs}. */
     static Path runs(Path workspace) {
-        return workspace.resolve(".longtask").resolve("runs");
+        return RunLayout.runs(workspace);
     }
 
     /** A new run id like {@code 20261125-213000-a1b2}: local time of {@code clock}, then 4 random hex digits. */
@@ -67,7 +67,7 @@ final class RunDirectory {
             checkProjectionsParse(dir, json, ProjectionSums.load(dir, loaded.state().lastSeq(),
                     loaded.shape().validLength(), loaded.state().tasks().size()));
             return new RunSnapshot(dir, loaded.state().run(), loaded.state().tasks(), loaded.state().approvals(),
-                    loaded.state().permissions());
+                    loaded.state().permissions(), loaded.state().history());
         } catch (IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
         }
@@ -112,8 +112,8 @@ final class RunDirectory {
     /** run.json when it was written at the log's current end (so it is exact), else null. */
     private static JsonNode currentRunFile(Path dir) {
         try {
-            long logLength = Files.size(dir.resolve(FileRunStore.EVENTS));
-            JsonNode node = JsonMapping.MAPPER.readTree(AtomicFiles.readAll(dir.resolve(Projector.RUN_FILE)));
+            long logLength = Files.size(dir.resolve(RunLayout.EVENTS));
+            JsonNode node = JsonMapping.MAPPER.readTree(AtomicFiles.readAll(dir.resolve(RunLayout.RUN_FILE)));
             if (node != null && node.path(Projector.LOG_BYTES).asLong(-1) == logLength
                     && node.path(TaskCounts.FIELD).isObject()) {
                 return node;
@@ -136,7 +136,7 @@ final class RunDirectory {
         ObjectMapper json = JsonMapping.MAPPER;
         List<Event> events = new ArrayList<>();
         try {
-            LogScan.replayAfter(dir.resolve(FileRunStore.EVENTS), json, afterSeq, (seq, bytes, event) -> events.add(event));
+            LogScan.replayAfter(dir.resolve(RunLayout.EVENTS), json, afterSeq, (seq, bytes, event) -> events.add(event));
         } catch (IOException e) {
             throw new StoreException("cannot read the events of run " + runId + " in " + dir + ": " + e, e);
         }
@@ -156,7 +156,7 @@ final class RunDirectory {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(runs)) {
             for (Path dir : stream) {
                 String id = dir.getFileName().toString();
-                if (Files.isRegularFile(dir.resolve(FileRunStore.EVENTS)) && RUN_ID.matcher(id).matches()) {
+                if (Files.isRegularFile(dir.resolve(RunLayout.EVENTS)) && RUN_ID.matcher(id).matches()) {
                     entries.add(new Entry(id, createdTime(dir)));
                 }
             }
@@ -170,7 +170,7 @@ final class RunDirectory {
     private static Instant createdTime(Path dir) {
         ObjectMapper json = JsonMapping.MAPPER;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-                new FileInputStream(dir.resolve(FileRunStore.EVENTS).toFile()), StandardCharsets.UTF_8))) {
+                new FileInputStream(dir.resolve(RunLayout.EVENTS).toFile()), StandardCharsets.UTF_8))) {
             String first = reader.readLine();
             if (first != null) {
                 Event event = json.readValue(first, Event.class);
@@ -192,8 +192,8 @@ final class RunDirectory {
     }
 
     static Loaded load(Path dir, String runId, ObjectMapper json) throws IOException {
-        Path events = dir.resolve(FileRunStore.EVENTS);
-        Checkpoints checkpoints = new Checkpoints(dir.resolve(Checkpoints.DIRECTORY), json, runId);
+        Path events = dir.resolve(RunLayout.EVENTS);
+        Checkpoints checkpoints = new Checkpoints(dir.resolve(RunLayout.CHECKPOINTS), json, runId);
         LogScan.Shape shape = LogScan.scan(events, json, checkpoints.trustedStart());
         if (shape.lastSeq() == 0) {
             throw new CorruptRunException(events, 0, "the log has no complete event, so the run's creation did "
@@ -228,7 +228,7 @@ final class RunDirectory {
         String hint = "; the log is intact and nothing was changed: open the run for writing "
                 + "(`longtask resume " + dir.getFileName() + "` or any `longtask task add|update`) to rebuild it "
                 + "from events.jsonl";
-        Path runFile = dir.resolve(Projector.RUN_FILE);
+        Path runFile = dir.resolve(RunLayout.RUN_FILE);
         if (Files.isRegularFile(runFile)) {
             String problem = wholeObjectProblem(json, AtomicFiles.readAll(runFile));
             if (problem != null) {
@@ -236,7 +236,7 @@ final class RunDirectory {
                         ? "empty" : problem) + ")" + hint);
             }
         }
-        Path tasksDir = dir.resolve(Projector.TASKS);
+        Path tasksDir = dir.resolve(RunLayout.TASKS);
         if (Files.isDirectory(tasksDir)) {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(tasksDir, "task_*.json")) {
                 for (Path file : stream) {
@@ -312,7 +312,7 @@ final class RunDirectory {
             throw new NoSuchRunException(String.valueOf(runId), runs);
         }
         Path dir = runs.resolve(runId);
-        if (!Files.isRegularFile(dir.resolve(FileRunStore.EVENTS))) {
+        if (!Files.isRegularFile(dir.resolve(RunLayout.EVENTS))) {
             throw new NoSuchRunException(runId, runs);
         }
         return dir;

@@ -1,8 +1,10 @@
 package dev.longtask.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.PlanEstimate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +28,8 @@ import java.util.TreeSet;
  * @param sessionStart         the time of the latest {@code session.started}, or null
  * @param lastTime             the time of the last event
  * @param unfinishedPlans      the seqs of {@code plan.accepted} events some of whose tasks are not created yet
+ * @param sessionConcurrency   the concurrency the latest {@code session.started} said it runs with, or null
+ * @param firstPlan            the run's first accepted plan (its estimate, when it had one), or null before one
  */
 public record RunHistory(long seq,
                          @JsonProperty("blocked_cancels") List<Integer> blockedCancels,
@@ -36,11 +40,13 @@ public record RunHistory(long seq,
                          @JsonProperty("earlier_sessions") Duration earlierSessions,
                          @JsonProperty("session_start") Instant sessionStart,
                          @JsonProperty("last_time") Instant lastTime,
-                         @JsonProperty("unfinished_plans") List<PlanMark> unfinishedPlans) {
+                         @JsonProperty("unfinished_plans") List<PlanMark> unfinishedPlans,
+                         @JsonProperty("session_concurrency") Integer sessionConcurrency,
+                         @JsonProperty("first_plan") PlanEstimate firstPlan) {
 
     /** The history of an empty log. */
     public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
-            List.of());
+            List.of(), null, null);
 
     /** The reason the engine gave before causes were recorded; its blocked cancels are recognised by it. */
     public static final String BLOCKED_REASON_PREFIX = "cannot run: it waits for";
@@ -62,6 +68,7 @@ public record RunHistory(long seq,
     /** The kinds of event whose data the fold reads; of the others only seq, time, type and task matter. */
     public static boolean needsData(String type) {
         return EventType.TASK_CANCELLED.equals(type) || EventType.REPORT_WRITTEN.equals(type)
+                || EventType.SESSION_STARTED.equals(type)
                 || EventType.DIRECTOR_DECIDED.equals(type) || EventType.RUN_FINISHER.equals(type)
                 || EventType.PLAN_ACCEPTED.equals(type);
     }
@@ -77,8 +84,19 @@ public record RunHistory(long seq,
 
     /** Time spent in sessions so far, the latest up to its last event. */
     public Duration activeTime() {
-        return sessionStart == null || lastTime == null ? earlierSessions
-                : earlierSessions.plus(Duration.between(sessionStart, lastTime));
+        return activeTime(null);
+    }
+
+    /**
+     * Time spent in sessions so far: the latest up to {@code now} while it is at work (a run resumed a day later was at
+     * work for minutes, not a day), or up to its last event when {@code now} is null (the run is at rest).
+     */
+    public Duration activeTime(Instant now) {
+        Instant end = now != null ? now : lastTime;
+        if (sessionStart == null || end == null || end.isBefore(sessionStart)) {
+            return earlierSessions;
+        }
+        return earlierSessions.plus(Duration.between(sessionStart, end));
     }
 
     RunHistory after(Event e) {
@@ -91,6 +109,8 @@ public record RunHistory(long seq,
         Duration earlier = earlierSessions;
         Instant start = sessionStart;
         List<PlanMark> plans = unfinishedPlans;
+        Integer concurrency = sessionConcurrency;
+        PlanEstimate plan = firstPlan;
         switch (type) {
             case EventType.TASK_CANCELLED -> blocked = isBlockedCancel(e) ? with(blocked, e.task()) : without(blocked, e.task());
             case EventType.TASK_REQUEUED -> blocked = without(blocked, e.task());
@@ -106,11 +126,16 @@ public record RunHistory(long seq,
                     earlier = earlier.plus(Duration.between(start, lastTime));
                 }
                 start = e.time();
+                JsonNode said = e.data().path("concurrency");
+                concurrency = said.canConvertToInt() ? Integer.valueOf(said.asInt()) : concurrency;
             }
             case EventType.PLAN_ACCEPTED -> {
                 int tasks = e.data().path("tasks").size();
                 if (tasks > 0) {
                     plans = appended(plans, new PlanMark(e.seq(), e.data().path("first_id").asInt(), tasks));
+                }
+                if (plan == null) {
+                    plan = PlanEstimate.of(e).orElse(null);
                 }
             }
             case EventType.TASK_CREATED -> {
@@ -122,7 +147,8 @@ public record RunHistory(long seq,
             default -> {
             }
         }
-        return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, e.time(), plans);
+        return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, e.time(), plans,
+                concurrency, plan);
     }
 
     /** The history of {@code events}, the whole log from its first event. */
@@ -131,7 +157,7 @@ public record RunHistory(long seq,
     }
 
     private static boolean isBlockedCancel(Event e) {
-        return FileRunStore.BLOCKED.equals(e.data().path("cause").asText(""))
+        return Changes.BLOCKED_CAUSE.equals(e.data().path("cause").asText(""))
                 || e.data().path("reason").asText("").startsWith(BLOCKED_REASON_PREFIX);
     }
 

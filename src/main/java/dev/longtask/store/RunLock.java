@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * channel, and with it drop the lock while the store is still open.
  */
 final class RunLock implements AutoCloseable {
-    static final String FILE = "writer.lock";
 
     /**
      * Lock files this JVM holds. OS record locks belong to the process, and on Linux closing ANY descriptor of the
@@ -42,7 +41,7 @@ final class RunLock implements AutoCloseable {
     }
 
     static RunLock acquire(Path runDirectory, String runId) throws IOException {
-        Path file = runDirectory.toRealPath().resolve(FILE);
+        Path file = runDirectory.toRealPath().resolve(RunLayout.WRITER_LOCK);
         if (!HELD_BY_THIS_PROCESS.add(file)) {
             throw new RunLockedException(runId, ProcessHandle.current().pid(), true);
         }
@@ -87,7 +86,7 @@ final class RunLock implements AutoCloseable {
      * process does not count). Empty when no one writes, or the writer died.
      */
     static Optional<Long> liveWriter(Path runDirectory) {
-        Path file = runDirectory.resolve(FILE);
+        Path file = runDirectory.resolve(RunLayout.WRITER_LOCK);
         Long pid = recordedPid(file);
         if (pid == null) {
             return Optional.empty();

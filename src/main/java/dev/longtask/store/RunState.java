@@ -25,7 +25,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -55,15 +54,6 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         approvals = approvals == null ? List.of() : approvals;
     }
 
-    private static final Set<TaskStatus> COMPLETABLE =
-            EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.FAILED);
-    private static final Set<TaskStatus> FAILABLE = EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS);
-    private static final Set<TaskStatus> CANCELLABLE =
-            EnumSet.of(TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.FAILED);
-    private static final Set<TaskStatus> REQUEUEABLE =
-            EnumSet.of(TaskStatus.IN_PROGRESS, TaskStatus.FAILED, TaskStatus.CANCELLED);
-    private static final Set<TaskStatus> MAY_GET_BLOCKER =
-            EnumSet.of(TaskStatus.PENDING, TaskStatus.FAILED, TaskStatus.CANCELLED);
     static final List<String> EDITABLE_FIELDS =
             List.of("subject", "instruction", "agent", "inputs", "outputs", "success_criteria", "owner");
 
@@ -182,20 +172,18 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
                 case EventType.TASK_CLAIMED -> claimed();
                 case EventType.TASK_COMPLETED -> completed();
                 case EventType.TASK_FAILED -> {
-                    TaskBuilder t = transition(FAILABLE, TaskStatus.FAILED, "only a pending or running task can fail");
+                    TaskBuilder t = transition();
                     t.error = optionalText("error", "");
                     t.finished = event.time();
                     put(t.build());
                 }
                 case EventType.TASK_CANCELLED -> {
-                    TaskBuilder t = transition(CANCELLABLE, TaskStatus.CANCELLED,
-                            "only a pending, running or failed task can be cancelled");
+                    TaskBuilder t = transition();
                     t.finished = event.time();
                     put(t.build());
                 }
                 case EventType.TASK_REQUEUED -> {
-                    TaskBuilder t = transition(REQUEUEABLE, TaskStatus.PENDING,
-                            "only a running, failed or cancelled task can be requeued (completed tasks never run again)");
+                    TaskBuilder t = transition();
                     t.owner = "";
                     t.started = null;
                     t.finished = null;
@@ -331,7 +319,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             if (blocker.blocks().contains(id)) {
                 return;
             }
-            if (!MAY_GET_BLOCKER.contains(dependent.status())) {
+            if (!TaskTransitions.MAY_GET_BLOCKER.contains(dependent.status())) {
                 throw new TaskStateException(id, dependent.status(), dependent.status() == TaskStatus.IN_PROGRESS
                         ? "requeue it before it can wait for task " + blockerId
                         : "a completed task cannot wait for another task");
@@ -383,15 +371,16 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         private void claimed() {
             int id = eventTask();
             Task task = task(id);
-            if (task.status() != TaskStatus.PENDING) {
-                throw new TaskStateException(id, task.status(), "only a pending task can be claimed");
+            TaskTransitions.Transition claim = TaskTransitions.of(EventType.TASK_CLAIMED).orElseThrow();
+            if (!claim.from().contains(task.status())) {
+                throw new TaskStateException(id, task.status(), claim.refusal());
             }
             if (!task.blockedBy().isEmpty()) {
                 throw new TaskStateException(id, task.status(), "it is still blocked by "
                         + String.join(", ", task.blockedBy().stream().map(String::valueOf).toList()));
             }
             TaskBuilder t = TaskBuilder.from(task);
-            t.status = TaskStatus.IN_PROGRESS;
+            t.status = claim.to();
             t.owner = optionalText("owner", "");
             t.attempts = task.attempts() + 1;
             t.started = event.time();
@@ -400,8 +389,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
         }
 
         private void completed() {
-            TaskBuilder t = transition(COMPLETABLE, TaskStatus.COMPLETED,
-                    "only a pending, running or failed task can be completed");
+            TaskBuilder t = transition();
             t.finished = event.time();
             t.error = null;
             put(t.build());
@@ -424,14 +412,16 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             }
         }
 
-        private TaskBuilder transition(Set<TaskStatus> from, TaskStatus to, String refusal) {
+        /** The event's task moved as {@link TaskTransitions} says its type moves a task, or refused. */
+        private TaskBuilder transition() {
+            TaskTransitions.Transition row = TaskTransitions.of(event.type()).orElseThrow();
             int id = eventTask();
             Task task = task(id);
-            if (!from.contains(task.status())) {
-                throw new TaskStateException(id, task.status(), refusal);
+            if (!row.from().contains(task.status())) {
+                throw new TaskStateException(id, task.status(), row.refusal());
             }
             TaskBuilder t = TaskBuilder.from(task);
-            t.status = to;
+            t.status = row.to();
             return t;
         }
 

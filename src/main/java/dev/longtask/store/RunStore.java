@@ -11,6 +11,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskResult;
 import dev.longtask.model.TaskStatus;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +31,11 @@ public interface RunStore extends AutoCloseable {
 
     /** {@code <workspace>/.longtask/runs/<run-id>}. */
     Path directory();
+
+    /** The workspace the run works on: the directory whose {@code .longtask/runs} holds {@link #directory()}. */
+    default Path workspace() {
+        return RunLayout.of(directory()).workspace();
+    }
 
     Run run();
 
@@ -169,6 +175,14 @@ public interface RunStore extends AutoCloseable {
      * @throws IllegalArgumentException when there is no such question or it was answered already
      */
     Approval answerApproval(ApprovalAnswer answer);
+
+    /**
+     * Task {@code id}'s result ({@code results/task_<id>/result.json}) as the store keeps it; empty when the task has
+     * none yet.
+     */
+    default Optional<TaskResult> result(int id) {
+        return ResultFiles.read(RunLayout.of(directory()), id);
+    }
 
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);

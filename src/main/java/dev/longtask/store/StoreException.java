@@ -1,10 +1,11 @@
 package dev.longtask.store;
 
+import dev.longtask.model.LongtaskException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
 /** A failure of the run store whose message names what is wrong (the run, the file, the task) and what to do. */
-public class StoreException extends RuntimeException {
+public class StoreException extends LongtaskException {
     public StoreException(String message) {
         super(message);
     }

@@ -1,5 +1,6 @@
 package dev.longtask.tools;
 
+import dev.longtask.store.RunLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -121,13 +122,13 @@ public final class Workspace {
             return false;
         }
         Path below = runs.relativize(real);
-        return below.getNameCount() < 2 || !below.getName(1).toString().equals("results");
+        return below.getNameCount() < 2 || !below.getName(1).toString().equals(RunLayout.RESULTS);
     }
 
     /** Where {@code .longtask/runs} really is, or null when a link takes it out of the workspace (then nothing is). */
     Path runsInside() {
         try {
-            return resolveInside(".longtask/runs");
+            return resolveInside(RunLayout.RUNS);
         } catch (OutsideWorkspaceException e) {
             return null;
         }

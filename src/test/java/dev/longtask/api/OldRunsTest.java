@@ -6,6 +6,8 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.RunFixtures;
 import dev.longtask.testing.ScriptedModel;
@@ -52,5 +54,32 @@ class OldRunsTest {
             assertThat(after.settings().concurrency()).isEqualTo(3);
             assertThat(workspace.resolve("out/4.md")).hasContent("Step four");
         }
+    }
+
+    @Test
+    void aPausedRunMadeBeforeTheStoreTookOverEveryReadKeepsItsHistoryAndResumes() throws Exception {
+        Path workspace = RunFixtures.formatTwo(tmp);
+        RunSnapshot before = RunStores.files().read(workspace, "fixture-paused");
+        assertThat(before.history().sessionConcurrency()).isEqualTo(2);
+        assertThat(before.history().firstPlan().seconds()).as("its plan's estimate").isEqualTo(480L);
+        assertThat(before.history().activeTime()).as("08:12:22.372 to 08:12:25.901")
+                .isEqualTo(java.time.Duration.ofMillis(3_529));
+        ScriptedModel model = new ScriptedModel(dev.longtask.engine.StopAndResumeTestScript::chain);
+        try (Longtask longtask = Longtask.builder().workspace(workspace).home(tmp.resolve("home"))
+                .environment(Map.of()).llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)
+                .build()) {
+            Outcome outcome = longtask.resume(ResumeRequest.of("fixture-paused")
+                    .withBudget(new Budget(1_000_000L, null, null))).await();
+
+            assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(model.calls("task", "Step one")).as("a completed task never runs again").isZero();
+            assertThat(model.calls("planner", "")).isZero();
+        }
+        RunSnapshot after = RunStores.files().read(workspace, "fixture-paused");
+        assertThat(after.history().firstPlan()).as("the first plan's, from the old session").isEqualTo(
+                before.history().firstPlan());
+        assertThat(after.history().sessionConcurrency()).as("recorded, and said by the new session").isEqualTo(2);
+        assertThat(after.history().activeTime()).isGreaterThan(before.history().activeTime());
+        assertThat(workspace.resolve("out/4.md")).hasContent("Step four");
     }
 }

@@ -80,8 +80,8 @@ class AttachedRunTest {
     private static CompletableFuture<ExitCode> attach(Served s, StringWriter screen, InputStream terminal) {
         ObjectNode body = JSON.createObjectNode().put("goal", "write one file").put("workdir", s.workspace().toString());
         PrintWriter out = new PrintWriter(screen, true);
-        ProgressView view = new PlainProgressView(out, new PlanClock.Tracker(FileRunStore.runsDirectory(s.workspace()),
-                dev.longtask.model.JsonMapping.newMapper()), true);
+        ProgressView view = new PlainProgressView(out, new PlanClock.Tracker(
+                ProgressViews.planIn(dev.longtask.store.RunStores.files(), s.workspace())), true);
         AttachedRun attached = new AttachedRun(out, new ServerClient(s.server().url(), null, s.workspace()), terminal,
                 view, s.workspace());
         return CompletableFuture.supplyAsync(() -> attached.run(body));

@@ -9,6 +9,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.model.JsonMapping;
+import dev.longtask.model.PlanEstimate;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -30,11 +31,11 @@ class PlanClockTest {
 
     @Test
     void theEstimateCountsDownUntilATaskFinishes() {
-        Optional<PlanClock> plan = PlanClock.of(planAccepted(400));
+        Optional<PlanEstimate> plan = PlanEstimate.of(planAccepted(400));
         assertThat(PlanClock.eta(progress(null), plan, T0.plusSeconds(100))).isEqualTo("5m (estimated)");
         assertThat(PlanClock.eta(progress(null), plan, T0.plusSeconds(500))).as("past the estimate").isEqualTo("unknown");
         assertThat(PlanClock.eta(progress(70L), plan, T0.plusSeconds(100))).as("measured").isEqualTo("1m 10s");
         assertThat(PlanClock.eta(progress(null), Optional.empty(), T0)).isEqualTo("unknown");
-        assertThat(PlanClock.of(new Event(6, T0, EventType.TASK_CLAIMED, 1, null))).isEmpty();
+        assertThat(PlanEstimate.of(new Event(6, T0, EventType.TASK_CLAIMED, 1, null))).isEmpty();
     }
 }

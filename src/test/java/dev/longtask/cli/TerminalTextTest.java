@@ -8,7 +8,6 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -49,25 +48,6 @@ class TerminalTextTest {
                 + " (no price for this model) · this session 0 tokens, 1.1s");
     }
 
-    @Test
-    void timeAtWorkCountsSessionsNotTheGapsBetweenThem() throws IOException {
-        Files.writeString(tmp.resolve("events.jsonl"), String.join("\n",
-                event(1, "2026-11-26T10:00:00Z", "run.created"),
-                event(2, "2026-11-26T10:00:00.500Z", "session.started"),
-                event(3, "2026-11-26T10:00:05Z", "task.completed"),
-                // the run paused; resumed twenty minutes later, it worked three more seconds
-                event(4, "2026-11-26T10:20:00Z", "session.started"),
-                event(5, "2026-11-26T10:20:03.500Z", "run.status")) + "\n");
-
-        assertThat(WorkTime.inLog(tmp, null)).contains(Duration.ofMillis(4_500 + 3_500));
-        // The session at work now counts up to now.
-        assertThat(WorkTime.inLog(tmp, Instant.parse("2026-11-26T10:20:10Z"))).contains(Duration.ofMillis(14_500));
-        assertThat(WorkTime.inLog(tmp.resolve("missing"), null)).isEmpty();
-    }
-
-    private static String event(int seq, String time, String type) {
-        return "{\"seq\":" + seq + ",\"time\":\"" + time + "\",\"type\":\"" + type + "\",\"data\":{}}";
-    }
 
     @Test
     void agentsWrapsAtSpacesWithTheIndentKept() {

@@ -97,7 +97,7 @@ class ChaosTest {
             for (Task task : run.tasks()) {
                 // the completion and the result were written by the attempt that held the task at the end
                 assertThat(completionAttempt(db, task.id())).as(context + " task " + task.id()).isEqualTo(task.attempts());
-                assertThat(run.result(task.id()).orElseThrow().get("attempt").asInt()).isEqualTo(task.attempts());
+                assertThat(run.result(task.id()).orElseThrow().json().get("attempt").asInt()).isEqualTo(task.attempts());
             }
             RunSnapshot replayed = PostgresRunStore.read(db, "chaos");
             assertThat(replayed.tasks()).isEqualTo(run.tasks());

@@ -53,7 +53,7 @@ class PostgresRunStoreContractTest extends RunStoreContract {
 
     @Override
     JsonNode result(RunStore store, int task) {
-        return ((PostgresRunStore) store).result(task).orElseThrow();
+        return ((PostgresRunStore) store).result(task).orElseThrow().json();
     }
 
     @Override

@@ -222,7 +222,7 @@ class PostgresRunStoreTest {
             fresh.writeResult(1, JSON.createObjectNode().put("summary", "fresh"));
             fresh.finish(1, true, "done", List.of(new EventData.FindingAdded("found", "general", null)));
             assertThat(fresh.task(1).status()).isEqualTo(TaskStatus.COMPLETED);
-            assertThat(fresh.result(1).orElseThrow().get("summary").asText()).isEqualTo("fresh");
+            assertThat(fresh.result(1).orElseThrow().json().get("summary").asText()).isEqualTo("fresh");
             assertThat(fresh.eventsAfter(0)).filteredOn(e -> e.type().equals(EventType.TASK_COMPLETED)).hasSize(1);
         }
     }

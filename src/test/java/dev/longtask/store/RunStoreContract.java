@@ -304,6 +304,41 @@ abstract class RunStoreContract {
     }
 
     @Test
+    void theHistoryOfSessionsAndPlansIsFoldedTheSameByEveryStore() {
+        ObjectNode estimate = JSON.createObjectNode().put("time_s", 480);
+        com.fasterxml.jackson.databind.node.ArrayNode planned = JSON.createArrayNode();
+        planned.addObject().put("key", "a").put("subject", "first");
+        List<Event> log;
+        RunHistory live;
+        try (RunStore store = newRun()) {
+            store.append(null, new dev.longtask.model.EventData.SessionStarted(1, 1, "m", 2));
+            store.append(null, new dev.longtask.model.EventData.PlanAccepted(1, "planner", 1, planned, estimate));
+            store.createTask(draft("first"));
+            store.append(null, new dev.longtask.model.EventData.SessionStarted(2, 1, "m", 5));
+            store.append(null, new dev.longtask.model.EventData.PlanAccepted(2, "director", 2, planned,
+                    JSON.createObjectNode().put("time_s", 60)));
+            store.createTask(draft("second"));
+            live = store.history(RunHistory.NONE);
+            log = store.eventsAfter(0);
+        }
+        RunSnapshot read = read(RUN);
+        RunHistory history = read.history();
+        assertThat(history).as("read as any process reads it, the same as the writer's").isEqualTo(live);
+        assertThat(history.sessionConcurrency()).as("the latest session's").isEqualTo(5);
+        assertThat(read.concurrency(9)).as("nothing recorded in the run's settings").isEqualTo(5);
+        assertThat(history.firstPlan().seconds()).as("the first plan's estimate").isEqualTo(480L);
+        assertThat(history.firstPlan().accepted()).isEqualTo(log.get(2).time());
+        java.time.Duration first = java.time.Duration.between(log.get(1).time(), log.get(3).time());
+        java.time.Duration second = java.time.Duration.between(log.get(4).time(), log.get(log.size() - 1).time());
+        assertThat(history.activeTime()).as("each session from its start to its last event").isEqualTo(first.plus(second));
+        assertThat(history.activeTime(log.get(4).time().plusSeconds(100)))
+                .as("the session at work counts up to now").isEqualTo(first.plusSeconds(100));
+        try (RunStore reopened = reopen(RUN)) {
+            assertThat(reopened.history(RunHistory.NONE)).as("reopened, from its checkpoint or its log").isEqualTo(history);
+        }
+    }
+
+    @Test
     void finishWritesTheRecordsAndTheStatusTogether() {
         try (RunStore store = newRun()) {
             store.createTask(draft("one"));

@@ -20,9 +20,23 @@ public final class RunFixtures {
      * ({@code fixture-paused}, {@code fixture-failed}; see the fixture's README). Returns the workspace.
      */
     public static Path formatOne(Path target) {
+        return copy("format-1", target);
+    }
+
+    /**
+     * A copy, under {@code target}, of the workspace whose runs were written by main 6292562, before the store became
+     * the only reader of runs ({@code fixture-paused}, {@code fixture-completed}; see the fixture's README). Returns the
+     * workspace.
+     */
+    public static Path formatTwo(Path target) {
+        return copy("format-2", target);
+    }
+
+    /** A copy, under {@code target}, of the fixture workspace {@code name} of src/test/resources/fixtures. */
+    public static Path copy(String name, Path target) {
         try {
-            Path source = Path.of(RunFixtures.class.getResource("/fixtures/format-1").toURI());
-            Path workspace = Files.createDirectories(target.resolve("format-1"));
+            Path source = Path.of(RunFixtures.class.getResource("/fixtures/" + name).toURI());
+            Path workspace = Files.createDirectories(target.resolve(name));
             try (Stream<Path> files = Files.walk(source)) {
                 for (Path from : (Iterable<Path>) files::iterator) {
                     Path to = workspace.resolve(source.relativize(from).toString());
