@@ -104,6 +104,8 @@ public final class Longtask implements AutoCloseable {
     private final Approver approver;
     private final RunStores stores;
     private final boolean workersOnly;
+    private final boolean trustWorkspaceConfig;
+    private final WorkspaceTrust trust;
 
     private Longtask(Builder b) {
         this.workspace = b.workspace;
@@ -125,6 +127,8 @@ public final class Longtask implements AutoCloseable {
         this.clients = new RunModels.Clients(b.tape);
         this.stores = b.stores;
         this.workersOnly = b.workersOnly;
+        this.trustWorkspaceConfig = b.trustWorkspaceConfig;
+        this.trust = new WorkspaceTrust(b.environment, b.home);
     }
 
     /** A builder with every setting at its default: the current directory, the environment's model and keys. */
@@ -176,6 +180,7 @@ public final class Longtask implements AutoCloseable {
 
     private Prepared prepared(RunRequest request) {
         Path root = workspace(request.workspace());
+        requireTrusted(root);
         Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
         ModelSource models = models(root, settings, null);
@@ -224,6 +229,7 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle resume(ResumeRequest request) {
         Path root = workspace(request.workspace());
+        requireTrusted(root);
         Run run = stores.readRun(root, request.runId());
         RunSettings was = run.recordedSettings();
         ModelSource models;
@@ -270,6 +276,7 @@ public final class Longtask implements AutoCloseable {
      */
     public AgentsOutcome runAgents(AgentsRequest request) {
         Path root = workspace(request.workspace());
+        requireTrusted(root);
         AgentCatalog catalog = agents(root);
         Map<String, AgentSpec> specs = new LinkedHashMap<>();
         Map<String, LlmClient> chosen = new LinkedHashMap<>();
@@ -302,6 +309,43 @@ public final class Longtask implements AutoCloseable {
                 box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
         try (McpServers servers = mcpServers(root)) {
             return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
+        }
+    }
+
+    /**
+     * What the files of {@code dir} (the default workspace when null) loosen or start, and whether a person trusted
+     * exactly that; runs there start only when nothing loosens, it is trusted, or this runtime trusts every workspace.
+     */
+    public WorkspaceTrust.Review trustReview(Path dir) {
+        return trust.review(workspace(dir));
+    }
+
+    /** Records that a person trusts what {@code review} showed; runs in its workspace may start from now on. */
+    public void trust(WorkspaceTrust.Review review) {
+        trust.trust(review);
+    }
+
+    /** Forgets the trust given to {@code dir}'s configuration; true when there was one. */
+    public boolean revokeTrust(Path dir) {
+        return trust.revoke(workspace(dir));
+    }
+
+    /** Where the trust given to workspaces is recorded (outside every workspace). */
+    public Path trustRecord() {
+        return trust.recordFile();
+    }
+
+    /**
+     * @throws UntrustedWorkspaceException when {@code root}'s own files loosen confinement or start programs and
+     *                                     nobody trusted them (nor this runtime every workspace)
+     */
+    private void requireTrusted(Path root) {
+        if (trustWorkspaceConfig) {
+            return;
+        }
+        WorkspaceTrust.Review review = trust.review(root);
+        if (review.blocks()) {
+            throw new UntrustedWorkspaceException(review);
         }
     }
 
@@ -496,6 +540,7 @@ public final class Longtask implements AutoCloseable {
     public TaskWork work(RunStore store) {
         Run run = store.run();
         Path root = store.directory().getParent().getParent().getParent();
+        requireTrusted(root);
         RunSettings was = run.recordedSettings();
         String url = was.baseUrl() != null ? was.baseUrl() : baseUrl;
         Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,
@@ -678,6 +723,7 @@ public final class Longtask implements AutoCloseable {
         private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
         private RunStores stores = RunStores.files();
         private boolean workersOnly;
+        private boolean trustWorkspaceConfig;
 
         private Builder() {
         }
@@ -808,6 +854,15 @@ public final class Longtask implements AutoCloseable {
          */
         public Builder workersOnly(boolean none) {
             this.workersOnly = none;
+            return this;
+        }
+
+        /**
+         * With {@code true} runs start in any workspace whatever its own files loosen (an operator's choice for a
+         * server, {@code --trust-workspace-config}); by default such files must be trusted first.
+         */
+        public Builder trustWorkspaceConfig(boolean all) {
+            this.trustWorkspaceConfig = all;
             return this;
         }
 
