@@ -149,7 +149,8 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle start(RunRequest request) {
         Prepared run = prepared(request);
-        return launch(run.root(), mcpServers(run.root()), run.models(), run.tasks(), run.shell(), 0,
+        return launch(run.root(), mcpServers(run.root(), run.shell()), run.models(), run.tasks(), run.shell(), 0,
+                List.of(),
                 engine -> engine.create(run.newRun()));
     }
 
@@ -166,7 +167,7 @@ public final class Longtask implements AutoCloseable {
     public String create(RunRequest request) {
         Prepared run = prepared(request);
         // the MCP servers of a session start only when an agent needs one: creating the run starts none
-        try (McpServers servers = mcpServers(run.root());
+        try (McpServers servers = mcpServers(run.root(), run.shell());
              EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
                      .create(run.newRun())) {
             session.recordGivenPlan();
@@ -227,11 +228,21 @@ public final class Longtask implements AutoCloseable {
      * @throws dev.longtask.store.RunLockedException  when another process runs it
      * @throws ConfigException                        when its model cannot be used here (a key is missing)
      */
-    public RunHandle resume(ResumeRequest request) {
-        Path root = workspace(request.workspace());
+    public RunHandle resume(ResumeRequest asked) {
+        Path root = workspace(asked.workspace());
         requireTrusted(root);
-        Run run = stores.readRun(root, request.runId());
+        Run run = stores.readRun(root, asked.runId());
         RunSettings was = run.recordedSettings();
+        List<String> notes = new ArrayList<>();
+        ResumeRequest request = asked;
+        if (asked.sandbox() == null && was.sandbox() == SandboxMode.OFF && run.status().isResumable()
+                && !unconfinedVouchedFor(root)) {
+            // the log says so, but the log is a file: only the person, now, may run an agent's commands unconfined
+            notes.add("run " + run.id() + " records sandbox: off, which nothing trusted here says (no --sandbox off, "
+                    + "nor sandbox: off in your config or this workspace's trusted one); bash stays confined. Resume "
+                    + "with --sandbox off to run it unconfined");
+            request = asked.withSandbox(SandboxMode.AUTO);
+        }
         ModelSource models;
         Integer tasks;
         RunSettings now;
@@ -255,10 +266,10 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
-        McpServers servers = mcpServers(root);
+        McpServers servers = mcpServers(root, shell);
         BackgroundOpen opening = BackgroundOpen.start(stores, root, request.runId(), storeOptions(root));
         try {
-            return launch(root, servers, models, tasks, shell, run.lastSeq(),
+            return launch(root, servers, models, tasks, shell, run.lastSeq(), notes,
                     engine -> engine.open(opening.take(), change));
         } catch (RuntimeException e) {
             opening.abandon();
@@ -307,7 +318,7 @@ public final class Longtask implements AutoCloseable {
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
                 box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
-        try (McpServers servers = mcpServers(root)) {
+        try (McpServers servers = mcpServers(root, shell)) {
             return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
         }
     }
@@ -333,6 +344,14 @@ public final class Longtask implements AutoCloseable {
     /** Where the trust given to workspaces is recorded (outside every workspace). */
     public Path trustRecord() {
         return trust.recordFile();
+    }
+
+    /**
+     * Whether a person, not a file an agent could have written, says bash may run unconfined in {@code root}: this
+     * runtime's own setting, the environment, the user's config, or the workspace's config once trusted.
+     */
+    private boolean unconfinedVouchedFor(Path root) {
+        return sandbox == SandboxMode.OFF || load(root, Flags.none()).sandbox().value() == SandboxMode.OFF;
     }
 
     /**
@@ -546,9 +565,9 @@ public final class Longtask implements AutoCloseable {
         Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,
                 "run " + run.id()));
         ModelSource models = models(root, settings, run);
-        McpServers servers = mcpServers(root);
+        SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
+        McpServers servers = mcpServers(root, shell);
         try {
-            SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
             return new TaskWork(setup(root, models, 1, shell, servers), store, servers);
         } catch (RuntimeException e) {
             servers.close();
@@ -574,7 +593,7 @@ public final class Longtask implements AutoCloseable {
      * carries it out on a thread of its own; the servers stop when the session ends.
      */
     private RunHandle launch(Path root, McpServers servers, ModelSource models, int tasks, SandboxMode shell,
-                             long sessionStart, Function<RunEngine, EngineSession> begin) {
+                             long sessionStart, List<String> notes, Function<RunEngine, EngineSession> begin) {
         EngineSession session;
         try {
             session = begin.apply(engine(root, models, tasks, shell, servers));
@@ -582,7 +601,10 @@ public final class Longtask implements AutoCloseable {
             servers.close();
             throw e;
         }
-        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        List<String> warnings = new ArrayList<>(notes);
+        if (models instanceof RunModels settingsBuilt) {
+            warnings.addAll(settingsBuilt.warnings());
+        }
         RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings, stores);
         running.add(handle);
         handle.launch(servers::close);
@@ -590,9 +612,20 @@ public final class Longtask implements AutoCloseable {
         return handle;
     }
 
-    /** The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started. */
-    private McpServers mcpServers(Path root) {
-        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables());
+    /**
+     * The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started; each stdio
+     * server runs in the sandbox bash runs in with {@code shell}, unless the user's own config lets it out.
+     */
+    private McpServers mcpServers(Path root, SandboxMode shell) {
+        Workspace ws;
+        try {
+            ws = new Workspace(root);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
+        }
+        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables(),
+                McpServers.Confinement.of(() -> tools(shell).sandbox(), ws, environment.variables(),
+                        McpServersConfig.unconfined(environment)));
     }
 
     private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {

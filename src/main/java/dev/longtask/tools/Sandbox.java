@@ -248,6 +248,25 @@ public final class Sandbox {
         }
     }
 
+    /**
+     * The argv that runs {@code program} (a command and its arguments, such as an MCP server's) the way bash runs
+     * commands: confined in {@code workspace} with what configures longtask read-only ({@code environment} names the
+     * user's folders), or as it is when the user turned the sandbox off.
+     *
+     * @throws IllegalStateException when no sandbox works here (the message says so, for the user)
+     */
+    public List<String> programArgv(Workspace workspace, List<String> program, Map<String, String> environment) {
+        if (kind == Kind.UNCONFINED) {
+            return List.copyOf(program);
+        }
+        if (kind == Kind.OFF) {
+            throw new IllegalStateException(description);
+        }
+        StringBuilder command = new StringBuilder("exec");
+        program.forEach(arg -> command.append(" '").append(arg.replace("'", "'\\''")).append('\''));
+        return argv(workspace.root(), command.toString(), ProtectedPaths.of(environment).binds(workspace, null));
+    }
+
     /** The argv that runs {@code command} with bash in {@code workspace}; not for a sandbox that is off. */
     List<String> argv(Path workspace, String command) {
         return argv(workspace, command, Binds.NONE);
