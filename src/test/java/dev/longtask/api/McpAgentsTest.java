@@ -48,7 +48,8 @@ class McpAgentsTest {
     void agentsOfARunCallTheToolsOfItsMcpServersAndTheResultsLandInTheirTranscripts() throws Exception {
         NodePeers.require(EVERYTHING);
         Path ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
-        Path starts = tmp.resolve("starts.log");
+        // in the workspace: the server runs in the sandbox bash runs in, where nothing outside it is writable
+        Path starts = ws.resolve("starts.log");
         Files.writeString(ws.resolve(".mcp.json"), """
                 {"mcpServers": {
                   "everything": {"command": "sh", "args": ["-c", "echo started >> '%s'; exec node '%s' stdio"],
