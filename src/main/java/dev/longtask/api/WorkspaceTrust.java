@@ -95,8 +95,11 @@ public final class WorkspaceTrust {
         });
         Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         servers.values().forEach(s -> known.add(s.prefix()));
-        AgentCatalog catalog = AgentCatalog.discover(root, home, known);
-        for (AgentSpec agent : catalog.agents()) {
+        // most workspaces have no agents of their own: a worker asks this before every task, so skip the catalogue
+        boolean ownAgents = java.nio.file.Files.isDirectory(root.resolve(".longtask/agents"))
+                || java.nio.file.Files.isDirectory(root.resolve(".claude/agents"));
+        AgentCatalog catalog = ownAgents ? AgentCatalog.discover(root, home, known) : null;
+        for (AgentSpec agent : ownAgents ? catalog.agents() : List.<AgentSpec>of()) {
             if (agent.source() != AgentSource.CLAUDE && agent.source() != AgentSource.PROJECT) {
                 continue;
             }

@@ -30,9 +30,12 @@ final class TrustCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
-            description = "The workspace (default: the current directory).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+            description = "The workspace (default: -C DIR, else the current directory).")
     Path dir;
+
+    @picocli.CommandLine.Mixin
+    RunAccess.Workdir workdir;
 
     @Option(names = "--revoke", description = "Forget the trust given to DIR's configuration.")
     boolean revoke;
@@ -51,7 +54,7 @@ final class TrustCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path workspace = Workspaces.directory(dir);
+        Path workspace = Workspaces.directory(dir != null ? dir : workdir.path);
         try (Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).build()) {
             if (revoke) {
                 out.println(runtime.revokeTrust(workspace) ? "trust revoked: runs in " + workspace + " that its "

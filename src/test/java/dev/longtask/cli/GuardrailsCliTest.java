@@ -167,7 +167,7 @@ class GuardrailsCliTest {
 
         Files.createDirectories(ws.resolve(".longtask"));
         Files.writeString(ws.resolve(".longtask/config.yaml"), "sandbox: off\n");
-        assertThat(CliRunner.runCommand(new TrustCommand(environment), ws.toString()).exit()).isZero();
+        assertThat(CliRunner.runCommand(new TrustCommand(environment), "-C", ws.toString()).exit()).isZero();
         toolResults.clear();
         CliRunner.Result loose = run("r2");
         assertThat(loose.exit()).as(loose.toString()).isIn(0, 1);
