@@ -104,6 +104,8 @@ public final class Longtask implements AutoCloseable {
     private final Approver approver;
     private final RunStores stores;
     private final boolean workersOnly;
+    private final boolean trustWorkspaceConfig;
+    private final WorkspaceTrust trust;
 
     private Longtask(Builder b) {
         this.workspace = b.workspace;
@@ -125,6 +127,8 @@ public final class Longtask implements AutoCloseable {
         this.clients = new RunModels.Clients(b.tape);
         this.stores = b.stores;
         this.workersOnly = b.workersOnly;
+        this.trustWorkspaceConfig = b.trustWorkspaceConfig;
+        this.trust = new WorkspaceTrust(b.environment, b.home);
     }
 
     /** A builder with every setting at its default: the current directory, the environment's model and keys. */
@@ -145,7 +149,8 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle start(RunRequest request) {
         Prepared run = prepared(request);
-        return launch(run.root(), mcpServers(run.root()), run.models(), run.tasks(), run.shell(), 0,
+        return launch(run.root(), mcpServers(run.root(), run.shell()), run.models(), run.tasks(), run.shell(), 0,
+                List.of(),
                 engine -> engine.create(run.newRun()));
     }
 
@@ -162,7 +167,7 @@ public final class Longtask implements AutoCloseable {
     public String create(RunRequest request) {
         Prepared run = prepared(request);
         // the MCP servers of a session start only when an agent needs one: creating the run starts none
-        try (McpServers servers = mcpServers(run.root());
+        try (McpServers servers = mcpServers(run.root(), run.shell());
              EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
                      .create(run.newRun())) {
             session.recordGivenPlan();
@@ -176,6 +181,7 @@ public final class Longtask implements AutoCloseable {
 
     private Prepared prepared(RunRequest request) {
         Path root = workspace(request.workspace());
+        requireTrusted(root);
         Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
                 request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
         ModelSource models = models(root, settings, null);
@@ -222,10 +228,21 @@ public final class Longtask implements AutoCloseable {
      * @throws dev.longtask.store.RunLockedException  when another process runs it
      * @throws ConfigException                        when its model cannot be used here (a key is missing)
      */
-    public RunHandle resume(ResumeRequest request) {
-        Path root = workspace(request.workspace());
-        Run run = stores.readRun(root, request.runId());
+    public RunHandle resume(ResumeRequest asked) {
+        Path root = workspace(asked.workspace());
+        requireTrusted(root);
+        Run run = stores.readRun(root, asked.runId());
         RunSettings was = run.recordedSettings();
+        List<String> notes = new ArrayList<>();
+        ResumeRequest request = asked;
+        if (asked.sandbox() == null && was.sandbox() == SandboxMode.OFF && run.status().isResumable()
+                && !unconfinedVouchedFor(root)) {
+            // the log says so, but the log is a file: only the person, now, may run an agent's commands unconfined
+            notes.add("run " + run.id() + " records sandbox: off, which nothing trusted here says (no --sandbox off, "
+                    + "nor sandbox: off in your config or this workspace's trusted one); bash stays confined. Resume "
+                    + "with --sandbox off to run it unconfined");
+            request = asked.withSandbox(SandboxMode.AUTO);
+        }
         ModelSource models;
         Integer tasks;
         RunSettings now;
@@ -249,10 +266,10 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
-        McpServers servers = mcpServers(root);
+        McpServers servers = mcpServers(root, shell);
         BackgroundOpen opening = BackgroundOpen.start(stores, root, request.runId(), storeOptions(root));
         try {
-            return launch(root, servers, models, tasks, shell, run.lastSeq(),
+            return launch(root, servers, models, tasks, shell, run.lastSeq(), notes,
                     engine -> engine.open(opening.take(), change));
         } catch (RuntimeException e) {
             opening.abandon();
@@ -270,6 +287,7 @@ public final class Longtask implements AutoCloseable {
      */
     public AgentsOutcome runAgents(AgentsRequest request) {
         Path root = workspace(request.workspace());
+        requireTrusted(root);
         AgentCatalog catalog = agents(root);
         Map<String, AgentSpec> specs = new LinkedHashMap<>();
         Map<String, LlmClient> chosen = new LinkedHashMap<>();
@@ -300,8 +318,53 @@ public final class Longtask implements AutoCloseable {
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
                 box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
-        try (McpServers servers = mcpServers(root)) {
+        try (McpServers servers = mcpServers(root, shell)) {
             return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
+        }
+    }
+
+    /**
+     * What the files of {@code dir} (the default workspace when null) loosen or start, and whether a person trusted
+     * exactly that; runs there start only when nothing loosens, it is trusted, or this runtime trusts every workspace.
+     */
+    public WorkspaceTrust.Review trustReview(Path dir) {
+        return trust.review(workspace(dir));
+    }
+
+    /** Records that a person trusts what {@code review} showed; runs in its workspace may start from now on. */
+    public void trust(WorkspaceTrust.Review review) {
+        trust.trust(review);
+    }
+
+    /** Forgets the trust given to {@code dir}'s configuration; true when there was one. */
+    public boolean revokeTrust(Path dir) {
+        return trust.revoke(workspace(dir));
+    }
+
+    /** Where the trust given to workspaces is recorded (outside every workspace). */
+    public Path trustRecord() {
+        return trust.recordFile();
+    }
+
+    /**
+     * Whether a person, not a file an agent could have written, says bash may run unconfined in {@code root}: this
+     * runtime's own setting, the environment, the user's config, or the workspace's config once trusted.
+     */
+    private boolean unconfinedVouchedFor(Path root) {
+        return sandbox == SandboxMode.OFF || load(root, Flags.none()).sandbox().value() == SandboxMode.OFF;
+    }
+
+    /**
+     * @throws UntrustedWorkspaceException when {@code root}'s own files loosen confinement or start programs and
+     *                                     nobody trusted them (nor this runtime every workspace)
+     */
+    private void requireTrusted(Path root) {
+        if (trustWorkspaceConfig) {
+            return;
+        }
+        WorkspaceTrust.Review review = trust.review(root);
+        if (review.blocks()) {
+            throw new UntrustedWorkspaceException(review);
         }
     }
 
@@ -496,14 +559,15 @@ public final class Longtask implements AutoCloseable {
     public TaskWork work(RunStore store) {
         Run run = store.run();
         Path root = store.workspace();
+        requireTrusted(root);
         RunSettings was = run.recordedSettings();
         String url = was.baseUrl() != null ? was.baseUrl() : baseUrl;
         Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,
                 "run " + run.id()));
         ModelSource models = models(root, settings, run);
-        McpServers servers = mcpServers(root);
+        SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
+        McpServers servers = mcpServers(root, shell);
         try {
-            SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
             return new TaskWork(setup(root, models, 1, shell, servers), store, servers);
         } catch (RuntimeException e) {
             servers.close();
@@ -529,7 +593,7 @@ public final class Longtask implements AutoCloseable {
      * carries it out on a thread of its own; the servers stop when the session ends.
      */
     private RunHandle launch(Path root, McpServers servers, ModelSource models, int tasks, SandboxMode shell,
-                             long sessionStart, Function<RunEngine, EngineSession> begin) {
+                             long sessionStart, List<String> notes, Function<RunEngine, EngineSession> begin) {
         EngineSession session;
         try {
             session = begin.apply(engine(root, models, tasks, shell, servers));
@@ -537,7 +601,10 @@ public final class Longtask implements AutoCloseable {
             servers.close();
             throw e;
         }
-        List<String> warnings = models instanceof RunModels settingsBuilt ? settingsBuilt.warnings() : List.of();
+        List<String> warnings = new ArrayList<>(notes);
+        if (models instanceof RunModels settingsBuilt) {
+            warnings.addAll(settingsBuilt.warnings());
+        }
         RunHandle handle = new RunHandle(session, root, clock, sessionStart, warnings, stores);
         running.add(handle);
         handle.launch(servers::close);
@@ -545,9 +612,20 @@ public final class Longtask implements AutoCloseable {
         return handle;
     }
 
-    /** The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started. */
-    private McpServers mcpServers(Path root) {
-        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables());
+    /**
+     * The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started; each stdio
+     * server runs in the sandbox bash runs in with {@code shell}, unless the user's own config lets it out.
+     */
+    private McpServers mcpServers(Path root, SandboxMode shell) {
+        Workspace ws;
+        try {
+            ws = new Workspace(root);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
+        }
+        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables(),
+                McpServers.Confinement.of(() -> tools(shell).sandbox(), ws, environment.variables(),
+                        McpServersConfig.unconfined(environment)));
     }
 
     private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
@@ -679,6 +757,7 @@ public final class Longtask implements AutoCloseable {
         private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
         private RunStores stores = RunStores.files();
         private boolean workersOnly;
+        private boolean trustWorkspaceConfig;
 
         private Builder() {
         }
@@ -809,6 +888,15 @@ public final class Longtask implements AutoCloseable {
          */
         public Builder workersOnly(boolean none) {
             this.workersOnly = none;
+            return this;
+        }
+
+        /**
+         * With {@code true} runs start in any workspace whatever its own files loosen (an operator's choice for a
+         * server, {@code --trust-workspace-config}); by default such files must be trusted first.
+         */
+        public Builder trustWorkspaceConfig(boolean all) {
+            this.trustWorkspaceConfig = all;
             return this;
         }
 

@@ -98,6 +98,7 @@ final class AgentCommand implements Callable<ExitCode> {
         try (CtrlC ctrlC = CtrlC.install()) {
             AgentsOutcome outcome;
             try {
+                TrustCommand.askOnTerminal(longtask, root, err, System.in);
                 outcome = longtask.runAgents(request);
             } catch (IllegalArgumentException | ConfigException e) {
                 throw CliFailure.usage(e.getMessage());

@@ -38,7 +38,8 @@ public final class Main implements Runnable {
             ServeCommand.class,
             SubmitCommand.class,
             McpCommand.class,
-            WorkerCommand.class);
+            WorkerCommand.class,
+            TrustCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

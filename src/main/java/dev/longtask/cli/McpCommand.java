@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,6 +35,9 @@ import picocli.CommandLine.Option;
                         + " longtask_resume. Nobody answers approvals there: in --approval ask a run pauses with its"
                         + " question, for longtask approve and longtask_resume. See docs/mcp.md."})
 final class McpCommand implements Callable<ExitCode> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Mixin
     RunAccess.Workdir workdir;
 
@@ -42,6 +46,9 @@ final class McpCommand implements Callable<ExitCode> {
 
     @Mixin
     PermissionOptions permissions = new PermissionOptions();
+
+    @Mixin
+    TrustOption trust = new TrustOption();
 
     @Option(names = "--root", paramLabel = "DIR",
             description = "A directory runs may work in besides the workdir (repeatable); a tool naming a workdir"
@@ -68,7 +75,8 @@ final class McpCommand implements Callable<ExitCode> {
         PrintStream previous = System.out;
         System.setOut(System.err);
         try (CtrlC ctrlC = CtrlC.install();
-             Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
+             Longtask runtime = trust.applyTo(Longtask.builder(), spec.commandLine().getErr()).workspace(workspace)
+                     .environment(environment).model(model.model)
                      .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
                      .sandbox(settings.sandbox().value()).build()) {
             boolean ended = LongtaskMcpServer.serveStdio(runtime, thisJvm(), workspace, rootDirs, System.in,

@@ -156,6 +156,7 @@ final class RunDriver {
         Instant started = Instant.now();
         RunHandle handle;
         try {
+            TrustCommand.askOnTerminal(runtime(), workspace, err, System.in);
             handle = session.apply(runtime());
         } catch (NoSuchRunException | RunLockedException | CorruptRunException | ConfigException
                  | IllegalArgumentException e) {

@@ -75,6 +75,9 @@ final class ServeCommand implements Callable<ExitCode> {
     @Mixin
     ScaleOutOptions scaleOut = new ScaleOutOptions();
 
+    @Mixin
+    TrustOption trust = new TrustOption();
+
     @Override
     public ExitCode call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -95,7 +98,8 @@ final class ServeCommand implements Callable<ExitCode> {
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
         // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.
         Approvals approvals = new Approvals();
-        Longtask runtime = Longtask.builder().workspace(first).environment(Environment.system()).model(model.model)
+        Longtask runtime = trust.applyTo(Longtask.builder(), out).workspace(first).environment(Environment.system())
+                .model(model.model)
                 .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).stores(stores)
                 .workersOnly(scaleOut.workersOnly()).build();
         LongtaskServer server;

@@ -40,6 +40,9 @@ final class WorkerCommand implements Callable<ExitCode> {
     @Mixin
     StoreOption store = new StoreOption();
 
+    @Mixin
+    TrustOption trust = new TrustOption();
+
     @Option(names = "--slots", paramLabel = "N",
             description = "Tasks this worker runs at once (default: concurrency in config, else "
                     + SettingsLoader.DEFAULT_CONCURRENCY + ").")
@@ -78,7 +81,8 @@ final class WorkerCommand implements Callable<ExitCode> {
             PostgresRunStores leasing = leaseFor == null ? database
                     : new PostgresRunStores(database.database(), leaseFor);
             String name = host() + " pid " + ProcessHandle.current().pid();
-            Longtask runtime = Longtask.builder().workspace(here).environment(environment).stores(stores).build();
+            Longtask runtime = trust.applyTo(Longtask.builder(), out).workspace(here).environment(environment)
+                    .stores(stores).build();
             Worker worker = new Worker(runtime, leasing, n, name, new Lines(out));
             Signals signals = Signals.watch();
             Thread onStop = new Thread(() -> {

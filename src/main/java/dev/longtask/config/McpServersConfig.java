@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
 public final class McpServersConfig {
     static final String KEY = "mcp_servers";
     private static final Set<String> FIELDS = Set.of("type", "command", "args", "env", "url", "headers",
-            "startup_timeout", "tool_timeout");
+            "startup_timeout", "tool_timeout", "sandbox");
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
 
     /** Made when a file is there to read: most workspaces have none, and the YAML parser is hundreds of classes. */
@@ -69,6 +69,25 @@ public final class McpServersConfig {
             servers.putAll(fromYaml(SettingsLoader.workspaceConfig(workspace), env));
         }
         return servers;
+    }
+
+    /**
+     * The servers the user's own config file lets run unconfined ({@code sandbox: off} in their entry): every other
+     * stdio server runs in the sandbox bash runs in. A workspace file cannot say this.
+     */
+    public static Set<String> unconfined(Environment env) {
+        Path file = env.userConfigFile();
+        JsonNode root = Files.exists(file) ? read(file, Yaml.MAPPER, "YAML") : null;
+        JsonNode servers = root == null || !root.isObject() ? null : root.get(KEY);
+        Set<String> names = new java.util.TreeSet<>();
+        if (servers != null && servers.isObject()) {
+            servers.fields().forEachRemaining(e -> {
+                if ("off".equals(e.getValue().path("sandbox").asText(""))) {
+                    names.add(e.getKey());
+                }
+            });
+        }
+        return names;
     }
 
     private static Map<String, McpServerSpec> fromMcpJson(Path file, Environment env) {
@@ -175,6 +194,15 @@ public final class McpServersConfig {
                             + ")");
                 }
             });
+            String sandbox = text(node, "sandbox");
+            if (sandbox != null && !sandbox.equals("off") && !sandbox.equals("auto")) {
+                throw fail("sandbox must be auto (the server runs in the sandbox bash runs in) or off, got '" + sandbox
+                        + "'");
+            }
+            if ("off".equals(sandbox) && !file.equals(env.userConfigFile())) {
+                throw fail("sandbox: off is taken only from your own config file (" + env.userConfigFile() + "), never"
+                        + " from a workspace's");
+            }
             String type = text(node, "type");
             boolean http = "http".equals(type) || "streamable-http".equals(type);
             if (type != null && !http && !"stdio".equals(type)) {

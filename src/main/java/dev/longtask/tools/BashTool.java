@@ -26,6 +26,7 @@ final class BashTool implements Tool {
     private static final long DRAIN_GRACE_MS = 5_000;
 
     private final Map<String, String> environment;
+    private final ProtectedPaths protectedPaths;
     private final Supplier<Sandbox> sandbox;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
@@ -49,6 +50,7 @@ final class BashTool implements Tool {
     private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
                      Duration maxTimeout, int outputCap) {
         this.environment = Map.copyOf(BashEnvironment.of(environment));
+        this.protectedPaths = ProtectedPaths.of(environment);
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
         this.maxTimeout = maxTimeout;
@@ -81,7 +83,8 @@ final class BashTool implements Tool {
         if (!sandbox.isolated()) {
             return "";
         }
-        return " Runs in a sandbox: only the workspace is writable, /tmp is private"
+        return " Runs in a sandbox: only the workspace is writable (not .longtask/, .claude/ or .mcp.json), /tmp is "
+                + "private"
                 + (sandbox.isolatesNetwork() ? ", and there is no network." : ".");
     }
 
@@ -92,10 +95,11 @@ final class BashTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> run(new Arguments(arguments), context.workspace().root()));
+        return Guarded.run(name(), () -> run(new Arguments(arguments), context));
     }
 
-    private ToolResult run(Arguments args, Path workspace) throws IOException {
+    private ToolResult run(Arguments args, ToolContext context) throws IOException {
+        Path workspace = context.workspace().root();
         String command = args.string("command");
         Sandbox sandbox = this.sandbox.get();
         if (!sandbox.runsCommands()) {
@@ -109,7 +113,10 @@ final class BashTool implements Tool {
             return ToolResult.error("timeout_s must be 1 or more seconds, got " + askedSeconds);
         }
         long seconds = Math.min(askedSeconds, maxTimeout.toSeconds());
-        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command))
+        // what configures longtask or records the run is read-only to the command, the server's state out of sight
+        Sandbox.Binds binds = protectedPaths.binds(context.workspace(),
+                context.store() == null ? null : context.store().directory());
+        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command, binds))
                 .directory(workspace.toFile())
                 .redirectErrorStream(true);
         builder.environment().clear();

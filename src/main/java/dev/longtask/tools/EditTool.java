@@ -20,6 +20,11 @@ final class EditTool implements Tool {
             .string("old_string", "The exact text to replace, whitespace included", true)
             .string("new_string", "The text to put in its place", true)
             .bool("replace_all", "Replace every occurrence, not exactly one (default false)", false);
+    private final ProtectedPaths protectedPaths;
+
+    EditTool(ProtectedPaths protectedPaths) {
+        this.protectedPaths = protectedPaths;
+    }
 
     @Override
     public String name() {
@@ -39,17 +44,18 @@ final class EditTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> edit(new Arguments(arguments), context.workspace()));
+        return Guarded.run(name(), () -> edit(new Arguments(arguments), context));
     }
 
-    private static ToolResult edit(Arguments args, Workspace workspace) throws IOException {
+    private ToolResult edit(Arguments args, ToolContext context) throws IOException {
+        Workspace workspace = context.workspace();
         String path = args.string("path");
         String oldString = args.string("old_string");
         String newString = args.string("new_string");
         boolean replaceAll = args.flag("replace_all", false);
         Path file = workspace.resolveInside(path);
         String shown = workspace.relative(file);
-        WriteTool.refuseStoreFiles(workspace, file, shown);
+        WriteTool.refuseProtected(protectedPaths, context, file);
         if (oldString.isEmpty()) {
             return ToolResult.error("old_string is empty; to create a file or replace all of it use write");
         }

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The files below a directory, as glob and grep see them: sorted by path, links not followed (a link is listed, never
  * entered), {@code .git} directories and the run store ({@code .longtask/runs}) skipped unless the walk starts inside
- * them, unreadable directories passed over.
+ * them, a server's state ({@code .longtask/server}) always, unreadable directories passed over.
  */
 final class FileWalk {
     record Entry(Path path, boolean symlink, long size) {
@@ -33,7 +33,8 @@ final class FileWalk {
                         if (dir.equals(base)) {
                             return FileVisitResult.CONTINUE;
                         }
-                        boolean skipped = dir.getFileName().toString().equals(".git") || dir.equals(runs);
+                        boolean skipped = dir.getFileName().toString().equals(".git") || dir.equals(runs)
+                                || dir.equals(workspace.serverState());
                         return skipped ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
                     }
 

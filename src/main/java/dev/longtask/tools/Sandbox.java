@@ -63,11 +63,19 @@ public final class Sandbox {
             "ws=$1; cmd=$2; shift 2",
             "fail() { echo \"longtask sandbox: $*\" >&2; exit 125; }",
             "cd \"$ws\" || fail \"cannot enter the workspace $ws\"",
-            "for p in \"$@\"; do",
-            "  if [ -d \"$p\" ]; then mount -t tmpfs -o ro,mode=0700,size=4k longtask-hidden \"$p\" || fail \"cannot hide $p\"",
-            "  elif [ -e \"$p\" ]; then mount --bind /dev/null \"$p\" || fail \"cannot hide $p\"",
-            "  fi",
-            "done",
+            "keep=",
+            "# the other arguments come in pairs, a step and a path: hide (before the workspace is bound, or veil after),",
+            "# ro (read-only with every other mount below), rw (stays writable inside a read-only one)",
+            "apply() {",
+            "  case $1 in",
+            "  hide|veil) if [ -d \"$2\" ]; then mount -t tmpfs -o ro,mode=0700,size=4k longtask-hidden \"$2\" || fail \"cannot hide $2\"",
+            "    elif [ -e \"$2\" ]; then mount --bind /dev/null \"$2\" || fail \"cannot hide $2\"; fi;;",
+            "  ro) mount --bind \"$2\" \"$2\" || fail \"cannot protect $2\";;",
+            "  rw) mount --bind \"$2\" \"$2\" || fail \"cannot bind $2\"; keep=\"$keep:$2\";;",
+            "  esac",
+            "}",
+            "each() { want=$1; shift; while [ $# -ge 2 ]; do if [ \"$1\" = \"$want\" ]; then apply \"$1\" \"$2\"; fi; shift 2; done; }",
+            "each hide \"$@\"",
             "mount -t tmpfs -o mode=1777 longtask-tmp /tmp || fail 'cannot mount a private /tmp'",
             "dev=/tmp/.longtask-dev",
             "mkdir \"$dev\" && mount -t tmpfs -o mode=0755 longtask-dev \"$dev\" || fail 'cannot make a private /dev'",
@@ -82,9 +90,12 @@ public final class Sandbox {
             "mount -t tmpfs -o mode=1777 longtask-shm /dev/shm || fail 'cannot mount a private /dev/shm'",
             "mkdir -p \"$ws\"",
             "mount --no-canonicalize --bind /proc/self/cwd \"$ws\" || fail 'cannot bind the workspace'",
+            "cd \"$ws\"",
+            "each ro \"$@\"; each rw \"$@\"; each veil \"$@\"",
             "while read -r _ _ _ _ mp _; do",
             "  mp=$(printf '%b' \"$mp\")",
             "  case \"$mp\" in \"$ws\"|/tmp|/dev/shm) continue;; esac",
+            "  case \"$keep:\" in *\":$mp:\"*) continue;; esac",
             "  mount -o remount,bind,ro \"$mp\" 2>/dev/null && continue",
             "  # a mount hidden under a later one (the old /dev/pts) is out of reach; anything else must not stay writable",
             "  if [ \"$mp\" = / ] || [ ! -d \"$mp\" ] || [ \"$(stat -c %d \"$mp\")\" != \"$(stat -c %d \"$mp/..\")\" ]; then",
@@ -218,23 +229,74 @@ public final class Sandbox {
     String refusal() {
         return "bash is not available in this run: commands may only run in a sandbox, and none works on this "
                 + "machine. Do the work with read, write, edit, glob, grep and ls instead; if a command is essential, "
-                + "say so in your result (the user can " + HOW_TO_TURN_ON + ").";
+                + "report the problem to the user in your result. How commands are confined is the user's decision: "
+                + "do not try to change it.";
+    }
+
+    /**
+     * What one command sees differently inside the workspace: {@code readOnly} paths bound read-only (what configures
+     * longtask or records its runs), {@code writable} ones inside those that stay writable (the run's results), and
+     * {@code hidden} ones (the server's state), inside or above the workspace. Each path exists when it is given.
+     */
+    record Binds(List<Path> readOnly, List<Path> writable, List<Path> hidden) {
+        static final Binds NONE = new Binds(List.of(), List.of(), List.of());
+
+        Binds {
+            readOnly = List.copyOf(readOnly);
+            writable = List.copyOf(writable);
+            hidden = List.copyOf(hidden);
+        }
+    }
+
+    /**
+     * The argv that runs {@code program} (a command and its arguments, such as an MCP server's) the way bash runs
+     * commands: confined in {@code workspace} with what configures longtask read-only ({@code environment} names the
+     * user's folders), or as it is when the user turned the sandbox off.
+     *
+     * @throws IllegalStateException when no sandbox works here (the message says so, for the user)
+     */
+    public List<String> programArgv(Workspace workspace, List<String> program, Map<String, String> environment) {
+        if (kind == Kind.UNCONFINED) {
+            return List.copyOf(program);
+        }
+        if (kind == Kind.OFF) {
+            throw new IllegalStateException(description);
+        }
+        StringBuilder command = new StringBuilder("exec");
+        program.forEach(arg -> command.append(" '").append(arg.replace("'", "'\\''")).append('\''));
+        return argv(workspace.root(), command.toString(), ProtectedPaths.of(environment).binds(workspace, null));
     }
 
     /** The argv that runs {@code command} with bash in {@code workspace}; not for a sandbox that is off. */
     List<String> argv(Path workspace, String command) {
+        return argv(workspace, command, Binds.NONE);
+    }
+
+    /** As {@link #argv(Path, String)}, with {@code binds} applied inside the workspace. */
+    List<String> argv(Path workspace, String command, Binds binds) {
         List<String> argv = new ArrayList<>();
+        List<Path> hiddenNow = new ArrayList<>(existingHidden(workspace));
+        binds.hidden().stream().filter(p -> !hiddenNow.contains(p) && !workspace.startsWith(p)).forEach(hiddenNow::add);
+        // what lies inside the workspace is hidden after the workspace is bound, which would cover it otherwise
+        List<Path> outside = hiddenNow.stream().filter(p -> !p.startsWith(workspace)).toList();
+        List<Path> inside = hiddenNow.stream().filter(p -> p.startsWith(workspace)).toList();
         switch (kind) {
             case BUBBLEWRAP -> {
                 argv.addAll(bwrapOptions());
-                hideForBwrap(argv, workspace);
-                argv.addAll(List.of("--bind", workspace.toString(), workspace.toString(), "--chdir",
-                        workspace.toString(), "bash", "-c", command));
+                hideForBwrap(argv, outside);
+                argv.addAll(List.of("--bind", workspace.toString(), workspace.toString()));
+                binds.readOnly().forEach(p -> argv.addAll(List.of("--ro-bind", p.toString(), p.toString())));
+                binds.writable().forEach(p -> argv.addAll(List.of("--bind", p.toString(), p.toString())));
+                hideForBwrap(argv, inside);
+                argv.addAll(List.of("--chdir", workspace.toString(), "bash", "-c", command));
             }
             case UNSHARE -> {
                 argv.addAll(unshareOptions());
                 argv.addAll(List.of("/bin/sh", "-c", UNSHARE_SETUP, "longtask-sandbox", workspace.toString(), command));
-                existingHidden(workspace).forEach(p -> argv.add(p.toString()));
+                outside.forEach(p -> argv.addAll(List.of("hide", p.toString())));
+                binds.readOnly().forEach(p -> argv.addAll(List.of("ro", p.toString())));
+                binds.writable().forEach(p -> argv.addAll(List.of("rw", p.toString())));
+                inside.forEach(p -> argv.addAll(List.of("veil", p.toString())));
             }
             case UNCONFINED -> {
                 Path setsid = onPath("setsid", "/usr/bin:/bin");
@@ -275,8 +337,8 @@ public final class Sandbox {
         return options;
     }
 
-    private void hideForBwrap(List<String> argv, Path workspace) {
-        for (Path p : existingHidden(workspace)) {
+    private static void hideForBwrap(List<String> argv, List<Path> paths) {
+        for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 argv.addAll(List.of("--tmpfs", p.toString(), "--remount-ro", p.toString()));
             } else {
@@ -321,7 +383,8 @@ public final class Sandbox {
 
     /**
      * Runs {@code true} in the sandbox in a scratch workspace, hiding a scratch directory and file the way credentials
-     * are hidden (so every option a real call uses is tried); null when it worked, else what went wrong.
+     * are hidden and protecting a scratch {@code .longtask} the way the real one is (so every option a real call uses
+     * is tried); null when it worked, else what went wrong.
      */
     private static String probe(Sandbox candidate) {
         Path scratch = null;
@@ -331,7 +394,11 @@ public final class Sandbox {
             List<Path> hidden = List.of(Files.createDirectory(scratch.resolve("hidden-dir")),
                     Files.createFile(scratch.resolve("hidden-file")));
             Sandbox trial = new Sandbox(candidate.kind, candidate.programs, candidate.isolatesNetwork, hidden, "");
-            Process p = new ProcessBuilder(trial.argv(workspace, "true")).directory(workspace.toFile())
+            Path protectedDir = Files.createDirectories(workspace.resolve(".longtask"));
+            Binds binds = new Binds(List.of(protectedDir),
+                    List.of(Files.createDirectories(protectedDir.resolve("runs/r/results"))),
+                    List.of(Files.createDirectories(protectedDir.resolve("server"))));
+            Process p = new ProcessBuilder(trial.argv(workspace, "true", binds)).directory(workspace.toFile())
                     .redirectErrorStream(true).start();
             p.getOutputStream().close();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {

@@ -63,7 +63,9 @@ public final class Toolbox {
      */
     public static Toolbox builtIn(Map<String, String> environment, Supplier<Sandbox> sandbox) {
         Map<String, Tool> tools = new LinkedHashMap<>();
-        for (Tool tool : List.of(new ReadTool(), new WriteTool(), new EditTool(), new GlobTool(), new GrepTool(),
+        ProtectedPaths protectedPaths = ProtectedPaths.of(environment);
+        for (Tool tool : List.of(new ReadTool(), new WriteTool(protectedPaths), new EditTool(protectedPaths),
+                new GlobTool(), new GrepTool(),
                 new LsTool(), new BashTool(environment, sandbox), new TaskCreateTool(), new TaskUpdateTool(),
                 new TaskListTool(), new TaskGetTool())) {
             tools.put(tool.name(), tool);

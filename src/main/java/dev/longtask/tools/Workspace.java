@@ -18,12 +18,16 @@ public final class Workspace {
     private static final int MAX_LINK_HOPS = 40;
 
     private final Path root;
+    /** Where a server whose root is this workspace keeps its token and pool: out of every agent's reach. */
+    private final Path serverState;
 
     public Workspace(Path root) throws IOException {
         if (!Files.isDirectory(root)) {
             throw new IOException("workspace " + root + " is not a directory");
         }
         this.root = root.toRealPath();
+        Path state = this.root.resolve(".longtask").resolve("server");
+        this.serverState = Files.exists(state) ? state.toRealPath() : state;
     }
 
     public Path root() {
@@ -55,6 +59,10 @@ public final class Workspace {
             throw new OutsideWorkspaceException(path, "it leads outside the workspace " + root
                     + (real.equals(root.resolve(path).normalize()) ? "" : " (to " + real + ")")
                     + "; use a path relative to the workspace root");
+        }
+        if (real.startsWith(serverState)) {
+            throw new OutsideWorkspaceException(path, "it holds the state of a longtask server (its token), which no "
+                    + "agent may see");
         }
         return real;
     }
@@ -123,6 +131,11 @@ public final class Workspace {
         }
         Path below = runs.relativize(real);
         return below.getNameCount() < 2 || !below.getName(1).toString().equals(RunLayout.RESULTS);
+    }
+
+    /** Where a server's state would be in this workspace: walks of the workspace pass it over. */
+    Path serverState() {
+        return serverState;
     }
 
     /** Where {@code .longtask/runs} really is, or null when a link takes it out of the workspace (then nothing is). */

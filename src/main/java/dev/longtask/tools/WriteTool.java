@@ -9,9 +9,14 @@ import java.nio.file.Path;
 
 /** {@code write {path, content}}: creates or replaces a whole file atomically, creating missing parent directories. */
 final class WriteTool implements Tool {
+    private final ProtectedPaths protectedPaths;
     private final Schema schema = Schema.object()
             .string("path", "File to write", true)
             .string("content", "The whole new content", true);
+
+    WriteTool(ProtectedPaths protectedPaths) {
+        this.protectedPaths = protectedPaths;
+    }
 
     @Override
     public String name() {
@@ -31,15 +36,16 @@ final class WriteTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> write(new Arguments(arguments), context.workspace()));
+        return Guarded.run(name(), () -> write(new Arguments(arguments), context));
     }
 
-    private static ToolResult write(Arguments args, Workspace workspace) throws IOException {
+    private ToolResult write(Arguments args, ToolContext context) throws IOException {
+        Workspace workspace = context.workspace();
         String path = args.string("path");
         String content = args.string("content");
         Path file = workspace.resolveInside(path);
         String shown = workspace.relative(file);
-        refuseStoreFiles(workspace, file, shown);
+        refuseProtected(protectedPaths, context, file);
         if (Files.isDirectory(file)) {
             return ToolResult.error(shown + " is a directory; give the path of a file inside it");
         }
@@ -52,11 +58,12 @@ final class WriteTool implements Tool {
                 + lines + (lines == 1 ? " line" : " lines"));
     }
 
-    static void refuseStoreFiles(Workspace workspace, Path file, String shown) {
-        if (workspace.isStoreOwned(file)) {
-            throw new ToolMistake(shown + " belongs to longtask's run store and only the runtime writes it; report "
-                    + "results with submit_result, and put files you produce under .longtask/runs/<run>/results/ or "
-                    + "elsewhere in the workspace");
+    /** Refuses {@code file} when it is protected ({@link ProtectedPaths}): the tool error says why and who may change it. */
+    static void refuseProtected(ProtectedPaths protectedPaths, ToolContext context, Path file) {
+        String refusal = protectedPaths.refusal(context.workspace(),
+                context.store() == null ? null : context.store().directory(), file);
+        if (refusal != null) {
+            throw new ToolMistake(refusal);
         }
     }
 

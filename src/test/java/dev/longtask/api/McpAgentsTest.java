@@ -48,7 +48,8 @@ class McpAgentsTest {
     void agentsOfARunCallTheToolsOfItsMcpServersAndTheResultsLandInTheirTranscripts() throws Exception {
         NodePeers.require(EVERYTHING);
         Path ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
-        Path starts = tmp.resolve("starts.log");
+        // in the workspace: the server runs in the sandbox bash runs in, where nothing outside it is writable
+        Path starts = ws.resolve("starts.log");
         Files.writeString(ws.resolve(".mcp.json"), """
                 {"mcpServers": {
                   "everything": {"command": "sh", "args": ["-c", "echo started >> '%s'; exec node '%s' stdio"],
@@ -90,7 +91,8 @@ class McpAgentsTest {
         String runId;
         try (Longtask longtask = Longtask.builder().workspace(ws).home(tmp.resolve("home"))
                 .environment(Map.of("PATH", System.getenv("PATH"), "OPENAI_API_KEY", "sk-not-for-mcp-servers"))
-                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build()) {
+                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)
+                .trustWorkspaceConfig(true).build()) {
             RunHandle run = longtask.start(RunRequest.goal("use the MCP servers"));
             runId = run.runId();
             outcome = run.await();
@@ -158,7 +160,8 @@ class McpAgentsTest {
         String runId;
         try (Longtask longtask = Longtask.builder().workspace(ws).home(tmp.resolve("home"))
                 .environment(Map.of("PATH", System.getenv("PATH"))).approval(ApprovalMode.ASK).approver(person)
-                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE).build()) {
+                .llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)
+                .trustWorkspaceConfig(true).build()) {
             RunHandle run = longtask.start(RunRequest.goal("use the MCP server within the rules"));
             runId = run.runId();
             Outcome outcome = run.await();
@@ -195,6 +198,11 @@ class McpAgentsTest {
                 """);
         try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, java.time.Duration.ZERO,
                 null, 0, 0, null))) {
+            // the agent file and .mcp.json start a program and widen general's tools: trusted first, as a user would
+            NodePeers.Output trusted = NodePeers.run(NodePeers.longtask(tmp.resolve("home"), "trust", ws.toString()),
+                    Map.of(), 120);
+            assertThat(trusted.exit()).as(trusted.stdout() + trusted.stderr()).isZero();
+            assertThat(trusted.stdout()).contains("MCP server everything starts").contains("agent general gets more tools");
             List<String> command = NodePeers.longtask(tmp.resolve("home"), "run",
                     "Say hello. CALL mcp__everything__echo {\"message\":\"hello over the wire\"}", "--run-id", "wire",
                     "--workdir", ws.toString(), "--model", "anthropic:claude-sonnet-4-5",

@@ -58,11 +58,13 @@ class StdioServerTest {
         Files.writeString(ws.resolve(".longtask/config.yaml"), "sandbox: off\n");
         try (ScriptedProvider model = new ScriptedProvider(slow(0));
              StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
-                     ws.toString(), "--approval", "read-only", "--model", "openai:scripted", "--base-url",
+                     ws.toString(), "--approval", "read-only", "--trust-workspace-config", "--model", "openai:scripted",
+                     "--base-url",
                      model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
             server.initialize();
             String runId = start(server, "Summarise the notes");
             RunSettings recorded = FileRunStore.read(ws, runId).run().recordedSettings();
+            assertThat(server.stderr()).contains("--trust-workspace-config: the configuration of every workspace");
             assertThat(recorded.approval()).isEqualTo(ApprovalMode.READ_ONLY);
             assertThat(recorded.sandbox()).isEqualTo(SandboxMode.OFF);
             server.closeInput();

@@ -71,7 +71,7 @@ class EscapeTest {
         assertThat(made.error()).as(made.content()).isFalse();
 
         ToolResult read = fx.call(new ReadTool(), Map.of("path", "sneaky.txt"));
-        ToolResult write = fx.call(new WriteTool(), Map.of("path", "sneaky-dir/planted.txt", "content", "x"));
+        ToolResult write = fx.call(new WriteTool(ProtectedPaths.of(Map.of())), Map.of("path", "sneaky-dir/planted.txt", "content", "x"));
 
         assertThat(read.error()).isTrue();
         assertThat(read.content()).contains("refused path 'sneaky.txt'").doesNotContain("top secret");
@@ -85,7 +85,7 @@ class EscapeTest {
         Files.createSymbolicLink(fx.root.resolve("alias"), fx.root.resolve("real"));
 
         ToolResult read = fx.call(new ReadTool(), Map.of("path", "alias/notes.txt"));
-        ToolResult write = fx.call(new WriteTool(), Map.of("path", "alias/more.txt", "content", "more\n"));
+        ToolResult write = fx.call(new WriteTool(ProtectedPaths.of(Map.of())), Map.of("path", "alias/more.txt", "content", "more\n"));
 
         assertThat(read.error()).isFalse();
         assertThat(read.content()).contains("inside");

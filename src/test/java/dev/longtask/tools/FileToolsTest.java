@@ -138,7 +138,7 @@ class FileToolsTest {
 
     @Nested
     class Write {
-        final WriteTool write = new WriteTool();
+        final WriteTool write = new WriteTool(ProtectedPaths.of(Map.of()));
 
         @Test
         void createsParentsAndReportsBytesAndLines() {
@@ -181,20 +181,21 @@ class FileToolsTest {
         }
 
         @Test
-        void refusesTheRunStoreFilesButNotResults() {
+        void refusesTheRunStoreFilesAndOutsideARunEvenResults() {
             ToolResult events = fx.call(write, Map.of("path", ".longtask/runs/r1/events.jsonl", "content", "{}"));
             ToolResult artifact = fx.call(write, Map.of("path", ".longtask/runs/r1/results/task_1/notes.md",
                     "content", "ok"));
             assertThat(events.error()).isTrue();
-            assertThat(events.content()).contains("run store").contains("submit_result");
+            assertThat(events.content()).contains("is protected").contains("only the user can");
             assertThat(fx.root.resolve(".longtask/runs/r1/events.jsonl")).doesNotExist();
-            assertThat(artifact.error()).isFalse();
+            assertThat(artifact.error()).isTrue();
+            assertThat(fx.root.resolve(".longtask/runs/r1/results/task_1/notes.md")).doesNotExist();
         }
     }
 
     @Nested
     class Edit {
-        final EditTool edit = new EditTool();
+        final EditTool edit = new EditTool(ProtectedPaths.of(Map.of()));
 
         @Test
         void replacesTheOneExactMatch() {

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -37,6 +38,7 @@ final class McpConnection implements AutoCloseable {
     private final Path workspace;
     private final Map<String, String> environment;
     private final McpJsonMapper json;
+    private final UnaryOperator<List<String>> confinement;
     private McpAsyncClient client;
     private ProcessTransport process;
     private List<McpSchema.Tool> tools = List.of();
@@ -44,12 +46,18 @@ final class McpConnection implements AutoCloseable {
     private boolean closed;
     private int starts;
 
-    /** @param environment what a stdio server starts with besides its own {@code env} (secrets already left out) */
-    McpConnection(McpServerSpec spec, Path workspace, Map<String, String> environment, McpJsonMapper json) {
+    /**
+     * @param environment what a stdio server starts with besides its own {@code env} (secrets already left out)
+     * @param confinement turns the server's command line into the one that runs it confined (it throws
+     *                    {@link IllegalStateException} saying why when it cannot be confined)
+     */
+    McpConnection(McpServerSpec spec, Path workspace, Map<String, String> environment, McpJsonMapper json,
+                  UnaryOperator<List<String>> confinement) {
         this.spec = spec;
         this.workspace = workspace;
         this.environment = environment;
         this.json = json;
+        this.confinement = confinement;
     }
 
     McpServerSpec spec() {
@@ -150,8 +158,36 @@ final class McpConnection implements AutoCloseable {
         command.addAll(spec.args());
         Map<String, String> env = new java.util.TreeMap<>(environment);
         env.putAll(spec.env());
-        process = new ProcessTransport(spec.name(), command, workspace, env, json);
+        if (!runnable(spec.command(), env.get("PATH"))) {
+            // said now: confined, a missing program would only show as a server that never answers
+            throw new McpServerException("MCP server " + spec.name() + " did not start: cannot run '"
+                    + String.join(" ", command) + "': no such program" + (spec.command().contains("/") ? ""
+                    : " on the PATH"));
+        }
+        List<String> confined;
+        try {
+            confined = confinement.apply(command);
+        } catch (IllegalStateException e) {
+            throw new McpServerException("MCP server " + spec.name() + " cannot be started: it runs only in a sandbox,"
+                    + " as bash does, and " + e.getMessage());
+        }
+        process = new ProcessTransport(spec.name(), confined, workspace, env, json);
         return process;
+    }
+
+    /** Whether {@code program} names an executable file, as a path or found on {@code path}. */
+    private boolean runnable(String program, String path) {
+        if (program.contains("/")) {
+            Path file = workspace.resolve(program);
+            return java.nio.file.Files.isRegularFile(file) && java.nio.file.Files.isExecutable(file);
+        }
+        for (String dir : (path == null ? "/usr/local/bin:/usr/bin:/bin" : path).split(java.io.File.pathSeparator)) {
+            Path file = dir.isEmpty() ? null : Path.of(dir, program);
+            if (file != null && java.nio.file.Files.isRegularFile(file) && java.nio.file.Files.isExecutable(file)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private McpClientTransport http() {

@@ -5,9 +5,11 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.McpNames;
 import dev.longtask.model.McpServerSpec;
 import dev.longtask.model.Secrets;
+import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.ToolResult;
+import dev.longtask.tools.Workspace;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -16,9 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +33,33 @@ import org.slf4j.LoggerFactory;
  * its secrets (as {@code bash} gets it), plus the {@code env} of its configuration.
  */
 public final class McpServers implements AutoCloseable {
-    private static final McpServers NONE = new McpServers(Map.of(), Path.of("."), Map.of());
+    private static final McpServers NONE = new McpServers(Map.of(), Path.of("."), Map.of(), (name, argv) -> argv);
 
     private final Map<String, McpConnection> connections = new ConcurrentHashMap<>();
 
-    private McpServers(Map<String, McpServerSpec> specs, Path workspace, Map<String, String> environment) {
+    /** How a named server's command line becomes the one that runs it (confined, or as it is). */
+    @FunctionalInterface
+    public interface Confinement {
+        /** As it is: for servers nothing confines (tests of the protocol, a caller that confines them itself). */
+        Confinement NONE = (server, argv) -> argv;
+
+        /** @throws IllegalStateException saying why the server cannot run confined */
+        List<String> argv(String server, List<String> command);
+
+        /**
+         * Each server in {@code sandbox} (found when the first starts) as bash's commands run, in {@code workspace}
+         * with what configures longtask read-only; the servers {@code unconfined} names (the user's own config said
+         * so) as they are.
+         */
+        static Confinement of(Supplier<Sandbox> sandbox, Workspace workspace, Map<String, String> environment,
+                              Set<String> unconfined) {
+            return (server, argv) -> unconfined.contains(server) ? argv
+                    : sandbox.get().programArgv(workspace, argv, environment);
+        }
+    }
+
+    private McpServers(Map<String, McpServerSpec> specs, Path workspace, Map<String, String> environment,
+                       Confinement confinement) {
         McpJsonMapper json = new JacksonMcpJsonMapper(JsonMapping.newMapper());
         Map<String, String> inherited = new TreeMap<>();
         environment.forEach((name, value) -> {
@@ -41,7 +67,8 @@ public final class McpServers implements AutoCloseable {
                 inherited.put(name, value);
             }
         });
-        specs.forEach((name, spec) -> connections.put(name, new McpConnection(spec, workspace, inherited, json)));
+        specs.forEach((name, spec) -> connections.put(name, new McpConnection(spec, workspace, inherited, json,
+                argv -> confinement.argv(name, argv))));
     }
 
     /** No servers. */
@@ -55,7 +82,13 @@ public final class McpServers implements AutoCloseable {
      * @param environment the environment stdio servers start from (secrets are left out)
      */
     public static McpServers of(Map<String, McpServerSpec> specs, Path workspace, Map<String, String> environment) {
-        return specs.isEmpty() ? NONE : new McpServers(specs, workspace, environment);
+        return of(specs, workspace, environment, Confinement.NONE);
+    }
+
+    /** As {@link #of(Map, Path, Map)}, each stdio server started through {@code confinement}. */
+    public static McpServers of(Map<String, McpServerSpec> specs, Path workspace, Map<String, String> environment,
+                                Confinement confinement) {
+        return specs.isEmpty() ? NONE : new McpServers(specs, workspace, environment, confinement);
     }
 
     /** The configured servers' names. */
