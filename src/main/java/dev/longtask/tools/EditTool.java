@@ -39,10 +39,11 @@ final class EditTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> edit(new Arguments(arguments), context.workspace()));
+        return Guarded.run(name(), () -> edit(new Arguments(arguments), context));
     }
 
-    private static ToolResult edit(Arguments args, Workspace workspace) throws IOException {
+    private static ToolResult edit(Arguments args, ToolContext context) throws IOException {
+        Workspace workspace = context.workspace();
         String path = args.string("path");
         String oldString = args.string("old_string");
         String newString = args.string("new_string");
@@ -74,7 +75,9 @@ final class EditTool implements Tool {
                     + "or set replace_all=true to replace all " + count);
         }
         String changed = replace(text, oldString, newString, replaceAll ? Integer.MAX_VALUE : 1);
+        context.checkpoints().beforeChange(context.taskId(), file, "edit");
         AtomicFiles.write(file, changed.getBytes(StandardCharsets.UTF_8), true);
+        context.checkpoints().afterChange(context.taskId(), file);
         int made = replaceAll ? count : 1;
         return ToolResult.ok("replaced " + made + (made == 1 ? " occurrence" : " occurrences") + " in " + shown);
     }

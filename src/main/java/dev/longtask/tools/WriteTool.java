@@ -31,10 +31,11 @@ final class WriteTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> write(new Arguments(arguments), context.workspace()));
+        return Guarded.run(name(), () -> write(new Arguments(arguments), context));
     }
 
-    private static ToolResult write(Arguments args, Workspace workspace) throws IOException {
+    private static ToolResult write(Arguments args, ToolContext context) throws IOException {
+        Workspace workspace = context.workspace();
         String path = args.string("path");
         String content = args.string("content");
         Path file = workspace.resolveInside(path);
@@ -46,7 +47,9 @@ final class WriteTool implements Tool {
         boolean existed = Files.exists(file);
         Files.createDirectories(file.getParent());
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        context.checkpoints().beforeChange(context.taskId(), file, "write");
         AtomicFiles.write(file, bytes, true);
+        context.checkpoints().afterChange(context.taskId(), file);
         int lines = lineCount(content);
         return ToolResult.ok((existed ? "replaced " : "created ") + shown + ": " + bytes.length + " bytes, "
                 + lines + (lines == 1 ? " line" : " lines"));
