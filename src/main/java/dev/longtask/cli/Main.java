@@ -38,7 +38,9 @@ public final class Main implements Runnable {
             ServeCommand.class,
             SubmitCommand.class,
             McpCommand.class,
-            WorkerCommand.class);
+            WorkerCommand.class,
+            DiffCommand.class,
+            RollbackCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -166,6 +166,34 @@ class UndoOnRetryTest {
             String events = Files.readString(done.directory().resolve("events.jsonl"));
             assertThat(events).contains("\"type\":\"task.undone\"");
             assertThat(resumed.out()).contains("task #2: its earlier changes undone (3 restored)");
+
+            Child.Result stat = Child.run(home, Map.of(), "diff", "undo", "--stat", "-C", ws.toString());
+            assertThat(stat.out()).as(stat.toString()).contains("task #1 (attempt 1): 1 file")
+                    .contains("a.txt | +1 -0 (added)").contains("task #2 (attempt 2): 3 files")
+                    .contains("notes.txt | +1 -1").contains("shell.txt | +1 -0 (added)");
+            Child.Result diff = Child.run(home, Map.of(), "diff", "undo", "--task", "2", "-C", ws.toString());
+            assertThat(diff.out()).contains("--- a/notes.txt", "+++ b/notes.txt", "-user's line",
+                    "+B's half-made line").doesNotContain("a.txt");
+
+            // The user changes the line task 2 wrote: rolling task 2 back is refused, naming the file, until --force.
+            Files.writeString(ws.resolve("notes.txt"), "the user's own line\n");
+            Child.Result refused = Child.run(home, Map.of(), "rollback", "undo", "--task", "2", "-C", ws.toString());
+            assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
+            assertThat(refused.err()).contains("notes.txt").contains("someone outside the run");
+            assertThat(Files.exists(ws.resolve("partial.txt"))).as("a refused rollback changes nothing").isTrue();
+            Child.Result forced = Child.run(home, Map.of(), "rollback", "undo", "--task", "2", "--force",
+                    "-C", ws.toString());
+            assertThat(forced.exit()).as(forced.toString()).isZero();
+            assertThat(forced.out()).contains("rolled back task #2: 3 files restored").contains("kept as");
+            assertThat(Files.readString(ws.resolve("notes.txt"))).isEqualTo("user's line\n");
+            assertThat(ws.resolve("partial.txt")).doesNotExist();
+            assertThat(ws.resolve("shell.txt")).doesNotExist();
+            assertThat(Files.readString(ws.resolve("a.txt"))).as("task 1 untouched").isEqualTo("A's work\n");
+
+            Child.Result whole = Child.run(home, Map.of(), "rollback", "undo", "-C", ws.toString());
+            assertThat(whole.exit()).as(whole.toString()).isZero();
+            assertThat(ws.resolve("a.txt")).doesNotExist();
+            assertThat(Files.readString(ws.resolve("notes.txt"))).isEqualTo("user's line\n");
         }
     }
 
