@@ -19,7 +19,7 @@ final class Excludes {
     /** Never recorded: longtask's own state, and the user's repository. */
     static final List<String> ALWAYS = List.of("/.longtask/", "/.git/", ".git");
     /** Left out unless {@code checkpoint.exclude} brings them back: build outputs and dependency folders. */
-    static final List<String> DEFAULTS = List.of("node_modules/", "target/", "build/", "dist/", "out/",
+    static final List<String> DEFAULTS = List.of("node_modules/", "target/", "build/", "dist/",
             "__pycache__/", ".venv/", "venv/", ".gradle/", ".tox/", ".mypy_cache/", ".pytest_cache/", "vendor/bundle/",
             ".next/", ".cache/", "*.pyc", "*.class", "*.o");
     /** The user's list, beside the run directories. */
