@@ -92,6 +92,16 @@ final class LongtaskTools {
                 tool("longtask_report", "The run's final report (Markdown), once it has completed; for a code"
                         + " review, its checked report (locations verified, duplicates merged, a score). Also"
                         + " readable as the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
+                tool("longtask_diff", "What the tasks of a run changed in its workspace, as unified diffs (stat: a"
+                                + " line per file instead); task limits it to one task. Files two tasks changed are"
+                                + " listed. Read-only; rolling back is a person's decision (longtask rollback).",
+                        """
+                        {"type":"object","properties":{
+                          "run_id":{"type":"string","description":"The run"},
+                          "workdir":{"type":"string","description":"The run's directory, if the server did not start it"},
+                          "task":{"type":"integer","minimum":1,"description":"Only this task"},
+                          "stat":{"type":"boolean","description":"A line per file with lines added and removed"}},
+                         "required":["run_id"]}""", this::diff),
                 tool("longtask_pause", "Pause a run running in this server: it stops after saving what it has done"
                         + " and can be resumed with longtask_resume.", RUN_ONLY, this::pause),
                 tool("longtask_resume", "Continue a paused, interrupted or failed run in the background (completed"
@@ -221,6 +231,15 @@ final class LongtaskTools {
         Snapshot s = runs.status(id, call.path("workdir"));
         return error("run " + id + " has no report yet: it is " + s.figures().status().wire() + " ("
                 + s.figures().completed() + " of " + s.figures().tasks() + " tasks done); " + RunText.next(s.figures()));
+    }
+
+    private CallToolResult diff(Call call) {
+        String id = call.required("run_id");
+        Path workspace = runs.workspaceOf(id, call.path("workdir"));
+        runs.tasks(id, call.path("workdir"));
+        Integer task = call.args.path("task").isIntegralNumber() ? call.args.path("task").asInt() : null;
+        return result(dev.longtask.api.RunDiff.text(workspace, id, task,
+                call.args.path("stat").asBoolean(false)), null);
     }
 
     private CallToolResult pause(Call call) {
