@@ -169,12 +169,15 @@ public final class AgentRunner {
     public TaskRun execute(Task task, AgentSpec agent, int index, int total) {
         int taskId = task.id();
         store.awaitWritten();
+        TaskCheckpoints checkpoints = new TaskCheckpoints(store, parts.context().checkpoints());
+        checkpoints.begin(task);
         Instant started = parts.clock().instant();
         AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
                 RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
         AgentOutcome outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
                 : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
         TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
+        checkpoints.end(task);
         return new TaskRun(taskId, result, outcome);
     }
 

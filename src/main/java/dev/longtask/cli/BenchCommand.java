@@ -5,10 +5,10 @@ import picocli.CommandLine.Command;
 /** {@code longtask bench ...}: measurements of this machine, printed as Markdown tables (not tests). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure parts of longtask on this machine; prints Markdown tables.",
-        subcommands = {StoreBenchCommand.class})
+        subcommands = {StoreBenchCommand.class, CheckpointBenchCommand.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
-        throw CliFailure.usage("bench needs a subcommand: store (see `longtask bench --help`)");
+        throw CliFailure.usage("bench needs a subcommand: store or checkpoints (see `longtask bench --help`)");
     }
 }

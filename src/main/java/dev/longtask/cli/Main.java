@@ -39,7 +39,9 @@ public final class Main implements Runnable {
             SubmitCommand.class,
             McpCommand.class,
             WorkerCommand.class,
-            TrustCommand.class);
+            TrustCommand.class,
+            DiffCommand.class,
+            RollbackCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -51,6 +51,12 @@ final class PlainProgressView implements ProgressView {
             case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
             case EventType.ERROR_RECORDED -> "problem: " + text;
+            case EventType.CHECKPOINTS_OFF -> "note: " + e.data().path("reason").asText()
+                    + "; task changes are not recorded and cannot be undone";
+            case EventType.TASK_UNDONE -> "task #" + e.task() + ": its earlier changes undone ("
+                    + e.data().path("restored").size() + " restored"
+                    + (e.data().path("kept").isEmpty() ? "" : ", kept " + e.data().path("kept").size()
+                    + " another task changed since") + ")";
             case EventType.PLAN_ACCEPTED -> plan(e);
             case EventType.REPORT_WRITTEN -> "report written: " + e.data().path("title").asText();
             default -> null;

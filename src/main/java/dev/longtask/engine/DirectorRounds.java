@@ -3,6 +3,7 @@ package dev.longtask.engine;
 import dev.longtask.store.RunHistory;
 import dev.longtask.agent.AgentOutcome;
 import dev.longtask.model.EventData;
+import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import java.util.List;
@@ -123,7 +124,10 @@ final class DirectorRounds {
         switch (d.action()) {
             case ADJUST -> {
                 d.retry().forEach(id -> s.store().requeue(id, "retried by the director: " + d.reason()));
-                d.cancel().forEach(id -> s.store().cancel(id, "cancelled by the director: " + d.reason()));
+                d.cancel().forEach(id -> {
+                    s.store().cancel(id, "cancelled by the director: " + d.reason());
+                    undo(id);
+                });
                 if (!d.addTasks().tasks().isEmpty()) {
                     List<Integer> ids = s.book().accept(d.addTasks(), "director", round, null);
                     text.append(" (added ").append(ids.stream().map(i -> "#" + i).collect(Collectors.joining(", ")))
@@ -139,6 +143,19 @@ final class DirectorRounds {
             }
         }
         s.store().append(null, new EventData.DecisionRecorded(text.toString()));
+    }
+
+    /** A cancelled task's changes that stand (from an attempt that was stopped) are undone, as an event. */
+    private void undo(int taskId) {
+        try {
+            Checkpoints.Undone undone = s.kit().context().checkpoints().undo(taskId, "cancel");
+            if (!undone.isEmpty()) {
+                s.store().append(taskId, new EventData.TaskUndone("cancel", undone.restored(), undone.kept()));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            s.store().append(taskId, new EventData.ErrorRecorded("task #" + taskId + ": its changes could not be "
+                    + "undone after the director cancelled it (" + e.getMessage() + ")"));
+        }
     }
 
     void startRound(int round, String objective) {

@@ -5,6 +5,7 @@ import dev.longtask.model.Run;
 import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
+import dev.longtask.tools.undo.Checkpoints;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -120,13 +121,13 @@ public final class EngineSession implements AutoCloseable {
         // The figures cost a pass over every task: computed for each event only when someone watches.
         Consumer<Event> listener = observer == null || observer == RunObserver.NONE ? null
                 : event -> observer.onEvent(event, progress());
-        try (store) {
+        try (store; Checkpoints checkpoints = RunCheckpoints.open(setup, store)) {
             if (listener != null) {
                 store.subscribe(listener);
             }
             while (true) {
                 try {
-                    return new RunSession(SessionParts.of(store, setup, stop), finisher, history).drive(newRun);
+                    return new RunSession(SessionParts.of(store, setup, stop, checkpoints), finisher, history).drive(newRun);
                 } catch (RuntimeException e) {
                     // The database went away (a restart, a failover): wait for it, then carry on as a resume would.
                     if (!StoreOutage.isOutage(store, e) || !outage.awaitBack(store, stop, e)) {

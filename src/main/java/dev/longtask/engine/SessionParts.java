@@ -13,6 +13,7 @@ import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunSettings;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;
+import dev.longtask.tools.undo.Checkpoints;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -22,11 +23,18 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                     PlanBook book, PlanValidator validator, ObjectMapper json, Clock clock, EngineConfig config,
                     Permissions permissions, BudgetWatch budget) {
 
+    /** The parts of a session that changes no file of the workspace (planning only): no checkpoints. */
     static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop) {
+        return of(store, setup, stop, null);
+    }
+
+    /** @param checkpoints the record of each task's changes to the workspace (null: none) */
+    static SessionParts of(RunStore store, EngineSetup setup, StopSignal stop, Checkpoints checkpoints) {
         ObjectMapper json = JsonMapping.MAPPER;
         Clock clock = setup.storeOptions().clock();
         RunSettings settings = store.run().recordedSettings();
-        ToolContext context = new ToolContext(setup.workspace(), store, 0, settings.approval(), settings.sandbox());
+        ToolContext context = new ToolContext(setup.workspace(), store, 0, settings.approval(), settings.sandbox(),
+                checkpoints);
         // the run's approval mode, and one rule of its own: its agents may record their output in its results
         Permissions permissions = setup.permissions().withMode(settings.approval() != null ? settings.approval()
                 : setup.permissions().mode()).withRunRules(List.of(

@@ -4,6 +4,7 @@ import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.AgentSpec;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
+import dev.longtask.tools.undo.Checkpoints;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,10 +21,12 @@ public final class TaskWork implements AutoCloseable {
     private final StopSignal stop = new StopSignal();
     private final SessionParts parts;
     private final AutoCloseable afterwards;
+    private final Checkpoints checkpoints;
 
     /** @param afterwards closed with this (the MCP servers started for the task) */
     public TaskWork(EngineSetup setup, RunStore store, AutoCloseable afterwards) {
-        this.parts = SessionParts.of(store, setup, stop);
+        this.checkpoints = RunCheckpoints.open(setup, store);
+        this.parts = SessionParts.of(store, setup, stop, checkpoints);
         this.afterwards = afterwards;
     }
 
@@ -51,6 +54,7 @@ public final class TaskWork implements AutoCloseable {
 
     @Override
     public void close() {
+        checkpoints.close();
         try {
             afterwards.close();
         } catch (Exception e) {

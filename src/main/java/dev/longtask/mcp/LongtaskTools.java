@@ -91,6 +91,11 @@ final class LongtaskTools {
                                 + " verified, duplicates merged, a score). Also readable as the resource"
                                 + " longtask://runs/{id}/report.",
                         ToolSchemas.RUN_ONLY, ToolSchemas.REPORT_OUT, this::report),
+                tool("longtask_diff", "Changes of a long task", Hints.READS, "What the tasks of a run changed in"
+                                + " its workspace, as unified diffs (stat: a line per file instead); task limits it to"
+                                + " one task. Files two tasks changed are listed. Read-only; rolling back is a"
+                                + " person's decision (longtask rollback).",
+                        ToolSchemas.DIFF, ToolSchemas.DIFF_OUT, this::diff),
                 tool("longtask_pause", "Pause a long task", Hints.STOPS, "Pause a run: it stops after saving what"
                                 + " it has done and can be continued with longtask_resume.",
                         ToolSchemas.RUN_ONLY, ToolSchemas.ACTION_OUT, this::pause),
@@ -295,6 +300,20 @@ final class LongtaskTools {
         boolean gone = runs.processGone(id, call.path("workdir"), s);
         return error("run " + id + " has no report yet: " + RunText.summary(s, gone) + " next: "
                 + RunText.next(s, gone));
+    }
+
+    private CallToolResult diff(Call call) {
+        String id = call.required("run_id");
+        Path workspace = runs.workspaceOf(id, call.path("workdir"));
+        runs.tasks(id, call.path("workdir"));
+        Integer task = call.args.path("task").isIntegralNumber() ? call.args.path("task").asInt() : null;
+        String text = dev.longtask.api.RunDiff.text(workspace, id, task, call.args.path("stat").asBoolean(false));
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("run_id", id);
+        data.put("diff", text);
+        String summary = "the changes of " + (task == null ? "run " + id : "task " + task + " of run " + id) + " ("
+                + text.lines().count() + " lines).";
+        return said(summary, "read the files it names, or longtask_report for what the run concluded", data, text);
     }
 
     private CallToolResult pause(Call call) {

@@ -44,6 +44,14 @@ final class ToolSchemas {
               "task_id":{"type":"integer","minimum":1,"description":"One task in detail: its instruction, agent, outputs and error"}},
              "required":["run_id"]}""";
 
+    static final String DIFF = """
+            {"type":"object","properties":{
+              "run_id":{"type":"string","description":"The run"},
+              "workdir":{"type":"string","description":"The run's directory, if the server did not start it"},
+              "task":{"type":"integer","minimum":1,"description":"Only this task"},
+              "stat":{"type":"boolean","description":"A line per file with lines added and removed"}},
+             "required":["run_id"]}""";
+
     static final String RESUME = """
             {"type":"object","properties":{
               "run_id":{"type":"string","description":"The run to continue"},
@@ -92,6 +100,11 @@ final class ToolSchemas {
             {"type":"object","properties":{
               "run_id":{"type":"string"},"report":{"type":"string","description":"The report, in Markdown"},%s},
              "required":["run_id","report","summary","next"]}""".formatted(SAID);
+
+    static final String DIFF_OUT = """
+            {"type":"object","properties":{
+              "run_id":{"type":"string"},"diff":{"type":"string","description":"Unified diffs, or a line per file"},%s},
+             "required":["run_id","diff","summary","next"]}""".formatted(SAID);
 
     static final String ACTION_OUT = """
             {"type":"object","properties":{

@@ -130,6 +130,43 @@ public sealed interface EventData {
         }
     }
 
+    /** Checkpoints cannot work in this workspace: the run goes on without them. */
+    record CheckpointsOff(String reason) implements EventData {
+        @Override
+        public String type() {
+            return EventType.CHECKPOINTS_OFF;
+        }
+    }
+
+    /** A file an attempt changed, and how: added, modified or deleted. */
+    record FileChange(String path, String change) {
+    }
+
+    /** What an attempt of a task changed in the workspace, as it ended. */
+    record TaskChanges(int attempt, List<FileChange> files) implements EventData {
+        @Override
+        public String type() {
+            return EventType.TASK_CHANGES;
+        }
+    }
+
+    /** A task's earlier changes were undone ({@code why}: retry, cancel, rollback); {@code kept} says what was not. */
+    record TaskUndone(String why, List<String> restored, List<String> kept) implements EventData {
+        @Override
+        public String type() {
+            return EventType.TASK_UNDONE;
+        }
+    }
+
+    /** A person rolled back changes of the run: {@code scope} in words, the tasks undone, the stash of their files. */
+    record RunRolledBack(String scope, List<Integer> tasks, List<String> restored, String stash, String by)
+            implements EventData {
+        @Override
+        public String type() {
+            return EventType.RUN_ROLLED_BACK;
+        }
+    }
+
     /** The run ends with the post-run step {@code name} (e.g. a review's checked report), in whichever session. */
     record FinisherChosen(String name) implements EventData {
         @Override

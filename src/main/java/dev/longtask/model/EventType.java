@@ -75,6 +75,18 @@ public final class EventType {
     public static final String APPROVAL_REQUESTED = "approval.requested";
     /** data: an {@link ApprovalAnswer}. Answers an open question; recorded before the call runs or is refused. */
     public static final String APPROVAL_ANSWERED = "approval.answered";
+    /** data: reason. Checkpoints (the record of each task's changes) cannot work in this workspace; said once a session. */
+    public static final String CHECKPOINTS_OFF = "checkpoints.off";
+    /** data: attempt, files [{path, change: added|modified|deleted}]. What an attempt of the task changed; a record. */
+    public static final String TASK_CHANGES = "task.changes";
+    /**
+     * data: why (retry, cancel, rollback), restored [path], kept [path (why)]. The task's earlier changes were undone,
+     * but for the files another task changed since; a record.
+     */
+    public static final String TASK_UNDONE = "task.undone";
+    /** data: scope (task N, after N, run), tasks, restored, stash, by. A rollback of the run's changes; a record. */
+    public static final String RUN_ROLLED_BACK = "run.rolled_back";
+
     /** data: a {@link PermissionSettings}. The approval mode, the shell's confinement and the rules of a session. */
     public static final String PERMISSIONS_SET = "permissions.set";
 }

@@ -85,6 +85,7 @@ public final class LongtaskServer implements AutoCloseable {
         metrics.countWith(() -> count(files));
         Submissions submissions = new Submissions(roots);
         RunsApi runs = new RunsApi(pool, files, submissions, json);
+        ChangesApi changes = new ChangesApi(runs, files, json);
         ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
         this.streamSocket = new StreamSocket(events, pool, json);
@@ -117,6 +118,8 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/api/runs/{id}/tasks", runs::tasks);
             config.routes.get("/api/runs/{id}/tasks/{tid}", runs::task);
             config.routes.get("/api/runs/{id}/tasks/{tid}/transcript", runs::transcript);
+            config.routes.get("/api/runs/{id}/tasks/{tid}/diff", changes::diff);
+            config.routes.post("/api/runs/{id}/rollback", changes::rollback);
             config.routes.get("/api/runs/{id}/report", runs::report);
             config.routes.get("/api/runs/{id}/notes", runs::notes);
             config.routes.get("/api/runs/{id}/events", eventStream::handle);

@@ -95,7 +95,16 @@ final class BashTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> run(new Arguments(arguments), context));
+        return Guarded.run(name(), () -> {
+            try {
+                return context.checkpoints().aroundShell(context.taskId(),
+                        () -> run(new Arguments(arguments), context));
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e);
+            }
+        });
     }
 
     private ToolResult run(Arguments args, ToolContext context) throws IOException {

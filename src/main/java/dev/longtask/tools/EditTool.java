@@ -80,7 +80,9 @@ final class EditTool implements Tool {
                     + "or set replace_all=true to replace all " + count);
         }
         String changed = replace(text, oldString, newString, replaceAll ? Integer.MAX_VALUE : 1);
+        context.checkpoints().beforeChange(context.taskId(), file, "edit");
         AtomicFiles.write(file, changed.getBytes(StandardCharsets.UTF_8), true);
+        context.checkpoints().afterChange(context.taskId(), file);
         int made = replaceAll ? count : 1;
         return ToolResult.ok("replaced " + made + (made == 1 ? " occurrence" : " occurrences") + " in " + shown);
     }

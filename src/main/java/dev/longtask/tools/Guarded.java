@@ -26,7 +26,7 @@ final class Guarded {
     static ToolResult run(String tool, Body body) {
         try {
             return body.run();
-        } catch (ToolMistake | OutsideWorkspaceException e) {
+        } catch (ToolMistake | OutsideWorkspaceException | dev.longtask.tools.undo.Checkpoints.Conflict e) {
             return ToolResult.error(e.getMessage());
         } catch (NoSuchFileException e) {
             return ToolResult.error("no such file or directory: " + e.getFile() + "; use ls or glob to find the right path");

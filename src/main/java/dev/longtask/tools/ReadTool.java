@@ -41,10 +41,11 @@ final class ReadTool implements Tool {
 
     @Override
     public ToolResult execute(ObjectNode arguments, ToolContext context) {
-        return Guarded.run(name(), () -> read(new Arguments(arguments), context.workspace()));
+        return Guarded.run(name(), () -> read(new Arguments(arguments), context));
     }
 
-    private ToolResult read(Arguments args, Workspace workspace) throws IOException {
+    private ToolResult read(Arguments args, ToolContext context) throws IOException {
+        Workspace workspace = context.workspace();
         String path = args.string("path");
         int offset = args.optionalInt("offset").orElse(1);
         int limit = args.optionalInt("limit").orElse(MAX_LINES);
@@ -69,6 +70,7 @@ final class ReadTool implements Tool {
             return ToolResult.error(shown + " is a binary file (" + Files.size(file)
                     + " bytes); read shows text only: inspect it with bash (e.g. file, xxd | head) instead");
         }
+        context.checkpoints().noteRead(context.taskId(), file);
         return ToolResult.ok(window(file, shown, offset, Math.min(limit, MAX_LINES)));
     }
 

@@ -52,7 +52,9 @@ final class WriteTool implements Tool {
         boolean existed = Files.exists(file);
         Files.createDirectories(file.getParent());
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        context.checkpoints().beforeChange(context.taskId(), file, "write");
         AtomicFiles.write(file, bytes, true);
+        context.checkpoints().afterChange(context.taskId(), file);
         int lines = lineCount(content);
         return ToolResult.ok((existed ? "replaced " : "created ") + shown + ": " + bytes.length + " bytes, "
                 + lines + (lines == 1 ? " line" : " lines"));

@@ -49,6 +49,7 @@ class TypeScriptClientTest {
                 assertThat(t.path("description").asText()).as(t.toString()).hasSizeGreaterThan(60);
             });
             assertThat(tools).containsExactly("longtask_start", "longtask_status", "longtask_tasks", "longtask_report",
+                    "longtask_diff",
                     "longtask_pause", "longtask_resume", "longtask_cancel", "longtask_review");
             assertThat(seen.path("tools").get(0).path("required").toString()).isEqualTo("[\"goal\"]");
             assertThat(seen.path("tools").get(0).path("description").asText()).contains("background")

@@ -369,6 +369,10 @@ class DashboardBrowserTest {
             JsonNode event = ServerFixture.JSON.readTree(line);
             JsonNode data = event.path("data").deepCopy();
             strip(data);
+            if ("task.changes".equals(event.path("type").asText())) {
+                // the second run writes what the first already wrote: the same files, no change to them
+                ((com.fasterxml.jackson.databind.node.ObjectNode) data).remove("files");
+            }
             events.add(event.path("type").asText() + " " + event.path("task").asText() + " "
                     + data.toString().replace(runId, "RUN").replaceAll("\\d+(\\.\\d+)?(ms|s)\\b", "N"));
         }

@@ -47,6 +47,7 @@ class McpHttpTest {
             List<String> tools = new ArrayList<>();
             seen.path("tools").forEach(t -> tools.add(t.path("name").asText()));
             assertThat(tools).containsExactly("longtask_start", "longtask_status", "longtask_tasks", "longtask_report",
+                    "longtask_diff",
                     "longtask_pause", "longtask_resume", "longtask_cancel", "longtask_review");
             assertThat(seen.path("tools").get(0).path("description").asText()).contains("longtask serve")
                     .contains("queue");

@@ -1,0 +1,50 @@
+package dev.longtask.api;
+
+import dev.longtask.tools.undo.RunChanges;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** What the tasks of a run changed in its workspace, as text for a person or a model: unified diffs, or a stat. */
+public final class RunDiff {
+    private RunDiff() {
+    }
+
+    /** The changes of {@code task} (null: every task) of run {@code runId}, as {@code longtask diff} prints them. */
+    public static String text(Path workspace, String runId, Integer task, boolean stat) {
+        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+            List<RunChanges.TaskDiff> diffs = changes.diff(task);
+            Map<String, List<Integer>> shared = changes.sharedFiles();
+            if (diffs.isEmpty()) {
+                return task == null ? "run " + runId + " recorded no changes to the workspace"
+                        : "task #" + task + " of run " + runId + " has no recorded changes";
+            }
+            StringBuilder out = new StringBuilder();
+            for (RunChanges.TaskDiff diff : diffs) {
+                out.append("task #").append(diff.task()).append(" (attempt ").append(diff.attempt())
+                        .append(diff.ended() ? "" : ", not finished").append("): ").append(diff.files().size())
+                        .append(diff.files().size() == 1 ? " file\n" : " files\n");
+                for (RunChanges.FileDiff file : diff.files()) {
+                    if (stat) {
+                        out.append("  ").append(file.path()).append(" | +").append(file.added()).append(" -")
+                                .append(file.removed()).append(file.change().equals("modified") ? ""
+                                        : " (" + file.change() + ")").append('\n');
+                    } else {
+                        out.append(file.unified());
+                    }
+                }
+            }
+            if (!shared.isEmpty() && task == null) {
+                out.append("changed by more than one task:\n");
+                shared.forEach((path, tasks) -> out.append("  ").append(path).append(": tasks ")
+                        .append(tasks.stream().map(t -> "#" + t).reduce((a, b) -> a + ", " + b).orElse(""))
+                        .append('\n'));
+            }
+            return out.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the changes of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+}

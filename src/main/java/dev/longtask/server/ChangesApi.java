@@ -1,0 +1,99 @@
+package dev.longtask.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.RunStatus;
+import dev.longtask.tools.undo.RunChanges;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A run's recorded changes to its workspace: {@code GET /api/runs/{id}/tasks/{tid}/diff} (read-only, like every read)
+ * and {@code POST /api/runs/{id}/rollback} {@code {task?, after?, force?}}, refused while the run is running.
+ */
+final class ChangesApi {
+    private final RunsApi runs;
+    private final RunFiles files;
+    private final ObjectMapper json;
+
+    ChangesApi(RunsApi runs, RunFiles files, ObjectMapper json) {
+        this.runs = runs;
+        this.files = files;
+        this.json = json;
+    }
+
+    void diff(Context ctx) {
+        String runId = ctx.pathParam("id");
+        Path workspace = runs.workspace(runId);
+        int taskId = taskId(ctx);
+        files.snapshot(workspace, runId).task(taskId);
+        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+            List<RunChanges.TaskDiff> diffs = changes.diff(taskId);
+            ObjectNode out = json.createObjectNode().put("run_id", runId).put("task", taskId);
+            if (diffs.isEmpty()) {
+                out.putNull("attempt");
+                out.putArray("files");
+            } else {
+                out.put("attempt", diffs.get(0).attempt()).put("ended", diffs.get(0).ended());
+                out.set("files", json.valueToTree(diffs.get(0).files()));
+            }
+            send(ctx, out);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the changes of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    void rollback(Context ctx) {
+        String runId = ctx.pathParam("id");
+        Path workspace = runs.workspace(runId);
+        if (files.figures(workspace, runId).status() == RunStatus.RUNNING) {
+            throw ApiError.conflict("run " + runId + " is running; pause or cancel it before rolling it back");
+        }
+        JsonNode body = ctx.body().isBlank() ? json.createObjectNode() : read(ctx.body());
+        Integer task = body.hasNonNull("task") ? body.path("task").asInt() : null;
+        Integer after = body.hasNonNull("after") ? body.path("after").asInt() : null;
+        if (task != null && after != null) {
+            throw ApiError.badRequest("give task or after, not both");
+        }
+        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+            Set<Integer> tasks = task != null ? Set.of(task) : after != null ? changes.tasksAfter(after)
+                    : changes.tasks();
+            RunChanges.Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));
+            if (!result.refused().isEmpty() && result.stash() == null) {
+                throw ApiError.conflict("nothing rolled back: later changes touch the same lines of "
+                        + String.join("; ", result.refused()) + "; send force: true to undo anyway");
+            }
+            send(ctx, json.valueToTree(result));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot roll back run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private JsonNode read(String text) {
+        try {
+            return json.readTree(text);
+        } catch (IOException e) {
+            throw ApiError.badRequest("the body is not valid JSON: " + RunsApi.firstLine(e.getMessage()));
+        }
+    }
+
+    private static int taskId(Context ctx) {
+        try {
+            return Integer.parseInt(ctx.pathParam("tid"));
+        } catch (NumberFormatException e) {
+            throw ApiError.notFound("no task '" + ctx.pathParam("tid") + "': task ids are whole numbers from 1");
+        }
+    }
+
+    private void send(Context ctx, JsonNode body) {
+        try {
+            ctx.contentType("application/json").result(json.writeValueAsString(body));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the response: " + e.getMessage(), e);
+        }
+    }
+}

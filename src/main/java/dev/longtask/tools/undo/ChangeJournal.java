@@ -1,0 +1,95 @@
+package dev.longtask.tools.undo;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.longtask.model.JsonMapping;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The write-ahead record of one run's changes to the workspace, {@code .longtask/shadow/journal/<run>.jsonl}: before a
+ * task's {@code write}, {@code edit} or {@code bash} can change a file, the content it had is stored and a line saying
+ * so is on disk (fsynced, under a file lock so that processes sharing the workspace append whole lines). Line order
+ * is the order things happened. A torn last line (a crash mid-append) is skipped on reading.
+ */
+final class ChangeJournal {
+    /** What a line records; see {@link Entry}. */
+    enum Op { START, TOUCH, BASH, BASH_END, END, UNDONE }
+
+    /**
+     * One line. {@code START}: an attempt of {@code task} began, the workspace as it found it in {@code tree}.
+     * {@code TOUCH}: the attempt is about to change {@code path} (through {@code by}), whose content was {@code before}
+     * (null: absent). {@code BASH}: a shell command starts on the workspace {@code tree}. {@code END}: the attempt ended
+     * with {@code changes} and the workspace as it left it in {@code tree}, kept by {@code commit}. {@code UNDONE}: the
+     * changes of {@code attempts} were undone ({@code why}: retry, cancel, rollback).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Entry(Op op, int task, Integer attempt, String path, String before, String mode, String by, String tree,
+                 String commit, List<Change> changes, List<Integer> attempts, String why, List<String> kept,
+                 Long at) {
+    }
+
+    private final Path file;
+
+    ChangeJournal(Path file) {
+        this.file = file;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    void append(Entry entry) throws IOException {
+        append(List.of(entry));
+    }
+
+    /** Appends {@code entries} with one fsync. */
+    synchronized void append(List<Entry> entries) throws IOException {
+        StringBuilder text = new StringBuilder();
+        entries.forEach(entry -> text.append(toJson(entry)).append('\n'));
+        byte[] line = text.toString().getBytes(StandardCharsets.UTF_8);
+        Files.createDirectories(file.getParent());
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND); FileLock lock = channel.lock()) {
+            ByteBuffer buffer = ByteBuffer.wrap(line);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(false);
+        }
+    }
+
+    synchronized List<Entry> read() throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return entries;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                entries.add(JsonMapping.MAPPER.readValue(line, Entry.class));
+            } catch (JsonProcessingException torn) {
+                // a crash mid-append: the line never counted
+            }
+        }
+        return entries;
+    }
+
+    private static String toJson(Entry entry) {
+        try {
+            return JsonMapping.MAPPER.writeValueAsString(entry);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

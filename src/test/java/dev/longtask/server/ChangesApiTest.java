@@ -1,0 +1,45 @@
+package dev.longtask.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A task's diff and a rollback through the API: what the task wrote is shown, then undone on request. */
+class ChangesApiTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTasksDiffIsReadableAndARollbackUndoesIt() throws Exception {
+        Jobs jobs = new Jobs(1, 0, true);
+        try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o)) {
+            String id = f.submit("job-31: one step", Map.of());
+            ServerFixture.await("the run to complete", Duration.ofSeconds(60),
+                    () -> "completed".equals(f.run(id).path("status").asText()));
+
+            JsonNode diff = f.json(f.get("/api/runs/" + id + "/tasks/1/diff"));
+            assertThat(diff.path("attempt").asInt()).isEqualTo(1);
+            JsonNode file = diff.path("files").path(0);
+            assertThat(file.path("change").asText()).isEqualTo("added");
+            assertThat(file.path("unified").asText()).contains("+++ b/" + file.path("path").asText())
+                    .contains("+notes of");
+            Path written = f.workspace.resolve(file.path("path").asText());
+            assertThat(written).exists();
+            assertThat(f.get("/api/runs/" + id + "/tasks/9/diff").statusCode()).isEqualTo(404);
+
+            assertThat(f.post("/api/runs/" + id + "/rollback", "{\"task\": 1, \"after\": 1}").statusCode())
+                    .isEqualTo(400);
+            var rolled = f.post("/api/runs/" + id + "/rollback", "{\"task\": 1}");
+            assertThat(rolled.statusCode()).as(rolled.body()).isEqualTo(200);
+            assertThat(f.json(rolled).path("restored").toString()).contains(file.path("path").asText());
+            assertThat(Files.exists(written)).isFalse();
+            assertThat(f.json(f.get("/api/runs/" + id + "/tasks/1/diff")).path("files").size()).isZero();
+        }
+    }
+}

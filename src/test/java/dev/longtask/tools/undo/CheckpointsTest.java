@@ -1,0 +1,146 @@
+package dev.longtask.tools.undo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The record of each task's changes, with tasks at once: attribution, undo, exclusions and write conflicts. */
+class CheckpointsTest {
+    @TempDir
+    Path ws;
+
+    @Test
+    void aShellCommandsChangesAreItsTasksButNotAnotherTasksWritesMadeMeanwhile() throws Exception {
+        Files.writeString(ws.resolve("shared.txt"), "original\n");
+        try (Checkpoints checkpoints = Checkpoints.open(ws.toRealPath(), "r1")) {
+            Path root = ws.toRealPath();
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            CountDownLatch running = new CountDownLatch(1);
+            CountDownLatch written = new CountDownLatch(1);
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                Future<Object> shell = pool.submit(() -> checkpoints.aroundShell(1, () -> {
+                    Files.writeString(root.resolve("built.txt"), "made by task 1's shell\n");
+                    running.countDown();
+                    assertThat(written.await(60, TimeUnit.SECONDS)).isTrue();
+                    return null;
+                }));
+                assertThat(running.await(60, TimeUnit.SECONDS)).isTrue();
+                // task 2 writes while task 1's command runs
+                checkpoints.beforeChange(2, root.resolve("other.txt"), "write");
+                Files.writeString(root.resolve("other.txt"), "task 2\n");
+                checkpoints.afterChange(2, root.resolve("other.txt"));
+                written.countDown();
+                shell.get(60, TimeUnit.SECONDS);
+            } finally {
+                pool.shutdownNow();
+            }
+            assertThat(checkpoints.endAttempt(1)).extracting(Change::path).containsExactly("built.txt");
+            assertThat(checkpoints.endAttempt(2)).extracting(Change::path).containsExactly("other.txt");
+
+            // task 1 retried: its file goes, task 2's stays
+            Checkpoints.Undone undone = checkpoints.startAttempt(1, 2);
+            assertThat(undone.restored()).containsExactly("built.txt");
+            assertThat(root.resolve("built.txt")).doesNotExist();
+            assertThat(Files.readString(root.resolve("other.txt"))).isEqualTo("task 2\n");
+        }
+    }
+
+    @Test
+    void undoLeavesAFileAnotherTaskChangedSinceAndSaysSo() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("a.txt"), "v0\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r2")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            change(checkpoints, 1, root.resolve("a.txt"), "v1\n");
+            checkpoints.noteRead(2, root.resolve("a.txt"));
+            change(checkpoints, 2, root.resolve("a.txt"), "v2\n");
+            checkpoints.endAttempt(2);
+            assertThat(checkpoints.sharedFiles()).isEqualTo(Map.of("a.txt", List.of(1, 2)));
+            Checkpoints.Undone undone = checkpoints.undo(1, "cancel");
+            assertThat(undone.restored()).isEmpty();
+            assertThat(undone.kept()).containsExactly("a.txt (changed by task #2 since)");
+            assertThat(Files.readString(root.resolve("a.txt"))).isEqualTo("v2\n");
+        }
+    }
+
+    @Test
+    void aWriteOverAnotherTasksChangeWithoutReadingItAgainIsRefused() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("a.txt"), "v0\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r3")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            checkpoints.noteRead(1, root.resolve("a.txt"));
+            change(checkpoints, 2, root.resolve("a.txt"), "v2\n");
+            assertThatThrownBy(() -> checkpoints.beforeChange(1, root.resolve("a.txt"), "edit"))
+                    .isInstanceOf(Checkpoints.Conflict.class)
+                    .hasMessage("a.txt was changed by task #2 since this task read it; read it again and make your "
+                            + "change on what it holds now");
+            checkpoints.noteRead(1, root.resolve("a.txt"));
+            checkpoints.beforeChange(1, root.resolve("a.txt"), "edit");
+        }
+    }
+
+    @Test
+    void excludedFilesAndTheUsersGitAreNeitherRecordedNorTouched() throws Exception {
+        Path root = ws.toRealPath();
+        Files.createDirectories(root.resolve(".git"));
+        Files.writeString(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(root.resolve(".gitignore"), "*.log\n");
+        Files.createDirectories(root.resolve(".longtask"));
+        Files.writeString(root.resolve(".longtask/checkpoint.exclude"), "secret/\n");
+        Files.createDirectories(root.resolve("node_modules/x"));
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r4")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.aroundShell(1, () -> {
+                Files.writeString(root.resolve("kept.txt"), "x");
+                Files.writeString(root.resolve("debug.log"), "x");
+                Files.createDirectories(root.resolve("secret"));
+                Files.writeString(root.resolve("secret/key"), "x");
+                Files.writeString(root.resolve("node_modules/x/index.js"), "x");
+                return null;
+            });
+            assertThat(checkpoints.endAttempt(1)).extracting(Change::path).containsExactly("kept.txt");
+        }
+        assertThat(Files.readString(root.resolve(".git/HEAD"))).isEqualTo("ref: refs/heads/main\n");
+        try (var entries = Files.list(root.resolve(".git"))) {
+            assertThat(entries.map(p -> p.getFileName().toString())).containsExactly("HEAD");
+        }
+        assertThat(root.resolve(".longtask/shadow/HEAD")).exists();
+    }
+
+    @Test
+    void aWorkspaceOverTheLimitsRunsWithCheckpointsOffAndSaysWhy() throws Exception {
+        Path root = ws.toRealPath();
+        for (int i = 0; i < 5; i++) {
+            Files.writeString(root.resolve("f" + i), "x");
+        }
+        Checkpoints off = Checkpoints.open(root, "r5", new WorkspaceScan.Limits(3, 1 << 20));
+        assertThat(off.on()).isFalse();
+        assertThat(off.offReason()).isEqualTo("checkpoints are off: the workspace has more than 3 files to keep "
+                + "(set limits or exclusions in .longtask/checkpoint.exclude)");
+        assertThat(off.startAttempt(1, 1).isEmpty()).isTrue();
+        assertThat(Set.of(off.endAttempt(1))).containsExactly(List.of());
+    }
+
+    private static void change(Checkpoints checkpoints, int task, Path file, String content) throws Exception {
+        checkpoints.beforeChange(task, file, "write");
+        Files.writeString(file, content);
+        checkpoints.afterChange(task, file);
+    }
+}
