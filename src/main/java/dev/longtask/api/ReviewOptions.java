@@ -9,7 +9,7 @@ import java.math.BigDecimal;
  * @param focus        comma-separated focus areas ({@code bug,security}), or null for the default ones
  * @param includeTests whether test code is reviewed too
  * @param mapTokens    the token budget of the repository map every task is given
- * @param chunkTokens  code tokens per chunk at most
+ * @param chunkTokens  code tokens per chunk at most; 0 for the default, 20,000 or what fits the agents' window
  * @param priceIn      with {@code priceOut}: USD per million tokens a preview's estimate uses instead of the model's
  *                     price; null for the model's
  */
@@ -18,7 +18,7 @@ public record ReviewOptions(String runId, String focus, boolean includeTests, in
 
     /** The defaults: a new run, the default focus, no tests, a map of 2,048 tokens, chunks of 20,000. */
     public static ReviewOptions defaults() {
-        return new ReviewOptions(null, null, false, 2048, 20_000, null, null);
+        return new ReviewOptions(null, null, false, 2048, 0, null, null);
     }
 
     /** The review's run gets {@code id} (a queue that names its runs itself); null picks a new one. */

@@ -63,6 +63,11 @@ public final class ReviewPlan {
         return setup.renderedMap();
     }
 
+    /** The code tokens a chunk may hold: the budget asked for, or the default fitted to the agents' window. */
+    public long chunkTokens() {
+        return setup.fit().chunkTokens();
+    }
+
     public List<Chunk> chunks() {
         return setup.chunks();
     }

@@ -6,8 +6,9 @@ import picocli.CommandLine.Option;
 
 /** {@code --approval} and {@code --sandbox}, shared by the commands that run agents. */
 final class PermissionOptions {
-    @Option(names = "--approval", paramLabel = "MODE", description = "auto: tool calls run unless a rule denies them"
-            + " (default); ask: write, edit, bash and MCP tools wait for your decision; read-only: they are refused.")
+    @Option(names = "--approval", paramLabel = "MODE", description = "auto: tool calls run unless a rule denies them;"
+            + " ask: write, edit, bash and MCP tools wait for your decision; read-only: they are refused."
+            + " Default: auto; for review, read-only.")
     String approval;
 
     @Option(names = "--sandbox", paramLabel = "MODE", description = "auto: bash runs confined (bubblewrap, else Linux"

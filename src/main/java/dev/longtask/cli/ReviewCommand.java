@@ -111,9 +111,10 @@ final class ReviewCommand implements Callable<ExitCode> {
             description = "Token budget of the map, printed or given to every task (default: ${DEFAULT-VALUE}).")
     int tokens;
 
-    @Option(names = "--chunk-tokens", defaultValue = "20000", paramLabel = "N",
-            description = "Code tokens per chunk at most (default: ${DEFAULT-VALUE}).")
-    long chunkTokens;
+    @Option(names = "--chunk-tokens", paramLabel = "N",
+            description = "Code tokens per chunk at most (default: 20000, or what fits the model's context window when"
+                    + " that is less; more than fits is refused).")
+    Long chunkTokens;
 
     @Option(names = "--price-in", paramLabel = "USD",
             description = "With --dry-run: price per million input tokens (default: the model's price, if known).")
@@ -193,7 +194,7 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     private ReviewOptions options(String id) {
-        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens, priceIn, priceOut);
+        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut);
     }
 
     /**
@@ -237,11 +238,22 @@ final class ReviewCommand implements Callable<ExitCode> {
         spec.commandLine().getErr().flush();
     }
 
+    /**
+     * Writes a sibling temporary file and renames it over {@code target}. The temporary file is created as any new
+     * file (0666 less the user's umask, so a report others may read is readable), not with createTempFile's 0600.
+     */
     private static void writeAtomically(Path target, String text) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
         try {
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            try (var channel = java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -337,7 +349,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (tokens < 64) {
             throw CliFailure.usage("review: --tokens must be at least 64, was " + tokens);
         }
-        if (chunkTokens < 500) {
+        if (chunkTokens != null && chunkTokens < 500) {
             throw CliFailure.usage("review: --chunk-tokens must be at least 500, was " + chunkTokens);
         }
         Integer concurrency = concurrency();
@@ -432,7 +444,7 @@ final class ReviewCommand implements Callable<ExitCode> {
             lines.addAll(List.of(summary(m).split("\n")));
         }
         lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens | %s", p.focus(),
-                p.model() == null ? "(none)" : p.model(), p.concurrency(), chunkTokens, mapText(p.mapBudget())));
+                p.model() == null ? "(none)" : p.model(), p.concurrency(), p.chunkTokens(), mapText(p.mapBudget())));
         if (m.files().isEmpty()) {
             lines.add("");
             lines.add("nothing to review: no source file in scope");

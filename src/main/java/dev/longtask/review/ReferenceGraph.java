@@ -11,8 +11,8 @@ import java.util.Set;
  * Ranks files by how much the rest of the code refers to them, as Aider's repo map does, and resists the
  * collisions of names that Aider's tags let through. An edge goes from A to B for every name A uses that B
  * defines, weighted {@code sqrt(uses)} times the name's weight: ×10 for a long compound name such as
- * {@code compute_total} or {@code fetchItems} and for a type name of four characters or more ({@code Task}), ×10
- * for a name the README's code mentions, ×0.1 for a name of three characters or fewer, a name starting with '_',
+ * {@code compute_total} or {@code fetchItems} and for a type name of four characters or more ({@code Task}),
+ * ×0.1 for a name of three characters or fewer, a name starting with '_',
  * or a name defined in more than five files; names defined in more than {@value #UBIQUITOUS} files carry no
  * signal and are skipped; a name the file defines itself refers to its own definition, so a header and its
  * implementation do not point at each other by shared names. Plus an edge of weight 1 for every import A makes of
@@ -27,10 +27,11 @@ import java.util.Set;
  * targets, build logic), and tests when they are in scope, are only referred to from their own kind: a library never
  * depends on its example.
  *
- * <p>PageRank (damping 0.85) gives each file's rank, personalised as Aider personalises toward the files a chat
- * mentions: here the teleport goes to the library's own code (not examples or tests), and more of it to the
- * files the README names. The rank a file passes along each edge is credited to the definition it names, to
- * find each file's key definitions.
+ * <p>PageRank (damping 0.85) runs twice, along the edges (how much a file is used) and against them (how much it
+ * uses), and a file's rank is the geometric mean of the two ({@link #centrality}). Both are personalised as Aider
+ * personalises toward the files a chat mentions: the teleport goes to the library's own code (not examples or
+ * tests), by its size and by how often the README and documentation name the file ({@link #personalization}). The
+ * rank a file passes along each edge is credited to the definition it names, to find each file's key definitions.
  */
 final class ReferenceGraph {
     static final int UBIQUITOUS = 40;
@@ -104,7 +105,7 @@ final class ReferenceGraph {
         for (int k = 0; k < n; k++) {
             index.put(files.get(k).path(), k);
         }
-        Map<String, Definers> definers = definers(files, mentions);
+        Map<String, Definers> definers = definers(files);
         SourceArea[] areas = files.stream().map(SourceArea::of).toArray(SourceArea[]::new);
 
         List<Map<Integer, Double>> out = new ArrayList<>(n);
@@ -142,8 +143,19 @@ final class ReferenceGraph {
             out.add(edges);
             credits.add(named);
         }
-        double[] ranks = pageRank(n, out, personalization(files, areas, mentions));
-        return new Ranking(ranks, definitionScores(files, definers, out, credits, ranks), out);
+        double[] teleport = personalization(files, areas, mentions);
+        List<Map<Integer, Double>> in = reversed(out);
+        double[] used = pageRank(n, out, teleport);
+        double[] using = pageRank(n, in, teleport);
+        for (int k = 0; k < n; k++) {
+            if (out.get(k).isEmpty() && in.get(k).isEmpty()) {
+                // connected to nothing: its teleport share alone, not the share of the leaves' rank that every
+                // file without edges receives back from the random walk
+                used[k] = (1 - DAMPING) * teleport[k];
+                using[k] = (1 - DAMPING) * teleport[k];
+            }
+        }
+        return new Ranking(centrality(used, using), definitionScores(files, definers, out, credits, used), out);
     }
 
     /**
@@ -201,7 +213,7 @@ final class ReferenceGraph {
         return false;
     }
 
-    private static Map<String, Definers> definers(List<ParsedFile> files, Mentions mentions) {
+    private static Map<String, Definers> definers(List<ParsedFile> files) {
         Map<String, List<Site>> sites = new HashMap<>();
         Set<String> notCallable = new HashSet<>();
         Set<String> topLevel = new HashSet<>();
@@ -236,8 +248,7 @@ final class ReferenceGraph {
                 return;
             }
             boolean inherited = INHERITED.contains(name) && !notCallable.contains(name) && !topLevel.contains(name);
-            double multiplier = identifierWeight(name, list.size(), !notType.contains(name))
-                    * (mentions.identifiers().contains(name) ? 10 : 1);
+            double multiplier = identifierWeight(name, list.size(), !notType.contains(name));
             definers.put(name, new Definers(list.toArray(Site[]::new), multiplier, !notCallable.contains(name), inherited));
         });
         return definers;
@@ -296,23 +307,19 @@ final class ReferenceGraph {
     }
 
     /**
-     * The teleport vector: the library's own files (not examples or tests), each README-named file with a share as
-     * large as all the others together, as Aider gives the files a chat mentions; uniform when nothing qualifies.
+     * The teleport vector: the library's own files (not examples or tests), each with a share of
+     * {@code log(10 + lines)} (a file of 1,000 lines weighs twice one of 20: the core of a library is where its code
+     * is, but a long table must not outweigh what refers to it), times its {@link Mentions#boost} (at most 2) for how
+     * often the README and documentation name it or a type it defines at top level; uniform when nothing qualifies.
      */
     static double[] personalization(List<ParsedFile> files, SourceArea[] areas, Mentions mentions) {
         int n = files.size();
         double[] p = new double[n];
-        int core = 0;
-        int named = 0;
         for (int k = 0; k < n; k++) {
             if (areas[k] == SourceArea.CORE) {
-                core++;
-                named += mentions.names(files.get(k).path()) ? 1 : 0;
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            if (areas[k] == SourceArea.CORE) {
-                p[k] = 1 + (mentions.names(files.get(k).path()) ? (double) core / named : 0);
+                List<String> types = files.get(k).extraction().definitions().stream()
+                        .filter(d -> d.parent() == null && TYPES.contains(d.kind())).map(Definition::name).toList();
+                p[k] = Math.log(10 + files.get(k).lines()) * mentions.boost(files.get(k).path(), types);
             }
         }
         double sum = java.util.Arrays.stream(p).sum();
@@ -320,6 +327,43 @@ final class ReferenceGraph {
             p[k] = sum == 0 ? 1.0 / n : p[k] / sum;
         }
         return p;
+    }
+
+    /** The same edges pointing the other way: from each file to the files that refer to it. */
+    static List<Map<Integer, Double>> reversed(List<Map<Integer, Double>> out) {
+        List<Map<Integer, Double>> in = new ArrayList<>(out.size());
+        for (int k = 0; k < out.size(); k++) {
+            in.add(new HashMap<>());
+        }
+        for (int u = 0; u < out.size(); u++) {
+            for (Map.Entry<Integer, Double> e : out.get(u).entrySet()) {
+                in.get(e.getKey()).merge(u, e.getValue(), Double::sum);
+            }
+        }
+        return in;
+    }
+
+    /**
+     * A file's rank: the geometric mean of how much it is used (PageRank along the references) and how much it uses
+     * (PageRank against them), each relative to the average file, normalised to sum to 1. Used alone, PageRank puts
+     * the leaves first (constant holders, small utilities everything touches) and buries the entry class, which
+     * refers to everything and is referred to by its users, outside the repository; the mean asks for both, so a
+     * utility ranks by what depends on it and by what it does, and a file that only uses others (a demo, a main)
+     * ranks by what refers to it.
+     */
+    static double[] centrality(double[] used, double[] using) {
+        int n = used.length;
+        double usedSum = java.util.Arrays.stream(used).sum();
+        double usingSum = java.util.Arrays.stream(using).sum();
+        double[] rank = new double[n];
+        for (int k = 0; k < n; k++) {
+            rank[k] = usedSum == 0 || usingSum == 0 ? 0 : Math.sqrt(used[k] / usedSum * (using[k] / usingSum));
+        }
+        double sum = java.util.Arrays.stream(rank).sum();
+        for (int k = 0; k < n; k++) {
+            rank[k] = sum == 0 ? 1.0 / Math.max(1, n) : rank[k] / sum;
+        }
+        return rank;
     }
 
     static double[] pageRank(int n, List<Map<Integer, Double>> out) {

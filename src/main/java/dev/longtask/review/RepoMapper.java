@@ -48,6 +48,29 @@ final class RepoMapper {
         if (!Files.isDirectory(base)) {
             throw new IllegalArgumentException(root + " is not a directory");
         }
+        Parsed parse = parse(base, options);
+        List<ParsedFile> parsed = parse.files();
+        List<Map<String, Double>> imports = parse.imports();
+        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.ofProject(base));
+
+        List<MappedFile> files = new ArrayList<>();
+        for (int k = 0; k < parsed.size(); k++) {
+            ParsedFile p = parsed.get(k);
+            files.add(new MappedFile(p.path(), p.language(), p.lines(), p.tokens(), ranking.ranks()[k],
+                    p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
+                    dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
+                    p.extraction().cutLines(),
+                    ranking.definitionScores()[k], p.extraction().fallback()));
+        }
+        files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
+        return new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files), parse.skipped());
+    }
+
+    /** The files in scope, read and extracted, with the files each one's imports resolve to; nothing ranked yet. */
+    record Parsed(String method, List<ParsedFile> files, List<Map<String, Double>> imports, Map<String, Integer> skipped) {
+    }
+
+    Parsed parse(Path base, ScopeOptions options) throws IOException {
         RepoScanner.Scope scope = RepoScanner.scan(base, options);
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
         List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options)).toList();
@@ -61,19 +84,7 @@ final class RepoMapper {
         }
         ImportResolver resolver = new ImportResolver(base, parsed);
         List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
-        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.ofReadme(base));
-
-        List<MappedFile> files = new ArrayList<>();
-        for (int k = 0; k < parsed.size(); k++) {
-            ParsedFile p = parsed.get(k);
-            files.add(new MappedFile(p.path(), p.language(), p.lines(), p.tokens(), ranking.ranks()[k],
-                    p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
-                    dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
-                    p.extraction().cutLines(),
-                    ranking.definitionScores()[k], p.extraction().fallback()));
-        }
-        files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
-        return new RepoMap(base.toString(), scope.method(), tokens.encodingName(), List.copyOf(files), skipped);
+        return new Parsed(scope.method(), parsed, imports, skipped);
     }
 
     /**

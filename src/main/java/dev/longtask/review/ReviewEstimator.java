@@ -29,6 +29,16 @@ final class ReviewEstimator {
      * @param model     the model spec, only to name it in the result (may be null)
      */
     public ReviewEstimate estimate(List<Chunk> chunks, long mapTokens, ReviewFocus focus, int concurrency, String model) {
+        return estimate(chunks, mapTokens, focus, concurrency, model, 0);
+    }
+
+    /**
+     * As above, each call's input capped at {@code window} (0: no cap): a conversation never holds more than its
+     * model's window (the agent compacts it first), so a chunk too large for one call is not priced as if it were.
+     */
+    public ReviewEstimate estimate(List<Chunk> chunks, long mapTokens, ReviewFocus focus, int concurrency, String model,
+                                   int window) {
+        long cap = window > 0 ? window : Long.MAX_VALUE;
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
@@ -38,8 +48,8 @@ final class ReviewEstimator {
         List<Call> review = new ArrayList<>();
         List<ReviewEstimate.ChunkEstimate> perChunk = new ArrayList<>();
         for (Chunk chunk : chunks) {
-            Call an = readingTask(prompt, chunk, a.analysisOutputTokens());
-            Call re = readingTask(prompt + a.analysisOutputTokens(), chunk, a.reviewOutputTokens());
+            Call an = readingTask(prompt, chunk, a.analysisOutputTokens(), cap);
+            Call re = readingTask(prompt + a.analysisOutputTokens(), chunk, a.reviewOutputTokens(), cap);
             analysis.add(an);
             review.add(re);
             perChunk.add(new ReviewEstimate.ChunkEstimate(chunk.id(), chunk.tokens(), an.calls + re.calls,
@@ -77,22 +87,24 @@ final class ReviewEstimator {
     }
 
     /** An agent loop that reads each part in one call, then writes its result: call j resends all read before it. */
-    private Call readingTask(long prompt, Chunk chunk, long finalOutput) {
+    private Call readingTask(long prompt, Chunk chunk, long finalOutput, long window) {
         long conversation = prompt;
         long input = 0;
         long output = 0;
         double seconds = 0;
         int calls = 0;
         for (ChunkPart part : chunk.parts()) {
-            input += conversation;
+            long sent = Math.min(conversation, window);
+            input += sent;
             output += assumptions.toolCallTokens();
-            seconds += seconds(conversation, assumptions.toolCallTokens());
+            seconds += seconds(sent, assumptions.toolCallTokens());
             calls++;
             conversation += assumptions.toolCallTokens() + part.tokens();
         }
-        input += conversation;
+        long sent = Math.min(conversation, window);
+        input += sent;
         output += finalOutput;
-        seconds += seconds(conversation, finalOutput);
+        seconds += seconds(sent, finalOutput);
         calls++;
         return new Call(calls, input, output, seconds);
     }

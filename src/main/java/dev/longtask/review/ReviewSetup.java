@@ -31,19 +31,24 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
     /**
      * How the tasks were fitted to their agents' context windows: the map's budget every task got (the one asked for,
      * less when a task's text would take more than its share of the window; 0 without a map), the window it was
-     * fitted to (0 when no model is known), and why the plan still cannot run (null when it can).
+     * fitted to (0 when no model is known), why the plan still cannot run (null when it can), and the chunk budget
+     * the chunks were cut to (the one asked for, or the default fitted to the window).
      */
-    public record Fit(int mapTokens, int askedMapTokens, int window, String problem) {
+    public record Fit(int mapTokens, int askedMapTokens, int window, String problem, long chunkTokens) {
         /** Whether the map was cut below the budget asked for, to fit the window. */
         public boolean shrunk() {
             return mapTokens < askedMapTokens;
         }
     }
 
-    /** How the review is cut and told: focus areas, tests or not, the map's and the chunks' token budgets. */
+    /**
+     * How the review is cut and told: focus areas, tests or not, the map's and the chunks' token budgets;
+     * {@code chunkTokens} 0 follows the window: {@value #DEFAULT_CHUNK_TOKENS}, or what fits the agents' window when
+     * that is less ({@link #chunkRoom}).
+     */
     public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
         public static Options defaults() {
-            return new Options(ReviewFocus.defaults(), false, 2048, 20_000);
+            return new Options(ReviewFocus.defaults(), false, 2048, 0);
         }
 
         public Options withFocus(ReviewFocus areas) {
@@ -75,29 +80,51 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                                       int concurrency, TokenCounter counter, ToIntFunction<String> windowOfAgent)
             throws IOException {
         RepoMap repoMap = new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
-        List<Chunk> chunks = new Chunker(options.chunkTokens()).chunk(repoMap);
+        int chunkWindow = windowOfAgent == null ? 0
+                : Math.min(windowOfAgent.applyAsInt(ReviewPlanner.ANALYZER), windowOfAgent.applyAsInt(ReviewPlanner.REVIEWER));
+        long room = chunkWindow > 0 ? chunkRoom(chunkWindow, options.mapTokens()) : Long.MAX_VALUE;
+        String chunkProblem = null;
+        long chunkTokens = options.chunkTokens() > 0 ? options.chunkTokens()
+                : Math.max(MIN_CHUNK_TOKENS, Math.min(DEFAULT_CHUNK_TOKENS, room));
+        if (room < MIN_CHUNK_TOKENS) {
+            chunkProblem = "the " + Counts.full(chunkWindow) + "-token context window of " + (model == null ? "the model"
+                    : model) + " leaves no room for a chunk of code (" + Counts.full(room) + " tokens after the task's"
+                    + " text, the system prompt and the answer; a chunk needs " + MIN_CHUNK_TOKENS + "): use a model with"
+                    + " a larger window, or set its real window under context_window in .longtask/config.yaml";
+        } else if (chunkTokens > room) {
+            chunkProblem = "--chunk-tokens " + Counts.full(chunkTokens) + " does not fit the " + Counts.full(chunkWindow)
+                    + "-token context window of " + (model == null ? "the model" : model) + ": at most "
+                    + Counts.full(room) + " fit (--chunk-tokens " + room + ")";
+        }
+        options = new Options(options.focus(), options.includeTests(), options.mapTokens(), chunkTokens);
+        List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
         ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),
                 options.includeTests());
         MapRenderer renderer = new MapRenderer(counter);
         String rendered = renderer.render(repoMap, options.mapTokens());
         Plan plan = chunks.isEmpty() ? null : new ReviewPlanner(rendered).plan(manifest);
-        Fit fit = new Fit(options.mapTokens(), options.mapTokens(), 0, null);
-        if (plan != null && plan.tasks().size() > PlanValidator.MAX_TASKS) {
+        Fit fit = new Fit(options.mapTokens(), options.mapTokens(), 0, null, chunkTokens);
+        if (chunkProblem != null) {
+            fit = new Fit(options.mapTokens(), options.mapTokens(), chunkWindow, chunkProblem, chunkTokens);
+        } else if (plan != null && plan.tasks().size() > PlanValidator.MAX_TASKS) {
             fit = new Fit(options.mapTokens(), options.mapTokens(), 0, Counts.plural(chunks.size(), "chunk") + " make "
                     + Counts.plural(plan.tasks().size(), "task") + ", more than the " + PlanValidator.MAX_TASKS
-                    + " a run may hold: raise --chunk-tokens (now " + Counts.full(options.chunkTokens())
-                    + ") for fewer, larger chunks, or review a subdirectory");
+                    + " a run may hold: " + (chunkTokens < room ? "raise --chunk-tokens (now "
+                    + Counts.full(chunkTokens) + (room < Long.MAX_VALUE ? "; at most " + Counts.full(room)
+                    + " fit the " + Counts.full(chunkWindow) + "-token window" : "") + ") for fewer, larger chunks, or "
+                    : "at most " + Counts.full(room) + " tokens a chunk fit the " + Counts.full(chunkWindow)
+                    + "-token context window, so ") + "review a subdirectory", chunkTokens);
         } else if (plan != null && windowOfAgent != null) {
             // Sized with a run id of the real shape, so a dry run (no id yet) counts what the run will.
             ReviewManifest sizing = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + SIZING_RUN_ID, options.focus(),
                     options.includeTests());
             WindowFit asked = new WindowFit(new ReviewPlanner(rendered).plan(sizing), counter, windowOfAgent);
-            fit = new Fit(options.mapTokens(), options.mapTokens(), asked.window(), null);
+            fit = new Fit(options.mapTokens(), options.mapTokens(), asked.window(), null, chunkTokens);
             if (asked.overBy() > 0) {
                 WindowFit bare = new WindowFit(new ReviewPlanner("").plan(sizing), counter, windowOfAgent);
                 rendered = "";
                 if (bare.overBy() > 0) {
-                    fit = new Fit(0, options.mapTokens(), bare.window(), tooLarge(bare, model, options));
+                    fit = new Fit(0, options.mapTokens(), bare.window(), tooLarge(bare, model, options), chunkTokens);
                 } else {
                     // The map's budget: what the largest task leaves of its quarter, less the map's heading line.
                     int budget = Math.min(options.mapTokens(), bare.room() - MAP_HEADING_TOKENS);
@@ -111,15 +138,38 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                         budget -= Math.max(16, budget / 10);
                     }
                     fit = new Fit(rendered.isEmpty() ? 0 : counter.count(rendered), options.mapTokens(), bare.window(),
-                            null);
+                            null, chunkTokens);
                 }
                 plan = new ReviewPlanner(rendered).plan(manifest);
             }
         }
         ReviewEstimate figures = new ReviewEstimator(EstimateAssumptions.defaults(), pricing)
-                .estimate(chunks, counter.count(rendered), options.focus(), concurrency, model);
+                .estimate(chunks, counter.count(rendered), options.focus(), concurrency, model, chunkWindow);
         return new ReviewSetup(runId, repoMap, rendered, chunks, manifest, plan, figures, ReviewPlanner.estimate(figures),
                 goal(repoMap, chunks.size(), options.focus(), manifest), fit);
+    }
+
+    /** The chunk budget when the window allows it and none is asked for. */
+    public static final long DEFAULT_CHUNK_TOKENS = 20_000;
+    /** The smallest chunk budget; a window with less room than this cannot review code. */
+    public static final long MIN_CHUNK_TOKENS = 500;
+    /** The system prompt of an analyzer or reviewer, with its tools, as the estimate counts it. */
+    static final int SYSTEM_PROMPT_TOKENS = EstimateAssumptions.defaults().systemPromptTokens();
+    /** Kept free for the answer: the issues file or the analysis a task writes, and its last tool calls. */
+    static final int ANSWER_RESERVE_TOKENS = 2_000;
+    /** What reading costs beyond the code's own tokens: line numbers, tool calls and their results' framing. */
+    static final double READ_OVERHEAD = 1.25;
+
+    /**
+     * The code tokens a chunk may hold so that a task reading all of it fits its agent's {@code window}: what the
+     * window leaves after the task's text (at most a quarter of the window, as a run's start checks; with the map of
+     * {@code mapTokens} when that is less), the system prompt and the answer reserve, divided by the reading overhead
+     * {@value #READ_OVERHEAD}. With the default map, 8,192 tokens leave 1,315; 128,000 leave 95,961.
+     */
+    public static long chunkRoom(int window, int mapTokens) {
+        long text = Math.min(PlanValidator.taskTextLimit(window), mapTokens + 1_500L);
+        long left = window - text - SYSTEM_PROMPT_TOKENS - ANSWER_RESERVE_TOKENS;
+        return Math.max(0, (long) (left / READ_OVERHEAD));
     }
 
     /** A run id of the shape new runs get, for sizing tasks before the run has its own. */

@@ -199,8 +199,34 @@ class ReviewCommandTest {
         assertThat(dry.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(real.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(dry.err()).hasLineCount(1).isEqualTo(real.err())
-                .contains("too large for the 1,024-token context window of openai:scripted even without the"
-                        + " repository map").contains("--chunk-tokens").contains("context_window");
+                .contains("the 1,024-token context window of openai:scripted leaves no room for a chunk of code")
+                .contains("context_window");
+    }
+
+    /** Every chunk's code, its task's text, the system prompt and the answer fit the window of the agents' model. */
+    @Test
+    void theChunkBudgetFollowsTheWindowAndMoreThanFitsIsRefusedWithWhatFits() throws IOException {
+        Path small = ReviewFixture.copyTo(dir.resolve("chunk-window"));
+        String url = "http://127.0.0.1:9/v1"; // never called
+        Result fitted = run("review", small.toString(), "--dry-run", "--json", "--model", "openai:scripted",
+                "--base-url", url);
+        assertThat(fitted.exit()).as(fitted.err()).isZero();
+        JsonNode plan = new ObjectMapper().readTree(fitted.out());
+        long room = dev.longtask.review.ReviewSetup.chunkRoom(8192, 2048);
+        assertThat(room).isEqualTo(1315);
+        assertThat(plan.path("chunks")).isNotEmpty();
+        plan.path("chunks").forEach(c -> assertThat(c.path("tokens").asLong()).isLessThanOrEqualTo(room));
+
+        Result text = run("review", small.toString(), "--dry-run", "--model", "openai:scripted", "--base-url", url);
+        assertThat(text.out()).contains("chunk budget: 1,315 tokens");
+
+        Result tooLarge = run("review", small.toString(), "--dry-run", "--model", "openai:scripted", "--base-url", url,
+                "--chunk-tokens", "20000");
+        assertThat(tooLarge.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(tooLarge.err()).hasLineCount(1).contains("--chunk-tokens 20,000 does not fit the 8,192-token"
+                + " context window of openai:scripted: at most 1,315 fit (--chunk-tokens 1315)");
+        assertThat(run("review", small.toString(), "--dry-run", "--model", "openai:scripted", "--base-url", url,
+                "--chunk-tokens", "1315").exit()).isZero();
     }
 
     @Test

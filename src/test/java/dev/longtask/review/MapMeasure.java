@@ -104,7 +104,7 @@ public final class MapMeasure {
         map.files().stream().filter(f -> f.fallback() != null).limit(10)
                 .forEach(f -> System.out.println("   lexical: " + f.path() + ": " + f.fallback()));
         System.out.println("   skipped: " + map.skipped());
-        for (int k = 0; k < Math.min(10, map.files().size()); k++) {
+        for (int k = 0; k < Math.min(Integer.getInteger("top", 10), map.files().size()); k++) {
             MappedFile f = map.files().get(k);
             System.out.printf("%2d. %s  %.4f%n", k + 1, f.path(), f.rank());
         }

@@ -56,6 +56,19 @@ class ReviewEstimatorTest {
     }
 
     @Test
+    void noCallSendsMoreThanTheWindowHolds() {
+        ReviewEstimator estimator = new ReviewEstimator(SIMPLE, Pricing.unknown());
+        List<Chunk> huge = List.of(chunk("c1", 60_000, 60_000, 60_000));
+        ReviewEstimate uncapped = estimator.estimate(huge, 400, ReviewFocus.defaults(), 1, null);
+        ReviewEstimate capped = estimator.estimate(huge, 400, ReviewFocus.defaults(), 1, null, 100_000);
+        // analysis and review: 4 calls each; the last two of each would send 121,420+ and 181,430+ tokens
+        assertThat(capped.perChunk().get(0).inputTokens()).isLessThanOrEqualTo(8L * 100_000)
+                .isLessThan(uncapped.perChunk().get(0).inputTokens());
+        assertThat(capped.perChunk().get(0).inputTokens()).isEqualTo(
+                (1_400 + 61_410 + 100_000 + 100_000) + (1_500 + 61_510 + 100_000 + 100_000));
+    }
+
+    @Test
     void withoutAPriceTheCostIsUnknownNotZero() {
         ReviewEstimate e = new ReviewEstimator(SIMPLE, Pricing.unknown())
                 .estimate(List.of(chunk("chunk-001", 500)), 400, ReviewFocus.defaults(), 3, null);
