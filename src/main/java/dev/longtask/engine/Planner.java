@@ -13,7 +13,6 @@ import dev.longtask.agent.Terminal;
  */
 final class Planner {
     static final int MAX_REJECTIONS = 4;
-    static final int OVERVIEW_ENTRIES = 300;
 
     /** The accepted plan, or why there is none; {@code outcome} says how the planner's loop ended. */
     record Result(Plan plan, AgentOutcome outcome) {
@@ -23,9 +22,11 @@ final class Planner {
     }
 
     private final RoleKit kit;
+    private final WorkspaceOverview overview;
 
-    Planner(RoleKit kit) {
+    Planner(RoleKit kit, WorkspaceOverview overview) {
         this.kit = kit;
+        this.overview = overview;
     }
 
     Result plan(String goal, int session) {
@@ -51,7 +52,8 @@ final class Planner {
                 .append(kit.book().runPath()).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
                 .append("so a dependency is enough to pass a result on; list other files a task needs as inputs.\n\n");
         b.append("Agents you may assign:\n").append(TaskAgents.catalogue(kit.agents()));
-        b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(kit.workspace().root(), OVERVIEW_ENTRIES));
+        int budget = WorkspaceOverview.budgetFor(kit.runner().contextWindow(kit.agents().require("planner").model()));
+        b.append("\nThe workspace (its shape, then a map of its source):\n").append(overview.of(kit.workspace().root(), budget));
         b.append("\nWhen the plan is ready, call submit_plan.\n");
         return b.toString();
     }
