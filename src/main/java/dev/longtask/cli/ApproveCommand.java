@@ -51,6 +51,7 @@ final class ApproveCommand implements Callable<ExitCode> {
             throw CliFailure.usage("--deny and --always contradict each other: give one of them");
         }
         Path workspace = workdir.workspace();
+        runId = RunAccess.resolve(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
         try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
             Approval chosen = choose(store.approvals().stream().filter(Approval::open).toList());

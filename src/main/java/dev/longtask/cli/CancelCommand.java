@@ -53,6 +53,7 @@ final class CancelCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
+        runId = RunAccess.resolve(workspace, runId);
         RunSnapshot run = RunAccess.read(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
         RunStatus status = run.run().status();
