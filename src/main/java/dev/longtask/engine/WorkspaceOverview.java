@@ -88,8 +88,8 @@ final class WorkspaceOverview {
                 break;
             }
         }
-        return section("Top-level files (README, build files and the docs index first):\n", lines, budget,
-                "file");
+        return lines.isEmpty() ? "" : section("Top-level files (README, build files and the docs index first):\n",
+                lines, budget, "file");
     }
 
     private String directories(Shape shape, int budget) {

@@ -66,6 +66,15 @@ class WorkspaceOverviewTest {
     }
 
     @Test
+    void aWorkspaceWithoutTopLevelFilesStartsWithItsDirectories(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("notes"));
+        Files.writeString(root.resolve("notes/a.md"), "a\n");
+
+        assertThat(overview.of(root, 1_000)).isEqualTo("Directories (files under each, counting subdirectories, by"
+                + " extension):\nnotes/  1 file: .md 1\n(1 file in all; use ls and glob for more)\n");
+    }
+
+    @Test
     void anEmptyWorkspaceSaysSo(@TempDir Path root) {
         assertThat(overview.of(root, 1_000)).isEqualTo("(the workspace has no files yet)\n");
     }
