@@ -39,11 +39,11 @@ const deadline = Date.now() + 120_000;
 let status;
 do {
   status = await client.callTool({ name: "longtask_status", arguments: { run_id: runId } });
-  seen.statuses.push(status.structuredContent.figures.status);
+  seen.statuses.push(status.structuredContent.status);
   if (Date.now() > deadline) throw new Error("run " + runId + " did not end in time");
   await new Promise((r) => setTimeout(r, 200));
-} while (["queued", "created", "planning", "running"].includes(status.structuredContent.figures.status));
-seen.finalStatus = { text: text(status), figures: status.structuredContent.figures };
+} while (["queued", "created", "planning", "running"].includes(status.structuredContent.status));
+seen.finalStatus = { text: text(status), figures: status.structuredContent };
 
 // A second run, this time waited for in one call with progress notifications.
 const second = await client.callTool({ name: "longtask_start", arguments: { goal: goal + " (second)", workdir } });
@@ -52,7 +52,7 @@ const waited = await client.callTool(
   undefined,
   { timeout: 150_000, resetTimeoutOnProgress: true, onprogress: (p) => seen.progress.push(p) },
 );
-seen.waited = waited.structuredContent.figures.status;
+seen.waited = waited.structuredContent.status;
 
 const report = await client.callTool({ name: "longtask_report", arguments: { run_id: runId } });
 seen.report = { text: text(report), isError: report.isError ?? false };

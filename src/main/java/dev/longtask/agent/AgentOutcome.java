@@ -43,6 +43,8 @@ public record AgentOutcome(
         CONTEXT_OVERFLOW,
         /** The model provider failed (after the client's retries). */
         PROVIDER_ERROR,
+        /** The task ran past its hard time limit ({@code task_timeout}) and was stopped; it failed. */
+        TIMED_OUT,
         /** The thread was interrupted; the interrupt flag is left set. */
         INTERRUPTED
     }

@@ -48,17 +48,28 @@ public final class AgentRunner {
      * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them; {@code afterCall}
      * is told of the run as each model call left it (its usage counted, the record not yet durable), on the loop's
      * thread before the loop acts on the answer: the engine stops the run there when a budget is reached.
+     * {@code taskTimeout} is the hard limit of one task's loop ({@code task_timeout}); null for none.
      */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
                         ToolContext context, Guard guard, PermissionGate gate, McpServers mcp,
-                        Consumer<Run> afterCall) {
+                        Consumer<Run> afterCall, Duration taskTimeout) {
         public Parts {
+            if (taskTimeout != null && (taskTimeout.isNegative() || taskTimeout.isZero())) {
+                throw new IllegalArgumentException("task_timeout must be positive, got " + taskTimeout);
+            }
             tools = List.copyOf(tools);
             gate = gate == null ? PermissionGate.ALLOW_ALL : gate;
             loop = loop == null ? LoopSettings.DEFAULTS : loop;
             guard = guard == null ? Guard.NONE : guard;
             mcp = mcp == null ? McpServers.none() : mcp;
             afterCall = afterCall == null ? run -> { } : afterCall;
+        }
+
+        /** Parts of a run whose tasks have no time limit. */
+        public Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
+                     ToolContext context, Guard guard, PermissionGate gate, McpServers mcp,
+                     Consumer<Run> afterCall) {
+            this(models, tools, tokens, clock, loop, context, guard, gate, mcp, afterCall, null);
         }
 
         /** Parts of a run whose calls nobody watches. */
@@ -161,7 +172,8 @@ public final class AgentRunner {
         Instant started = parts.clock().instant();
         AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
                 RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
-        AgentOutcome outcome = run(job, taskId, store.transcript(taskId));
+        AgentOutcome outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
+                : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
         TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
         return new TaskRun(taskId, result, outcome);
     }

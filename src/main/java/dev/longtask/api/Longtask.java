@@ -563,10 +563,11 @@ public final class Longtask implements AutoCloseable {
             throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
         }
         StoreOptions store = storeOptions(root);
-        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null);
+        Settings settings = load(root, Flags.none());
+        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value());
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
-                load(root, Flags.none()).permissionRules(), home, approver);
+                settings.permissionRules(), home, approver);
         return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
                 permissions, servers, new PlannerMap(TokenCounter.shared()));
     }

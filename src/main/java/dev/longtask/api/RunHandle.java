@@ -165,6 +165,14 @@ public final class RunHandle {
         return Runs.snapshotOf(stores.read(workspace, runId()), session.concurrency(), false, clock);
     }
 
+    /**
+     * Tells {@code watcher} when the run's database (a shared store) goes away and when it is back: the session waits
+     * for it meanwhile, and goes on.
+     */
+    public void watchStore(dev.longtask.engine.StoreWatcher watcher) {
+        session.watchStore(watcher);
+    }
+
     /** Pauses after saving, as a budget does; resumable. Returns at once; {@link #await} tells when it is done. */
     public void pause() {
         session.pause("paused on request; resume with 'longtask resume " + runId() + "'");

@@ -48,8 +48,16 @@ public final class Worker {
         default void passedOver(String runId, String why) {
         }
 
-        /** The database could not be reached; the slot tries again after a pause. */
+        /** Something could not be written or read; the worker goes on (the task lapses or is tried again). */
         default void trouble(String why) {
+        }
+
+        /** The database cannot be reached: the worker waits for it, looking again with a backoff (told once). */
+        default void databaseAway(String why) {
+        }
+
+        /** The database answers again after {@code after}; the worker claims again. */
+        default void databaseBack(Duration after) {
         }
     }
 
@@ -60,6 +68,9 @@ public final class Worker {
     static final Duration IDLE_POLL = Duration.ofMillis(500);
     /** How often this worker looks for tasks whose lease lapsed (another worker died or stalled). */
     static final Duration LAPSE_CHECK = Duration.ofMillis(500);
+    /** The first and the longest wait between looks at a database that is away. */
+    static final Duration FIRST_RETRY = Duration.ofMillis(250);
+    static final Duration LONGEST_RETRY = Duration.ofSeconds(10);
 
     private final Longtask runtime;
     private final PostgresRunStores stores;
@@ -156,6 +167,8 @@ public final class Worker {
     /** The claiming loop: waits for a free slot, claims for every free slot, waits for news when nothing is ready. */
     private void claim(PostgresWorkQueue queue) {
         long lapseChecked = 0;
+        long awaySince = 0;
+        Duration retry = FIRST_RETRY;
         while (!stopping) {
             List<Slot> idle = new ArrayList<>();
             try {
@@ -179,9 +192,23 @@ public final class Worker {
                 tellPassedOver(queue.passedOver());
             } catch (StoreException e) {
                 free.addAll(idle);
-                listener.trouble(e.getMessage());
-                idle(Duration.ofSeconds(2));
+                if (!e.unavailable()) {
+                    listener.trouble(e.getMessage());
+                    idle(Duration.ofSeconds(2));
+                    continue;
+                }
+                if (awaySince == 0) {
+                    awaySince = System.nanoTime();
+                    listener.databaseAway(e.getMessage());
+                }
+                idle(retry);
+                retry = retry.multipliedBy(2).compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : retry.multipliedBy(2);
                 continue;
+            }
+            if (awaySince != 0) {
+                listener.databaseBack(Duration.ofNanos(System.nanoTime() - awaySince));
+                awaySince = 0;
+                retry = FIRST_RETRY;
             }
             for (Slot slot : idle) {
                 // the claim names its slot as the task's owner
@@ -239,18 +266,48 @@ public final class Worker {
         } catch (FencedException e) {
             listener.fenced(store.runId(), task.id(), e.getMessage());
         } catch (StoreException e) {
-            listener.trouble(e.getMessage());
+            if (!e.unavailable()) {
+                listener.trouble(e.getMessage()); // an outage is told once, by the claiming loop
+            }
         } finally {
             working.remove(work);
             work.close();
+            // No slot works the task any more: a claim still held (its record could not be written, or the agent
+            // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.
+            letGo(store, task.id(), "the worker could not record the task's end; it starts over");
         }
     }
 
+    /**
+     * Gives the task back; while the database is away, tries again with a backoff for as long as the lease would
+     * have held it (a restart takes seconds), so the task need not wait for its lease to lapse.
+     */
     private void letGo(PostgresRunStore store, int taskId, String why) {
-        try {
-            store.requeue(taskId, why);
-        } catch (StoreException e) {
-            listener.trouble(e.getMessage()); // the lease lapses and another worker takes the task
+        long until = System.nanoTime() + store.leaseDuration().toNanos();
+        Duration retry = FIRST_RETRY;
+        while (store.release(taskId, why) == PostgresRunStore.Release.NOT_WRITTEN) {
+            if (System.nanoTime() + retry.toNanos() >= until) {
+                listener.trouble("run " + store.runId() + ": task #" + taskId + " could not be given back; its lease "
+                        + "lapses and another worker takes it");
+                return;
+            }
+            pauseUninterruptibly(retry);
+            retry = retry.multipliedBy(2);
+        }
+    }
+
+    private static void pauseUninterruptibly(Duration pause) {
+        long until = System.nanoTime() + pause.toNanos();
+        boolean interrupted = false;
+        while (System.nanoTime() < until) {
+            try {
+                Thread.sleep(Math.max(1, (until - System.nanoTime()) / 1_000_000)); // a retry backoff
+            } catch (InterruptedException e) {
+                interrupted = true; // a stop: giving the task back is what a stop wants
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

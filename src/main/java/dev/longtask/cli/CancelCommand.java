@@ -11,7 +11,6 @@ import dev.longtask.store.RunWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -34,6 +33,9 @@ import picocli.CommandLine.Parameters;
                 + " are cancelled and the run is marked cancelled, which resume refuses. Results, transcripts and any"
                 + " report are kept.")
 final class CancelCommand implements Callable<ExitCode> {
+    /** Always HH:MM:SS: {@code LocalTime.toString()} leaves out the seconds when they are zero. */
+    static final java.time.format.DateTimeFormatter CLOCK_TIME = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -71,7 +73,7 @@ final class CancelCommand implements Callable<ExitCode> {
         if (waitSeconds < 1) {
             throw CliFailure.usage("cancel: --wait must be at least 1 second, was " + waitSeconds);
         }
-        String why = "cancelled by " + who() + " at " + LocalTime.now().truncatedTo(ChronoUnit.SECONDS)
+        String why = "cancelled by " + who() + " at " + CLOCK_TIME.format(LocalTime.now())
                 + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
         Optional<Long> writer = RunWriter.livePid(workspace, runId);
         if (writer.isPresent()) {

@@ -189,6 +189,7 @@ final class DoctorCommand implements Callable<ExitCode> {
     private void showSettings(PrintWriter out, Settings settings, ModelInfo endpoint) {
         for (SettingKey key : List.of(SettingKey.CONCURRENCY, SettingKey.MAX_TOKENS, SettingKey.MAX_COST_USD,
                 SettingKey.MAX_TIME, SettingKey.MAX_OUTPUT_TOKENS, SettingKey.REQUEST_TIMEOUT,
+                SettingKey.TASK_TIMEOUT,
                 SettingKey.RETRY_MAX_ATTEMPTS, SettingKey.RETRY_MAX_WAIT, SettingKey.FSYNC)) {
             settings.get(key).ifPresent(r -> line(out, key.key(), show(r.value()) + effective(key, r.value(), endpoint)
                     + "   [" + r.source() + "]", r.value() instanceof Number n ? n : null));

@@ -8,6 +8,7 @@ import dev.longtask.mcp.LongtaskMcpServer;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +19,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code longtask mcp}: longtask as an MCP server on stdin/stdout, for Claude Code, Cursor, Codex, Cline and any
- * other MCP client. Stdout carries the protocol and nothing else (logs go to stderr). Runs started by a client go on
- * in this process; when the client closes its end, the command waits for them to end, and on SIGTERM or Ctrl-C
- * they stop after saving (resumable).
+ * other MCP client. Stdout carries the protocol and nothing else (logs go to stderr). Runs started by a client are
+ * each carried out by a process of their own, so they outlive the client and this command, which ends when the
+ * client closes its end (after answering what it asked) or on a signal.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         header = "Serve longtask to MCP clients (Claude Code, Cursor, ...) over stdio.",
@@ -28,10 +29,10 @@ import picocli.CommandLine.Option;
                 + " at once), follow it, read its tasks and report, pause, resume and cancel it, and start a code"
                 + " review; reports are resources (longtask://runs/{id}/report). Add it to Claude Code with:",
                 "  claude mcp add longtask -- longtask mcp --workdir DIR",
-                "Runs go on in this process. When the client goes away the command waits for them to end; on"
-                        + " SIGTERM or Ctrl-C they stop after saving and can be resumed. Nobody answers approvals"
-                        + " here (stdin is the protocol): in --approval ask a run pauses with its question, for"
-                        + " longtask approve and longtask_resume. See docs/mcp.md."})
+                "Each run goes on in a process of its own (longtask resume), which outlives the client and this"
+                        + " command; stopping it (longtask_pause, a signal) saves it as interrupted, for"
+                        + " longtask_resume. Nobody answers approvals there: in --approval ask a run pauses with its"
+                        + " question, for longtask approve and longtask_resume. See docs/mcp.md."})
 final class McpCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
@@ -70,10 +71,28 @@ final class McpCommand implements Callable<ExitCode> {
              Longtask runtime = Longtask.builder().workspace(workspace).environment(environment).model(model.model)
                      .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
                      .sandbox(settings.sandbox().value()).build()) {
-            boolean ended = LongtaskMcpServer.serveStdio(runtime, workspace, rootDirs, System.in, protocol);
+            boolean ended = LongtaskMcpServer.serveStdio(runtime, thisJvm(), workspace, rootDirs, System.in,
+                    protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);
         }
+    }
+
+    /**
+     * The command line that runs longtask as this process runs it: the same Java, options and class path (a
+     * dynamic class-data archive, the user's home of a test), for the processes that carry the runs.
+     */
+    static List<String> thisJvm() {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // not a debugger's port (taken) nor the making of an archive (one writer)
+            if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")) {
+                command.add(option);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return command;
     }
 }

@@ -4,6 +4,7 @@ import dev.longtask.agent.Approver;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
+import dev.longtask.model.Durations;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Snapshot;
 import dev.longtask.api.Subscription;
@@ -177,6 +178,24 @@ final class RunDriver {
                     + " has no price (add one under prices: in .longtask/config.yaml)");
         }
         err.flush();
+        handle.watchStore(new dev.longtask.engine.StoreWatcher() {
+            @Override
+            public void away(String runId, String why) {
+                say("longtask: the database is away (" + why + "); waiting for it, the run goes on when it is back");
+            }
+
+            @Override
+            public void back(String runId, java.time.Duration after) {
+                say("longtask: the database is back after " + Durations.text(after) + "; the run goes on");
+            }
+
+            private void say(String line) {
+                synchronized (err) {
+                    err.println(line);
+                    err.flush();
+                }
+            }
+        });
         ProgressView view = ProgressViews.choose(options, out, workspace, priced);
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,

@@ -42,6 +42,8 @@ public final class TerminalLogging extends ContextAwareBase implements Configura
         root.addAppender(stderr);
         // The MCP SDK warns of what longtask reports itself, in a sentence (a server that failed to start, went away).
         context.getLogger("io.modelcontextprotocol").setLevel(Level.ERROR);
+        // The connection pool warns of each connection a database restart broke; longtask says once that it waits.
+        context.getLogger("com.zaxxer.hikari").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 }

@@ -159,5 +159,16 @@ final class WorkerCommand implements Callable<ExitCode> {
         public void trouble(String why) {
             say(out, "longtask: warning: " + why + " (trying again)");
         }
+
+        @Override
+        public void databaseAway(String why) {
+            say(out, "longtask: the database is away (" + why + "); waiting for it, the worker goes on when it is back");
+        }
+
+        @Override
+        public void databaseBack(Duration after) {
+            say(out, "longtask: the database is back after " + dev.longtask.model.Durations.text(after)
+                    + "; claiming again");
+        }
     }
 }

@@ -79,7 +79,36 @@ public final class McpServersConfig {
         if (!root.isObject()) {
             throw new ConfigException(file + ": expected an object with \"mcpServers\"");
         }
-        return servers(root.get("mcpServers"), file, "mcpServers", env);
+        Map<String, McpServerSpec> servers = servers(root.get("mcpServers"), file, "mcpServers", env);
+        // `claude mcp add -s project longtask -- longtask mcp` puts longtask itself here for Claude Code; its own
+        // agents must not get it: a task would start runs of its own, nested without end.
+        servers.values().removeIf(McpServersConfig::isLongtaskItself);
+        return servers;
+    }
+
+    /**
+     * Whether an entry of {@code .mcp.json} is longtask's own MCP server: named {@code longtask}, or a command line
+     * that runs {@code longtask mcp} (the launcher, or {@code java -jar .../longtask*.jar mcp}).
+     */
+    static boolean isLongtaskItself(McpServerSpec server) {
+        if (server.name().equals("longtask")) {
+            return true;
+        }
+        if (server.transport() != McpServerSpec.Transport.STDIO || server.command() == null) {
+            return false;
+        }
+        List<String> line = new ArrayList<>();
+        line.add(server.command());
+        line.addAll(server.args());
+        for (int i = 0; i + 1 < line.size(); i++) {
+            String program = Path.of(line.get(i)).getFileName() == null ? "" : Path.of(line.get(i)).getFileName()
+                    .toString();
+            boolean longtask = program.equals("longtask") || program.startsWith("longtask") && program.endsWith(".jar");
+            if (longtask && line.get(i + 1).equals("mcp")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, McpServerSpec> fromYaml(Path file, Environment env) {

@@ -22,6 +22,8 @@ public enum SettingKey {
     MAX_OUTPUT_TOKENS("max_output_tokens", "LONGTASK_MAX_OUTPUT_TOKENS", Kind.POSITIVE_INT),
     FSYNC("fsync", "LONGTASK_FSYNC", Kind.TEXT),
     REQUEST_TIMEOUT("request_timeout", "LONGTASK_REQUEST_TIMEOUT", Kind.DURATION),
+    /** The hard limit of one task's agent loop: a task that runs past it is stopped and fails (then is retried). */
+    TASK_TIMEOUT("task_timeout", "LONGTASK_TASK_TIMEOUT", Kind.DURATION),
     RETRY_MAX_ATTEMPTS("retry.max_attempts", "LONGTASK_RETRY_MAX_ATTEMPTS", Kind.POSITIVE_INT),
     RETRY_MAX_WAIT("retry.max_wait", "LONGTASK_RETRY_MAX_WAIT", Kind.DURATION),
     APPROVAL("approval", "LONGTASK_APPROVAL", Kind.APPROVAL),

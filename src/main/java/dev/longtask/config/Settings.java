@@ -112,6 +112,11 @@ public final class Settings {
         return typed(SettingKey.REQUEST_TIMEOUT, Duration.class).orElseThrow();
     }
 
+    /** The hard time limit of one task's agent loop. */
+    public Resolved<Duration> taskTimeout() {
+        return typed(SettingKey.TASK_TIMEOUT, Duration.class).orElseThrow();
+    }
+
     public Resolved<Integer> retryMaxAttempts() {
         return typed(SettingKey.RETRY_MAX_ATTEMPTS, Integer.class).orElseThrow();
     }

@@ -26,6 +26,7 @@ public final class SettingsLoader {
             SettingKey.CONCURRENCY, DEFAULT_CONCURRENCY,
             SettingKey.MAX_OUTPUT_TOKENS, 8192,
             SettingKey.REQUEST_TIMEOUT, Duration.ofMinutes(10),
+            SettingKey.TASK_TIMEOUT, Duration.ofHours(2),
             SettingKey.RETRY_MAX_ATTEMPTS, 6,
             SettingKey.RETRY_MAX_WAIT, Duration.ofMinutes(5),
             SettingKey.APPROVAL, ApprovalMode.AUTO,

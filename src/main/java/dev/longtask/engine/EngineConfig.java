@@ -7,8 +7,10 @@ package dev.longtask.engine;
  * @param maxRounds          rounds in all, the plan's first included; each consultation of the director opens one
  * @param synthesisPartChars characters of results the synthesizer reads in one part; 0 derives it from the window
  * @param owner              recorded as the owner of claimed tasks (e.g. "pid 4242")
+ * @param taskTimeout        the hard limit of one task's agent loop ({@code task_timeout}); null for none
  */
-public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner) {
+public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner,
+                           java.time.Duration taskTimeout) {
 
     public static final int DEFAULT_CONCURRENCY = 3;
     public static final int DEFAULT_MAX_ROUNDS = 6;
@@ -23,11 +25,20 @@ public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChar
         owner = owner == null || owner.isBlank() ? "pid " + ProcessHandle.current().pid() : owner;
     }
 
+    /** A configuration whose tasks have no time limit. */
+    public EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner) {
+        this(concurrency, maxRounds, synthesisPartChars, owner, null);
+    }
+
     public static EngineConfig defaults() {
         return new EngineConfig(DEFAULT_CONCURRENCY, DEFAULT_MAX_ROUNDS, 0, null);
     }
 
     public EngineConfig withConcurrency(int n) {
-        return new EngineConfig(n, maxRounds, synthesisPartChars, owner);
+        return new EngineConfig(n, maxRounds, synthesisPartChars, owner, taskTimeout);
+    }
+
+    public EngineConfig withTaskTimeout(java.time.Duration limit) {
+        return new EngineConfig(concurrency, maxRounds, synthesisPartChars, owner, limit);
     }
 }

@@ -24,6 +24,7 @@ public final class EngineSession implements AutoCloseable {
     private final List<String> repairs;
     private final Map<String, String> settingsChanged;
     private final StopSignal stop = new StopSignal();
+    private final StoreOutage outage = new StoreOutage();
     private final AtomicBoolean carried = new AtomicBoolean();
     /** The run's history as the opening found it; the session asks the store for it again from there. */
     private final RunHistory history;
@@ -123,8 +124,25 @@ public final class EngineSession implements AutoCloseable {
             if (listener != null) {
                 store.subscribe(listener);
             }
-            return new RunSession(SessionParts.of(store, setup, stop), finisher, history).drive(newRun);
+            while (true) {
+                try {
+                    return new RunSession(SessionParts.of(store, setup, stop), finisher, history).drive(newRun);
+                } catch (RuntimeException e) {
+                    // The database went away (a restart, a failover): wait for it, then carry on as a resume would.
+                    if (!StoreOutage.isOutage(store, e) || !outage.awaitBack(store, stop, e)) {
+                        throw e;
+                    }
+                }
+            }
         }
+    }
+
+    /**
+     * Tells {@code watcher} when the run's database goes away and comes back (a shared store); the session waits for
+     * it meanwhile.
+     */
+    public void watchStore(StoreWatcher watcher) {
+        outage.watch(watcher);
     }
 
     /**

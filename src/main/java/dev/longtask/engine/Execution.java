@@ -74,6 +74,10 @@ final class Execution {
                 try {
                     finished = next(done);
                 } catch (RuntimeException e) {
+                    if (StoreOutage.isOutage(s.store(), e)) {
+                        // The database is away: the tasks at work stop (below) and the session waits for it.
+                        throw e;
+                    }
                     // A task's bookkeeping failed (the store could not write): stop the others, then report it.
                     crash = crash == null ? e : crash;
                     s.stop().stop(StopSignal.Kind.PAUSE, "internal error: " + e.getMessage());

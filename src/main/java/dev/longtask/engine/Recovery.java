@@ -12,18 +12,33 @@ import java.util.stream.Collectors;
  */
 final class Recovery {
     private final RunStore store;
+    /** This process's name as the owner of the tasks it claims. */
+    private final String owner;
 
-    Recovery(RunStore store) {
+    Recovery(RunStore store, String owner) {
         this.store = store;
+        this.owner = owner;
     }
 
     /**
      * Tasks a previous process was running when it died go back to pending; their transcripts stay. In a shared store
-     * a running task may be a live worker's: only those whose lease lapsed go back.
+     * a running task may be a live worker's: only those whose lease lapsed go back, and this process's own.
      */
     void requeueInterruptedTasks() {
         if (store.shared()) {
             store.requeueLapsed();
+            // A session starts again in this process after the database was away: no slot of this process works the
+            // tasks it had claimed any more.
+            for (Task t : store.tasks()) {
+                if (t.status() == TaskStatus.IN_PROGRESS && owner.equals(t.owner())) {
+                    try {
+                        store.requeue(t.id(), "this process stopped working it while the database was away; it "
+                                + "starts over");
+                    } catch (dev.longtask.store.FencedException lost) {
+                        // its lease lapsed meanwhile: the next look for lapsed leases puts it back
+                    }
+                }
+            }
             return;
         }
         for (Task t : store.tasks()) {

@@ -58,7 +58,7 @@ final class RunSession {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
                 Execution.daemon("longtask-budget-clock"));
         try {
-            Recovery recovery = new Recovery(store);
+            Recovery recovery = new Recovery(store, s.config().owner());
             recovery.requeueInterruptedTasks();
             s.book().mendUnfinishedPlans(known);
             boolean failedBefore = run.status() == RunStatus.FAILED;

@@ -20,34 +20,64 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
- * Runs carried out in this process through the public runtime API: a started run goes on on a thread of its own
- * while the tool call returns its id. The runs outlive the MCP session that started them; closing the runtime stops
- * them after they save, so each can be resumed later, here or with {@code longtask resume}.
+ * The runs of the stdio server: created here through the public runtime API, each carried out in a process of its
+ * own ({@link RunProcesses}), so it goes on when the client and this server are gone. What a tool reads comes from
+ * the run's directory, as {@code longtask status} reads it.
  */
 final class LocalRuns implements RunControl {
+    private static final Duration STOPPING = Duration.ofSeconds(60);
+
     private final Longtask runtime;
-    private final Path home;
-    private final List<Path> roots;
-    private final Map<String, RunHandle> handles = new ConcurrentHashMap<>();
+    private final RunProcesses processes;
+    private final List<Path> given;
+    /** The workspace of each run started here, so that a tool finds it without a workdir. */
+    private final Map<String, Path> startedIn = new ConcurrentHashMap<>();
+    private volatile Path home;
+    private volatile List<Path> roots;
 
     /**
      * @param home  the server's workspace: where runs go whose request names no workdir; runs may work under it
      * @param roots further directories runs may work under (a workdir elsewhere is refused)
      */
-    LocalRuns(Longtask runtime, Path home, List<Path> roots) {
+    LocalRuns(Longtask runtime, RunProcesses processes, Path home, List<Path> roots) {
         this.runtime = runtime;
-        this.home = home.toAbsolutePath().normalize();
-        this.roots = java.util.stream.Stream.concat(java.util.stream.Stream.of(this.home), roots.stream())
-                .map(LocalRuns::real).distinct().toList();
+        this.processes = processes;
+        this.given = List.copyOf(roots);
+        this.home = real(home.toAbsolutePath().normalize());
+        this.roots = allowed(this.home, given, List.of());
+    }
+
+    /**
+     * The directories the client offered as its roots (those that exist): the first becomes where runs go by
+     * default, and each may be worked in, as if given with --root.
+     */
+    void clientRoots(List<Path> offered) {
+        List<Path> dirs = offered.stream().filter(Files::isDirectory).map(LocalRuns::real).toList();
+        if (!dirs.isEmpty()) {
+            roots = allowed(home, given, dirs);
+            home = dirs.get(0);
+        }
+    }
+
+    /** Where runs go whose request names no workdir. */
+    Path home() {
+        return home;
+    }
+
+    private static List<Path> allowed(Path home, List<Path> roots, List<Path> offered) {
+        return Stream.of(Stream.of(home), roots.stream(), offered.stream()).flatMap(s -> s).map(LocalRuns::real)
+                .distinct().toList();
     }
 
     @Override
     public String start(Start request) {
-        RunRequest run = RunRequest.goal(request.goal()).withWorkspace(confined(request.workdir()))
-                .withModel(request.model()).withBudget(request.budget()).withConcurrency(request.concurrency());
-        return keep(runtime.start(run));
+        Path workspace = confined(request.workdir());
+        RunRequest run = RunRequest.goal(request.goal()).withWorkspace(workspace).withModel(request.model())
+                .withBudget(request.budget()).withConcurrency(request.concurrency());
+        return carryOn(workspace, runtime.create(run), null);
     }
 
     @Override
@@ -59,7 +89,13 @@ final class LocalRuns implements RunControl {
             // Said as the review's own check words it (what to change), before a run is made.
             throw new IllegalArgumentException("review cannot run: " + String.join("; ", plan.problems()));
         }
-        return keep(runtime.start(plan.request(base)));
+        return carryOn(root, runtime.create(plan.request(base)), null);
+    }
+
+    private String carryOn(Path workspace, String runId, Budget budget) {
+        startedIn.put(runId, workspace);
+        processes.carryOn(workspace, runId, budget);
+        return runId;
     }
 
     @Override
@@ -69,8 +105,19 @@ final class LocalRuns implements RunControl {
 
     @Override
     public Snapshot status(String runId, Path workdir) {
-        RunHandle here = live(runId);
-        return here != null ? here.snapshot() : runtime.runs(workspaceOf(runId, workdir)).snapshot(runId);
+        Snapshot s = runtime.runs(workspaceOf(runId, workdir)).snapshot(runId);
+        // Carried by a process this server started, which may not have opened the run yet (a resumed run still
+        // reads as interrupted then): a client waiting for its end goes on waiting.
+        return processes.alive(runId) ? new Snapshot(s.figures(), s.progress(), s.settings(), true) : s;
+    }
+
+    @Override
+    public boolean processGone(String runId, Path workdir, Snapshot snapshot) {
+        RunStatus status = snapshot.figures().status();
+        boolean working = status == RunStatus.PLANNING || status == RunStatus.RUNNING
+                // created here, its process has not opened it yet: gone only if that process died first
+                || status == RunStatus.CREATED && startedIn.containsKey(runId);
+        return working && processes.writer(workspaceOf(runId, workdir), runId).isEmpty();
     }
 
     @Override
@@ -78,8 +125,7 @@ final class LocalRuns implements RunControl {
         if (workdir != null) {
             return confined(workdir);
         }
-        RunHandle known = handles.get(runId);
-        return known != null ? known.workspace() : real(home);
+        return startedIn.getOrDefault(runId, home);
     }
 
     @Override
@@ -95,63 +141,55 @@ final class LocalRuns implements RunControl {
 
     @Override
     public String pause(String runId, Path workdir) {
-        RunHandle here = live(runId);
-        if (here == null) {
-            return "run " + runId + " is not running in this server (it is "
-                    + status(runId, workdir).figures().status().wire() + "); nothing to pause";
+        if (processes.stop(runId, STOPPING)) {
+            return "run " + runId + " stopped after saving what it had done (interrupted); continue it with"
+                    + " longtask_resume";
         }
-        here.pause();
-        return "run " + runId + " is pausing: it stops after saving what it has done; resume it with longtask_resume";
+        Path workspace = workspaceOf(runId, workdir);
+        Optional<Long> writer = processes.writer(workspace, runId);
+        if (writer.isPresent()) {
+            throw new IllegalStateException("run " + runId + " is carried out by process " + writer.get() + ", which"
+                    + " this server did not start: stop it there (Ctrl-C in its terminal, or longtask cancel)");
+        }
+        return "run " + runId + " is not running (it is " + status(runId, workdir).figures().status().wire()
+                + "); nothing to pause";
     }
 
     @Override
     public String resume(String runId, Path workdir, Budget budget) {
-        if (live(runId) != null) {
-            return "run " + runId + " is running in this server already";
+        Path workspace = workspaceOf(runId, workdir);
+        Optional<Long> writer = processes.writer(workspace, runId);
+        if (writer.isPresent()) {
+            return "run " + runId + " is running already (process " + writer.get() + ")";
         }
         RunStatus status = status(runId, workdir).figures().status();
         if (!status.isResumable()) {
             throw new IllegalStateException(RunText.notResumable(runId, status));
         }
-        ResumeRequest request = ResumeRequest.of(runId).withWorkspace(workspaceOf(runId, workdir)).withBudget(budget)
-                .by("an MCP client");
-        RunHandle handle = runtime.resume(request);
-        keep(handle);
-        return "run " + runId + " resumed in the background"
-                + (handle.settingsChanged().isEmpty() ? "" : " with " + handle.settingsChanged());
+        carryOn(workspace, runId, budget);
+        return "run " + runId + " resumed in a process of its own" + (budget == null ? "" : " with the budgets given")
+                + "; follow it with longtask_status";
     }
 
     @Override
     public String cancel(String runId, Path workdir) {
-        RunHandle here = live(runId);
-        if (here == null) {
-            RunStatus status = status(runId, workdir).figures().status();
-            if (!status.isResumable()) {
-                return "run " + runId + " is " + status.wire() + " already; nothing to cancel";
-            }
-            // A stopped run is opened (which takes its lock, so a process running it refuses) and given up at once.
-            here = runtime.resume(ResumeRequest.of(runId).withWorkspace(workspaceOf(runId, workdir))
-                    .by("an MCP client"));
-            keep(here);
+        Path workspace = workspaceOf(runId, workdir);
+        processes.stop(runId, STOPPING);
+        Optional<Long> writer = processes.writer(workspace, runId);
+        if (writer.isPresent()) {
+            throw new IllegalStateException("run " + runId + " is carried out by process " + writer.get() + ", which"
+                    + " this server did not start: cancel it with longtask cancel " + runId + " --workdir "
+                    + workspace);
         }
+        RunStatus status = status(runId, workdir).figures().status();
+        if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
+            return "run " + runId + " is " + status.wire() + " already; nothing to cancel";
+        }
+        // A stopped run is opened (which takes its lock, so a process running it refuses) and given up at once.
+        RunHandle here = runtime.resume(ResumeRequest.of(runId).withWorkspace(workspace).by("an MCP client"));
         here.cancel();
         here.await(Duration.ofSeconds(30));
         return "run " + runId + " cancelled; its results and transcripts stay in " + here.directory();
-    }
-
-    /** The handles of runs still going in this process. */
-    List<RunHandle> running() {
-        return handles.values().stream().filter(h -> !h.isDone()).toList();
-    }
-
-    private RunHandle live(String runId) {
-        RunHandle handle = handles.get(runId);
-        return handle == null || handle.isDone() ? null : handle;
-    }
-
-    private String keep(RunHandle handle) {
-        handles.put(handle.runId(), handle);
-        return handle.runId();
     }
 
     /**

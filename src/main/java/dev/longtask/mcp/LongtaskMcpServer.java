@@ -1,7 +1,6 @@
 package dev.longtask.mcp;
 
 import dev.longtask.api.Longtask;
-import dev.longtask.api.RunHandle;
 import dev.longtask.model.JsonMapping;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -11,20 +10,22 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
-import java.io.FilterInputStream;
-import java.io.IOException;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * longtask as an MCP server: the tools of {@link LongtaskTools} and the reports as resources, over stdio
  * ({@code longtask mcp}) or streamable HTTP (mounted by {@code longtask serve}).
  */
 public final class LongtaskMcpServer {
+    private static final Logger LOG = LoggerFactory.getLogger(LongtaskMcpServer.class);
     /** How often a waiting status call looks at its run. */
     static final Duration POLL = Duration.ofMillis(500);
     static final String INSTRUCTIONS = "longtask carries one goal through minutes to hours of autonomous work: start"
@@ -42,47 +43,84 @@ public final class LongtaskMcpServer {
     /** A server of {@code runs} on a streamable HTTP transport (one session per client). */
     public static McpSyncServer streamable(McpStreamableServerTransportProvider transport, RunControl runs,
                                            String whereRunsGo) {
-        LongtaskTools tools = new LongtaskTools(runs, whereRunsGo, POLL);
+        LongtaskTools tools = new LongtaskTools(runs, whereRunsGo, POLL, exchange -> {
+        });
         return McpServer.sync(transport).serverInfo("longtask", version()).instructions(INSTRUCTIONS)
                 .jsonMapper(json()).capabilities(capabilities()).tools(tools.tools())
                 .resourceTemplates(tools.reports()).build();
     }
 
     /**
-     * Serves MCP on {@code in}/{@code out} until the client closes its end, then waits for the runs started here to
-     * end before it returns (they were started to go on in the background). An interrupt of the calling thread
-     * stops the wait (and is consumed); the caller then closes the runtime, which stops the runs after they save.
+     * Serves MCP on {@code in}/{@code out} until the client closes its end and every request it sent is answered.
+     * Runs started here are each carried out by a process of their own ({@code longtask resume}, started with
+     * {@code longtask}), so they go on when the client and this server are gone. The directories the client offers
+     * as its roots become where runs go by default. An interrupt of the calling thread (a signal) stops serving.
      *
-     * @param workdir where runs go whose request names no workdir; runs may work under it
-     * @param roots   further directories runs may work under; a tool naming a workdir elsewhere is refused
-     * @return true when the client went away and every run ended, false when interrupted
+     * @param longtask the command line that runs longtask, for the processes that carry the runs
+     * @param workdir  where runs go whose request names no workdir (unless the client offers roots); runs may work
+     *                 under it
+     * @param roots    further directories runs may work under; a tool naming a workdir elsewhere is refused
+     * @return true when the client went away, false when interrupted
      */
-    public static boolean serveStdio(Longtask runtime, Path workdir, List<Path> roots, InputStream in,
-                                     OutputStream out) {
-        LocalRuns runs = new LocalRuns(runtime, workdir, roots);
-        EndOfInput input = new EndOfInput(in);
-        McpServerTransportProvider transport = new StdioServerTransportProvider(json(), input, out);
-        LongtaskTools tools = new LongtaskTools(runs, "The run goes on in the background inside this MCP server's"
-                + " process (longtask mcp): it survives your session only as long as that process lives; if the"
-                + " process is stopped, the run stops after saving and continues with longtask_resume.", POLL);
+    public static boolean serveStdio(Longtask runtime, List<String> longtask, Path workdir, List<Path> roots,
+                                     InputStream in, OutputStream out) {
+        LocalRuns runs = new LocalRuns(runtime, new RunProcesses(longtask), workdir, roots);
+        StdioLines lines = new StdioLines(json(), in, out);
+        McpServerTransportProvider transport = new StdioServerTransportProvider(json(), lines.input(),
+                lines.output());
+        ClientRoots clientRoots = new ClientRoots(runs);
+        LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own, started by"
+                + " this MCP server: it goes on after your session ends; if that process is stopped, the run stops"
+                + " after saving and continues with longtask_resume.", POLL, clientRoots::askOnce);
         McpSyncServer server = McpServer.sync(transport).serverInfo("longtask", version()).instructions(INSTRUCTIONS)
                 .jsonMapper(json()).capabilities(capabilities()).tools(tools.tools())
-                .resourceTemplates(tools.reports()).build();
+                .resourceTemplates(tools.reports())
+                .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
         try {
-            input.awaitEnd();
-            for (RunHandle handle : runs.running()) {
-                while (handle.await(Duration.ofSeconds(1)).isEmpty()) {
-                    if (Thread.interrupted()) {
-                        return false;
-                    }
-                }
-            }
+            lines.awaitDrained();
             return true;
         } catch (InterruptedException e) {
-            // Consumed: the caller closes the runtime next, which must be free to wait for the runs to save.
+            // Consumed: the caller closes the runtime next.
             return false;
         } finally {
             server.closeGracefully();
+        }
+    }
+
+    /** The client's roots, asked for once before the first tool call when the client says it has them. */
+    private static final class ClientRoots {
+        private final LocalRuns runs;
+        private final java.util.concurrent.atomic.AtomicBoolean asked = new java.util.concurrent.atomic.AtomicBoolean();
+
+        ClientRoots(LocalRuns runs) {
+            this.runs = runs;
+        }
+
+        void askOnce(McpSyncServerExchange exchange) {
+            McpSchema.ClientCapabilities caps = exchange.getClientCapabilities();
+            if (caps == null || caps.roots() == null || !asked.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                offered(exchange.listRoots().roots());
+            } catch (RuntimeException e) {
+                LOG.debug("the client did not list its roots", e);
+            }
+        }
+
+        void offered(List<McpSchema.Root> roots) {
+            List<Path> dirs = new java.util.ArrayList<>();
+            for (McpSchema.Root root : roots) {
+                try {
+                    URI uri = URI.create(root.uri());
+                    if ("file".equals(uri.getScheme())) {
+                        dirs.add(Path.of(uri));
+                    }
+                } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException notAFile) {
+                    LOG.debug("root {} is not a local directory", root.uri());
+                }
+            }
+            runs.clientRoots(dirs);
         }
     }
 
@@ -93,45 +131,5 @@ public final class LongtaskMcpServer {
     static String version() {
         String v = LongtaskMcpServer.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
-    }
-
-    /** The client's end of stdin: tells when it is closed, which is how a stdio client says it has gone. */
-    private static final class EndOfInput extends FilterInputStream {
-        private final CountDownLatch ended = new CountDownLatch(1);
-
-        EndOfInput(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            try {
-                return seen(super.read());
-            } catch (IOException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                return seen(super.read(b, off, len));
-            } catch (IOException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
-
-        private int seen(int n) {
-            if (n < 0) {
-                ended.countDown();
-            }
-            return n;
-        }
-
-        void awaitEnd() throws InterruptedException {
-            ended.await();
-        }
     }
 }

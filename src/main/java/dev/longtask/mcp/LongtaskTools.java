@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -49,71 +50,89 @@ final class LongtaskTools {
     private final RunControl runs;
     private final String whereRunsGo;
     private final Duration pollEvery;
+    private final Consumer<McpSyncServerExchange> beforeCall;
 
     /**
      * @param whereRunsGo a sentence for the start tool's description: where a started run goes on, and what
      *                    becomes of it when the client goes away
+     * @param beforeCall  done before each tool call with the client's session (the stdio server asks for the
+     *                    client's roots there)
      */
-    LongtaskTools(RunControl runs, String whereRunsGo, Duration pollEvery) {
+    LongtaskTools(RunControl runs, String whereRunsGo, Duration pollEvery, Consumer<McpSyncServerExchange> beforeCall) {
         this.runs = runs;
         this.whereRunsGo = whereRunsGo;
         this.pollEvery = pollEvery;
+        this.beforeCall = beforeCall;
     }
 
     List<SyncToolSpecification> tools() {
         return List.of(
-                tool("longtask_start", "Start a long task: longtask plans the goal into a graph of tasks, works"
-                                + " them with subagents in parallel and writes a report. Returns the run id at once;"
-                                + " the work goes on in the background. " + whereRunsGo + " Follow it with"
-                                + " longtask_status (wait_seconds blocks until it ends) and read the result with"
-                                + " longtask_report. Use it for work that would outgrow your own context: large"
-                                + " analyses, many-file changes, research over many documents.",
-                        """
-                        {"type":"object","properties":{
-                          "goal":{"type":"string","description":"What the run must achieve, with any constraints and where to write results"},
-                          "workdir":{"type":"string","description":"The directory to work on (absolute, or relative to the server's); default: the server's"},
-                          "model":{"type":"string","description":"Model spec such as anthropic:claude-sonnet-4-5 or openai:gpt-4.1; default: the configured model"},
-                          "budgets":%s,
-                          "concurrency":{"type":"integer","minimum":1,"maximum":64,"description":"Tasks worked at once"}},
-                         "required":["goal"]}""".formatted(BUDGETS), this::start),
-                tool("longtask_status", "Where a run stands: status, tasks done of all, percent, ETA, tokens, cost,"
-                                + " and what to do next. With wait_seconds it waits until the run ends (or pauses)"
-                                + " or the time is up, sending progress notifications meanwhile. Without run_id it"
-                                + " lists the runs of the workdir, newest first.",
-                        """
-                        {"type":"object","properties":{
-                          "run_id":{"type":"string","description":"The run, as longtask_start returned it; omit to list the runs"},
-                          "workdir":{"type":"string","description":"The run's directory, if the server did not start it; default: the server's"},
-                          "wait_seconds":{"type":"integer","minimum":0,"maximum":%d,"description":"Wait up to this long for the run to end"}}}"""
-                                .formatted(MAX_WAIT_SECONDS), this::status),
-                tool("longtask_tasks", "The tasks of a run's graph, one line each: [ ] pending, [>] in progress,"
-                        + " [x] completed, [!] failed (with the error), [-] cancelled; the agent of each.",
-                        RUN_ONLY, this::tasks),
-                tool("longtask_report", "The run's final report (Markdown), once it has completed; for a code"
-                        + " review, its checked report (locations verified, duplicates merged, a score). Also"
-                        + " readable as the resource longtask://runs/{id}/report.", RUN_ONLY, this::report),
-                tool("longtask_pause", "Pause a run running in this server: it stops after saving what it has done"
-                        + " and can be resumed with longtask_resume.", RUN_ONLY, this::pause),
-                tool("longtask_resume", "Continue a paused, interrupted or failed run in the background (completed"
-                                + " tasks are not redone). budgets raises the limits, e.g. after a budget pause.",
-                        """
-                        {"type":"object","properties":{
-                          "run_id":{"type":"string","description":"The run to continue"},
-                          "workdir":{"type":"string","description":"The run's directory, if the server did not start it"},
-                          "budgets":%s},
-                         "required":["run_id"]}""".formatted(BUDGETS), this::resume),
-                tool("longtask_cancel", "Give a run up for good: it stops after saving, its unfinished tasks are"
-                        + " cancelled, and it cannot be resumed. Its results and transcripts are kept.",
-                        RUN_ONLY, this::cancel),
-                tool("longtask_review", "Start a code review of a repository as a long task: every chunk of the"
-                                + " code is analysed and reviewed, then a checked report (each issue's location"
-                                + " verified, duplicates merged, a score) is written. Returns the run id at once; "
-                                + whereRunsGo + " Follow it with longtask_status and read it with longtask_report.",
-                        """
-                        {"type":"object","properties":{
-                          "path":{"type":"string","description":"The repository to review (absolute, or relative to the server's workdir); it is the run's workdir"},
-                          "focus":{"type":"string","description":"Comma-separated areas: bug, security, performance, style, maintainability, concurrency, error-handling, testing, documentation (default: bug,security,performance,style)"}},
-                         "required":["path"]}""", this::review));
+                tool("longtask_start", "Start a long task", Hints.STARTS, "Start a long task: longtask plans the"
+                                + " goal into a graph of tasks, works them with subagents in parallel and writes a"
+                                + " report. Returns the run id at once; the work goes on in the background. "
+                                + whereRunsGo + " Follow it with longtask_status (wait_seconds blocks until it ends)"
+                                + " and read the result with longtask_report. Use it for work that would outgrow"
+                                + " your own context: large analyses, many-file changes, research over many"
+                                + " documents.",
+                        ToolSchemas.START, ToolSchemas.STARTED_OUT, this::start),
+                tool("longtask_status", "Status of a long task", Hints.READS, "Where a run stands: status, tasks"
+                                + " done of all, percent, ETA, tokens, cost, and what to do next. With wait_seconds"
+                                + " it waits until the run ends (or pauses, or its process is gone) or the time is"
+                                + " up, sending progress notifications meanwhile. Without run_id it lists the runs"
+                                + " of the workdir, newest first.",
+                        ToolSchemas.STATUS, ToolSchemas.STATUS_OUT, this::status),
+                tool("longtask_tasks", "Tasks of a long task", Hints.READS, "The tasks of a run's graph: id,"
+                                + " subject, status and attempt of each ([ ] pending, [>] in progress, [x] completed,"
+                                + " [!] failed, [-] cancelled); with task_id, that task in detail (instruction,"
+                                + " agent, outputs, error).",
+                        ToolSchemas.TASKS, ToolSchemas.TASKS_OUT, this::tasks),
+                tool("longtask_report", "Report of a long task", Hints.READS, "The run's final report (Markdown),"
+                                + " once it has completed; for a code review, its checked report (locations"
+                                + " verified, duplicates merged, a score). Also readable as the resource"
+                                + " longtask://runs/{id}/report.",
+                        ToolSchemas.RUN_ONLY, ToolSchemas.REPORT_OUT, this::report),
+                tool("longtask_pause", "Pause a long task", Hints.STOPS, "Pause a run: it stops after saving what"
+                                + " it has done and can be continued with longtask_resume.",
+                        ToolSchemas.RUN_ONLY, ToolSchemas.ACTION_OUT, this::pause),
+                tool("longtask_resume", "Resume a long task", Hints.CONTINUES, "Continue a paused, interrupted or"
+                                + " failed run, or one whose process is gone, in the background (completed tasks are"
+                                + " not redone). budgets raises the limits, e.g. after a budget pause.",
+                        ToolSchemas.RESUME, ToolSchemas.ACTION_OUT, this::resume),
+                tool("longtask_cancel", "Cancel a long task", Hints.DESTROYS, "Give a run up for good: it stops"
+                                + " after saving, its unfinished tasks are cancelled, and it cannot be resumed. Its"
+                                + " results and transcripts are kept.",
+                        ToolSchemas.RUN_ONLY, ToolSchemas.ACTION_OUT, this::cancel),
+                tool("longtask_review", "Review code as a long task", Hints.STARTS, "Start a code review of a"
+                                + " repository as a long task: every chunk of the code is analysed and reviewed,"
+                                + " then a checked report (each issue's location verified, duplicates merged, a"
+                                + " score) is written. Returns the run id at once; " + whereRunsGo + " Follow it"
+                                + " with longtask_status and read it with longtask_report.",
+                        ToolSchemas.REVIEW, ToolSchemas.STARTED_OUT, this::review));
+    }
+
+    /** What a tool does to the world, as MCP's annotations say it to clients (which ask before some calls). */
+    private enum Hints {
+        READS(true, false, true, false),
+        STARTS(false, false, false, true),
+        STOPS(false, false, true, false),
+        CONTINUES(false, false, true, true),
+        DESTROYS(false, true, true, false);
+
+        private final boolean readOnly;
+        private final boolean destructive;
+        private final boolean idempotent;
+        private final boolean openWorld;
+
+        Hints(boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld) {
+            this.readOnly = readOnly;
+            this.destructive = destructive;
+            this.idempotent = idempotent;
+            this.openWorld = openWorld;
+        }
+
+        McpSchema.ToolAnnotations annotations(String title) {
+            return new McpSchema.ToolAnnotations(title, readOnly, destructive, idempotent, openWorld, null);
+        }
     }
 
     SyncResourceTemplateSpecification reports() {
@@ -146,41 +165,71 @@ final class LongtaskTools {
     private CallToolResult start(Call call) {
         String id = runs.start(new RunControl.Start(call.required("goal"), call.path("workdir"),
                 call.text("model"), call.budget(), call.integer("concurrency")));
-        Path workspace = runs.workspaceOf(id, call.path("workdir"));
-        return result("started run " + id + " in " + workspace + ". It goes on in the background; follow it with"
-                + " longtask_status {\"run_id\": \"" + id + "\"} and read longtask_report when it has completed.",
-                Map.of("run_id", id, "workdir", workspace.toString()));
+        return started("run", id, runs.workspaceOf(id, call.path("workdir")));
+    }
+
+    private CallToolResult review(Call call) {
+        Path path = Path.of(call.required("path"));
+        String id = runs.review(new RunControl.Review(path, call.text("focus")));
+        return started("code review", id, runs.workspaceOf(id, path));
+    }
+
+    private static CallToolResult started(String what, String id, Path workspace) {
+        String summary = "started " + what + " " + id + " in " + workspace + "; it goes on in the background";
+        String next = "follow it with longtask_status {\"run_id\": \"" + id + "\", \"workdir\": \"" + workspace
+                + "\"} (wait_seconds blocks until it ends), then read longtask_report";
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("run_id", id);
+        data.put("workdir", workspace.toString());
+        data.put("status", "created");
+        return said(summary + ".", next, data);
     }
 
     private CallToolResult status(Call call) {
         String id = call.text("run_id");
         Path workdir = call.path("workdir");
         if (id == null) {
-            List<String> ids = runs.runs(workdir);
-            if (ids.isEmpty()) {
-                return result("no runs in " + call.workdirText(workdir) + " yet; start one with longtask_start",
-                        Map.of("runs", List.of()));
-            }
-            StringBuilder b = new StringBuilder("runs, newest first:");
-            List<Map<String, Object>> listed = new java.util.ArrayList<>();
-            for (String run : ids.subList(0, Math.min(20, ids.size()))) {
-                Snapshot s = runs.status(run, workdir);
-                b.append("\n").append(run).append("  ").append(s.figures().status().wire()).append("  ")
-                        .append(s.figures().completed()).append('/').append(s.figures().tasks()).append(" tasks  ")
-                        .append(RunText.cut(s.figures().goal(), 70));
-                listed.add(Map.of("run_id", run, "status", s.figures().status().wire(), "goal", s.figures().goal()));
-            }
-            return result(b.toString(), Map.of("runs", listed));
+            return list(workdir);
         }
         Integer wait = call.integer("wait_seconds");
         Snapshot snapshot = wait == null || wait <= 0 ? runs.status(id, workdir)
                 : waitForEnd(id, workdir, Math.min(wait, MAX_WAIT_SECONDS), call);
-        Map<String, Object> data = JSON.convertValue(snapshot, new TypeReference<>() {
-        });
-        return result(RunText.status(snapshot, runs.workspaceOf(id, workdir)), data);
+        boolean gone = runs.processGone(id, workdir, snapshot);
+        Path workspace = runs.workspaceOf(id, workdir);
+        Map<String, Object> data = RunText.figures(snapshot, gone);
+        data.put("workdir", workspace.toString());
+        String summary = RunText.summary(snapshot, gone);
+        String next = RunText.next(snapshot, gone);
+        return said(summary, next, data, RunText.status(snapshot, workspace, gone));
     }
 
-    /** Polls the run until it is no longer going or the wait is over, telling the client of each task finished. */
+    private CallToolResult list(Path workdir) {
+        List<String> ids = runs.runs(workdir);
+        String where = workdir == null ? "the server's workdir" : workdir.toString();
+        if (ids.isEmpty()) {
+            return said("no runs in " + where + " yet.", "start one with longtask_start",
+                    new LinkedHashMap<>(Map.of("runs", List.of())));
+        }
+        StringBuilder b = new StringBuilder();
+        List<Map<String, Object>> listed = new java.util.ArrayList<>();
+        for (String run : ids.subList(0, Math.min(20, ids.size()))) {
+            Snapshot s = runs.status(run, workdir);
+            String status = runs.processGone(run, workdir, s) ? "not running (process gone)"
+                    : s.figures().status().wire();
+            b.append("\n").append(run).append("  ").append(status).append("  ").append(s.figures().completed())
+                    .append('/').append(s.figures().tasks()).append(" tasks  ").append(RunText.cut(s.figures().goal(), 70));
+            listed.add(Map.of("run_id", run, "status", status, "goal", RunText.cut(s.figures().goal(), 80)));
+        }
+        String summary = ids.size() + " run" + (ids.size() == 1 ? "" : "s") + " in " + where + ", newest first"
+                + (ids.size() > 20 ? " (the 20 newest shown)" : "") + ".";
+        return said(summary, "longtask_status {\"run_id\": ...} for one of them",
+                new LinkedHashMap<>(Map.of("runs", listed)), summary + b);
+    }
+
+    /**
+     * Polls the run until it is no longer going (ended, paused, or its process is gone) or the wait is over, telling
+     * the client of each task finished.
+     */
     private Snapshot waitForEnd(String id, Path workdir, int seconds, Call call) {
         Instant deadline = Instant.now().plusSeconds(seconds);
         double reported = -1;
@@ -193,7 +242,8 @@ final class LongtaskTools {
                         + s.figures().tasks() + " tasks done");
             }
             // A session of this server may not have written its first status yet: it is going while it runs here.
-            boolean going = s.runningHere() || RunText.isGoing(s.figures().status());
+            boolean going = (s.runningHere() || RunText.isGoing(s.figures().status()))
+                    && !runs.processGone(id, workdir, s);
             if (!going || !Instant.now().isBefore(deadline)) {
                 return s;
             }
@@ -209,70 +259,93 @@ final class LongtaskTools {
     private CallToolResult tasks(Call call) {
         String id = call.required("run_id");
         List<Task> tasks = runs.tasks(id, call.path("workdir"));
-        return result(RunText.tasks(id, tasks), Map.of("tasks", JSON.convertValue(tasks, List.class)));
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("run_id", id);
+        data.put("tasks", tasks.stream().map(RunText::brief).toList());
+        Integer one = call.integer("task_id");
+        String text = RunText.tasks(id, tasks);
+        if (one != null) {
+            Task task = tasks.stream().filter(t -> t.id() == one).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("run " + id + " has no task #" + one + " (it has " + tasks.size()
+                            + "); longtask_tasks without task_id lists them"));
+            data.put("task", RunText.detail(task));
+            text = RunText.detailText(task);
+        }
+        long failed = tasks.stream().filter(t -> t.status() == dev.longtask.model.TaskStatus.FAILED).count();
+        String summary = RunText.taskSummary(id, tasks);
+        String next = one != null ? "longtask_status {\"run_id\": \"" + id + "\"} for the run as a whole"
+                : failed > 0 ? "longtask_tasks with task_id gives a failed task's error; longtask_resume retries"
+                        + " the unfinished work"
+                : "longtask_tasks with task_id gives one task in detail; longtask_status for the run";
+        return said(summary, next, data, text);
     }
 
     private CallToolResult report(Call call) {
         String id = call.required("run_id");
         Optional<String> report = runs.report(id, call.path("workdir"));
         if (report.isPresent()) {
-            return result(report.get(), null);
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("run_id", id);
+            data.put("report", report.get());
+            String summary = "the report of run " + id + " (" + report.get().lines().count() + " lines of Markdown).";
+            return said(summary, "nothing more is needed from longtask for this run; start another with"
+                    + " longtask_start", data, report.get());
         }
         Snapshot s = runs.status(id, call.path("workdir"));
-        return error("run " + id + " has no report yet: it is " + s.figures().status().wire() + " ("
-                + s.figures().completed() + " of " + s.figures().tasks() + " tasks done); " + RunText.next(s.figures()));
+        boolean gone = runs.processGone(id, call.path("workdir"), s);
+        return error("run " + id + " has no report yet: " + RunText.summary(s, gone) + " next: "
+                + RunText.next(s, gone));
     }
 
     private CallToolResult pause(Call call) {
-        return result(runs.pause(call.required("run_id"), call.path("workdir")), null);
+        String id = call.required("run_id");
+        return acted(id, call.path("workdir"), runs.pause(id, call.path("workdir")));
     }
 
     private CallToolResult resume(Call call) {
-        return result(runs.resume(call.required("run_id"), call.path("workdir"), call.budget()), null);
+        String id = call.required("run_id");
+        return acted(id, call.path("workdir"), runs.resume(id, call.path("workdir"), call.budget()));
     }
 
     private CallToolResult cancel(Call call) {
-        return result(runs.cancel(call.required("run_id"), call.path("workdir")), null);
+        String id = call.required("run_id");
+        return acted(id, call.path("workdir"), runs.cancel(id, call.path("workdir")));
     }
 
-    private CallToolResult review(Call call) {
-        String id = runs.review(new RunControl.Review(Path.of(call.required("path")), call.text("focus")));
-        Path workspace = runs.workspaceOf(id, Path.of(call.required("path")));
-        return result("started code review " + id + " of " + workspace + ". It goes on in the background; follow it"
-                + " with longtask_status {\"run_id\": \"" + id + "\", \"workdir\": \"" + workspace + "\"} and read"
-                + " longtask_report when it has completed.", Map.of("run_id", id, "workdir", workspace.toString()));
+    /** What a pause, resume or cancel did, and where the run stands after it. */
+    private CallToolResult acted(String id, Path workdir, String done) {
+        Snapshot s = runs.status(id, workdir);
+        boolean gone = runs.processGone(id, workdir, s);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("run_id", id);
+        data.put("status", s.figures().status().wire());
+        return said(done + ".", RunText.next(s, gone), data);
     }
 
     // ------------------------------------------------------------------ plumbing
-
-    private static final String BUDGETS = """
-            {"type":"object","description":"Limits; reaching one pauses the run (resumable with larger budgets)",\
-            "properties":{"max_tokens":{"type":"integer","minimum":1},\
-            "max_cost_usd":{"type":"number","exclusiveMinimum":0},\
-            "max_time_s":{"type":"integer","minimum":1,"description":"Seconds of work"}}}""";
-
-    private static final String RUN_ONLY = """
-            {"type":"object","properties":{
-              "run_id":{"type":"string","description":"The run, as longtask_start returned it"},
-              "workdir":{"type":"string","description":"The run's directory, if the server did not start it"}},
-             "required":["run_id"]}""";
 
     @FunctionalInterface
     private interface Handler {
         CallToolResult handle(Call call);
     }
 
-    private SyncToolSpecification tool(String name, String description, String schema, Handler handler) {
-        Map<String, Object> inputSchema;
+    private SyncToolSpecification tool(String name, String title, Hints hints, String description, String input,
+                                       String output, Handler handler) {
+        McpSchema.Tool tool = McpSchema.Tool.builder(name, schema(name, input)).title(title).description(description)
+                .outputSchema(schema(name, output)).annotations(hints.annotations(title)).build();
+        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
+            beforeCall.accept(exchange);
+            return answer(name, handler, new Call(exchange, request));
+        }).build();
+    }
+
+    private static Map<String, Object> schema(String name, String json) {
         try {
-            inputSchema = JSON.readValue(schema, new TypeReference<>() {
+            return JSON.readValue(json, new TypeReference<>() {
             });
         } catch (IOException e) {
-            throw new UncheckedIOException("the schema of " + name + " is not JSON", e);
+            throw new UncheckedIOException("a schema of " + name + " is not JSON", e);
         }
-        McpSchema.Tool tool = McpSchema.Tool.builder(name, inputSchema).description(description).build();
-        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) ->
-                answer(name, handler, new Call(exchange, request))).build();
     }
 
     private static CallToolResult answer(String name, Handler handler, Call call) {
@@ -289,12 +362,20 @@ final class LongtaskTools {
         }
     }
 
-    private static CallToolResult result(String text, Map<String, ?> structured) {
-        CallToolResult.Builder b = CallToolResult.builder().addTextContent(text).isError(false);
-        if (structured != null) {
-            b.structuredContent(new LinkedHashMap<>(structured));
-        }
-        return b.build();
+    /** A result whose text is its summary and next step. */
+    private static CallToolResult said(String summary, String next, Map<String, Object> data) {
+        return said(summary, next, data, summary);
+    }
+
+    /**
+     * A result: the text (which ends with the next step) and the same in the structured content, with its summary
+     * and next step, since some clients give the model only the structured content.
+     */
+    private static CallToolResult said(String summary, String next, Map<String, Object> data, String text) {
+        data.put("summary", summary);
+        data.put("next", next);
+        return CallToolResult.builder().addTextContent(text + "\nnext: " + next).isError(false)
+                .structuredContent(data).build();
     }
 
     private static CallToolResult error(String message) {
@@ -335,10 +416,6 @@ final class LongtaskTools {
         Path path(String name) {
             String v = text(name);
             return v == null ? null : Path.of(v);
-        }
-
-        String workdirText(Path workdir) {
-            return workdir == null ? "the server's workdir" : workdir.toString();
         }
 
         Integer integer(String name) {

@@ -2,7 +2,9 @@ package dev.longtask.mcp;
 
 import dev.longtask.api.Snapshot;
 import dev.longtask.model.Budget;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
+import dev.longtask.store.RunWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +35,16 @@ public interface RunControl {
 
     /** Where a run stands now. */
     Snapshot status(String runId, Path workdir);
+
+    /**
+     * Whether the run is recorded as at work but no process carries it any more (killed, crashed, stopped without
+     * saving): it goes no further until it is resumed, as {@code longtask status} says of it.
+     */
+    default boolean processGone(String runId, Path workdir, Snapshot snapshot) {
+        RunStatus status = snapshot.figures().status();
+        return (status == RunStatus.PLANNING || status == RunStatus.RUNNING) && !snapshot.runningHere()
+                && RunWriter.livePid(workspaceOf(runId, workdir), runId).isEmpty();
+    }
 
     /** The workspace that holds the run (absolute). */
     Path workspaceOf(String runId, Path workdir);

@@ -1,7 +1,6 @@
 package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.mcp.LongtaskMcpServer;
 import dev.longtask.mcp.RunControl;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -15,9 +14,9 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -47,7 +46,7 @@ final class McpEndpoint implements AutoCloseable {
         ServletHolder servlet = new ServletHolder("mcp", transport);
         servlet.setAsyncSupported(true);
         context.addServlet(servlet, PATH);
-        FilterHolder guard = new FilterHolder(new Guard(access, json));
+        FilterHolder guard = new FilterHolder(new Guard(access, json, transport.protocolVersions()));
         guard.setAsyncSupported(true);
         context.addFilter(guard, PATH, EnumSet.of(DispatcherType.REQUEST));
     }
@@ -58,29 +57,32 @@ final class McpEndpoint implements AutoCloseable {
         server.closeGracefully();
     }
 
-    /** The server's access rules on the MCP servlet; a refusal is the API's JSON error. */
-    private record Guard(Access access, ObjectMapper json) implements Filter {
+    /**
+     * The server's access rules on the MCP servlet, and the protocol version a request names; every error, the
+     * servlet's own too, is a JSON-RPC error object ({@link McpErrors}).
+     */
+    private record Guard(Access access, ObjectMapper json, List<String> versions) implements Filter {
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
                 throws IOException, ServletException {
+            HttpServletRequest http = (HttpServletRequest) request;
+            HttpServletResponse answer = (HttpServletResponse) response;
             try {
-                access.checkMcp((HttpServletRequest) request);
+                access.checkMcp(http);
             } catch (ApiError refused) {
-                refuse((HttpServletResponse) response, refused);
+                if (refused.status() == 401) {
+                    answer.setHeader("WWW-Authenticate", "Bearer realm=\"longtask\"");
+                }
+                McpErrors.write(answer, json, refused.status(), McpErrors.REFUSED, refused.getMessage());
                 return;
             }
-            chain.doFilter(request, response);
-        }
-
-        private void refuse(HttpServletResponse response, ApiError refused) throws IOException {
-            ObjectNode body = ApiError.body(json, refused.status(), refused.code(), refused.getMessage(),
-                    refused.field());
-            response.setStatus(refused.status());
-            if (refused.status() == 401) {
-                response.setHeader("WWW-Authenticate", "Bearer realm=\"longtask\"");
+            String version = http.getHeader("MCP-Protocol-Version");
+            if (version != null && !versions.contains(version.strip())) {
+                McpErrors.write(answer, json, 400, McpErrors.INVALID_REQUEST, "unsupported MCP-Protocol-Version '"
+                        + version.strip() + "': this server speaks " + String.join(", ", versions));
+                return;
             }
-            response.setContentType("application/json");
-            response.getOutputStream().write(json.writeValueAsBytes(body));
+            chain.doFilter(request, new McpErrors.Translating(answer, json));
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,8 +65,11 @@ final class Pool {
     private final Map<String, LiveRun> live = new HashMap<>();
     private final Set<String> starting = new HashSet<>();
     private final Map<String, Stop> stops = new HashMap<>();
-    private final java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors
-            .newSingleThreadExecutor(r -> {
+    /** How long the pool waits before it looks again at a database that was away when a run was to start. */
+    static final Duration DATABASE_RETRY = Duration.ofSeconds(2);
+
+    private final java.util.concurrent.ScheduledExecutorService starter = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "longtask-pool");
                 t.setDaemon(true);
                 return t;
@@ -182,6 +186,22 @@ final class Pool {
         }
     }
 
+    /**
+     * The database of a shared store is away (a restart, a failover): the run waits in the queue, not held, and the
+     * pool looks again after {@link #DATABASE_RETRY}. Called under the pool's lock.
+     */
+    private PoolEntry awaitDatabase(PoolEntry entry, Throwable cause) {
+        LOG.warn("run {}: the database is away ({}); it waits in the queue and starts when the database is back",
+                entry.runId(), cause.getMessage());
+        PoolEntry queued = entry.with(PoolEntry.State.QUEUED, "waiting for the database: " + cause.getMessage());
+        try {
+            starter.schedule(this::startDue, DATABASE_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is stopping: the run stays queued for its next start
+        }
+        return queued;
+    }
+
     private void startDue() {
         while (true) {
             PoolEntry next;
@@ -200,9 +220,14 @@ final class Pool {
                     entries.put(next.runId(), running);
                     starting.add(next.runId());
                 } catch (RuntimeException e) {
-                    LOG.warn("run {} could not start: {}", next.runId(), e.getMessage());
                     hub.close(next.runId());
                     approvals.closed(next.runId());
+                    starting.remove(next.runId());
+                    if (StoreException.unavailable(e)) {
+                        entries.put(next.runId(), awaitDatabase(next, e));
+                        return; // nothing starts while the database is away
+                    }
+                    LOG.warn("run {} could not start: {}", next.runId(), e.getMessage());
                     entries.put(next.runId(), next.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
                     continue;
                 }
@@ -246,7 +271,8 @@ final class Pool {
                 stops.remove(runId);
                 recordUntaken(entry);
                 hub.close(runId);
-                hold(entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
+                hold(StoreException.unavailable(e) ? awaitDatabase(entry, e)
+                        : entry.with(PoolEntry.State.HELD, "could not start: " + e.getMessage()));
             }
             return;
         }
@@ -285,8 +311,12 @@ final class Pool {
             if (error != null) {
                 Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
                         ? error.getCause() : error;
-                LOG.warn("run {} stopped with an error: {}", runId, cause.toString());
-                next = entry.with(PoolEntry.State.HELD, "stopped with an error: " + cause.getMessage());
+                if (StoreException.unavailable(cause) && !stopping) {
+                    next = awaitDatabase(entry, cause);
+                } else {
+                    LOG.warn("run {} stopped with an error: {}", runId, cause.toString());
+                    next = entry.with(PoolEntry.State.HELD, "stopped with an error: " + cause.getMessage());
+                }
             } else if (stop == Stop.SHUTDOWN && ended.status().isResumable()) {
                 return; // stays "running": the next start of the server resumes it
             } else {

@@ -735,7 +735,12 @@ public final class PostgresRunStore implements RunStore {
             }
         } catch (SQLException | RuntimeException e) {
             // The database is away: the leases lapse unless a later beat gets through, and fencing refuses the rest.
-            log().warn("run {}: cannot renew leases ({})", runId, e.getMessage());
+            // The session or worker says once that the database is away; a warning each beat would repeat it.
+            if (StoreException.unavailable(e)) {
+                log().debug("run {}: cannot renew leases ({})", runId, e.getMessage());
+            } else {
+                log().warn("run {}: cannot renew leases ({})", runId, e.getMessage());
+            }
         }
     }
 
@@ -866,6 +871,47 @@ public final class PostgresRunStore implements RunStore {
         Committed done = held.containsKey(id) ? commitFenced(id, List.of(changes.requeue(id, reason)))
                 : commit(changes.requeue(id, reason));
         return done.state().task(id);
+    }
+
+    /** What {@link #release} came to. */
+    public enum Release {
+        /** The task is pending again, for any worker. */
+        REQUEUED,
+        /** This store held no claim of the task, or lost it (its lease lapsed, another attempt has it). */
+        NOT_HELD,
+        /** The requeue could not be written (the database is away): its lease lapses unless a later try gets through. */
+        NOT_WRITTEN
+    }
+
+    /**
+     * Gives up this store's claim of task {@code id}, if it still holds it: no slot works the task any more (its
+     * agent ended without a record, or the record could not be written). Its lease is no longer renewed from now on,
+     * and the task is requeued (fenced) so another takes it at once. No lease is ever renewed for a task nobody
+     * works: no zombie lease.
+     */
+    public Release release(int id, String why) {
+        if (!held.containsKey(id)) {
+            return Release.NOT_HELD;
+        }
+        lost.add(id); // not renewed from now on; a new claim of the task clears it
+        try {
+            requeue(id, why);
+            return Release.REQUEUED;
+        } catch (FencedException e) {
+            return Release.NOT_HELD;
+        } catch (StoreException e) {
+            log().debug("run {}: task #{} could not be given back yet ({})", runId, id, e.getMessage());
+            return Release.NOT_WRITTEN;
+        }
+    }
+
+    /** {@link #release} of every task this store holds (a worker exiting); returns how many were requeued. */
+    public int releaseAll(String why) {
+        int requeued = 0;
+        for (int id : heldTasks().keySet()) {
+            requeued += release(id, why) == Release.REQUEUED ? 1 : 0;
+        }
+        return requeued;
     }
 
     @Override

@@ -186,10 +186,14 @@ public final class PostgresWorkQueue implements AutoCloseable {
         }
     }
 
-    /** Closes the runs' stores: leases still held are no longer renewed and lapse. */
+    /**
+     * Closes the runs' stores. A task a store still holds (none should be: every slot gives its task back as it
+     * ends) is requeued first, or, with the database away, no longer renewed, so it lapses.
+     */
     @Override
     public void close() {
         stopListening();
+        open.values().forEach(store -> store.releaseAll("the worker stopped before the task finished; it starts over"));
         open.values().forEach(PostgresRunStore::close);
         open.clear();
     }

@@ -137,6 +137,59 @@ class AgentRunnerTest {
     }
 
     @Test
+    void aTaskThatRunsPastItsTimeLimitIsStoppedAndFails() throws Exception {
+        int id = task("Hangs in a model call", Map.of());
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        f.model.otherwise(request -> {
+            try {
+                never.await(); // a provider that never answers; only the deadline's interrupt ends the wait
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new dev.longtask.llm.LlmException("interrupted while waiting for the model", 0, false, e);
+            }
+            throw new AssertionError("the latch is never released");
+        });
+        AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(
+                f.model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+                new ToolContext(f.workspace, store, 0), null, null, null, null, java.time.Duration.ofMillis(300)));
+
+        AgentOutcome outcome = runner.claimAndExecute(id, LoopFixture.agent(10, "read"), 1, 1).outcome();
+
+        assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.TIMED_OUT);
+        assertThat(Thread.currentThread().isInterrupted()).as("the deadline's interrupt is not left behind").isFalse();
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(store.task(id).error()).contains("task_timeout");
+        JsonNode result = JSON.readTree(store.directory().resolve("results/task_" + id + "/result.json").toFile());
+        assertThat(result.path("ending").asText()).isEqualTo("timed_out");
+        assertThat(Thread.getAllStackTraces().keySet()).as("the deadline's watcher ends with the task")
+                .noneMatch(t -> t.getName().startsWith("longtask-task-deadline") && t.isAlive()
+                        && waitedToEnd(t));
+    }
+
+    private static boolean waitedToEnd(Thread t) {
+        try {
+            t.join(30_000); // the watcher wakes as the loop ends; a generous deadline on a loaded machine
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return t.isAlive();
+    }
+
+    @Test
+    void aTaskWithinItsTimeLimitIsNotTouchedByIt() {
+        int id = task("Finishes at once", Map.of());
+        f.model.call("submit_result", "{\"success\":true,\"summary\":\"Done.\"}");
+        AgentRunner runner = new AgentRunner(store, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(
+                f.model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+                new ToolContext(f.workspace, store, 0), null, null, null, null, java.time.Duration.ofHours(1)));
+
+        AgentOutcome outcome = runner.claimAndExecute(id, LoopFixture.agent(10, "read"), 1, 1).outcome();
+
+        assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.SUBMITTED);
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.COMPLETED);
+    }
+
+    @Test
     void anInterruptedTaskGoesBackToPendingWithItsRecordIntact() throws Exception {
         int id = task("Work", Map.of());
         f.tools.add(FileTools.fixed("slow", () -> {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code longtask} launcher script in a checkout of its own, with a {@code mvn} that rewrites the jar in place
  * (as a real package does) and a {@code java} that only says how it was called: when it builds, which jar it runs,
- * and that a build never changes the file a running JVM opened.
+ * that a build never changes the file a running JVM opened, and that a build cut short leaves no jar in place.
  */
 class LauncherScriptTest {
     static final Instant NOW = Instant.now();
@@ -91,18 +91,68 @@ class LauncherScriptTest {
         }
     }
 
-    private Path launchJar() throws IOException {
-        return checkout.toRealPath().resolve("target/launch/longtask.jar");
+    @Test
+    void aBuildCutShortIsBuiltAgainNeverRun() throws Exception {
+        // The first build is cut short as Ctrl-C cuts mvn: the jar plugin wrote target/longtask.jar, the shade plugin
+        // never ran. The java here, like a real one, cannot run that jar.
+        Path builds = dir.resolve("builds");
+        script(bin.resolve("mvn"), "echo mvn >> \"" + dir.resolve("calls") + "\"\n"
+                + "echo x >> \"" + builds + "\"\n"
+                + "if [ \"$(wc -l < \"" + builds + "\")\" -eq 1 ]; then printf unshaded > target/longtask.jar; exit 130; fi\n"
+                + "printf v2 > target/longtask.jar\n");
+        script(bin.resolve("java"), "echo \"java $*\" >> \"" + dir.resolve("calls") + "\"\n"
+                + "prev=; for a in \"$@\"; do if [ \"$prev\" = -jar ] && grep -q unshaded \"$a\"; then\n"
+                + "  echo 'Error: no main manifest attribute' >&2; exit 1; fi; prev=$a; done\n");
+        Files.writeString(checkout.resolve("src/main/java/App.java"), "class App { int changed; }");
+
+        Result cut = launch(checkout.resolve("longtask"));
+        assertThat(cut.exit()).as(cut.out()).isEqualTo(2);
+        assertThat(cut.out()).contains("the next call builds again");
+        assertThat(launchJar()).as("nothing was put in place").doesNotExist();
+
+        Result next = launch(checkout.resolve("longtask"));
+        assertThat(next.exit()).as(next.out()).isZero();
+        assertThat(calls().stream().filter(c -> c.equals("mvn"))).as("the next call built again").hasSize(2);
+        assertThat(Files.readString(launchJar())).isEqualTo("v2");
+        assertThat(lastCall()).endsWith("-jar " + launchJar() + " --version");
+        assertThat(next.out()).doesNotContain("no main manifest attribute");
     }
 
-    private void run(Path launcher) throws Exception {
+    @Test
+    void aBuildThatMakesNoJarThatRunsPutsNothingInPlace() throws Exception {
+        script(bin.resolve("mvn"), "echo mvn >> \"" + dir.resolve("calls") + "\"\nprintf unshaded > target/longtask.jar\n");
+        script(bin.resolve("java"), "echo \"java $*\" >> \"" + dir.resolve("calls") + "\"\n"
+                + "prev=; for a in \"$@\"; do if [ \"$prev\" = -jar ] && grep -q unshaded \"$a\"; then exit 1; fi;"
+                + " prev=$a; done\n");
+        Files.writeString(checkout.resolve("src/main/java/App.java"), "class App { int changed; }");
+
+        Result broken = launch(checkout.resolve("longtask"));
+
+        assertThat(broken.exit()).as(broken.out()).isEqualTo(2);
+        assertThat(broken.out()).contains("made no jar that runs");
+        assertThat(launchJar()).doesNotExist();
+    }
+
+    private record Result(int exit, String out) {
+    }
+
+    private Result launch(Path launcher) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true);
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         pb.environment().remove("LONGTASK_JAVA_OPTS");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        return new Result(p.exitValue(), out);
+    }
+
+    private Path launchJar() throws IOException {
+        return checkout.toRealPath().resolve("target/launch/longtask.jar");
+    }
+
+    private void run(Path launcher) throws Exception {
+        Result r = launch(launcher);
+        assertThat(r.exit()).as(r.out()).isZero();
     }
 
     private List<String> calls() throws IOException {

@@ -110,6 +110,20 @@ class McpServersConfigTest {
     }
 
     @Test
+    void longtasksOwnEntryInMcpJsonIsNeverGivenToItsAgents() throws Exception {
+        // As `claude mcp add -s project` writes it, and two spellings of the same server under other names.
+        Files.writeString(workspace.resolve(".mcp.json"), """
+                {"mcpServers": {
+                  "longtask": {"command": "longtask", "args": ["mcp"]},
+                  "lt": {"command": "/opt/longtask/longtask", "args": ["mcp", "--workdir", "."]},
+                  "ltjar": {"command": "java", "args": ["-jar", "/opt/lt/longtask-1.0.jar", "mcp"]},
+                  "github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"]},
+                  "status": {"command": "longtask", "args": ["status"]}}}
+                """);
+        assertThat(load(Map.of())).containsOnlyKeys("github", "status");
+    }
+
+    @Test
     void noFilesMeanNoServers() {
         assertThat(load(Map.of())).isEmpty();
     }

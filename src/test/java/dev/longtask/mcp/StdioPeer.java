@@ -31,6 +31,8 @@ final class StdioPeer implements AutoCloseable {
     final List<String> stdout = new CopyOnWriteArrayList<>();
     private final StringBuffer stderr = new StringBuffer();
     private int nextId = 1;
+    /** The directories offered as the client's roots (file URIs), or null for a client without roots. */
+    private List<Path> roots;
 
     StdioPeer(List<String> command, Map<String, String> env) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
@@ -43,10 +45,19 @@ final class StdioPeer implements AutoCloseable {
         pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
     }
 
+    /** Offers these directories as the client's roots (before {@link #initialize}). */
+    StdioPeer withRoots(List<Path> dirs) {
+        this.roots = List.copyOf(dirs);
+        return this;
+    }
+
     /** Initializes the session as a client must before anything else. */
     JsonNode initialize() throws Exception {
         ObjectNode params = JSON.createObjectNode().put("protocolVersion", "2025-06-18");
-        params.putObject("capabilities");
+        ObjectNode capabilities = params.putObject("capabilities");
+        if (roots != null) {
+            capabilities.putObject("roots").put("listChanged", false);
+        }
         params.putObject("clientInfo").put("name", "stdio-peer").put("version", "1");
         JsonNode result = request("initialize", params);
         notify("notifications/initialized");
@@ -65,20 +76,55 @@ final class StdioPeer implements AutoCloseable {
         ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         message.set("params", params);
         send(message);
+        JsonNode answer = answerTo(id, method);
+        if (answer.has("error")) {
+            throw new AssertionError(method + " failed: " + answer.get("error"));
+        }
+        return answer.get("result");
+    }
+
+    /** Writes a line as it is, for the tests of what the server does with one that is no message. */
+    void sendLine(String line) throws IOException {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    /** The next message the server writes that is not a request of its own (those are answered), within 120 s. */
+    JsonNode next() throws Exception {
+        return answerTo(null, "the next message");
+    }
+
+    /** Reads the server's lines until the answer to {@code id} (any answer when null), answering its requests. */
+    private JsonNode answerTo(Integer id, String what) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (true) {
             String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (line == null) {
-                throw new AssertionError("no answer to " + method + " within 120 s; stderr:\n" + stderr);
+                throw new AssertionError("no answer to " + what + " within 120 s; stderr:\n" + stderr);
             }
             JsonNode answer = JSON.readTree(line);
-            if (answer.path("id").asInt(-1) == id) {
-                if (answer.has("error")) {
-                    throw new AssertionError(method + " failed: " + answer.get("error"));
-                }
-                return answer.get("result");
+            if (answer.has("method") && answer.has("id")) {
+                answerServer(answer);
+            } else if (answer.has("method")) {
+                continue; // a notification
+            } else if (id == null || answer.path("id").asInt(-1) == id) {
+                return answer;
             }
         }
+    }
+
+    /** Answers a request of the server: its roots/list with the roots offered, anything else with an error. */
+    private void answerServer(JsonNode request) throws IOException {
+        ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
+        answer.set("id", request.get("id"));
+        if (request.path("method").asText().equals("roots/list") && roots != null) {
+            var listed = answer.putObject("result").putArray("roots");
+            roots.forEach(r -> listed.addObject().put("uri", r.toUri().toString()).put("name", r.getFileName()
+                    .toString()));
+        } else {
+            answer.putObject("error").put("code", -32601).put("message", "not offered");
+        }
+        send(answer);
     }
 
     private void notify(String method) throws IOException {
@@ -98,6 +144,18 @@ final class StdioPeer implements AutoCloseable {
     /** SIGTERM, as a client that stops its servers sends. */
     void terminate() {
         process.destroy();
+    }
+
+    /** Sends a signal by name (INT, TERM, KILL) to a process, as kill(1) does. */
+    static void signal(long pid, String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+        if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new AssertionError("kill -" + name + " " + pid + " failed");
+        }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     boolean isAlive() {

@@ -12,6 +12,7 @@ import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunWriter;
 import dev.longtask.testing.ScriptedProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code longtask mcp} as a process: stdout carries the protocol and nothing else; a run started by a client goes on
- * when the client closes its end, and the server exits once the run has ended; SIGTERM stops a run after it saves,
- * and another server resumes it to completion.
+ * in a process of its own when the server is stopped as Claude Code stops it; that process, stopped by SIGINT then
+ * SIGTERM while planning, saves the run as interrupted; a run whose process was killed is said to be gone.
  */
 class StdioServerTest {
     @TempDir
@@ -66,55 +67,116 @@ class StdioServerTest {
             assertThat(recorded.sandbox()).isEqualTo(SandboxMode.OFF);
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
+            awaitEnded(ws, runId);
         }
     }
 
     @Test
-    void aRunGoesOnWhenTheClientLeavesAndTheServerExitsWhenItHasEnded() throws Exception {
+    void aRunGoesOnInAProcessOfItsOwnWhenTheClientStopsTheServerAsClaudeCodeDoes() throws Exception {
         Path ws = workspace();
-        try (ScriptedProvider model = new ScriptedProvider(slow(100));
+        try (ScriptedProvider model = new ScriptedProvider(slow(1000));
              StdioPeer server = server(ws, model)) {
             server.initialize();
             String runId = start(server, "Summarise the notes");
-            server.closeInput();
-            assertThat(FileRunStore.read(ws, runId).run().status()).isNotEqualTo(RunStatus.COMPLETED);
-            assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
-            RunSnapshot run = FileRunStore.read(ws, runId);
-            assertThat(run.run().status()).isEqualTo(RunStatus.COMPLETED);
+            long carrier = waitForWriter(ws, runId, server);
+            assertThat(carrier).as("the run is carried by a process of its own").isNotEqualTo(server.pid());
+            // Claude Code, on exit: SIGINT, then SIGTERM 100 ms later.
+            StdioPeer.signal(server.pid(), "INT");
+            Thread.sleep(100);
+            StdioPeer.signal(server.pid(), "TERM");
+            server.waitForExit(Duration.ofSeconds(60));
+            assertThat(ProcessHandle.of(carrier)).as("the run's process outlives the server").isPresent();
+            RunSnapshot run = awaitEnded(ws, runId);
+            assertThat(run.run().status()).as(log(ws, runId)).isEqualTo(RunStatus.COMPLETED);
             assertThat(run.tasks()).hasSize(3).allMatch(t -> t.status() == TaskStatus.COMPLETED);
         }
     }
 
     @Test
-    void sigtermStopsARunAfterItSavesAndAnotherServerResumesIt() throws Exception {
+    void sigintThenSigtermWhilePlanningSavesTheRunAsInterruptedAndStatusSendsToResume() throws Exception {
         Path ws = workspace();
         String runId;
-        try (ScriptedProvider model = new ScriptedProvider(slow(400));
-             StdioPeer first = server(ws, model)) {
-            first.initialize();
-            runId = start(first, "Summarise the notes");
-            waitUntil(() -> FileRunStore.read(ws, runId).tasks().stream()
-                    .anyMatch(t -> t.status() == TaskStatus.IN_PROGRESS), first);
-            first.terminate();
-            int exit = first.waitForExit(Duration.ofSeconds(60));
+        try (ScriptedProvider model = new ScriptedProvider(slow(3000));
+             StdioPeer server = server(ws, model)) {
+            server.initialize();
+            runId = start(server, "Summarise the notes");
+            long carrier = waitForWriter(ws, runId, server);
+            waitUntil(() -> FileRunStore.read(ws, runId).run().status() == RunStatus.PLANNING, server);
+            StdioPeer.signal(carrier, "INT");
+            Thread.sleep(100);
+            StdioPeer.signal(carrier, "TERM");
+            ProcessHandle.of(carrier).ifPresent(p -> p.onExit().orTimeout(60, java.util.concurrent.TimeUnit.SECONDS)
+                    .join());
             RunSnapshot stopped = FileRunStore.read(ws, runId);
-            assertThat(stopped.run().status()).as("exit %d: %s", exit, first.stderr()).isEqualTo(RunStatus.INTERRUPTED);
-            assertThat(stopped.tasks()).noneMatch(t -> t.status() == TaskStatus.IN_PROGRESS);
+            assertThat(stopped.run().status()).as(log(ws, runId)).isEqualTo(RunStatus.INTERRUPTED);
 
-            try (StdioPeer second = server(ws, model)) {
-                second.initialize();
-                JsonNode resumed = second.call("longtask_resume", StdioPeer.JSON.createObjectNode().put("run_id", runId));
-                assertThat(resumed.path("isError").asBoolean()).as(resumed.toString()).isFalse();
-                assertThat(resumed.path("content").get(0).path("text").asText()).contains("resumed");
-                JsonNode waited = second.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
-                        .put("wait_seconds", 120));
-                assertThat(waited.path("structuredContent").path("figures").path("status").asText())
-                        .as(second.stderr()).isEqualTo("completed");
-                second.closeInput();
-                assertThat(second.waitForExit(Duration.ofSeconds(60))).isZero();
-            }
+            JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId));
+            assertThat(status.path("structuredContent").path("status").asText()).isEqualTo("interrupted");
+            assertThat(status.path("structuredContent").path("next").asText()).contains("longtask_resume");
+            JsonNode resumed = server.call("longtask_resume", StdioPeer.JSON.createObjectNode().put("run_id", runId));
+            assertThat(resumed.path("isError").asBoolean()).as(resumed.toString()).isFalse();
+            assertThat(resumed.path("structuredContent").path("summary").asText()).contains("resumed");
+            JsonNode waited = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("wait_seconds", 120));
+            assertThat(waited.path("structuredContent").path("status").asText()).as(log(ws, runId))
+                    .isEqualTo("completed");
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
         }
-        assertThat(FileRunStore.read(ws, runId).tasks()).allMatch(t -> t.status() == TaskStatus.COMPLETED);
+        assertThat(awaitEnded(ws, runId).tasks()).as(log(ws, runId)).hasSize(3)
+                .allMatch(t -> t.status() == TaskStatus.COMPLETED);
+    }
+
+    @Test
+    void aRunWhoseProcessIsGoneIsSaidToBeSoWithoutWaitingAndResumes() throws Exception {
+        Path ws = workspace();
+        try (ScriptedProvider model = new ScriptedProvider(slow(500));
+             StdioPeer server = server(ws, model)) {
+            server.initialize();
+            String runId = start(server, "Summarise the notes");
+            long carrier = waitForWriter(ws, runId, server);
+            waitUntil(() -> FileRunStore.read(ws, runId).tasks().stream()
+                    .anyMatch(t -> t.status() == TaskStatus.IN_PROGRESS), server);
+            StdioPeer.signal(carrier, "KILL");
+            ProcessHandle.of(carrier).ifPresent(p -> p.onExit().orTimeout(60, java.util.concurrent.TimeUnit.SECONDS)
+                    .join());
+
+            // Waiting up to 600 s for a run nobody carries would block the client for nothing: it answers at once.
+            JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("wait_seconds", 600));
+            JsonNode structured = status.path("structuredContent");
+            assertThat(structured.path("process_gone").asBoolean()).as(status.toString()).isTrue();
+            assertThat(structured.path("summary").asText()).contains("not running (process gone: it was running");
+            assertThat(structured.path("next").asText()).contains("longtask_resume");
+            String text = status.path("content").get(0).path("text").asText();
+            assertThat(text).contains(structured.path("summary").asText())
+                    .endsWith("next: " + structured.path("next").asText());
+
+            JsonNode resumed = server.call("longtask_resume", StdioPeer.JSON.createObjectNode().put("run_id", runId));
+            assertThat(resumed.path("isError").asBoolean()).as(resumed.toString()).isFalse();
+            JsonNode waited = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("wait_seconds", 120));
+            assertThat(waited.path("structuredContent").path("status").asText()).as(log(ws, runId))
+                    .isEqualTo("completed");
+            assertThat(waited.path("structuredContent").path("process_gone").asBoolean()).isFalse();
+
+            // What a model reads of the tasks is small: id, subject, status and attempt; details on request.
+            JsonNode tasks = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", runId));
+            JsonNode listed = tasks.path("structuredContent");
+            assertThat(listed.path("tasks")).hasSize(3).allSatisfy(t -> assertThat(StdioPeer.JSON
+                    .convertValue(t, Map.class)).containsOnlyKeys("id", "subject", "status", "attempt"));
+            assertThat(listed.toString()).hasSizeLessThan(800);
+            assertThat(tasks.path("content").get(0).path("text").asText())
+                    .endsWith("next: " + listed.path("next").asText());
+            JsonNode one = server.call("longtask_tasks", StdioPeer.JSON.createObjectNode().put("run_id", runId)
+                    .put("task_id", 2));
+            assertThat(one.path("structuredContent").path("task").path("instruction").asText()).isNotBlank();
+            assertThat(one.path("structuredContent").path("task").path("attempt").asInt()).isEqualTo(
+                    FileRunStore.read(ws, runId).tasks().get(1).attempts());
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
+            awaitEnded(ws, runId);
+        }
     }
 
     @Test
@@ -150,6 +212,7 @@ class StdioServerTest {
             assertThat(allowed.path("structuredContent").path("workdir").asText()).isEqualTo(extra.toString());
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(120))).as(server.stderr()).isZero();
+            awaitEnded(extra, allowed.path("structuredContent").path("run_id").asText());
         }
     }
 
@@ -163,10 +226,11 @@ class StdioServerTest {
             waitUntil(() -> FileRunStore.read(ws, paused).tasks().stream()
                     .anyMatch(t -> t.status() == TaskStatus.COMPLETED), server);
             JsonNode pause = server.call("longtask_pause", StdioPeer.JSON.createObjectNode().put("run_id", paused));
-            assertThat(pause.path("content").get(0).path("text").asText()).contains("pausing");
+            assertThat(pause.path("content").get(0).path("text").asText()).contains("stopped after saving");
+            assertThat(pause.path("structuredContent").path("status").asText()).isEqualTo("interrupted");
             JsonNode after = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", paused)
                     .put("wait_seconds", 60));
-            assertThat(after.path("structuredContent").path("figures").path("status").asText()).isEqualTo("paused");
+            assertThat(after.path("structuredContent").path("status").asText()).isEqualTo("interrupted");
             assertThat(after.path("content").get(0).path("text").asText()).contains("longtask_resume");
 
             JsonNode cancel = server.call("longtask_cancel", StdioPeer.JSON.createObjectNode().put("run_id", paused));
@@ -217,18 +281,52 @@ class StdioServerTest {
             assertThat(started.path("structuredContent").path("workdir").asText()).isEqualTo(repo.toString());
             JsonNode waited = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)
                     .put("workdir", repo.toString()).put("wait_seconds", 120));
-            assertThat(waited.path("structuredContent").path("figures").path("status").asText())
-                    .as(server.stderr()).isEqualTo("completed");
-            assertThat(waited.path("structuredContent").path("figures").path("goal").asText())
+            assertThat(waited.path("structuredContent").path("status").asText())
+                    .as(log(repo, runId)).isEqualTo("completed");
+            assertThat(waited.path("content").get(0).path("text").asText())
                     .contains("Review the code of this repository").contains("security, bug");
             JsonNode report = server.call("longtask_report", StdioPeer.JSON.createObjectNode().put("run_id", runId)
                     .put("workdir", repo.toString()));
             assertThat(report.path("isError").asBoolean()).isFalse();
+            String checked = Files.readString(FileRunStore.read(repo, runId).directory()
+                    .resolve("results/review/review.md"));
             assertThat(report.path("content").get(0).path("text").asText()).as("the checked report, not report.md")
-                    .isEqualTo(Files.readString(FileRunStore.read(repo, runId).directory()
-                            .resolve("results/review/review.md")));
+                    .startsWith(checked);
+            assertThat(report.path("structuredContent").path("report").asText()).isEqualTo(checked);
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(60))).isZero();
+        }
+    }
+
+    /** Waits until the run has a live process carrying it (it is opened by one of its own), and returns its pid. */
+    private static long waitForWriter(Path ws, String runId, StdioPeer server) throws InterruptedException {
+        waitUntil(() -> RunWriter.livePid(ws, runId).isPresent(), server);
+        return RunWriter.livePid(ws, runId).orElseThrow();
+    }
+
+    /** Waits until no process carries the run and it is at rest, and returns it. */
+    static RunSnapshot awaitEnded(Path ws, String runId) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+        while (true) {
+            RunSnapshot run = FileRunStore.read(ws, runId);
+            RunStatus s = run.run().status();
+            boolean atRest = s != RunStatus.CREATED && s != RunStatus.PLANNING && s != RunStatus.RUNNING;
+            if (atRest && RunWriter.livePid(ws, runId).isEmpty()) {
+                return run;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("run " + runId + " did not end within 180 s: " + s + "\n" + log(ws, runId));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** What the process that carried the run printed. */
+    static String log(Path ws, String runId) {
+        try {
+            return Files.readString(ws.resolve(".longtask/mcp/" + runId + ".log"));
+        } catch (java.io.IOException e) {
+            return "(no log: " + e + ")";
         }
     }
 

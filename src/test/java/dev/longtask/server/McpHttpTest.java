@@ -67,7 +67,7 @@ class McpHttpTest {
 
             String report = Files.readString(FileRunStore.read(f.workspace, runId).directory().resolve("report.md"));
             assertThat(report).contains("All steps done.");
-            assertThat(seen.path("report").path("text").asText()).isEqualTo(report);
+            assertThat(seen.path("report").path("text").asText()).startsWith(report);
             assertThat(seen.path("resource").asText()).isEqualTo(report);
             assertThat(seen.path("tasks").asText()).contains("[x] #1:", "[x] #2:", "[x] #3:");
             assertThat(seen.path("missing").path("isError").asBoolean()).isTrue();
@@ -99,16 +99,17 @@ class McpHttpTest {
             String runId = started.path("structured").path("run_id").asText();
             assertThat(started.path("structured").path("workdir").asText()).isEqualTo(repo.toString());
             assertThat(FileRunStore.list(repo)).as("the refused review left nothing behind").containsExactly(runId);
-            JsonNode figures = seen.path("waited").path("structured").path("figures");
+            JsonNode figures = seen.path("waited").path("structured");
             assertThat(figures.path("status").asText()).as(figures.toString()).isEqualTo("completed");
-            assertThat(figures.path("goal").asText()).contains("Review the code of this repository");
+            assertThat(seen.path("waited").path("text").asText()).contains("Review the code of this repository");
             assertThat(reviews.plannerCalls.get()).as("a review is planned in code").isZero();
 
             String checked = Files.readString(FileRunStore.read(repo, runId).directory()
                     .resolve("results/review/review.md"));
             assertThat(checked).contains(Reviews.FINDING).contains("`" + Reviews.LOCATION + "`");
             assertThat(seen.path("report").path("isError").asBoolean()).isFalse();
-            assertThat(seen.path("report").path("text").asText()).isEqualTo(checked);
+            assertThat(seen.path("report").path("text").asText()).startsWith(checked);
+            assertThat(seen.path("report").path("structured").path("report").asText()).isEqualTo(checked);
             assertThat(seen.path("resource").asText()).isEqualTo(checked);
             assertThat(f.run(runId).path("pool").path("state").asText()).isEqualTo("done");
         }
@@ -124,17 +125,63 @@ class McpHttpTest {
             assertThat(seen.path("badBudget").path("text").asText()).contains("max_tokens");
             String runId = seen.path("start").path("structured").path("run_id").asText();
             assertThat(FileRunStore.list(f.workspace)).containsExactly(runId);
-            assertThat(seen.path("paused").path("structured").path("figures").path("status").asText())
+            assertThat(seen.path("paused").path("structured").path("status").asText())
                     .isEqualTo("paused");
             assertThat(seen.path("resume").path("isError").asBoolean()).as(seen.path("resume").toString()).isFalse();
             assertThat(seen.path("resume").path("text").asText()).contains("queued again")
                     .contains("max_tokens 1000000");
-            JsonNode figures = seen.path("completed").path("structured").path("figures");
+            JsonNode figures = seen.path("completed").path("structured");
             assertThat(figures.path("status").asText()).as(figures.toString()).isEqualTo("completed");
             assertThat(figures.path("completed").asInt()).isEqualTo(2);
             assertThat(FileRunStore.read(f.workspace, runId).run().budget().maxTokens()).isEqualTo(1_000_000L);
-            assertThat(seen.path("report").path("text").asText()).isEqualTo(Files.readString(
+            assertThat(seen.path("report").path("text").asText()).startsWith(Files.readString(
                     FileRunStore.read(f.workspace, runId).directory().resolve("report.md")));
+        }
+    }
+
+    @Test
+    void aRunWhoseProcessIsGoneIsSaidToBeSoAndToBeResumed() throws Exception {
+        NodePeers.require("@modelcontextprotocol/sdk");
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o);
+             dev.longtask.testing.ScriptedProvider slow = new dev.longtask.testing.ScriptedProvider(
+                     new dev.longtask.testing.ScriptedProvider.Options(0, 3, Duration.ofSeconds(3), null, 0, 0,
+                             null))) {
+            // A run of a terminal's `longtask run`, killed while it plans.
+            ProcessBuilder terminal = new ProcessBuilder(NodePeers.longtask(dir.resolve("home"), "run",
+                    "Summarise the notes", "--workdir", f.workspace.toString(), "--model", "openai:scripted",
+                    "--base-url", slow.baseUrl())).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            terminal.environment().put("OPENAI_API_KEY", "not-a-real-key");
+            Process run = terminal.start();
+            String runId;
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (!planning(f.workspace)) {
+                    assertThat(System.nanoTime()).as("the run did not start planning").isLessThan(deadline);
+                    assertThat(run.isAlive()).as("longtask run exited").isTrue();
+                    Thread.sleep(100);
+                }
+                runId = FileRunStore.list(f.workspace).get(0);
+            } finally {
+                run.destroyForcibly().waitFor();
+            }
+            String args = "{\"run_id\": \"" + runId + "\", \"workdir\": \"" + f.workspace + "\", \"wait_seconds\": 600}";
+            JsonNode seen = flow(f, "call", "longtask_status", args).path("result");
+            assertThat(seen.path("structured").path("process_gone").asBoolean()).as(seen.toString()).isTrue();
+            assertThat(seen.path("structured").path("summary").asText())
+                    .contains("not running (process gone: it was planning");
+            assertThat(seen.path("structured").path("next").asText()).contains("longtask_resume");
+            assertThat(seen.path("text").asText()).contains("process gone").contains("longtask_resume");
+        }
+    }
+
+    /** Whether the workspace's one run is planning (false while it is being created). */
+    private static boolean planning(Path workspace) {
+        try {
+            List<String> ids = FileRunStore.list(workspace);
+            return !ids.isEmpty() && FileRunStore.read(workspace, ids.get(0)).run().status() == RunStatus.PLANNING;
+        } catch (RuntimeException beingCreated) {
+            return false;
         }
     }
 
@@ -171,6 +218,48 @@ class McpHttpTest {
             assertThat(allowed.headers().firstValue("Mcp-Session-Id")).isPresent();
             assertThat(allowed.body()).contains("\"serverInfo\"").contains("longtask");
         }
+    }
+
+    @Test
+    void errorsAreJsonRpcErrorObjectsAndAnUnsupportedProtocolVersionIsRefused() throws Exception {
+        try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
+            String token = "Bearer " + f.server.token();
+            HttpResponse<String> garbage = f.send(initialize(f).header("Authorization", token)
+                    .POST(HttpRequest.BodyPublishers.ofString("this is not json {")).build());
+            assertThat(garbage.statusCode()).isEqualTo(400);
+            assertJsonRpcError(f, garbage, -32700);
+
+            HttpResponse<String> noSession = f.send(initialize(f).header("Authorization", token)
+                    .header("Mcp-Session-Id", "no-such-session").POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")).build());
+            assertThat(noSession.statusCode()).isEqualTo(404);
+            assertJsonRpcError(f, noSession, -32001);
+
+            HttpResponse<String> future = f.send(initialize(f).header("Authorization", token)
+                    .header("MCP-Protocol-Version", "2099-01-01").build());
+            assertThat(future.statusCode()).isEqualTo(400);
+            assertJsonRpcError(f, future, -32600);
+            assertThat(f.json(future).path("error").path("message").asText()).contains("2099-01-01")
+                    .contains("2025-06-18");
+
+            HttpResponse<String> known = f.send(initialize(f).header("Authorization", token)
+                    .header("MCP-Protocol-Version", "2025-06-18").build());
+            assertThat(known.statusCode()).as(known.body()).isEqualTo(200);
+
+            HttpResponse<String> anonymous = f.send(initialize(f).build());
+            assertJsonRpcError(f, anonymous, -32001);
+        }
+    }
+
+    /** A JSON-RPC error object and nothing of the server's insides (no exception, no stack trace). */
+    private static void assertJsonRpcError(ServerFixture f, HttpResponse<String> response, int code) {
+        JsonNode body = f.json(response);
+        assertThat(body.path("jsonrpc").asText()).as(response.body()).isEqualTo("2.0");
+        assertThat(body.has("id")).isTrue();
+        assertThat(body.path("error").path("code").asInt()).as(response.body()).isEqualTo(code);
+        assertThat(body.path("error").path("message").asText()).isNotBlank();
+        assertThat(response.body()).hasSizeLessThan(600).doesNotContain("stackTrace").doesNotContain("Exception")
+                .doesNotContain("at [Source");
     }
 
     private static HttpRequest.Builder initialize(ServerFixture f) {

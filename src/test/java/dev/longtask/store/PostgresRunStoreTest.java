@@ -248,6 +248,76 @@ class PostgresRunStoreTest {
         }
     }
 
+    @Test
+    void aClaimWhoseResultCannotBeWrittenIsGivenBackAtOnce() throws Exception {
+        try (PostgresRunStore store = newRunningRun(1)) {
+            store.claimNext("w", false);
+            refuse("NEW.type = 'task.completed'");
+            assertThatThrownBy(() -> store.complete(1, "done")).isInstanceOf(StoreException.class)
+                    .isNotInstanceOf(FencedException.class);
+            assertThat(store.heldTasks()).as("a failed write does not drop the claim by itself").containsOnlyKeys(1);
+
+            assertThat(store.release(1, "its result could not be written")).isEqualTo(PostgresRunStore.Release.REQUEUED);
+
+            assertThat(store.task(1).status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(store.heldTasks()).isEmpty();
+            assertThat(store.release(1, "again")).as("nothing left to give back")
+                    .isEqualTo(PostgresRunStore.Release.NOT_HELD);
+        }
+    }
+
+    @Test
+    void aClaimThatCannotEvenBeGivenBackIsNoLongerRenewedAndLapses() throws Exception {
+        try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "zombie", "goal", null, null, null,
+                StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(600));
+             PostgresRunStore other = another("zombie")) {
+            store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            store.setRunStatus(RunStatus.RUNNING, "");
+            store.claimNext("w", false);
+            java.sql.Timestamp first = leaseOf("zombie", 1);
+            dev.longtask.testing.Waiting.until(() -> leaseOf("zombie", 1).after(first), "the heartbeat renews the lease");
+            refuse("NEW.run_id = 'zombie'"); // no write of the run gets through, as with the database away
+
+            assertThat(store.release(1, "the worker is stopping")).isEqualTo(PostgresRunStore.Release.NOT_WRITTEN);
+
+            assertThat(store.heldTasks()).isEmpty();
+            dev.longtask.testing.Waiting.until(() -> lapsed("zombie", 1), "the lease that nobody renews lapses");
+            allowAll();
+            dev.longtask.testing.Waiting.until(() -> other.requeueLapsed().contains(1), "another process requeues it");
+            assertThat(other.task(1).status()).isEqualTo(TaskStatus.PENDING);
+        }
+    }
+
+    /** Makes the database refuse every event for which {@code condition} holds (not a fencing refusal). */
+    private void refuse(String condition) throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF "
+                    + condition + " THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$");
+            s.execute("CREATE TRIGGER test_refuse BEFORE INSERT ON longtask_events FOR EACH ROW EXECUTE FUNCTION "
+                    + "test_refuse()");
+        }
+    }
+
+    private void allowAll() throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.execute("DROP TRIGGER test_refuse ON longtask_events");
+        }
+    }
+
+    private boolean lapsed(String runId, int task) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT lease_expires < clock_timestamp() FROM longtask_tasks WHERE run_id = ? AND id = ?")) {
+            select.setString(1, runId);
+            select.setInt(2, task);
+            try (ResultSet row = select.executeQuery()) {
+                row.next();
+                return row.getBoolean(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private java.sql.Timestamp leaseOf(String runId, int task) {
         try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
                 "SELECT lease_expires FROM longtask_tasks WHERE run_id = ? AND id = ?")) {
