@@ -36,6 +36,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
+import dev.longtask.review.PlannerMap;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewSetup;
@@ -646,7 +647,7 @@ public final class Longtask implements AutoCloseable {
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);
         return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
-                permissions, servers);
+                permissions, servers, new PlannerMap(TokenCounter.shared()));
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {
@@ -911,8 +912,7 @@ public final class Longtask implements AutoCloseable {
         }
 
         private static Path userHome() {
-            String dir = System.getProperty("user.home");
-            return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath().normalize();
+            return Environment.home(System.getenv());
         }
     }
 }

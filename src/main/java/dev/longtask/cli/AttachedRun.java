@@ -197,7 +197,8 @@ final class AttachedRun {
                 tasks.path("failed").asInt(), tasks.path("cancelled").asInt(), tasks.path("running").asInt(),
                 tasks.path("pending").asInt(), progress.has("percent") ? progress.path("percent").asDouble()
                 : wanted <= 0 ? 0 : 100.0 * tasks.path("completed").asInt() / wanted, progress.path("elapsed_s").asLong(),
-                progress.path("eta_s").isNumber() ? progress.path("eta_s").asLong() : null, usage, running);
+                progress.path("eta_s").isNumber() ? progress.path("eta_s").asLong() : null,
+                progress.path("work_s").isNumber() ? progress.path("work_s").asLong() : null, usage, running);
     }
 
     /** The line of an answer to a question: who gave it, and what. */

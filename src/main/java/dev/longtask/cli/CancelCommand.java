@@ -52,14 +52,22 @@ final class CancelCommand implements Callable<ExitCode> {
             description = "How long to wait for a running process to stop (default: ${DEFAULT-VALUE}).")
     int waitSeconds;
 
+    @Option(names = "--json", description = "Print what was done as one JSON object (progress goes to stderr).")
+    boolean json;
+
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
+        runId = RunAccess.resolve(workspace, runId);
         RunSnapshot run = RunAccess.read(workspace, runId);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
         RunStatus status = run.run().status();
         if (status == RunStatus.COMPLETED || status == RunStatus.CANCELLED) {
-            out.println("run " + runId + " is already " + status.wire() + "; nothing to cancel");
+            if (json) {
+                printJson(status, 0, run.directory(), false);
+            } else {
+                out.println("run " + runId + " is already " + status.wire() + "; nothing to cancel");
+            }
             return ExitCode.OK;
         }
         if (waitSeconds < 1) {
@@ -85,11 +93,23 @@ final class CancelCommand implements Callable<ExitCode> {
             }
             // Counted from the tasks, not from cancelUnfinished: the process that ran the run may have cancelled them.
             int cancelled = (int) (cancelledTasks(store.tasks()) - cancelledBefore);
-            out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
-                    + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
+            if (json) {
+                printJson(RunStatus.CANCELLED, cancelled, store.directory(), true);
+            } else {
+                out.println("run " + runId + " cancelled: " + Counts.plural(cancelled, "unfinished task")
+                        + " cancelled; its results and transcripts stay in " + RunEnding.shown(store.directory()));
+            }
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    private void printJson(RunStatus status, int cancelled, Path directory, boolean cancelledNow) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(JsonOutput.pretty(JsonOutput.mapper().createObjectNode().put("run_id", runId)
+                .put("status", status.wire()).put("cancelled_now", cancelledNow).put("tasks_cancelled", cancelled)
+                .put("run_directory", directory.toString())));
+        out.flush();
     }
 
     /**

@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code longtask completion bash|zsh|fish}: a completion script for the shell, made from the command model so it
  * always matches the commands and options. Bash and zsh get picocli's generator (its script runs in zsh through
- * bashcompinit); fish gets {@link FishCompletion}, since picocli has no fish generator.
+ * bashcompinit); fish gets {@link FishCompletion}, since picocli has no fish generator. Both complete run ids
+ * ({@link RunIdCompletion}).
  */
 @Command(name = "completion", mixinStandardHelpOptions = true,
         header = "Print a completion script for bash, zsh or fish.",
@@ -32,8 +33,8 @@ final class CompletionCommand implements Callable<ExitCode> {
         PrintWriter out = spec.commandLine().getOut();
         String name = spec.root().name();
         switch (shell.strip().toLowerCase(Locale.ROOT)) {
-            case "bash", "zsh" -> out.print(AutoComplete.bash(name, root));
-            case "fish" -> out.print(FishCompletion.script(root.getCommandSpec()));
+            case "bash", "zsh" -> out.print(AutoComplete.bash(name, root) + RunIdCompletion.bash(name));
+            case "fish" -> out.print(FishCompletion.script(root.getCommandSpec()) + RunIdCompletion.fish(name));
             default -> throw CliFailure.usage("completion: unknown shell '" + shell + "'; give bash, zsh or fish");
         }
         out.flush();

@@ -171,7 +171,8 @@ final class DoctorCommand implements Callable<ExitCode> {
             line(out, "API key", e.keyVariable() + (e.keyPresent() ? " is set (value not shown)"
                     : e.keyRequired() ? " is NOT set" : " not set (sent when set; this server may not need one)"));
         }
-        line(out, "context window", e.contextWindow().value() + " tokens   [" + e.contextWindow().source() + "]");
+        line(out, "context window", Counts.full(e.contextWindow().value()) + " tokens   [" + e.contextWindow().source()
+                + "]", e.contextWindow().value());
         line(out, "price", e.price().map(DoctorCommand::price).orElse(
                 "unknown: costs show as unknown (add it under prices: in config.yaml)"));
         e.warnings().forEach(w -> line(out, "warning", w));
@@ -192,7 +193,7 @@ final class DoctorCommand implements Callable<ExitCode> {
                 SettingKey.TASK_TIMEOUT,
                 SettingKey.RETRY_MAX_ATTEMPTS, SettingKey.RETRY_MAX_WAIT, SettingKey.FSYNC)) {
             settings.get(key).ifPresent(r -> line(out, key.key(), show(r.value()) + effective(key, r.value(), endpoint)
-                    + "   [" + r.source() + "]"));
+                    + "   [" + r.source() + "]", r.value() instanceof Number n ? n : null));
         }
     }
 
@@ -257,6 +258,11 @@ final class DoctorCommand implements Callable<ExitCode> {
     }
 
     private void line(PrintWriter out, String label, String text) {
+        line(out, label, text, null);
+    }
+
+    /** A line whose value is a count: {@code number} is what --json gives as its value, a number, not its text. */
+    private void line(PrintWriter out, String label, String text, Number number) {
         if (json && label.equals("warning")) {
             // a model may have several warnings: all of them, in a list, rather than the last one
             @SuppressWarnings("unchecked")
@@ -266,9 +272,10 @@ final class DoctorCommand implements Callable<ExitCode> {
         }
         if (json) {
             int source = text.lastIndexOf("   [");
+            Object value = number != null ? number : source > 0 && text.endsWith("]") ? text.substring(0, source) : text;
             found.put(label.toLowerCase(Locale.ROOT).replace(' ', '_'), source > 0 && text.endsWith("]")
-                    ? Map.of("value", text.substring(0, source), "source", text.substring(source + 4, text.length() - 1))
-                    : text);
+                    ? Map.of("value", value, "source", text.substring(source + 4, text.length() - 1))
+                    : value);
             return;
         }
         String line = String.format("%-" + WIDTH + "s", label) + (label.length() >= WIDTH ? " " : "") + text;
@@ -283,6 +290,9 @@ final class DoctorCommand implements Callable<ExitCode> {
         }
         if (value instanceof BigDecimal b) {
             return plain(b);
+        }
+        if (value instanceof Integer || value instanceof Long) {
+            return Counts.full(((Number) value).longValue());
         }
         return String.valueOf(value);
     }

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -194,28 +195,7 @@ public final class Main implements Runnable {
 
     /** Whether {@code candidate} is a likely meaning of the typo {@code typed}: a third of its letters differ at most. */
     static boolean closeTo(String typed, String candidate) {
-        return candidate.startsWith(typed) && typed.length() >= 3
-                || editDistance(typed, candidate) <= Math.max(1, Math.min(typed.length(), candidate.length()) / 3);
-    }
-
-    /** Levenshtein distance: letters inserted, deleted or replaced to turn {@code a} into {@code b}. */
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int replace = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(replace, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return NearMiss.closeTo(typed, candidate);
     }
 
     /**

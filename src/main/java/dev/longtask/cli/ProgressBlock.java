@@ -10,9 +10,10 @@ import java.util.function.UnaryOperator;
 
 /**
  * The live block of a run on a terminal, laid out for a width: a line with the bar and the task counts, a line
- * with time, ETA, tokens and cost, and a line per running task. Every line takes fewer columns than the terminal
- * has (so none wraps and the block can be erased exactly): numbers turn compact before anything is cut, and what
- * still does not fit is cut with "…". With more running tasks than rows, the last line says how many more.
+ * with time at work, ETA, tokens and cost (two when one is too narrow), and a line per running task. Every line
+ * takes fewer columns than the terminal has (so none wraps and the block can be erased exactly): numbers turn
+ * compact, then the figures take a second line, before anything is cut; what still does not fit is cut with "…".
+ * With more running tasks than rows, the last line says how many more.
  */
 final class ProgressBlock {
     /** A piece of a line and its colour. */
@@ -36,9 +37,9 @@ final class ProgressBlock {
         int width = Math.max(10, columns - 1);
         List<String> lines = new ArrayList<>();
         lines.add(fit(counts(s, width), width));
-        List<Part> full = figures(s, eta, true);
-        lines.add(fit(TextWidth.of(plain(full)) <= width ? full : figures(s, eta, false), width));
-        int room = Math.max(1, rows - 4);
+        List<String> figures = figures(s, eta, width);
+        lines.addAll(figures);
+        int room = Math.max(1, rows - 3 - figures.size());
         List<ProgressSnapshot.RunningTask> tasks = s.tasks();
         for (int i = 0; i < tasks.size(); i++) {
             if (i == room - 1 && tasks.size() > room) {
@@ -69,11 +70,27 @@ final class ProgressBlock {
         return parts;
     }
 
-    private List<Part> figures(ProgressSnapshot s, String eta, boolean full) {
+    /**
+     * The time, ETA, tokens and cost: on one line with full numbers when they fit, else with compact ones, else on
+     * two lines (time and ETA, then tokens and cost), so the cost, the figure users watch most, is never cut.
+     */
+    private List<String> figures(ProgressSnapshot s, String eta, int width) {
+        String time = (s.workSeconds() != null ? "at work " + Durations.text(s.workSeconds())
+                : "elapsed " + Durations.text(s.elapsedSeconds())) + " · ETA " + eta;
+        for (boolean full : new boolean[] {true, false}) {
+            String line = time + " · " + usage(s, full);
+            if (TextWidth.of(line) <= width) {
+                return List.of(palette.dim(line));
+            }
+        }
+        return List.of(fit(List.of(new Part(time, palette::dim)), width),
+                fit(List.of(new Part(usage(s, false), palette::dim)), width));
+    }
+
+    private String usage(ProgressSnapshot s, boolean full) {
         String in = full ? Counts.full(s.usage().inputTokens()) : Counts.compact(s.usage().inputTokens());
         String out = full ? Counts.full(s.usage().outputTokens()) : Counts.compact(s.usage().outputTokens());
-        return List.of(new Part("elapsed " + Durations.text(s.elapsedSeconds()) + " · ETA " + eta
-                + " · tokens " + in + " in, " + out + " out · cost " + Figures.cost(s.usage(), priced), palette::dim));
+        return "tokens " + in + " in, " + out + " out · cost " + Figures.cost(s.usage(), priced);
     }
 
     private String task(ProgressSnapshot.RunningTask t, int width) {
@@ -102,12 +119,6 @@ final class ProgressBlock {
             out.append(part.paint().apply(TextWidth.cut(part.text(), width - used)));
             break;
         }
-        return out.toString();
-    }
-
-    private static String plain(List<Part> parts) {
-        StringBuilder out = new StringBuilder();
-        parts.forEach(p -> out.append(p.text()));
         return out.toString();
     }
 }

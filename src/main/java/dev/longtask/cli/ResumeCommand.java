@@ -55,6 +55,7 @@ final class ResumeCommand implements Callable<ExitCode> {
         try (RunStores stores = scaleOut.applyTo(driver, environment)) {
             // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
             // twice cost a cold JVM a third of a second before the first task was claimed.
+            runId = RunAccess.resolve(stores, driver.workspacePath(), runId);
             Run run = RunAccess.readRun(stores, driver.workspacePath(), runId);
             if (run.status() == RunStatus.CANCELLED) {
                 throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot"

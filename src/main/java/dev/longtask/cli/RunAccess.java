@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.Counts;
 import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.DependencyCycleException;
@@ -46,10 +47,10 @@ final class RunAccess {
         return runOrNewest(RunStores.files(), workspace, runId);
     }
 
-    /** The given run id, or the newest run of {@code stores}. */
+    /** The given run id (or the one run it is a unique prefix of), or the newest run of {@code stores}. */
     static String runOrNewest(RunStores stores, Path workspace, String runId) {
         if (runId != null) {
-            return runId;
+            return resolve(stores, workspace, runId);
         }
         List<String> runs = call(() -> stores.list(workspace));
         if (runs.isEmpty()) {
@@ -57,6 +58,29 @@ final class RunAccess {
                     + "; start one with `longtask run GOAL` or `longtask task add --goal GOAL --subject ...`");
         }
         return runs.get(0);
+    }
+
+    /** The run {@code given} names in the workspace's files: see {@link #resolve(RunStores, Path, String)}. */
+    static String resolve(Path workspace, String given) {
+        return resolve(RunStores.files(), workspace, given);
+    }
+
+    /**
+     * The run {@code given} names, as git and docker read ids: the run of that id, else the one run whose id starts
+     * with it; several such runs are a usage error naming them. A name that matches nothing is left as it is, for
+     * the store to say that there is no such run.
+     */
+    static String resolve(RunStores stores, Path workspace, String given) {
+        if (given == null || call(() -> stores.exists(workspace, given))) {
+            return given;
+        }
+        List<String> matching = call(() -> stores.list(workspace)).stream().filter(id -> id.startsWith(given)).toList();
+        if (matching.size() > 1) {
+            throw CliFailure.usage("run id prefix '" + given + "' is ambiguous: " + Counts.plural(matching.size(), "run")
+                    + " start with it (" + String.join(", ", matching.subList(0, Math.min(5, matching.size())))
+                    + (matching.size() > 5 ? ", ..." : "") + "); give more of the id");
+        }
+        return matching.isEmpty() ? given : matching.get(0);
     }
 
     /**

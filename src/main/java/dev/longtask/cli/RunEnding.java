@@ -4,12 +4,14 @@ import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Finisher;
 import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
+import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,12 +97,35 @@ final class RunEnding {
         }
         switch (outcome.status()) {
             case PAUSED, INTERRUPTED, FAILED -> lines.add(row("continue", resume != null ? resume
-                    : RunAccess.resumeCommand(outcome.runId(), workdir)));
+                    : RunAccess.resumeCommand(outcome.runId(), workdir) + liftingFlag(run, outcome.reason())));
             default -> {
             }
         }
         write(lines);
         return ExitCode.of(outcome.status(), terminated);
+    }
+
+    /**
+     * The flag that lifts the budget a run stopped at, twice as large as it was (" --max-time 20m"): without it the
+     * resume would reach the same budget at once and pause again. Empty when no budget stopped it.
+     */
+    static String liftingFlag(Run run, String reason) {
+        Budget budget = run == null ? null : run.budget();
+        if (budget == null || reason == null) {
+            return "";
+        }
+        if (reason.endsWith("(--max-tokens)") && budget.maxTokens() != null) {
+            return " --max-tokens " + budget.maxTokens() * 2;
+        }
+        if (reason.endsWith("(--max-cost)") && budget.maxCostUsd() != null) {
+            return " --max-cost " + budget.maxCostUsd().multiply(BigDecimal.valueOf(2)).stripTrailingZeros().toPlainString();
+        }
+        if (reason.endsWith("(--max-time)") && budget.maxTimeSeconds() != null) {
+            long seconds = budget.maxTimeSeconds() * 2;
+            return " --max-time " + (seconds % 3600 == 0 ? seconds / 3600 + "h"
+                    : seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s");
+        }
+        return "";
     }
 
     private void write(List<String> lines) {

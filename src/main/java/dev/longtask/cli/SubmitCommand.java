@@ -58,6 +58,9 @@ final class SubmitCommand implements Callable<ExitCode> {
     @Option(names = "--approval", paramLabel = "MODE", description = "auto (default) or read-only.")
     String approval;
 
+    @Option(names = "--json", description = "Print the server's answer (the run's id, status, place in the queue) as JSON.")
+    boolean json;
+
     @Override
     public ExitCode call() {
         if (goal == null || goal.isBlank()) {
@@ -81,6 +84,11 @@ final class SubmitCommand implements Callable<ExitCode> {
         budgets(body, maxTokens, maxCost, maxTime);
         JsonNode answer = client.post("/api/runs", body, 201, "the run");
         PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonOutput.pretty(answer));
+            out.flush();
+            return ExitCode.OK;
+        }
         JsonNode pool = answer.path("pool");
         out.println("run " + answer.path("run_id").asText() + ": " + answer.path("status").asText()
                 + (pool.has("queue_position") ? " (position " + pool.path("queue_position").asInt() + " in the queue)"

@@ -273,6 +273,10 @@ final class TaskCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "TASK_ID", description = "The task to show (its number).")
         int taskId;
 
+        @Option(names = "--json", description = "Print the task as JSON (what show always prints; accepted like the"
+                + " other commands' --json).")
+        boolean json;
+
         @Option(names = "--run", paramLabel = "RUN_ID", description = "The run (default: the newest).")
         String runId;
 

@@ -32,8 +32,7 @@ final class Workspaces {
 
     /** The user's home directory ({@code ~/.longtask/agents} lives there), or null when unknown. */
     static Path home() {
-        String home = System.getProperty("user.home");
-        return home == null || home.isBlank() ? null : Path.of(home).toAbsolutePath().normalize();
+        return Environment.home(System.getenv());
     }
 
     /** The built-in tools' names: enough to validate definitions without starting the tools (bash's sandbox). */

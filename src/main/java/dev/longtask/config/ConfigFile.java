@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -90,8 +91,8 @@ final class ConfigFile {
     }
 
     private void readScalar(String name, JsonNode node, Map<SettingKey, Resolved<Object>> values, Source source) {
-        SettingKey key = SettingKey.byKey(name).orElseThrow(() -> fail("unknown key '" + name + "' (known keys: "
-                + knownKeys() + ")"));
+        SettingKey key = SettingKey.byKey(name).orElseThrow(() -> fail("unknown key '" + name + "'" + didYouMean(name)
+                + " (known keys: " + knownKeys() + ")"));
         if (node.isNull()) {
             return;
         }
@@ -191,6 +192,12 @@ final class ConfigFile {
 
     private ConfigException fail(String problem) {
         return new ConfigException(path + ": " + problem);
+    }
+
+    /** " (did you mean 'model'?)" for a near miss of a known key, else empty. */
+    private static String didYouMean(String name) {
+        List<String> near = NearMiss.among(name, Arrays.stream(SettingKey.values()).map(SettingKey::key).toList());
+        return near.isEmpty() ? "" : " (did you mean '" + String.join("' or '", near) + "'?)";
     }
 
     private static String knownKeys() {

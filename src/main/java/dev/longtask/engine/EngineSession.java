@@ -29,6 +29,8 @@ public final class EngineSession implements AutoCloseable {
     private final AtomicBoolean carried = new AtomicBoolean();
     /** The run's history as the opening found it; the session asks the store for it again from there. */
     private final RunHistory history;
+    /** The run's history as of the last {@link #progress}, so the next one folds in only what is new. */
+    private volatile RunHistory seen = RunHistory.NONE;
 
     EngineSession(RunStore store, EngineSetup setup, NewRun newRun, Finisher finisher, List<String> repairs,
             Map<String, String> settingsChanged, RunHistory history) {
@@ -102,8 +104,15 @@ public final class EngineSession implements AutoCloseable {
 
     /** The figures a user watches, as {@code status} shows them. */
     public ProgressSnapshot progress() {
+        RunHistory known = seen;
+        try {
+            known = store.history(known);
+            seen = known;
+        } catch (RuntimeException closed) {
+            // a store that reads its log cannot once closed: the time at work is then as of the last look
+        }
         return new Progress().snapshot(store.run(), store.tasks(), setup.config().concurrency(),
-                setup.storeOptions().clock().instant());
+                setup.storeOptions().clock().instant(), known);
     }
 
     /**

@@ -16,11 +16,19 @@ import java.util.TreeMap;
  * What an engine works with: the workspace and its agents, the tools and the session's MCP servers, the models, how
  * runs are carried out, how the store writes, the process's token counter, the finishers a run may name (looked up
  * by name on resume), and the permissions of its tool calls (rules, who answers questions, the sandbox; the approval
- * mode is the run's own).
+ * mode is the run's own), and the ranked map of the workspace's source the planner is shown.
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
-                          Map<String, Finisher> finishers, Permissions permissions, McpServers mcp) {
+                          Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
+                          WorkspaceMap workspaceMap) {
+
+    /** A setup whose planner sees the workspace's shape without a map of its source. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers, Permissions permissions, McpServers mcp) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, permissions, mcp, null);
+    }
 
     /** A setup whose agents have no MCP servers. */
     public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
@@ -31,6 +39,7 @@ public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> t
 
     public EngineSetup {
         mcp = mcp == null ? McpServers.none() : mcp;
+        workspaceMap = workspaceMap == null ? WorkspaceMap.NONE : workspaceMap;
         tools = List.copyOf(tools);
         config = config == null ? EngineConfig.defaults() : config;
         storeOptions = storeOptions == null ? StoreOptions.defaults() : storeOptions;

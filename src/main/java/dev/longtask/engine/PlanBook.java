@@ -119,10 +119,28 @@ final class PlanBook {
                 p.successCriteria());
     }
 
-    /** What a task gets as inputs from one dependency: its result file and its declared outputs. */
+    /**
+     * What a task gets as inputs from one dependency: its result file and its declared outputs, each once: a path
+     * the task already lists (the planner named the output as an input too) is not listed again.
+     */
     static void dependencyInputs(Map<String, String> inputs, int depId, String resultPath, Map<String, String> outputs) {
-        inputs.putIfAbsent("task_" + depId + "_result", resultPath);
-        outputs.forEach((name, path) -> inputs.putIfAbsent("task_" + depId + "_" + name, path));
+        addOnce(inputs, "task_" + depId + "_result", resultPath);
+        outputs.forEach((name, path) -> addOnce(inputs, "task_" + depId + "_" + name, path));
+    }
+
+    private static void addOnce(Map<String, String> inputs, String name, String path) {
+        String same = normal(path);
+        if (inputs.values().stream().noneMatch(listed -> normal(listed).equals(same))) {
+            inputs.putIfAbsent(name, path);
+        }
+    }
+
+    private static String normal(String path) {
+        try {
+            return java.nio.file.Path.of(path).normalize().toString();
+        } catch (java.nio.file.InvalidPathException e) {
+            return path;
+        }
     }
 
     String runPath() {

@@ -6,6 +6,11 @@ import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Counts;
+import dev.longtask.model.Durations;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Turns the goal into a plan: the planner agent must call {@code submit_plan}; a plan that fails validation goes
@@ -13,7 +18,6 @@ import dev.longtask.agent.Terminal;
  */
 final class Planner {
     static final int MAX_REJECTIONS = 4;
-    static final int OVERVIEW_ENTRIES = 300;
 
     /** The accepted plan, or why there is none; {@code outcome} says how the planner's loop ended. */
     record Result(Plan plan, AgentOutcome outcome) {
@@ -23,9 +27,14 @@ final class Planner {
     }
 
     private final RoleKit kit;
+    private final WorkspaceOverview overview;
+    private final int concurrency;
 
-    Planner(RoleKit kit) {
+    /** @param concurrency tasks the session works on at once (0: workers of a shared store run them) */
+    Planner(RoleKit kit, WorkspaceOverview overview, int concurrency) {
         this.kit = kit;
+        this.overview = overview;
+        this.concurrency = concurrency;
     }
 
     Result plan(String goal, int session) {
@@ -41,6 +50,22 @@ final class Planner {
         return new Result(null, outcome);
     }
 
+    /** The run's budget as the planner should plan for it. */
+    static String budget(Budget budget) {
+        List<String> limits = new ArrayList<>();
+        if (budget.maxTokens() != null) {
+            limits.add(Counts.plural(budget.maxTokens(), "token"));
+        }
+        if (budget.maxCostUsd() != null) {
+            limits.add("$" + budget.maxCostUsd().stripTrailingZeros().toPlainString());
+        }
+        if (budget.maxTime() != null) {
+            limits.add(Durations.text(budget.maxTime().toSeconds()) + " at work");
+        }
+        return limits.isEmpty() ? "it has no token, cost or time budget."
+                : "its budget is " + String.join(", ", limits) + ": plan work that fits it (it pauses when one is reached).";
+    }
+
     private String brief(String goal) {
         StringBuilder b = new StringBuilder();
         b.append("Plan the work for this goal:\n\n").append(goal.strip()).append("\n\n");
@@ -50,8 +75,13 @@ final class Planner {
         b.append("Every task automatically receives the result file of each task it depends on (")
                 .append(kit.book().runPath()).append("/results/task_<id>/result.json) and their declared outputs as inputs, ")
                 .append("so a dependency is enough to pass a result on; list other files a task needs as inputs.\n\n");
-        b.append("Agents you may assign:\n").append(TaskAgents.catalogue(kit.agents()));
-        b.append("\nFiles in the workspace:\n").append(WorkspaceOverview.of(kit.workspace().root(), OVERVIEW_ENTRIES));
+        b.append(concurrency > 0 ? "The run works on up to " + Counts.plural(concurrency, "task") + " at once"
+                : "Workers run the tasks, several at once").append("; ").append(budget(kit.store().run().budget()))
+                .append("\n\n");
+        b.append("Agents you may assign (each task's agent has the steps shown: size each task to finish well within"
+                + " them):\n").append(TaskAgents.catalogue(kit.agents()));
+        int budget = WorkspaceOverview.budgetFor(kit.runner().contextWindow(kit.agents().require("planner").model()));
+        b.append("\nThe workspace (its shape, then a map of its source):\n").append(overview.of(kit.workspace().root(), budget));
         b.append("\nWhen the plan is ready, call submit_plan.\n");
         return b.toString();
     }

@@ -29,7 +29,8 @@ final class Planning {
     /** Asks the planner; null when the plan was accepted, else how the planner's loop ended. */
     AgentOutcome plan(int session) {
         s.store().setRunStatus(RunStatus.PLANNING, "");
-        Planner.Result result = new Planner(s.kit()).plan(s.store().run().goal(), session);
+        Planner.Result result = new Planner(s.kit(), new WorkspaceOverview(s.setup().tokens(), s.setup().workspaceMap()),
+                s.config().concurrency()).plan(s.store().run().goal(), session);
         if (!result.accepted()) {
             return result.outcome();
         }

@@ -4,6 +4,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -12,13 +13,21 @@ import java.util.Map;
 
 /**
  * Computes progress and an ETA from the graph alone, so a live run and `status` in another process show the
- * same figures. The ETA uses the durations of the tasks finished so far: the remaining work spread over the
- * workers, but never less than the longest remaining chain.
+ * same figures. The ETA uses the durations of the tasks finished so far and how long the running ones have run:
+ * the remaining work spread over the workers, but never less than the longest remaining chain or running task.
  */
 public final class Progress {
     private final Scheduler scheduler = new Scheduler();
 
     public ProgressSnapshot snapshot(Run run, List<Task> tasks, int concurrency, Instant now) {
+        return snapshot(run, tasks, concurrency, now, null);
+    }
+
+    /**
+     * The snapshot with the time the run was at work, from {@code history} (null: not known): the sessions before
+     * the latest, and the latest up to now while the run works, else up to its last event.
+     */
+    public ProgressSnapshot snapshot(Run run, List<Task> tasks, int concurrency, Instant now, RunHistory history) {
         int completed = count(tasks, TaskStatus.COMPLETED);
         int failed = count(tasks, TaskStatus.FAILED);
         int cancelled = count(tasks, TaskStatus.CANCELLED);
@@ -42,14 +51,30 @@ public final class Progress {
                 ? now : run.updated();
         long elapsed = run.created() == null ? 0 : Math.max(0, Duration.between(run.created(), end).toSeconds());
         return new ProgressSnapshot(run.id(), run.status(), run.statusReason(), total, completed, failed, cancelled,
-                running, pending, percent, elapsed, eta(tasks, Math.max(1, concurrency), now), run.usage(),
-                runningTasks);
+                running, pending, percent, elapsed, eta(tasks, Math.max(1, concurrency), now),
+                history == null ? null : workTime(run, history, now).toSeconds(), run.usage(), runningTasks);
+    }
+
+    private static Duration workTime(Run run, RunHistory history, Instant now) {
+        boolean working = run.status() == RunStatus.RUNNING || run.status() == RunStatus.PLANNING;
+        if (!working || history.sessionStart() == null || now.isBefore(history.sessionStart())) {
+            return history.activeTime();
+        }
+        return history.earlierSessions().plus(Duration.between(history.sessionStart(), now));
     }
 
     /**
-     * Seconds until the graph drains, or null when no task has finished yet to learn a duration from, or when all
-     * that remains are running tasks already past the mean (nothing says how much longer they take). Rounded up:
-     * work that remains never reads as 0 s.
+     * A running task past this share of the mean is expected to run on for {@link #LATE_SHARE} of the time it has
+     * run so far: from there on its ETA grows with it instead of falling to zero (or to nothing known). The two meet
+     * where a task has run 0.8 of the mean, so the figure never jumps.
+     */
+    static final double LATE_SHARE = 0.25;
+
+    /**
+     * Seconds until the graph drains, or null when no task has finished yet to learn a duration from. The remaining
+     * work (pending tasks at the mean duration, running ones at what is left of it) spread over the workers, but
+     * never less than the longest remaining chain nor the longest remaining running task: one long task cannot be
+     * shared. Rounded up: work that remains never reads as 0 s.
      */
     Long eta(List<Task> tasks, int concurrency, Instant now) {
         double mean = tasks.stream()
@@ -60,6 +85,7 @@ public final class Progress {
             return null;
         }
         double work = 0;
+        double longestRunning = 0;
         boolean pending = false;
         boolean running = false;
         for (Task t : tasks) {
@@ -67,20 +93,19 @@ public final class Progress {
                 work += mean;
                 pending = true;
             } else if (t.status() == TaskStatus.IN_PROGRESS) {
-                long spent = t.started() == null ? 0 : Duration.between(t.started(), now).toMillis();
-                work += Math.max(mean - spent, 0);
+                long spent = t.started() == null ? 0 : Math.max(0, Duration.between(t.started(), now).toMillis());
+                double left = Math.max(mean - spent, LATE_SHARE * spent);
+                work += left;
+                longestRunning = Math.max(longestRunning, left);
                 running = true;
             }
-        }
-        if (!pending && running && work == 0) {
-            return null;
         }
         Map<Integer, Integer> chains = scheduler.remainingPathLengths(tasks);
         int longestPendingChain = tasks.stream()
                 .filter(t -> t.status() == TaskStatus.PENDING)
                 .mapToInt(t -> chains.getOrDefault(t.id(), 1))
                 .max().orElse(0);
-        double millis = Math.max(work / concurrency, longestPendingChain * mean);
+        double millis = Math.max(Math.max(work / concurrency, longestPendingChain * mean), longestRunning);
         long seconds = (long) Math.ceil(millis / 1000.0);
         return pending || running ? Math.max(1, seconds) : 0;
     }

@@ -6,7 +6,11 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import java.util.List;
 
-/** The figures a user watches: counts, percent, ETA, tokens, cost, and one line per running task. */
+/**
+ * The figures a user watches: counts, percent, ETA, tokens, cost, and one line per running task. {@code elapsed_s}
+ * is the wall time since the run was created; {@code work_s} the time it was at work (its sessions, as
+ * {@code --max-time} counts it), or null where the run's history was not at hand.
+ */
 public record ProgressSnapshot(
         @JsonProperty("run_id") String runId,
         RunStatus status,
@@ -20,6 +24,7 @@ public record ProgressSnapshot(
         double percent,
         @JsonProperty("elapsed_s") long elapsedSeconds,
         @JsonProperty("eta_s") Long etaSeconds,
+        @JsonProperty("work_s") Long workSeconds,
         Usage usage,
         List<RunningTask> tasks) {
 

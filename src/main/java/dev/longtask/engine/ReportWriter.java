@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Counts;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
@@ -30,6 +31,8 @@ final class ReportWriter {
 
     /** @param report the accepted submit_report arguments, or null with {@code failure} saying why there are none */
     Path write(ObjectNode report, String failure) {
+        // The synthesizer's own last call is recorded behind its back; count it, as status will.
+        store.awaitWritten();
         Run run = store.run();
         List<Task> tasks = store.tasks();
         String title = report != null ? report.path("title").asText("Report") : "Report of run " + run.id();
@@ -62,8 +65,8 @@ final class ReportWriter {
                 .append("- tasks: ").append(count(tasks, TaskStatus.COMPLETED)).append(" completed, ")
                 .append(count(tasks, TaskStatus.FAILED)).append(" failed, ")
                 .append(count(tasks, TaskStatus.CANCELLED)).append(" cancelled, of ").append(tasks.size()).append('\n')
-                .append("- tokens: ").append(run.usage().inputTokens()).append(" in, ")
-                .append(run.usage().outputTokens()).append(" out; cost ").append(run.usage().costExplained()).append('\n');
+                .append("- tokens: ").append(Counts.full(run.usage().inputTokens())).append(" in, ")
+                .append(Counts.full(run.usage().outputTokens())).append(" out; cost ").append(run.usage().costExplained()).append('\n');
         return store.writeReport(md.toString(), finalResult(run, tasks, title, summary, report));
     }
 

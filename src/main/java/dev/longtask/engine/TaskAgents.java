@@ -18,7 +18,8 @@ final class TaskAgents {
         for (AgentSpec a : catalog.agents()) {
             if (!ROLES.contains(a.name())) {
                 b.append("- ").append(a.name()).append(": ").append(a.description().strip())
-                        .append(" (tools: ").append(String.join(", ", a.tools())).append(")\n");
+                        .append(" (tools: ").append(String.join(", ", a.tools())).append("; at most ")
+                        .append(a.maxSteps()).append(" steps)\n");
             }
         }
         return b.toString();

@@ -3,6 +3,7 @@ package dev.longtask.llm;
 import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Source;
+import dev.longtask.model.Counts;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,7 +36,7 @@ public record Endpoint(
      */
     public List<String> warnings() {
         if (spec.provider() == Provider.OLLAMA && contextWindow.source().kind() == Source.Kind.DEFAULT) {
-            return List.of(spec + " runs on an assumed context window of " + contextWindow.value() + " tokens, and "
+            return List.of(spec + " runs on an assumed context window of " + Counts.full(contextWindow.value()) + " tokens, and "
                     + "Ollama cuts longer prompts silently at its own num_ctx: set context_window in "
                     + ".longtask/config.yaml and run Ollama with that context (OLLAMA_CONTEXT_LENGTH)");
         }

@@ -206,6 +206,9 @@ final class RunsApi {
             } else {
                 progress.put("eta_s", p.etaSeconds());
             }
+            if (p.workSeconds() != null) {
+                progress.put("work_s", p.workSeconds());
+            }
             progress.set("running", json.valueToTree(p.tasks()));
         });
         entry.ifPresentOrElse(e -> {

@@ -70,7 +70,7 @@ class ResumeKeepsSettingsTest {
             planned.await();
 
             assertThat(planned.warnings()).singleElement().satisfies(w -> assertThat(w)
-                    .startsWith("ollama:gemma3 runs on an assumed context window of 8192 tokens"));
+                    .startsWith("ollama:gemma3 runs on an assumed context window of 8,192 tokens"));
         }
         Files.writeString(tmp.resolve("user.yaml"), "context_window:\n  \"ollama:gemma3\": 32768\n");
         server.enqueue(toolCall("p2", "submit_plan", "{\"tasks\":[{\"key\":\"n\",\"subject\":\"Note\","

@@ -8,6 +8,7 @@ import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,35 @@ class ConventionsTest {
     }
 
     @Test
+    void bashCompletesRunIdsOfTheWorkspaceAndAcceptsAUniquePrefix() throws Exception {
+        Path ws = Files.createDirectories(workspace.resolve("ws"));
+        CliRunner.Result first = CliRunner.run("task", "add", "--goal", "g", "--subject", "a", "-C", ws.toString());
+        assertThat(first.exit()).as(first.toString()).isZero();
+        String one = FileRunStore.list(ws).get(0);
+
+        CliRunner.Result byPrefix = CliRunner.run("tasks", one.substring(0, one.length() - 2), "-C", ws.toString());
+        assertThat(byPrefix.exit()).as(byPrefix.toString()).isZero();
+        assertThat(byPrefix.out()).contains("#1: a");
+
+        CliRunner.Result second = CliRunner.run("task", "add", "--goal", "h", "--subject", "b", "-C", ws.toString());
+        assertThat(second.exit()).as(second.toString()).isZero();
+        String other = FileRunStore.list(ws).stream().filter(id -> !id.equals(one)).findFirst().orElseThrow();
+        String year = one.substring(0, 4);
+        CliRunner.Result ambiguous = CliRunner.run("tasks", year, "-C", ws.toString());
+        assertThat(ambiguous.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(ambiguous.err()).contains("run id prefix '" + year + "' is ambiguous: 2 runs start with it (");
+
+        Path script = workspace.resolve("longtask.bash");
+        Files.writeString(script, CliRunner.run("completion", "bash").out());
+        Process bash = new ProcessBuilder("bash", "-c", "source " + script + "; COMP_WORDS=(longtask status -C " + ws
+                + " " + year + "); COMP_CWORD=4; _longtask_with_run_ids; printf '%s\\n' \"${COMPREPLY[@]}\"")
+                .redirectErrorStream(true).start();
+        String offered = new String(bash.getInputStream().readAllBytes());
+        assertThat(bash.waitFor()).as(offered).isZero();
+        assertThat(offered.lines()).as(offered).contains(one, other);
+    }
+
+    @Test
     void fishCompletionOffersSubcommandsAndTheirOptions() {
         CliRunner.Result fish = CliRunner.run("completion", "fish");
         assertThat(fish.exit()).isZero();
@@ -44,6 +74,8 @@ class ConventionsTest {
                 .anyMatch(l -> l.startsWith("complete -c longtask -l color -x -a 'auto always never'"))
                 .anyMatch(l -> l.startsWith("complete -c longtask -n '__fish_seen_subcommand_from task; and not"
                         + " __fish_seen_subcommand_from add update show' -a add"));
+        assertThat(fish.out()).contains("complete -c longtask -n '__fish_seen_subcommand_from resume status cancel "
+                + "approve report tasks' -a '(__longtask_run_ids)'");
         assertThat(fish.out()).as("an inherited option is offered once, not per subcommand")
                 .containsOnlyOnce("-l debug");
     }

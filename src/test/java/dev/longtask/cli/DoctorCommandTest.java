@@ -81,7 +81,7 @@ class DoctorCommandTest {
                 .contains("protocol        OpenAI Chat Completions API with native tool calls")
                 .contains("base URL        " + server.url("/v1") + "   [flag --base-url]")
                 .contains("API key         none needed")
-                .contains("context window  32768 tokens   [" + tmp.resolve(".longtask/config.yaml") + "]")
+                .contains("context window  32,768 tokens   [" + tmp.resolve(".longtask/config.yaml") + "]")
                 .contains("concurrency     3   [" + tmp.resolve(".longtask/config.yaml") + "]")
                 .contains("retry.max_attempts 6   [default]")
                 .contains("request         ok in ")
@@ -98,8 +98,8 @@ class DoctorCommandTest {
         int code = doctor(Map.of(), "--model", "ollama:qwen2.5-coder", "--base-url", server.url("/v1").toString());
 
         assertThat(code).isZero();
-        assertThat(out.toString()).contains("context window  8192 tokens   [default")
-                .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8192 tokens, "
+        assertThat(out.toString()).contains("context window  8,192 tokens   [default")
+                .contains("warning         ollama:qwen2.5-coder runs on an assumed context window of 8,192 tokens, "
                         + "and Ollama cuts longer prompts silently at its own num_ctx");
     }
 
@@ -114,7 +114,10 @@ class DoctorCommandTest {
                 .readTree(out.toString());
         assertThat(json.get("model").get("value").asText()).isEqualTo("ollama:llama3.1");
         assertThat(json.get("model").get("source").asText()).isEqualTo("flag --model");
-        assertThat(json.get("retry.max_attempts").get("value").asText()).isEqualTo("6");
+        assertThat(json.get("retry.max_attempts").get("value").isInt()).as("a count is a number").isTrue();
+        assertThat(json.get("retry.max_attempts").get("value").asInt()).isEqualTo(6);
+        assertThat(json.get("context_window").get("value").asInt()).isEqualTo(8_192);
+        assertThat(json.get("context_window").get("value").isInt()).isTrue();
         assertThat(json.get("api_key").asText()).isEqualTo("none needed");
         assertThat(json.get("status").asText()).isEqualTo("healthy");
         assertThat(json.get("warnings")).as("every warning, in a list").hasSize(1);
@@ -251,8 +254,8 @@ class DoctorCommandTest {
         int code = doctor(Map.of(), "--model", "openai:my-local", "--base-url", server.url("/v1").toString());
 
         assertThat(code).isZero();
-        assertThat(out.toString()).contains("context window  8192 tokens")
-                .contains("max_output_tokens 8192, but a call gets at most 2,048 (a quarter of the 8,192-token context"
+        assertThat(out.toString()).contains("context window  8,192 tokens")
+                .contains("max_output_tokens 8,192, but a call gets at most 2,048 (a quarter of the 8,192-token context"
                         + " window)");
     }
 

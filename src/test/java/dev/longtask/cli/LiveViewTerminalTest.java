@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveViewTerminalTest {
     private static final Pattern BAR = Pattern.compile("^\\[[#-]+\\] +\\d+\\.\\d%");
-    private static final Pattern FIGURES = Pattern.compile("^elapsed .* ETA ");
+    private static final Pattern FIGURES = Pattern.compile("^(at work|elapsed) .* ETA ");
 
     @TempDir
     Path dir;

@@ -137,6 +137,40 @@ class PermissionsCliTest {
     }
 
     @Test
+    void allowAlwaysSettlesTheQuestionsItsRuleCoversAndAllAnswersTheRestAsJson() throws Exception {
+        assertThat(lt("task", "add", "--goal", "g", "--subject", "a").exit()).isZero();
+        String id = FileRunStore.list(ws).get(0);
+        try (FileRunStore store = FileRunStore.open(ws, id, dev.longtask.store.StoreOptions.defaults())) {
+            for (String[] q : new String[][] {{"write", "Write(/out/**)"}, {"write", "Write(/out/**)"},
+                    {"bash", "Bash(ls:*)"}, {"bash", "Bash(rm:*)"}}) {
+                store.requestApproval(new dev.longtask.model.ApprovalQuestion(1, 1, "general", q[0], null,
+                        q[1] + store.approvals().size(), "", q[1], "ask mode"));
+            }
+        }
+
+        CliRunner.Result several = lt("approve", id);
+        assertThat(several.exit()).isEqualTo(2);
+        assertThat(several.err()).contains("4 questions wait in run " + id + " (#1, #2, #3, #4): choose one with "
+                + "--question N, or answer them all with --all");
+        CliRunner.Result always = lt("approve", id, "--question", "1", "--always");
+        assertThat(always.exit()).as(always.toString()).isZero();
+        assertThat(always.out()).containsOnlyOnce("question #1:").containsOnlyOnce("question #2:")
+                .doesNotContain("question #3:");
+
+        CliRunner.Result rest = lt("approve", id, "--all", "--deny", "not now", "--json");
+        assertThat(rest.exit()).as(rest.toString()).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = JsonOutput.mapper().readTree(rest.out());
+        assertThat(json.path("run_id").asText()).isEqualTo(id);
+        assertThat(json.path("answered")).hasSize(2);
+        assertThat(json.path("answered").get(0).path("id").isInt()).isTrue();
+        assertThat(json.path("answered").get(0).path("decision").asText()).isEqualTo("deny");
+        assertThat(json.path("still_waiting").asInt()).isZero();
+        assertThat(FileRunStore.read(ws, id).approvals()).extracting(a -> a.answer().decision())
+                .containsExactly(ApprovalDecision.ALLOW_ALWAYS, ApprovalDecision.ALLOW_ALWAYS, ApprovalDecision.DENY,
+                        ApprovalDecision.DENY);
+    }
+
+    @Test
     void aBrokenRuleIsExitTwoNamingTheFileAndTheRuleAndNoRunIsMade() throws Exception {
         Path settings = Files.createDirectories(ws.resolve(".claude")).resolve("settings.local.json");
         Files.writeString(settings, "{\"permissions\": {\"allow\": [\"Bash(npm run test:*)\", \"Edit(src/**\"]}}");

@@ -20,7 +20,7 @@ class PlanClockTest {
     private static final Instant T0 = Instant.parse("2026-11-26T10:00:00Z");
 
     private static ProgressSnapshot progress(Long eta) {
-        return new ProgressSnapshot("r", RunStatus.RUNNING, "", 3, 0, 0, 0, 1, 2, 0, 30, eta, Usage.ZERO, List.of());
+        return new ProgressSnapshot("r", RunStatus.RUNNING, "", 3, 0, 0, 0, 1, 2, 0, 30, eta, null, Usage.ZERO, List.of());
     }
 
     private static Event planAccepted(long seconds) {

@@ -59,6 +59,25 @@ class RunCommandsTest {
     }
 
     @Test
+    void cancelAndTaskShowSpeakJson() throws Exception {
+        lt("task", "add", "--goal", "g", "--subject", "a");
+        String id = onlyRun();
+
+        CliRunner.Result shown = lt("task", "show", "1", "--json");
+        assertThat(shown.exit()).as(shown.toString()).isZero();
+        assertThat(JsonOutput.mapper().readTree(shown.out()).path("subject").asText()).isEqualTo("a");
+        CliRunner.Result cancelled = lt("cancel", id, "--json");
+        assertThat(cancelled.exit()).as(cancelled.toString()).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = JsonOutput.mapper().readTree(cancelled.out());
+        assertThat(json.path("status").asText()).isEqualTo("cancelled");
+        assertThat(json.path("tasks_cancelled").isInt()).isTrue();
+        assertThat(json.path("tasks_cancelled").asInt()).isEqualTo(1);
+        assertThat(json.path("cancelled_now").asBoolean()).isTrue();
+        CliRunner.Result again = lt("cancel", id, "--json");
+        assertThat(JsonOutput.mapper().readTree(again.out()).path("cancelled_now").asBoolean()).isFalse();
+    }
+
+    @Test
     void aGraphIsBuiltByHandStartingWithGoal() {
         CliRunner.Result first = lt("task", "add", "--goal", "Review the repository", "--subject", "Map the repo",
                 "--output", "map=notes/map.md", "--criterion", "lists every module");

@@ -56,6 +56,13 @@ class SubmitCommandTest {
             assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
             assertThat(run.goal()).isEqualTo("Then the rest");
             assertThat(run.budget().maxCostUsd()).isEqualByComparingTo("2.5");
+            CliRunner.Result asJson = CliRunner.run("submit", "And more", "--workdir", ws.toString(),
+                    "--server", server.url(), "--json");
+            assertThat(asJson.exit()).as(asJson.toString()).isZero();
+            com.fasterxml.jackson.databind.JsonNode answer = JsonOutput.mapper().readTree(asJson.out());
+            assertThat(answer.path("status").asText()).isEqualTo("queued");
+            assertThat(answer.path("pool").path("queue_position").isInt()).as(asJson.out()).isTrue();
+            assertThat(FileRunStore.read(ws, answer.path("run_id").asText()).run().goal()).isEqualTo("And more");
 
             CliRunner.Result bad = CliRunner.run("submit", "x", "--workdir", ws.toString(), "--server", server.url(),
                     "--priority", "5000");

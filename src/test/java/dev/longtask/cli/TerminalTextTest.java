@@ -48,6 +48,22 @@ class TerminalTextTest {
                 + " (no price for this model) · this session 0 tokens, 1.1s");
     }
 
+    @Test
+    void theContinueLineLiftsTheBudgetThatStoppedTheRun() {
+        Instant created = Instant.parse("2026-11-26T10:00:00Z");
+        Run paused = new Run(Run.FORMAT_VERSION, "r1", "goal", tmp.toString(), "openai:x", RunStatus.PAUSED, "",
+                new Budget(50_000L, new java.math.BigDecimal("0.50"), 600L), null, created, created, Usage.ZERO, 1, 1, 9);
+
+        assertThat(RunEnding.liftingFlag(paused, "time budget reached: ran 10m of 10m; resume with a larger time "
+                + "budget (--max-time)")).isEqualTo(" --max-time 20m");
+        assertThat(RunEnding.liftingFlag(paused, "token budget reached: 50,100 of 50,000 tokens used; resume with a "
+                + "larger token budget (--max-tokens)")).isEqualTo(" --max-tokens 100000");
+        assertThat(RunEnding.liftingFlag(paused, "cost budget reached: $0.51 of $0.50 spent; resume with a larger "
+                + "cost budget (--max-cost)")).isEqualTo(" --max-cost 1");
+        assertThat(RunEnding.liftingFlag(paused, "interrupted")).isEmpty();
+        assertThat(dev.longtask.config.DurationText.parse("20m")).isEqualTo(Duration.ofMinutes(20));
+    }
+
 
     @Test
     void agentsWrapsAtSpacesWithTheIndentKept() {

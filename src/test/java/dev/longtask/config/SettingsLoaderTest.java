@@ -105,11 +105,18 @@ class SettingsLoaderTest {
     void unknownKeyNamesTheFileAndTheKey() throws Exception {
         Files.writeString(workspaceFile, "modle: openai:gpt-4o\n");
         assertThatThrownBy(() -> load(Flags.none())).isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith(workspaceFile + ": unknown key 'modle' (known keys: model, base_url,");
+                .hasMessageStartingWith(workspaceFile + ": unknown key 'modle' (did you mean 'model'?) (known keys: "
+                        + "model, base_url,");
+        Files.writeString(workspaceFile, "concurency: 4\n");
+        assertThatThrownBy(() -> load(Flags.none())).hasMessageStartingWith(workspaceFile
+                + ": unknown key 'concurency' (did you mean 'concurrency'?)");
+        Files.writeString(workspaceFile, "colour: red\n");
+        assertThatThrownBy(() -> load(Flags.none())).as("no near miss, no guess")
+                .hasMessageStartingWith(workspaceFile + ": unknown key 'colour' (known keys: ");
 
         Files.writeString(workspaceFile, "retry:\n  attempts: 3\n");
         assertThatThrownBy(() -> load(Flags.none())).hasMessageStartingWith(workspaceFile
-                + ": unknown key 'retry.attempts'");
+                + ": unknown key 'retry.attempts' (did you mean 'retry.max_attempts'?)");
 
         Files.writeString(workspaceFile, "prices:\n  gpt-4o: {input: 1, output: 2, cached: 1}\n");
         assertThatThrownBy(() -> load(Flags.none())).hasMessage(workspaceFile

@@ -105,4 +105,30 @@ class PlanningTest {
         assertThat(model.calls("task", "The only task")).isEqualTo(1);
         assertThat(model.calls("planner", "")).isEqualTo(1);
     }
+
+    @Test
+    void thePlannerIsToldTheWorkspacesShapeTheAgentsStepsTheConcurrencyAndTheBudget() {
+        ScriptedModel model = new ScriptedModel(turn -> call("submit_plan", GOOD));
+        RunEngine engine = EngineFixture.engine(EngineFixture.workspace(dir), model,
+                EngineConfig.defaults().withConcurrency(2), RunObserver.NONE);
+
+        engine.plan("goal", "run-4", new Budget(200_000L, new java.math.BigDecimal("1.50"), 1_800L));
+
+        String brief = model.turns.stream().filter(t -> t.role().equals("planner")).findFirst().orElseThrow().system();
+        assertThat(brief).contains("The run works on up to 2 tasks at once; its budget is 200,000 tokens, $1.5, "
+                + "30m at work: plan work that fits it")
+                .containsPattern("- general: .*\\(tools: [a-z, ]+; at most \\d+ steps\\)")
+                .contains("Directories (files under each, counting subdirectories, by extension):\nsrc/  2 files: .txt 2\n")
+                .doesNotContain("about 30 tool calls");
+    }
+
+    @Test
+    void aDependencysOutputTheTaskAlreadyListsIsNotListedTwice() {
+        java.util.Map<String, String> inputs = new java.util.LinkedHashMap<>(java.util.Map.of("notes", "./notes/beta.md"));
+
+        PlanBook.dependencyInputs(inputs, 2, ".longtask/runs/r/results/task_2/result.json",
+                java.util.Map.of("beta", "notes/beta.md", "extra", "notes/extra.md"));
+
+        assertThat(inputs).containsOnlyKeys("notes", "task_2_result", "task_2_extra");
+    }
 }

@@ -59,14 +59,35 @@ class ProgressTest {
                 task(2, TaskStatus.PENDING, List.of(), List.of(), null, null),
                 task(3, TaskStatus.PENDING, List.of(), List.of(), null, null));
         assertThat(new Progress().eta(quick, 2, T0.plusSeconds(1))).isEqualTo(1);
-        // only a task running past the mean remains: how much longer it takes is not known
-        List<Task> overdue = List.of(
-                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),
-                task(2, TaskStatus.IN_PROGRESS, List.of(), List.of(), T0.plusSeconds(10), null));
-        assertThat(new Progress().eta(overdue, 2, T0.plusSeconds(60))).isNull();
         // a drained graph has nothing left
         List<Task> done = List.of(task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)));
         assertThat(new Progress().eta(done, 2, T0.plusSeconds(60))).isZero();
+    }
+
+    @Test
+    void theLastTaskRunningPastTheMeanGrowsTheEtaFromItsOwnTimeAndNeverFallsBack() {
+        // The end of a real run: nine quick tasks done at 10 s each, the last (the longest, a synthesis) running on.
+        List<Task> tasks = new java.util.ArrayList<>();
+        for (int id = 1; id <= 9; id++) {
+            tasks.add(task(id, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)));
+        }
+        Instant started = T0.plusSeconds(10);
+        tasks.add(task(10, TaskStatus.IN_PROGRESS, List.of(), List.of(), started, null));
+        Progress progress = new Progress();
+
+        Long before = progress.eta(tasks, 3, started.plusSeconds(4));
+        Long nearMean = progress.eta(tasks, 3, started.plusSeconds(8));
+        Long atMean = progress.eta(tasks, 3, started.plusSeconds(10));
+        Long past = progress.eta(tasks, 3, started.plusSeconds(40));
+        Long farPast = progress.eta(tasks, 3, started.plusSeconds(400));
+
+        assertThat(before).as("what is left of the mean, not spread over the idle workers").isEqualTo(6);
+        assertThat(nearMean).isEqualTo(2);
+        assertThat(atMean).as("no jump at the mean").isEqualTo(3);
+        assertThat(past).isEqualTo(10);
+        assertThat(farPast).as("it grows with the task's own time").isEqualTo(100);
+        assertThat(progress.snapshot(run(), tasks, 3, started.plusSeconds(400)).etaText())
+                .as("a measured figure, so the view never falls back to the plan's estimate").isEqualTo("1m 40s");
     }
 
     @Test

@@ -97,5 +97,11 @@ class RunEngineTest {
         // 3 tasks x 2 calls + planner + director + synthesizer, all counted in the run's usage.
         assertThat(snap.run().usage().inputTokens()).isEqualTo(9 * ScriptedModel.CALL_USAGE.inputTokens());
         assertThat(snap.task(1).usage().inputTokens()).isEqualTo(2 * ScriptedModel.CALL_USAGE.inputTokens());
+        // The report and final_result.json count the same calls, the synthesizer's own last one included.
+        long input = snap.run().usage().inputTokens();
+        assertThat(fin.path("usage").path("input_tokens").isNumber()).isTrue();
+        assertThat(fin.path("usage").path("input_tokens").asLong()).isEqualTo(input);
+        assertThat(Files.readString(run.resolve("report.md")))
+                .contains("- tokens: " + dev.longtask.model.Counts.full(input) + " in, ");
     }
 }
