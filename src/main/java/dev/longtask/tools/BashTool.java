@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.EnvironmentFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,17 +39,24 @@ final class BashTool implements Tool {
 
     /** {@code sandbox} is asked when bash is first described or run: probing bubblewrap costs a process or two. */
     BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox) {
-        this(environment, sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
+        this(environment, EnvironmentFilter.SECRETS_ONLY, sandbox);
+    }
+
+    /** {@code filter} says which variables of {@code environment} commands get (never the secrets it does not allow). */
+    BashTool(Map<String, String> environment, EnvironmentFilter filter, Supplier<Sandbox> sandbox) {
+        this(BashEnvironment.of(environment, filter), sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
     }
 
     BashTool(Map<String, String> environment, Sandbox sandbox, Duration defaultTimeout, Duration maxTimeout,
              int outputCap) {
-        this(environment, () -> sandbox, defaultTimeout, maxTimeout, outputCap);
+        this(BashEnvironment.of(environment, EnvironmentFilter.SECRETS_ONLY), () -> sandbox, defaultTimeout,
+                maxTimeout, outputCap);
     }
 
+    /** {@code environment} is what commands get, secrets already dropped. */
     private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
                      Duration maxTimeout, int outputCap) {
-        this.environment = Map.copyOf(BashEnvironment.of(environment));
+        this.environment = Map.copyOf(environment);
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
         this.maxTimeout = maxTimeout;
