@@ -28,6 +28,7 @@ final class BashTool implements Tool {
 
     private final Map<String, String> environment;
     private final Supplier<Sandbox> sandbox;
+    private final ProcessLimit processLimit;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
     private final int outputCap;
@@ -53,10 +54,23 @@ final class BashTool implements Tool {
                 maxTimeout, outputCap);
     }
 
-    /** {@code environment} is what commands get, secrets already dropped. */
+    /** With at most {@code maxProcesses} processes per command (tests bound a fork bomb low). */
+    BashTool(Map<String, String> environment, Sandbox sandbox, int maxProcesses) {
+        this(BashEnvironment.of(environment, EnvironmentFilter.SECRETS_ONLY), () -> sandbox, DEFAULT_TIMEOUT,
+                MAX_TIMEOUT, OUTPUT_CAP, ProcessLimit.detect(maxProcesses));
+    }
+
     private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
                      Duration maxTimeout, int outputCap) {
+        this(environment, sandbox, defaultTimeout, maxTimeout, outputCap,
+                ProcessLimit.detect(ProcessLimit.DEFAULT_MAX));
+    }
+
+    /** {@code environment} is what commands get, secrets already dropped. */
+    private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
+                     Duration maxTimeout, int outputCap, ProcessLimit processLimit) {
         this.environment = Map.copyOf(environment);
+        this.processLimit = processLimit;
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
         this.maxTimeout = maxTimeout;
@@ -117,7 +131,18 @@ final class BashTool implements Tool {
             return ToolResult.error("timeout_s must be 1 or more seconds, got " + askedSeconds);
         }
         long seconds = Math.min(askedSeconds, maxTimeout.toSeconds());
-        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command))
+        // a fork bomb stops at the process limit: ulimit inside the sandbox, a pids control group around it
+        ProcessLimit.Started started = processLimit.start(sandbox.argv(workspace,
+                sandbox.isolated() ? processLimit.limited(command) : command));
+        try {
+            return run(started.argv(), workspace, seconds, askedSeconds);
+        } finally {
+            started.release();
+        }
+    }
+
+    private ToolResult run(List<String> argv, Path workspace, long seconds, long askedSeconds) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(argv)
                 .directory(workspace.toFile())
                 .redirectErrorStream(true);
         builder.environment().clear();
