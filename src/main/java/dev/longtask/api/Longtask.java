@@ -7,6 +7,7 @@ import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
+import dev.longtask.config.EnvironmentSection;
 import dev.longtask.config.Flags;
 import dev.longtask.config.McpServersConfig;
 import dev.longtask.config.Resolved;
@@ -685,7 +686,7 @@ public final class Longtask implements AutoCloseable {
     /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
     private Toolbox tools(SandboxMode shell) {
         return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
-                Sandbox.forModeOnFirstUse(mode, environment.variables())));
+                EnvironmentSection.read(environment), Sandbox.forModeOnFirstUse(mode, environment.variables())));
     }
 
     private Settings load(Path root, Flags flags) {

@@ -65,6 +65,11 @@ final class ServeCommand implements Callable<ExitCode> {
             description = "A browser origin besides the server's own that may change runs (repeatable).")
     List<String> allowedOrigins = new ArrayList<>();
 
+    @Option(names = "--allow-host", paramLabel = "NAME",
+            description = "A host name besides localhost and the bound address that requests to a server without a "
+                    + "token may use (repeatable).")
+    List<String> allowedHosts = new ArrayList<>();
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "A config file whose 'routes:' to use, besides <first root>/.longtask/config.yaml (repeatable).")
     List<Path> configFiles = new ArrayList<>();
@@ -89,7 +94,8 @@ final class ServeCommand implements Callable<ExitCode> {
         configs.addAll(configFiles);
         ServerOptions options = new ServerOptions(bind, port, maxRuns, retries, rootDirs, state,
                 tokenFile != null ? tokenFile.toAbsolutePath() : state.resolve("token"), noToken, allowedOrigins,
-                configs, System.getenv(), Duration.ofSeconds(60), defaults.webhookRetry(), defaults.webhookRetryMax());
+                configs, System.getenv(), Duration.ofSeconds(60), defaults.webhookRetry(), defaults.webhookRetryMax(),
+                allowedHosts);
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }

@@ -71,6 +71,13 @@ final class ConfigFile {
                 case ROUTES -> {
                     // the server's routing table: `longtask serve` reads and checks it
                 }
+                case EnvironmentSection.KEY -> {
+                    if (source.kind() != Source.Kind.USER_FILE) {
+                        throw fail("key 'env' is read from the user's config file only (~/.config/longtask/"
+                                + "config.yaml): a workspace's files can be written by its agents");
+                    }
+                    EnvironmentSection.parse(node, path.toString());
+                }
                 case McpServersConfig.KEY -> {
                     // Servers for agents, not settings: McpServersConfig reads them.
                 }

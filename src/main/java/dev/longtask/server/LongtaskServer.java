@@ -89,7 +89,9 @@ public final class LongtaskServer implements AutoCloseable {
         ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
         this.streamSocket = new StreamSocket(events, pool, json);
-        Access access = new Access(token, options.allowedOrigins());
+        List<String> hosts = new java.util.ArrayList<>(options.allowedHosts());
+        hosts.add(options.bind());
+        Access access = new Access(token, options.allowedOrigins(), hosts);
         this.mcp = new McpEndpoint(new PoolRuns(pool, files, submissions, roots.get(0), clock));
         Dashboard dashboard = new Dashboard(LongtaskServer.class.getClassLoader());
         this.app = Javalin.create(config -> {
@@ -101,6 +103,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.jetty.modifyServletContextHandler(LongtaskServer::withoutSessions);
             config.jetty.modifyServletContextHandler(context -> mcp.mount(context, access, json));
             config.routes.before(ctx -> {
+                access.checkHost(ctx.header("Host"));
                 if (!Dashboard.isPublic(ctx.path())) {
                     access.check(ctx);
                 }

@@ -21,11 +21,13 @@ import java.util.Map;
  * @param environment     where {@code secret_env} and {@code url_env} of routes are looked up
  * @param shutdownGrace   how long a stop waits for running runs to save
  * @param webhookRetry    the first wait after a failed delivery; it doubles up to {@code webhookRetryMax}
+ * @param allowedHosts    host names besides the loopback ones and the bound address that requests to a server
+ *                        without a token may name in their {@code Host} header ({@code --allow-host})
  */
 public record ServerOptions(String bind, int port, int maxRuns, int retries, List<Path> roots, Path stateDirectory,
                             Path tokenFile, boolean noToken, List<String> allowedOrigins, List<Path> configFiles,
                             Map<String, String> environment, Duration shutdownGrace, Duration webhookRetry,
-                            Duration webhookRetryMax) {
+                            Duration webhookRetryMax, List<String> allowedHosts) {
     public static final int DEFAULT_PORT = 7420;
     public static final int DEFAULT_MAX_RUNS = 4;
 
@@ -34,6 +36,16 @@ public record ServerOptions(String bind, int port, int maxRuns, int retries, Lis
         allowedOrigins = List.copyOf(allowedOrigins);
         configFiles = List.copyOf(configFiles);
         environment = Map.copyOf(environment);
+        allowedHosts = List.copyOf(allowedHosts);
+    }
+
+    /** Options with no host allowed beyond the loopback names and the bound address. */
+    public ServerOptions(String bind, int port, int maxRuns, int retries, List<Path> roots, Path stateDirectory,
+                         Path tokenFile, boolean noToken, List<String> allowedOrigins, List<Path> configFiles,
+                         Map<String, String> environment, Duration shutdownGrace, Duration webhookRetry,
+                         Duration webhookRetryMax) {
+        this(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken, allowedOrigins, configFiles,
+                environment, shutdownGrace, webhookRetry, webhookRetryMax, List.of());
     }
 
     /** Loopback on the default port, the state under {@code <root>/.longtask/server}, one retry. */
@@ -46,21 +58,26 @@ public record ServerOptions(String bind, int port, int maxRuns, int retries, Lis
 
     public ServerOptions withPort(int newPort) {
         return new ServerOptions(bind, newPort, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax);
+                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
     }
 
     public ServerOptions withMaxRuns(int n) {
         return new ServerOptions(bind, port, n, retries, roots, stateDirectory, tokenFile, noToken, allowedOrigins,
-                configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax);
+                configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
     }
 
     public ServerOptions withWebhookRetry(Duration first, Duration max) {
         return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, configFiles, environment, shutdownGrace, first, max);
+                allowedOrigins, configFiles, environment, shutdownGrace, first, max, allowedHosts);
     }
 
     public ServerOptions withConfigFiles(List<Path> files) {
         return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, files, environment, shutdownGrace, webhookRetry, webhookRetryMax);
+                allowedOrigins, files, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
+    }
+
+    public ServerOptions withAllowedHosts(List<String> hosts) {
+        return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
+                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, hosts);
     }
 }

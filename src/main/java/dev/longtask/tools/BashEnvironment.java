@@ -1,27 +1,23 @@
 package dev.longtask.tools;
 
-import dev.longtask.model.Secrets;
+import dev.longtask.model.EnvironmentFilter;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The environment of a {@code bash} command: the given one without secrets, plus settings that keep commands from
- * waiting for a human. A variable is dropped when its name, in upper case, contains one of {@link Secrets#SECRET_WORDS}, or
- * its value is a URL with a password in it ({@code scheme://user:password@host}).
+ * The environment of a {@code bash} command: the given one without secrets ({@link EnvironmentFilter}: what
+ * {@link dev.longtask.model.Secrets} calls a secret, with the user's {@code env.allow} and {@code env.deny}), plus
+ * settings that keep commands from waiting for a human.
  */
 final class BashEnvironment {
 
     private BashEnvironment() {
     }
 
-    static boolean isSecret(String name, String value) {
-        return Secrets.isSecret(name, value);
-    }
-
-    static Map<String, String> of(Map<String, String> given) {
+    static Map<String, String> of(Map<String, String> given, EnvironmentFilter filter) {
         Map<String, String> env = new TreeMap<>();
         given.forEach((name, value) -> {
-            if (!isSecret(name, value)) {
+            if (filter.keeps(name, value)) {
                 env.put(name, value);
             }
         });

@@ -1,6 +1,7 @@
 package dev.longtask.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.EnvironmentFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,7 @@ final class BashTool implements Tool {
     private final Map<String, String> environment;
     private final ProtectedPaths protectedPaths;
     private final Supplier<Sandbox> sandbox;
+    private final ProcessLimit processLimit;
     private final Duration defaultTimeout;
     private final Duration maxTimeout;
     private final int outputCap;
@@ -39,18 +41,38 @@ final class BashTool implements Tool {
 
     /** {@code sandbox} is asked when bash is first described or run: probing bubblewrap costs a process or two. */
     BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox) {
-        this(environment, sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
+        this(environment, EnvironmentFilter.SECRETS_ONLY, sandbox);
+    }
+
+    /** {@code filter} says which variables of {@code environment} commands get (never the secrets it does not allow). */
+    BashTool(Map<String, String> environment, EnvironmentFilter filter, Supplier<Sandbox> sandbox) {
+        this(BashEnvironment.of(environment, filter), sandbox, DEFAULT_TIMEOUT, MAX_TIMEOUT, OUTPUT_CAP);
     }
 
     BashTool(Map<String, String> environment, Sandbox sandbox, Duration defaultTimeout, Duration maxTimeout,
              int outputCap) {
-        this(environment, () -> sandbox, defaultTimeout, maxTimeout, outputCap);
+        this(BashEnvironment.of(environment, EnvironmentFilter.SECRETS_ONLY), () -> sandbox, defaultTimeout,
+                maxTimeout, outputCap);
+    }
+
+    /** With at most {@code maxProcesses} processes per command (tests bound a fork bomb low). */
+    BashTool(Map<String, String> environment, Sandbox sandbox, int maxProcesses) {
+        this(BashEnvironment.of(environment, EnvironmentFilter.SECRETS_ONLY), () -> sandbox, DEFAULT_TIMEOUT,
+                MAX_TIMEOUT, OUTPUT_CAP, ProcessLimit.detect(maxProcesses));
     }
 
     private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
                      Duration maxTimeout, int outputCap) {
-        this.environment = Map.copyOf(BashEnvironment.of(environment));
+        this(environment, sandbox, defaultTimeout, maxTimeout, outputCap,
+                ProcessLimit.detect(ProcessLimit.DEFAULT_MAX));
+    }
+
+    /** {@code environment} is what commands get, secrets already dropped. */
+    private BashTool(Map<String, String> environment, Supplier<Sandbox> sandbox, Duration defaultTimeout,
+                     Duration maxTimeout, int outputCap, ProcessLimit processLimit) {
+        this.environment = Map.copyOf(environment);
         this.protectedPaths = ProtectedPaths.of(environment);
+        this.processLimit = processLimit;
         this.sandbox = sandbox;
         this.defaultTimeout = defaultTimeout;
         this.maxTimeout = maxTimeout;
@@ -125,7 +147,18 @@ final class BashTool implements Tool {
         // what configures longtask or records the run is read-only to the command, the server's state out of sight
         Sandbox.Binds binds = protectedPaths.binds(context.workspace(),
                 context.store() == null ? null : context.store().directory());
-        ProcessBuilder builder = new ProcessBuilder(sandbox.argv(workspace, command, binds))
+        // a fork bomb stops at the process limit: ulimit inside the sandbox, a pids control group around it
+        ProcessLimit.Started started = processLimit.start(sandbox.argv(workspace,
+                sandbox.isolated() ? processLimit.limited(command) : command, binds));
+        try {
+            return run(started.argv(), workspace, seconds, askedSeconds);
+        } finally {
+            started.release();
+        }
+    }
+
+    private ToolResult run(List<String> argv, Path workspace, long seconds, long askedSeconds) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(argv)
                 .directory(workspace.toFile())
                 .redirectErrorStream(true);
         builder.environment().clear();

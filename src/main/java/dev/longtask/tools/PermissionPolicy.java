@@ -97,7 +97,7 @@ public final class PermissionPolicy {
         Call call = new Call(tool, arguments);
         for (Compiled r : rules) {
             if (r.rule().kind() == PermissionRule.Kind.DENY && r.matchesAny(call)) {
-                return new Verdict(Outcome.DENY, "refused by the rule " + r.describe(), r.rule());
+                return new Verdict(Outcome.DENY, "refused by the rule " + r.describe() + call.unknowable(), r.rule());
             }
         }
         if (mode == ApprovalMode.READ_ONLY && mutating(tool)
@@ -108,7 +108,8 @@ public final class PermissionPolicy {
         }
         for (Compiled r : rules) {
             if (r.rule().kind() == PermissionRule.Kind.ASK && r.matchesAny(call)) {
-                return new Verdict(Outcome.ASK, "the rule " + r.describe() + " asks for approval", r.rule());
+                return new Verdict(Outcome.ASK, "the rule " + r.describe() + " asks for approval" + call.unknowable(),
+                        r.rule());
             }
         }
         for (Compiled r : rules) {
@@ -134,7 +135,7 @@ public final class PermissionPolicy {
             case "bash" -> {
                 String command = arguments.path("command").asText("");
                 ShellCommand parsed = ShellCommand.parse(command);
-                if (parsed.compound() || parsed.substitutes() || parsed.parts().isEmpty()) {
+                if (parsed.compound() || parsed.substitutes() || parsed.opaque() || parsed.parts().isEmpty()) {
                     yield "Bash(" + parsed.whole() + ")";
                 }
                 String[] words = parsed.parts().get(0).split(" ");
@@ -199,6 +200,12 @@ public final class PermissionPolicy {
             return shell;
         }
 
+        /** Why a bash line matched every rule, for the reason; empty for a line that was read. */
+        String unknowable() {
+            return shell != null && shell.opaque()
+                    ? " (what the command line runs cannot be checked: " + shell.whyOpaque() + ")" : "";
+        }
+
         /** The absolute, link-free path the call works on (the workspace root when it names none). */
         Path path() {
             if (path == null) {
@@ -224,19 +231,26 @@ public final class PermissionPolicy {
             return rule.text() + (rule.source().isEmpty() ? "" : " of " + rule.source());
         }
 
-        /** For deny and ask: the call, or any command of a bash line, matches. */
+        /**
+         * For deny and ask: the call, or any command of a bash line in any of its forms, matches; a line whose
+         * commands cannot be known matches every such rule.
+         */
         boolean matchesAny(Call call) {
             if (!rule.covers(call.tool)) {
                 return false;
             }
             if (command != null) {
                 ShellCommand shell = call.shell();
-                return command.matches(shell.whole()) || shell.parts().stream().anyMatch(command::matches);
+                return shell.opaque() || command.matches(shell.whole())
+                        || shell.forms().stream().anyMatch(command::matches);
             }
             return path == null || path.matches(call.path());
         }
 
-        /** For allow: the call matches, and every command of a bash line does (command substitution: only exactly). */
+        /**
+         * For allow: the call matches, and every command of a bash line does (command substitution or commands that
+         * cannot be known: only exactly).
+         */
         boolean allows(Call call) {
             if (!rule.covers(call.tool)) {
                 return false;
@@ -246,7 +260,7 @@ public final class PermissionPolicy {
                 if (command.exact() && command.matches(shell.whole())) {
                     return true;
                 }
-                return !shell.substitutes() && !shell.parts().isEmpty()
+                return !shell.substitutes() && !shell.opaque() && !shell.parts().isEmpty()
                         && shell.parts().stream().allMatch(command::matches);
             }
             return path == null || path.matches(call.path());

@@ -1,5 +1,6 @@
 package dev.longtask.tools;
 
+import dev.longtask.model.EnvironmentFilter;
 import dev.longtask.model.SandboxMode;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -62,11 +63,17 @@ public final class Toolbox {
      * {@link Sandbox#forModeOnFirstUse}), so a process that never runs bash never probes bubblewrap.
      */
     public static Toolbox builtIn(Map<String, String> environment, Supplier<Sandbox> sandbox) {
+        return builtIn(environment, EnvironmentFilter.SECRETS_ONLY, sandbox);
+    }
+
+    /** As {@link #builtIn(Map, Supplier)}, bash's variables chosen by {@code filter} (the user's env.allow/deny). */
+    public static Toolbox builtIn(Map<String, String> environment, EnvironmentFilter filter,
+                                  Supplier<Sandbox> sandbox) {
         Map<String, Tool> tools = new LinkedHashMap<>();
         ProtectedPaths protectedPaths = ProtectedPaths.of(environment);
         for (Tool tool : List.of(new ReadTool(), new WriteTool(protectedPaths), new EditTool(protectedPaths),
                 new GlobTool(), new GrepTool(),
-                new LsTool(), new BashTool(environment, sandbox), new TaskCreateTool(), new TaskUpdateTool(),
+                new LsTool(), new BashTool(environment, filter, sandbox), new TaskCreateTool(), new TaskUpdateTool(),
                 new TaskListTool(), new TaskGetTool())) {
             tools.put(tool.name(), tool);
         }
