@@ -176,8 +176,10 @@ public final class AgentRunner {
                 RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
         AgentOutcome outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
                 : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
-        TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
+        // What the attempt changed is recorded before its end is: a crash between the two leaves a task to retry
+        // whose changes are known, never a completed task whose changes are not.
         checkpoints.end(task);
+        TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
         return new TaskRun(taskId, result, outcome);
     }
 

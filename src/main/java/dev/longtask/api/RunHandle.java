@@ -1,6 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.engine.EngineSession;
+import dev.longtask.engine.StoreWatcher;
 import dev.longtask.model.Event;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunHistory;
@@ -171,8 +172,18 @@ public final class RunHandle {
      * Tells {@code watcher} when the run's database (a shared store) goes away and when it is back: the session waits
      * for it meanwhile, and goes on.
      */
-    public void watchStore(dev.longtask.engine.StoreWatcher watcher) {
-        session.watchStore(watcher);
+    public void watchStore(DatabaseWatcher watcher) {
+        session.watchStore(new StoreWatcher() {
+            @Override
+            public void away(String runId, String why) {
+                watcher.away(runId, why);
+            }
+
+            @Override
+            public void back(String runId, Duration after) {
+                watcher.back(runId, after);
+            }
+        });
     }
 
     /**

@@ -179,7 +179,7 @@ final class RunDriver {
                     + " has no price (add one under prices: in .longtask/config.yaml)");
         }
         err.flush();
-        handle.watchStore(new dev.longtask.engine.StoreWatcher() {
+        handle.watchStore(new dev.longtask.api.DatabaseWatcher() {
             @Override
             public void away(String runId, String why) {
                 say("longtask: the database is away (" + why + "); waiting for it, the run goes on when it is back");

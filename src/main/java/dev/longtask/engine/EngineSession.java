@@ -130,7 +130,7 @@ public final class EngineSession implements AutoCloseable {
         // The figures cost a pass over every task: computed for each event only when someone watches.
         Consumer<Event> listener = observer == null || observer == RunObserver.NONE ? null
                 : event -> observer.onEvent(event, progress());
-        try (store; Checkpoints checkpoints = RunCheckpoints.open(setup, store)) {
+        try (store; Checkpoints checkpoints = RunCheckpoints.open(setup, store, true)) {
             if (listener != null) {
                 store.subscribe(listener);
             }

@@ -9,9 +9,17 @@ final class RunCheckpoints {
     private RunCheckpoints() {
     }
 
-    static Checkpoints open(EngineSetup setup, RunStore store) {
-        Checkpoints checkpoints = Checkpoints.open(setup.workspace().root(), store.runId());
-        if (!checkpoints.on()) {
+    /**
+     * {@code session}: opened for a session of the run (which says once why they are off), not for one task of a
+     * worker. A store that several processes share turns them off: each process would scan and record the workspace
+     * on its own, and one's undo of a retried task could take back a file another process's task had just written.
+     */
+    static Checkpoints open(EngineSetup setup, RunStore store, boolean session) {
+        Checkpoints checkpoints = store.shared()
+                ? Checkpoints.off("checkpoints work with one process per workspace; this run's store is shared with"
+                        + " other processes (workers), so its tasks' changes are not recorded and cannot be undone")
+                : Checkpoints.open(setup.workspace().root(), store.runId());
+        if (!checkpoints.on() && (session || !store.shared())) {
             store.append(null, new EventData.CheckpointsOff(checkpoints.offReason()));
         }
         return checkpoints;

@@ -25,7 +25,7 @@ public final class TaskWork implements AutoCloseable {
 
     /** @param afterwards closed with this (the MCP servers started for the task) */
     public TaskWork(EngineSetup setup, RunStore store, AutoCloseable afterwards) {
-        this.checkpoints = RunCheckpoints.open(setup, store);
+        this.checkpoints = RunCheckpoints.open(setup, store, false);
         this.parts = SessionParts.of(store, setup, stop, checkpoints);
         this.afterwards = afterwards;
     }

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -264,7 +266,38 @@ public final class Sandbox {
         }
         StringBuilder command = new StringBuilder("exec");
         program.forEach(arg -> command.append(" '").append(arg.replace("'", "'\\''")).append('\''));
-        return argv(workspace.root(), command.toString(), ProtectedPaths.of(environment).binds(workspace, null));
+        List<String> argv = argv(workspace.root(), command.toString(),
+                ProtectedPaths.of(environment).binds(workspace, null));
+        return kind == Kind.BUBBLEWRAP ? showProgramUnderTmp(argv, workspace.root(), program) : argv;
+    }
+
+    /**
+     * The private /tmp would hide a program the person configured under the host's /tmp (a checkout there, say):
+     * the top folder of each existing absolute path the command line names under /tmp is shown read-only, unless
+     * it holds the workspace (bound writable on its own). Only bubblewrap binds from the host's tree after /tmp is
+     * replaced; the unshare fallback leaves such a program hidden, and the server then fails to start, saying so.
+     */
+    private static List<String> showProgramUnderTmp(List<String> argv, Path workspace, List<String> program) {
+        Set<Path> shown = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("/tmp/[^\\s'\"]+")
+                .matcher(String.join(" ", program));
+        while (m.find()) {
+            Path named = Path.of(m.group()).normalize();
+            if (named.getNameCount() >= 2 && Files.exists(named)) {
+                Path top = named.getRoot().resolve(named.subpath(0, 2));
+                if (!workspace.startsWith(top) && !top.startsWith(workspace)) {
+                    shown.add(top);
+                }
+            }
+        }
+        if (shown.isEmpty()) {
+            return argv;
+        }
+        int at = argv.indexOf("--bind");
+        List<String> out = new ArrayList<>(argv.subList(0, at));
+        shown.forEach(p -> out.addAll(List.of("--ro-bind", p.toString(), p.toString())));
+        out.addAll(argv.subList(at, argv.size()));
+        return out;
     }
 
     /** The argv that runs {@code command} with bash in {@code workspace}; not for a sandbox that is off. */

@@ -328,15 +328,17 @@ class ReviewRunTest {
 
     @Test
     void aReviewWhoseTasksCannotFitTheWindowIsRefusedOnceNamingWhatToChange() throws Exception {
-        // 1,024 tokens of window leave 256 for a task's text: not even a chunk's instructions fit.
+        // 1,024 tokens of window leave no room for a chunk once a task's text, the system prompt and the answer are
+        // counted: no --chunk-tokens can help, so the message names the window, not the chunk size.
         ScriptedModel tiny = model(ReviewRunTest::writeIssues, 1024);
 
         int code = reviewWith(tiny, repo.toString(), "--chunk-tokens", "600");
 
         assertThat(code).isEqualTo(ExitCode.USAGE.code());
         assertThat(err.toString()).hasLineCount(1).startsWith("longtask: review cannot run: ")
-                .contains("tasks of the review are too large for the 1,024-token context window")
-                .contains("lower --chunk-tokens (now 600)").contains("context_window");
+                .contains("the 1,024-token context window of test:scripted leaves no room for a chunk of code")
+                .contains("use a model with a larger window").contains("context_window")
+                .doesNotContain("--chunk-tokens");
         assertThat(repo.resolve(".longtask/runs")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(),
                 p -> assertThat(FileRunStore.list(repo)).isEmpty());
     }

@@ -31,7 +31,7 @@ import org.eclipse.jgit.treewalk.TreeWalk;
  * discovered, and the environment's {@code GIT_*} variables are not read). Objects are fsynced as they are written,
  * so a content recorded before a file changes survives a kill -9 of the process.
  */
-public final class ShadowRepository implements AutoCloseable {
+final class ShadowRepository implements AutoCloseable {
     static final PersonIdent LONGTASK = new PersonIdent("longtask", "longtask@localhost");
 
     private final Repository repository;
