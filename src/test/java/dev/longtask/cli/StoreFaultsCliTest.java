@@ -42,7 +42,7 @@ class StoreFaultsCliTest {
     }
 
     @Test
-    void aFullDiskPausesTheRunAndAResumeAfterSpaceIsFreedCompletesIt() throws Exception {
+    void aFullDiskAtResumePausesWithExit3AndAResumeAfterSpaceIsFreedCompletesIt() throws Exception {
         Path mount = Files.createDirectories(dir.resolve("small-disk"));
         assumeTrue(mountTmpfs(mount), "mounting a small tmpfs is not allowed here (needs root); cannot fill a disk");
         try {
@@ -72,6 +72,33 @@ class StoreFaultsCliTest {
                 CliRunner.Result status = CliRunner.run("status", "full", "-C", ws.toString());
                 assertThat(status.exit()).as(status.toString()).isZero();
                 assertThat(status.out()).contains("completed");
+            }
+        } finally {
+            new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aDiskFilledByTheRunItselfMidTaskPausesItWithAPlainMessageAndLeavesItReadable() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("filled-disk"));
+        assumeTrue(mountTmpfs(mount), "mounting a small tmpfs is not allowed here (needs root); cannot fill a disk");
+        try {
+            Path ws = Files.createDirectories(mount.resolve("ws"));
+            Files.writeString(ws.resolve("notes.txt"), "a note\n");
+            // The agent's own command fills the disk, and the store's next write is refused mid-run.
+            String goal = "Fill the disk. CALL bash {\"command\": \"head -c 20000000 /dev/zero > big.bin\"}";
+            try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+                CliRunner.Result paused = CliRunner.run("run", goal, "--run-id", "filled", "--base-url",
+                        model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
+                assertThat(paused.exit()).as(paused.toString()).isEqualTo(ExitCode.PAUSED.code());
+                assertThat(paused.err()).contains("the disk is full").contains("longtask resume")
+                        .doesNotContain("this is a bug").doesNotContain("internal error");
+
+                // Space freed, the run reads whole and is resumable: its log took no damage from the refused writes.
+                Files.deleteIfExists(ws.resolve("big.bin"));
+                CliRunner.Result status = CliRunner.run("status", "filled", "-C", ws.toString());
+                assertThat(status.exit()).as(status.toString()).isZero();
+                assertThat(status.out()).contains("Fill the disk");
             }
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor(60, TimeUnit.SECONDS);
