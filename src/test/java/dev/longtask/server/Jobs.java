@@ -30,6 +30,8 @@ final class Jobs {
     private final int tasks;
     private final long latencyMillis;
     private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch heldGate = new CountDownLatch(1);
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> held = new java.util.concurrent.ConcurrentHashMap<>();
     final ScriptedModel model = new ScriptedModel(this::answer);
 
     Jobs(int tasks, long latencyMillis, boolean open) {
@@ -44,6 +46,26 @@ final class Jobs {
         gate.countDown();
     }
 
+    /**
+     * Once one task of {@code job} has submitted, its other tasks' calls wait until {@link #releaseHeld} (or until
+     * the run stops them): a test can act on a run that is certainly still at work, whatever the machine's speed.
+     */
+    void holdAfterFirstTask(String job) {
+        held.put(job, new java.util.concurrent.atomic.AtomicInteger());
+    }
+
+    void releaseHeld() {
+        heldGate.countDown();
+    }
+
+    private void waitIfHeld(String subject) throws InterruptedException {
+        Matcher m = Pattern.compile("(job-\\d+) step").matcher(subject);
+        var submitted = m.find() ? held.get(m.group(1)) : null;
+        if (submitted != null && submitted.get() >= 1 && !heldGate.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the test never released the held tasks");
+        }
+    }
+
     private ChatMessage.Assistant answer(ScriptedModel.Turn turn) {
         try {
             if (!gate.await(60, TimeUnit.SECONDS)) {
@@ -51,6 +73,9 @@ final class Jobs {
             }
             if (latencyMillis > 0) {
                 Thread.sleep(latencyMillis);
+            }
+            if (!List.of("planner", "director", "synthesizer").contains(turn.role())) {
+                waitIfHeld(turn.subject());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -61,8 +86,16 @@ final class Jobs {
             case "director" -> decide("stop", "every task met its criteria");
             case "synthesizer" -> report("Report", "# Report\n\nAll steps done.");
             default -> turn.step() == 1 ? write(output(turn.subject()), "notes of " + turn.subject())
-                    : submitResult(true, "did " + turn.subject(), "finding of " + turn.subject());
+                    : submitted(turn.subject());
         };
+    }
+
+    private ChatMessage.Assistant submitted(String subject) {
+        Matcher m = Pattern.compile("(job-\\d+) step").matcher(subject);
+        if (m.find() && held.containsKey(m.group(1))) {
+            held.get(m.group(1)).incrementAndGet();
+        }
+        return submitResult(true, "did " + subject, "finding of " + subject);
     }
 
     private ChatMessage.Assistant plan(String job) {

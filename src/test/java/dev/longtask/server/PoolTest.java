@@ -243,6 +243,9 @@ class PoolTest {
     @Test
     void cancelThroughTheApiLeavesNoTaskWaitingForARunningRunAndForAPausedOne() throws Exception {
         Jobs jobs = new Jobs(6, 30, true);
+        // Both runs stay at work after their first task, however fast the machine: the cancel must find them so.
+        jobs.holdAfterFirstTask("job-07");
+        jobs.holdAfterFirstTask("job-08");
         try (ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o)) {
             String running = f.submit("job-07: six steps", Map.of("concurrency", 1));
             String paused = f.submit("job-08: six steps", Map.of("concurrency", 1));
