@@ -160,6 +160,14 @@ public final class Main implements Runnable {
             err.flush();
             return failure.exitCode().code();
         }
+        if (DiskFull.problem(e) != null) {
+            // Not a bug: the log is fsynced line by line and projections are renamed into place whole, so what was
+            // written stands and a resume (which trims a torn last line) goes on from there.
+            err.println("longtask: the disk is full, so the run stopped (" + DiskFull.problem(e) + "); free some "
+                    + "space and run `longtask resume` to go on: nothing recorded was lost");
+            err.flush();
+            return ExitCode.PAUSED.code();
+        }
         err.println("longtask: internal error: " + e);
         if (globals(cli.getCommandSpec()).debug()) {
             e.printStackTrace(err);

@@ -103,10 +103,16 @@ final class RunDirectory {
             try {
                 return JsonMapping.MAPPER.treeToValue(current, Run.class);
             } catch (IOException | RuntimeException notAsExpected) {
-                // read says what is wrong
+                // the log says
             }
         }
-        return read(workspace, runId).run();
+        // From the log alone, not through read's check of the projections: a caller about to open the run for
+        // writing (resume) must not be refused over a damaged task file that opening rebuilds.
+        try {
+            return load(dir, runId, JsonMapping.MAPPER).state().run();
+        } catch (IOException e) {
+            throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
+        }
     }
 
     /** run.json when it was written at the log's current end (so it is exact), else null. */
