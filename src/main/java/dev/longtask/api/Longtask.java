@@ -338,6 +338,11 @@ public final class Longtask implements AutoCloseable {
         trust.trust(review);
     }
 
+    /** Whether this runtime applies every workspace's configuration untrusted (--trust-workspace-config). */
+    public boolean trustsEveryWorkspaceConfig() {
+        return trustWorkspaceConfig;
+    }
+
     /** Forgets the trust given to {@code dir}'s configuration; true when there was one. */
     public boolean revokeTrust(Path dir) {
         return trust.revoke(workspace(dir));

@@ -35,6 +35,9 @@ final class ResumeCommand implements Callable<ExitCode> {
     @Mixin
     ScaleOutOptions scaleOut = new ScaleOutOptions();
 
+    @Mixin
+    TrustOption trust = new TrustOption();
+
     private final Environment environment;
     private final RunDriver.Assembly assembly;
 
@@ -52,6 +55,7 @@ final class ResumeCommand implements Callable<ExitCode> {
     public ExitCode call() {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
+        driver.trustEveryWorkspaceConfig(trust);
         try (RunStores stores = scaleOut.applyTo(driver, environment)) {
             // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
             // twice cost a cold JVM a third of a second before the first task was claimed.

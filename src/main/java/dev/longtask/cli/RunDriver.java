@@ -64,6 +64,7 @@ final class RunDriver {
     private final Settings settings;
     private final Assembly assembly;
     private Longtask runtime;
+    private TrustOption trust;
     private RunStores stores = RunStores.files();
     private boolean workersOnly;
     private Outcome outcome;
@@ -103,10 +104,16 @@ final class RunDriver {
         this.workersOnly = noAgents;
     }
 
+    /** Trusts the workspace's config whatever it loosens when {@code trust} says so (said on stderr at start). */
+    void trustEveryWorkspaceConfig(TrustOption trust) {
+        this.trust = trust;
+    }
+
     /** The runtime of this command, built once. */
     Longtask runtime() {
         if (runtime == null) {
-            runtime = assembly.adjust(Longtask.builder().workspace(workspace).environment(environment)
+            Longtask.Builder builder = trust == null ? Longtask.builder() : trust.applyTo(Longtask.builder(), err);
+            runtime = assembly.adjust(builder.workspace(workspace).environment(environment)
                     .tape(model.tape()).approver(approver())).stores(stores).workersOnly(workersOnly).build();
         }
         return runtime;

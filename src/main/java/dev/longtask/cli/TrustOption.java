@@ -4,7 +4,10 @@ import dev.longtask.api.Longtask;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
-/** {@code --trust-workspace-config} of the commands that run other people's workspaces: serve, mcp and worker. */
+/**
+ * {@code --trust-workspace-config} of the commands that run other people's workspaces: serve, mcp and worker, and the
+ * {@code resume} an MCP server started with it starts for each of its runs.
+ */
 final class TrustOption {
     @Option(names = "--trust-workspace-config", description = "Run every workspace whatever its own config loosens"
             + " (sandbox off, allow rules, MCP servers, ...), trusted or not; said at start.")

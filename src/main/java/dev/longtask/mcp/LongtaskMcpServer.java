@@ -64,7 +64,8 @@ public final class LongtaskMcpServer {
      */
     public static boolean serveStdio(Longtask runtime, List<String> longtask, Path workdir, List<Path> roots,
                                      InputStream in, OutputStream out) {
-        LocalRuns runs = new LocalRuns(runtime, new RunProcesses(longtask), workdir, roots);
+        LocalRuns runs = new LocalRuns(runtime, new RunProcesses(longtask,
+                runtime.trustsEveryWorkspaceConfig() ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
         StdioLines lines = new StdioLines(json(), in, out);
         McpServerTransportProvider transport = new StdioServerTransportProvider(json(), lines.input(),
                 lines.output());

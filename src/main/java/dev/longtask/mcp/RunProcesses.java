@@ -25,11 +25,16 @@ final class RunProcesses {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final List<String> longtask;
+    private final List<String> resumeFlags;
     private final Map<String, Process> started = new ConcurrentHashMap<>();
 
-    /** @param longtask the command line that runs longtask (a JVM and its class path, or the launcher) */
-    RunProcesses(List<String> longtask) {
+    /**
+     * @param longtask    the command line that runs longtask (a JVM and its class path, or the launcher)
+     * @param resumeFlags what each {@code resume} is given besides its run (the trust this server was started with)
+     */
+    RunProcesses(List<String> longtask, List<String> resumeFlags) {
         this.longtask = List.copyOf(longtask);
+        this.resumeFlags = List.copyOf(resumeFlags);
     }
 
     /** Starts the process that carries the run on from where it stands, with budgets raised where given. */
@@ -40,6 +45,7 @@ final class RunProcesses {
         }
         command.addAll(longtask);
         command.addAll(List.of("resume", runId, "--workdir", workspace.toString(), "--color", "never"));
+        command.addAll(resumeFlags);
         if (budget != null) {
             if (budget.maxTokens() != null) {
                 command.addAll(List.of("--max-tokens", budget.maxTokens().toString()));

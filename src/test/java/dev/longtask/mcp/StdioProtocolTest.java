@@ -38,7 +38,7 @@ class StdioProtocolTest {
             assertThat(invalid.path("id").asInt()).isEqualTo(7);
 
             JsonNode tools = server.request("tools/list", StdioPeer.JSON.createObjectNode());
-            assertThat(tools.path("tools")).hasSize(8);
+            assertThat(tools.path("tools")).hasSize(9);
             server.closeInput();
             assertThat(server.waitForExit(Duration.ofSeconds(60))).as(server.stderr()).isZero();
         }

@@ -41,7 +41,7 @@ class StdioServerTest {
             assertThat(init.path("serverInfo").path("name").asText()).isEqualTo("longtask");
             assertThat(init.path("instructions").asText()).contains("longtask_start");
             JsonNode tools = server.request("tools/list", StdioPeer.JSON.createObjectNode());
-            assertThat(tools.path("tools")).hasSize(8);
+            assertThat(tools.path("tools")).hasSize(9);
             JsonNode listed = server.call("longtask_status", StdioPeer.JSON.createObjectNode());
             assertThat(listed.path("content").get(0).path("text").asText()).contains("no runs in");
             server.closeInput();

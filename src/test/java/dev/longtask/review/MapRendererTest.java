@@ -43,7 +43,8 @@ class MapRendererTest {
         List<String> ranking = map.files().stream().map(MappedFile::path).toList();
         assertThat(shown).isEqualTo(ranking.subList(0, shown.size()));
         if (shown.size() < ranking.size()) {
-            assertThat(rendered).contains((ranking.size() - shown.size()) + " more files not shown");
+            int hidden = ranking.size() - shown.size();
+            assertThat(rendered).contains(hidden + (hidden == 1 ? " more file not shown" : " more files not shown"));
         }
     }
 
