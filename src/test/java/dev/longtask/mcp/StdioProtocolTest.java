@@ -78,7 +78,7 @@ class StdioProtocolTest {
                     assertThat(name).isEqualTo("longtask_cancel");
                 }
             }
-            assertThat(readOnly).containsExactly("longtask_status", "longtask_tasks", "longtask_report");
+            assertThat(readOnly).containsExactly("longtask_status", "longtask_tasks", "longtask_report", "longtask_diff");
             server.closeInput();
             server.waitForExit(Duration.ofSeconds(60));
         }

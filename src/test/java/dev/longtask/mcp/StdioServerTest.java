@@ -109,6 +109,7 @@ class StdioServerTest {
             StdioPeer.signal(carrier, "TERM");
             ProcessHandle.of(carrier).ifPresent(p -> p.onExit().orTimeout(60, java.util.concurrent.TimeUnit.SECONDS)
                     .join());
+            model.latency(Duration.ZERO);
             RunSnapshot stopped = FileRunStore.read(ws, runId);
             assertThat(stopped.run().status()).as(log(ws, runId)).isEqualTo(RunStatus.INTERRUPTED);
 
@@ -142,6 +143,7 @@ class StdioServerTest {
             StdioPeer.signal(carrier, "KILL");
             ProcessHandle.of(carrier).ifPresent(p -> p.onExit().orTimeout(60, java.util.concurrent.TimeUnit.SECONDS)
                     .join());
+            model.latency(Duration.ZERO);
 
             // Waiting up to 600 s for a run nobody carries would block the client for nothing: it answers at once.
             JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode().put("run_id", runId)

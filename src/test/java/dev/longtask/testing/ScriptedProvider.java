@@ -114,6 +114,7 @@ public final class ScriptedProvider implements AutoCloseable {
     }
 
     private final Options options;
+    private volatile Duration latency;
     private final HttpServer server;
     private final AtomicInteger errorsLeft;
     private final AtomicLong requests = new AtomicLong();
@@ -122,6 +123,7 @@ public final class ScriptedProvider implements AutoCloseable {
 
     public ScriptedProvider(Options options) throws IOException {
         this.options = options;
+        this.latency = options.latency();
         this.errorsLeft = new AtomicInteger(options.errorCount());
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), 64);
         server.setExecutor(Executors.newCachedThreadPool(r -> {
@@ -201,7 +203,7 @@ public final class ScriptedProvider implements AutoCloseable {
                         + options.errorStatus()));
                 return;
             }
-            pause(options.latency());
+            pause(latency);
             Call call = answer(request);
             boolean text = request.body().path("_text").asBoolean();
             send(exchange, 200, anthropic ? anthropicResponse(call, body, text) : openAiResponse(call, body, text));
@@ -226,6 +228,11 @@ public final class ScriptedProvider implements AutoCloseable {
         }
         e.putObject("error").put("type", type).put("message", message);
         return e;
+    }
+
+    /** Answers after {@code latency} from now on: slow while a test catches a moment, quick for the rest. */
+    public void latency(Duration latency) {
+        this.latency = latency;
     }
 
     private static void pause(Duration latency) {
