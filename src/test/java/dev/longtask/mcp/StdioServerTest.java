@@ -88,6 +88,7 @@ class StdioServerTest {
             StdioPeer.signal(server.pid(), "TERM");
             server.waitForExit(Duration.ofSeconds(60));
             assertThat(ProcessHandle.of(carrier)).as("the run's process outlives the server").isPresent();
+            model.latency(Duration.ZERO);
             RunSnapshot run = awaitEnded(ws, runId);
             assertThat(run.run().status()).as(log(ws, runId)).isEqualTo(RunStatus.COMPLETED);
             assertThat(run.tasks()).hasSize(3).allMatch(t -> t.status() == TaskStatus.COMPLETED);
