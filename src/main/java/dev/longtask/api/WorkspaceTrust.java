@@ -153,7 +153,7 @@ public final class WorkspaceTrust {
     }
 
     /** Higher is stricter: read-only refuses what ask asks about, and auto runs it. */
-    private static int strictness(ApprovalMode mode) {
+    static int strictness(ApprovalMode mode) {
         return switch (mode) {
             case AUTO -> 0;
             case ASK -> 1;
