@@ -85,6 +85,8 @@ final class CommitPipeline {
     private volatile boolean closed;
     private final AtomicBoolean settlerFailed = new AtomicBoolean();
     private volatile String brokenBecause;
+    /** What broke the store, when it was a write the disk refused for want of space; null otherwise. */
+    private volatile String diskFull;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
                    Checkpoints checkpoints, Projector projector, ResultFiles results, RunState state,
@@ -351,8 +353,16 @@ final class CommitPipeline {
 
     private StoreException broken(String why, Exception cause) {
         brokenBecause = why;
+        if (DiskFull.problem(cause) != null) {
+            diskFull = DiskFull.problem(cause);
+        }
         return new StoreException("run " + runId + ": " + why + "; the store refuses further changes: reopen the run "
                 + "to recover from the log", cause);
+    }
+
+    /** The refused write's message when the disk was full, or null. */
+    String diskFull() {
+        return diskFull;
     }
 
     void ensureUsable() {
@@ -461,6 +471,9 @@ final class CommitPipeline {
                 writeCheckpoint(state);
             }
         } catch (IOException e) {
+            if (DiskFull.problem(e) != null) {
+                diskFull = DiskFull.problem(e);
+            }
             log().warn("closing run {}: {}", runId, e.toString());
         } finally {
             projectionLock.unlock();
