@@ -72,7 +72,8 @@ import java.util.function.ToIntFunction;
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
  * thread of its own and reached through its {@link RunHandle}, several at once, in one workspace or many. The runs
- * share the model clients (one per workspace, model and base URL), the process's token counter, the tools and the
+ * share the model clients (one per workspace, model and base URL, the recently used kept) and their HTTP connections
+ * (one per provider endpoint, dropped when idle), the process's token counter, the tools and the
  * post-run steps; each run has its own workspace, model, budgets, concurrency and approval mode, recorded with it so
  * that a resume in any process keeps them. {@link #runs} reads any run without disturbing it.
  *

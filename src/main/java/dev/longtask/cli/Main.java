@@ -39,6 +39,7 @@ public final class Main implements Runnable {
             BenchCommand.class,
             ServeCommand.class,
             SubmitCommand.class,
+            AttachCommand.class,
             McpCommand.class,
             WorkerCommand.class,
             TrustCommand.class,
