@@ -164,9 +164,9 @@ class LauncherScriptTest {
     }
 
     /**
-     * The start-up cache with a real JVM: on the JDK running the tests (a class-data archive below 25) and on the newest
-     * installed JDK of 25 or later (an AOT cache), a jar of a few classes standing in for longtask's. A JVM started with
-     * the cache and told to fail without it ({@code -XX:AOTMode=on}, {@code -Xshare:on}) proves it is used.
+     * The start-up cache with a real JVM: on the JDK running the tests (a class-data archive below 25) and on the
+     * newest installed JDK of 25 or later (an AOT cache), a jar of a few classes standing in for longtask's. A JVM
+     * started with the cache and told to fail without it ({@code -XX:AOTMode=on}, {@code -Xshare:on}) proves it is used.
      */
     @ParameterizedTest
     @MethodSource("javaHomes")
@@ -175,7 +175,8 @@ class LauncherScriptTest {
         Files.copy(tinyJar("v1"), checkout.resolve("target/longtask.jar"), StandardCopyOption.REPLACE_EXISTING);
         age(checkout.resolve("target/longtask.jar"), 50);
         Path v2 = tinyJar("v2");
-        script(bin.resolve("mvn"), "echo mvn >> \"" + dir.resolve("calls") + "\"\ncp \"" + v2 + "\" target/longtask.jar\n");
+        script(bin.resolve("mvn"), "echo mvn >> \"" + dir.resolve("calls") + "\"\ncp \"" + v2
+                + "\" target/longtask.jar\n");
         boolean aot = major(javaHome) >= 25;
         String ext = aot ? ".aot" : ".cds";
         String flag = aot ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=";
@@ -218,13 +219,16 @@ class LauncherScriptTest {
         assertThat(recordings()).as("only the broken cache was made again").hasSize(5);
         assertThat(launch(launcher, strict, "status").exit()).isZero();
 
-        // A stale cache (the jar it was made from is not the one there now, though not newer than the cache): the JVM
-        // refuses it, the command runs, and the next call has it made again.
+        // A stale cache (made from another jar than the one there now, which is not newer than the cache): the JVM
+        // refuses it, the command runs, the next call has it made again. JDK 25 tells jars apart by their size (not
+        // always by their time: a jar of the same size would be taken for the old one, which is why the launcher
+        // drops the caches with every jar it puts in place), so this one differs in size.
+        Files.copy(tinyJar("v3-stale"), launchJar(), StandardCopyOption.REPLACE_EXISTING);
         // (between the sources' time and the cache's: older than the sources would be a build's cue)
         Files.setLastModifiedTime(launchJar(), FileTime.from(NOW.minusSeconds(75)));
         Result stale = launch(launcher, env, "status");
         assertThat(stale.exit()).as(stale.out()).isZero();
-        assertThat(stale.out()).isEqualTo("tiny v1 listening on status\n");
+        assertThat(stale.out()).isEqualTo("tiny v3-stale listening on status\n");
         assertThat(lastCall()).contains(flag + read + " ");
         run(launcher, env);
         awaitCaches(ext);
@@ -334,8 +338,8 @@ class LauncherScriptTest {
 
     /** The JVMs started to record a cache. */
     private List<String> recordings() throws IOException {
-        return calls().stream().filter(c -> c.contains("-XX:AOTCacheOutput=") || c.contains("-XX:ArchiveClassesAtExit="))
-                .toList();
+        return calls().stream()
+                .filter(c -> c.contains("-XX:AOTCacheOutput=") || c.contains("-XX:ArchiveClassesAtExit=")).toList();
     }
 
     private Path fakeJdk(Path home, String version, String runtimeVersion) throws IOException {

@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * until it prints a line in which REGEX is found (a resume's first {@code task.claimed} event), and ends it.
  * {@code --fresh SRC DST} after a side copies the directory SRC to DST (replacing it) before each of its runs, for
  * commands that change what they work on (a resume). {@code --stdin FILE} gives a streamed command the file's
- * contents on its standard input, left open (an MCP server's {@code initialize}). Commands are split at spaces; no shell is involved.
+ * contents on its standard input, left open (an MCP server's {@code initialize}). Commands are split at spaces; no
+ * shell is involved.
  */
 public final class PairedBench {
     private record Side(String label, List<String> command, Path freshFrom, Path freshTo) {
