@@ -219,28 +219,31 @@ class LauncherScriptTest {
         assertThat(recordings()).as("only the broken cache was made again").hasSize(5);
         assertThat(launch(launcher, strict, "status").exit()).isZero();
 
-        // A stale cache (made from another jar than the one there now, which is not newer than the cache): the JVM
-        // refuses it, the command runs, the next call has it made again. JDK 25 tells jars apart by their size (not
-        // always by their time: a jar of the same size would be taken for the old one, which is why the launcher
-        // drops the caches with every jar it puts in place), so this one differs in size.
-        Files.copy(tinyJar("v3-stale"), launchJar(), StandardCopyOption.REPLACE_EXISTING);
-        // (between the sources' time and the cache's: older than the sources would be a build's cue)
-        Files.setLastModifiedTime(launchJar(), FileTime.from(NOW.minusSeconds(75)));
-        Result stale = launch(launcher, env, "status");
-        assertThat(stale.exit()).as(stale.out()).isZero();
-        assertThat(stale.out()).isEqualTo("tiny v3-stale listening on status\n");
-        assertThat(lastCall()).contains(flag + read + " ");
-        run(launcher, env);
-        awaitCaches(ext);
-        assertThat(recordings()).as("the refused cache was made again").hasSize(6);
-        assertThat(launch(launcher, strict, "status").exit()).isZero();
+        // A stale cache (made from another jar than the one there now, which is not newer than the cache): a JDK below
+        // 25 refuses it, the command runs, the next call has it made again. JDK 25 was seen to take a cache for a jar
+        // swapped under it (same path, another size and time) and run the old classes, so the launcher never leaves a
+        // cache beside a jar it did not make it from: it drops them all with every jar it puts in place (below).
+        int made = 5;
+        if (!aot) {
+            Files.copy(tinyJar("v3-stale"), launchJar(), StandardCopyOption.REPLACE_EXISTING);
+            // (between the sources' time and the cache's: older than the sources would be a build's cue)
+            Files.setLastModifiedTime(launchJar(), FileTime.from(NOW.minusSeconds(75)));
+            Result stale = launch(launcher, env, "status");
+            assertThat(stale.exit()).as(stale.out()).isZero();
+            assertThat(stale.out()).isEqualTo("tiny v3-stale listening on status\n");
+            assertThat(lastCall()).contains(flag + read + " ");
+            run(launcher, env);
+            awaitCaches(ext);
+            assertThat(recordings()).as("the refused cache was made again").hasSize(++made);
+            assertThat(launch(launcher, strict, "status").exit()).isZero();
+        }
 
         // A new jar: the caches of the old one go with it, new ones are made from the new jar.
         Files.writeString(checkout.resolve("src/main/java/App.java"), "class App { int changed; }");
         Result rebuilt = launch(launcher, env, "--version");
         assertThat(rebuilt.out()).endsWith("tiny v2\n");
         awaitCaches(ext);
-        assertThat(recordings()).hasSize(10);
+        assertThat(recordings()).hasSize(made + 4);
         Result newer = launch(launcher, strict, "status");
         assertThat(newer.exit()).as(newer.out()).isZero();
         assertThat(newer.out()).isEqualTo("tiny v2 listening on status\n");
