@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
+import dev.longtask.store.DiskFull;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
