@@ -95,8 +95,9 @@ final class McpCommand implements Callable<ExitCode> {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // not a debugger's port (taken) nor the making of an archive (one writer)
-            if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")) {
+            // not a debugger's port (taken) nor the making of a start-up cache (one writer)
+            if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")
+                    && !option.startsWith("-XX:AOTCacheOutput") && !option.startsWith("-XX:AOTConfiguration")) {
                 command.add(option);
             }
         }

@@ -21,13 +21,16 @@ import java.util.stream.Stream;
  * memory ({@code maxrss_mb}; both from GNU time), and every {@code name=number} line the command prints.
  *
  * <pre>
- * PairedBench [--rounds N] [--warmup N] [--first-line | --until REGEX] --a LABEL 'COMMAND' [--fresh SRC DST] --b ...
+ * PairedBench [--rounds N] [--warmup N] [--first-line | --until REGEX] [--stdin FILE]
+ *             --a LABEL 'COMMAND' [--fresh SRC DST] --b ...
  * </pre>
  * {@code --first-line} measures {@code first_line_ms}, the time until the command prints its first line, and then
  * ends it (for a command that goes on for long, like a run); {@code --until REGEX} measures {@code until_ms}, the time
  * until it prints a line in which REGEX is found (a resume's first {@code task.claimed} event), and ends it.
  * {@code --fresh SRC DST} after a side copies the directory SRC to DST (replacing it) before each of its runs, for
- * commands that change what they work on (a resume). Commands are split at spaces; no shell is involved.
+ * commands that change what they work on (a resume). {@code --stdin FILE} gives a streamed command the file's
+ * contents on its standard input, left open (an MCP server's {@code initialize}). Commands are split at spaces; no
+ * shell is involved.
  */
 public final class PairedBench {
     private record Side(String label, List<String> command, Path freshFrom, Path freshTo) {
@@ -38,6 +41,7 @@ public final class PairedBench {
         int warmup = 1;
         boolean firstLine = false;
         java.util.regex.Pattern until = null;
+        byte[] stdin = null;
         List<Side> sides = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -45,6 +49,7 @@ public final class PairedBench {
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--first-line" -> firstLine = true;
                 case "--until" -> until = java.util.regex.Pattern.compile(args[++i]);
+                case "--stdin" -> stdin = Files.readAllBytes(Path.of(args[++i]));
                 case "--fresh" -> {
                     Side last = sides.remove(sides.size() - 1);
                     sides.add(new Side(last.label(), last.command(), Path.of(args[++i]), Path.of(args[++i])));
@@ -63,9 +68,9 @@ public final class PairedBench {
         boolean streamed = firstLine || until != null;
         for (int round = -warmup; round < rounds; round++) {
             boolean aFirst = Math.floorMod(round, 2) == 0;
-            Map<String, Double> first = streamed ? untilLine(aFirst ? sides.get(0) : sides.get(1), line)
+            Map<String, Double> first = streamed ? untilLine(aFirst ? sides.get(0) : sides.get(1), line, stdin)
                     : measure(aFirst ? sides.get(0) : sides.get(1));
-            Map<String, Double> second = streamed ? untilLine(aFirst ? sides.get(1) : sides.get(0), line)
+            Map<String, Double> second = streamed ? untilLine(aFirst ? sides.get(1) : sides.get(0), line, stdin)
                     : measure(aFirst ? sides.get(1) : sides.get(0));
             if (round >= 0) {
                 a.add(aFirst ? first : second);
@@ -117,12 +122,17 @@ public final class PairedBench {
     }
 
     /** The time until the first line, or with {@code wanted} the first line in which it is found. */
-    private static Map<String, Double> untilLine(Side side, java.util.regex.Pattern wanted) throws Exception {
+    private static Map<String, Double> untilLine(Side side, java.util.regex.Pattern wanted, byte[] stdin)
+            throws Exception {
         if (side.freshFrom() != null) {
             copy(side.freshFrom(), side.freshTo());
         }
         long start = System.nanoTime();
         Process process = new ProcessBuilder(side.command()).redirectErrorStream(true).start();
+        if (stdin != null) {
+            process.getOutputStream().write(stdin);
+            process.getOutputStream().flush();
+        }
         try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line = out.readLine();
