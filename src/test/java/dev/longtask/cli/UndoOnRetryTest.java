@@ -189,6 +189,9 @@ class UndoOnRetryTest {
             assertThat(ws.resolve("partial.txt")).doesNotExist();
             assertThat(ws.resolve("shell.txt")).doesNotExist();
             assertThat(Files.readString(ws.resolve("a.txt"))).as("task 1 untouched").isEqualTo("A's work\n");
+            assertThat(Files.readString(done.directory().resolve("events.jsonl")))
+                    .as("the rollback is an event of the run").contains("\"type\":\"run.rolled_back\"")
+                    .contains("\"scope\":\"task #2\"").contains("\"by\":\"cli\"");
 
             Child.Result whole = Child.run(home, Map.of(), "rollback", "undo", "-C", ws.toString());
             assertThat(whole.exit()).as(whole.toString()).isZero();

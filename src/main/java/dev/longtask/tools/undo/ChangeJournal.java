@@ -53,11 +53,24 @@ final class ChangeJournal {
     }
 
     void append(Entry entry) throws IOException {
-        append(List.of(entry));
+        append(List.of(entry), true);
     }
 
-    /** Appends {@code entries} with one fsync. */
-    synchronized void append(List<Entry> added) throws IOException {
+    void append(List<Entry> entries) throws IOException {
+        append(entries, true);
+    }
+
+    /**
+     * Appends a line that need not be on disk before this returns: the next durable append (or the system's own
+     * writeback) carries it. For lines whose loss in a power failure costs nothing undo needs: an attempt's start
+     * (a touch, fsynced, follows it before anything changes) and its end (the contents it names are fsynced first).
+     */
+    void appendLazily(Entry entry) throws IOException {
+        append(List.of(entry), false);
+    }
+
+    /** Appends {@code entries}, then ({@code durable}) one fsync. */
+    private synchronized void append(List<Entry> added, boolean durable) throws IOException {
         StringBuilder text = new StringBuilder();
         added.forEach(entry -> text.append(toJson(entry)).append('\n'));
         byte[] line = text.toString().getBytes(StandardCharsets.UTF_8);
@@ -69,7 +82,9 @@ final class ChangeJournal {
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
             }
-            channel.force(false);
+            if (durable) {
+                channel.force(false);
+            }
             if (current) {
                 knownSize = channel.size();
                 for (Entry entry : added) {

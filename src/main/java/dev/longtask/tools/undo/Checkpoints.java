@@ -226,7 +226,7 @@ public final class Checkpoints implements AutoCloseable {
         reads.put(taskId, new ConcurrentHashMap<>());
         startedAt.put(taskId, clock.incrementAndGet());
         String found = scan.tree().name();
-        journal.append(entry(Op.START, taskId, attempt, null, found, null, null));
+        journal.appendLazily(entry(Op.START, taskId, attempt, null, found, null, null));
         return undone;
     }
 
@@ -262,7 +262,7 @@ public final class Checkpoints implements AutoCloseable {
         }
         Entry end = new Entry(Op.END, taskId, attempt, null, null, null, null, left.name(), commit, changes, null,
                 null, null, System.currentTimeMillis());
-        journal.append(end);
+        journal.appendLazily(end);
         touched.remove(taskId);
         return changes;
     }
