@@ -149,6 +149,7 @@ class CheckpointsTest {
         try (Checkpoints checkpoints = Checkpoints.open(root, "r6")) {
             checkpoints.startAttempt(1, 1);
             change(checkpoints, 1, root.resolve("src/kept.txt"), "changed\n");
+            Files.createDirectories(root.resolve("new/dir"));
             change(checkpoints, 1, root.resolve("new/dir/made.txt"), "made\n");
             checkpoints.aroundShell(1, () -> Files.deleteIfExists(root.resolve("src/deep/er/gone.txt")));
             checkpoints.endAttempt(1);
