@@ -1,5 +1,7 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.EventData;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
@@ -47,7 +49,9 @@ final class RollbackCommand implements Callable<ExitCode> {
         Path workspace = workdir.workspace();
         RunAccess.readRun(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
+        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
+             RunChanges changes = RunChanges.open(workspace, runId)) {
             Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
                     : scope.after != null ? changes.tasksAfter(scope.after) : changes.tasks();
             String what = scope.task != null ? "task #" + scope.task : scope.after != null
@@ -57,6 +61,10 @@ final class RollbackCommand implements Callable<ExitCode> {
                 throw new CliFailure(ExitCode.FAILED, "nothing rolled back: later changes touch the same lines of "
                         + String.join("; ", result.refused()) + ". Look with 'longtask diff " + runId
                         + "', or use --force (your files are kept first either way)");
+            }
+            if (!result.restored().isEmpty()) {
+                RunAccess.run(() -> store.append(null, new EventData.RunRolledBack(what, result.tasks(),
+                        result.restored(), result.stash(), "cli")));
             }
             if (result.restored().isEmpty()) {
                 out.println("nothing to roll back: " + what + " has no changes that still stand");

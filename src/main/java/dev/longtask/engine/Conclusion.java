@@ -8,6 +8,7 @@ import dev.longtask.model.TaskStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,8 +53,17 @@ final class Conclusion {
             }
         }
         String failure = result.written() ? null : result.outcome().reason();
-        Path report = new ReportWriter(s.store(), s.json(), s.book()).write(result.report(), failure);
+        Path report = new ReportWriter(s.store(), s.json(), s.book()).write(result.report(), failure, sharedFiles());
         return conclude(report, failure);
+    }
+
+    /** The files two or more tasks changed, for the report; none when the record cannot be read. */
+    private Map<String, List<Integer>> sharedFiles() {
+        try {
+            return s.kit().context().checkpoints().sharedFiles();
+        } catch (IOException e) {
+            return Map.of();
+        }
     }
 
     /**

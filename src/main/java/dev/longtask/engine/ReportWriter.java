@@ -12,10 +12,12 @@ import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Writes report.md and final_result.json: the synthesizer's report, followed by what the runtime itself knows
- * for certain (each task's status and its result file, the usage). When the synthesizer did not finish, the
+ * for certain (each task's status and its result file, the files more than one task changed, the usage). When the synthesizer did not finish, the
  * report says so and lists the tasks' own summaries instead.
  */
 final class ReportWriter {
@@ -29,8 +31,11 @@ final class ReportWriter {
         this.book = book;
     }
 
-    /** @param report the accepted submit_report arguments, or null with {@code failure} saying why there are none */
-    Path write(ObjectNode report, String failure) {
+    /**
+     * @param report the accepted submit_report arguments, or null with {@code failure} saying why there are none
+     * @param shared every file two or more tasks changed (through {@code bash}, or one after the other), with them
+     */
+    Path write(ObjectNode report, String failure, Map<String, List<Integer>> shared) {
         // The synthesizer's own last call is recorded behind its back; count it, as status will.
         store.awaitWritten();
         Run run = store.run();
@@ -58,6 +63,11 @@ final class ReportWriter {
             }
             md.append('\n');
         }
+        if (!shared.isEmpty()) {
+            md.append("\n## Files changed by more than one task\n\n");
+            shared.forEach((path, ids) -> md.append("- `").append(path).append("`: ")
+                    .append(ids.stream().map(id -> "task #" + id).collect(Collectors.joining(", "))).append('\n'));
+        }
         md.append("\n## Run\n\n")
                 .append("- run: ").append(run.id()).append('\n')
                 .append("- goal: ").append(run.goal().strip().replace("\n", " ")).append('\n')
@@ -67,7 +77,9 @@ final class ReportWriter {
                 .append(count(tasks, TaskStatus.CANCELLED)).append(" cancelled, of ").append(tasks.size()).append('\n')
                 .append("- tokens: ").append(Counts.full(run.usage().inputTokens())).append(" in, ")
                 .append(Counts.full(run.usage().outputTokens())).append(" out; cost ").append(run.usage().costExplained()).append('\n');
-        return store.writeReport(md.toString(), finalResult(run, tasks, title, summary, report));
+        ObjectNode result = finalResult(run, tasks, title, summary, report);
+        result.set("shared_files", json.valueToTree(shared));
+        return store.writeReport(md.toString(), result);
     }
 
     private ObjectNode finalResult(Run run, List<Task> tasks, String title, String summary, ObjectNode report) {

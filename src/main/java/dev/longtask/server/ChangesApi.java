@@ -3,7 +3,9 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.RunChanges;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -59,13 +61,21 @@ final class ChangesApi {
         if (task != null && after != null) {
             throw ApiError.badRequest("give task or after, not both");
         }
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        // The run is held open for writing meanwhile: no session can start it while its files are put back.
+        try (RunStore store = files.openForWriting(workspace, runId);
+             RunChanges changes = RunChanges.open(workspace, runId)) {
             Set<Integer> tasks = task != null ? Set.of(task) : after != null ? changes.tasksAfter(after)
                     : changes.tasks();
             RunChanges.Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));
             if (!result.refused().isEmpty() && result.stash() == null) {
                 throw ApiError.conflict("nothing rolled back: later changes touch the same lines of "
                         + String.join("; ", result.refused()) + "; send force: true to undo anyway");
+            }
+            if (!result.restored().isEmpty()) {
+                String scope = task != null ? "task #" + task : after != null ? "the tasks after #" + after
+                        : "run " + runId;
+                store.append(null, new EventData.RunRolledBack(scope, result.tasks(), result.restored(),
+                        result.stash(), "api"));
             }
             send(ctx, json.valueToTree(result));
         } catch (IOException e) {

@@ -8,7 +8,9 @@ import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
+import dev.longtask.store.StoreOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -84,6 +86,11 @@ final class RunFiles {
     /** Where the runs are kept, as messages name it. */
     String where(Path workspace) {
         return stores.where(workspace);
+    }
+
+    /** Opens the run for writing (refused with RunLockedException while a process runs it). */
+    RunStore openForWriting(Path workspace, String runId) {
+        return stores.open(workspace, runId, StoreOptions.defaults()).store();
     }
 
     RunSnapshot snapshot(Path workspace, String runId) {

@@ -107,7 +107,7 @@ class UndoOnRetryTest {
             return Files.exists(path) ? Files.readString(path).strip() : "absent";
         }
 
-        private static ObjectNode args(String... pairs) {
+        static ObjectNode args(String... pairs) {
             ObjectNode node = JSON.createObjectNode();
             for (int i = 0; i < pairs.length; i += 2) {
                 node.put(pairs[i], pairs[i + 1]);
@@ -115,12 +115,12 @@ class UndoOnRetryTest {
             return node;
         }
 
-        private static MockResponse submit() {
+        static MockResponse submit() {
             return call("submit_result", (ObjectNode) JSON.valueToTree(Map.of("success", true, "summary", "done",
                     "details", "done", "findings", List.of(), "artifacts", Map.of(), "next_steps", List.of())));
         }
 
-        private static MockResponse call(String name, ObjectNode arguments) {
+        static MockResponse call(String name, ObjectNode arguments) {
             ObjectNode response = JSON.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion")
                     .put("created", 1).put("model", "fake");
             ObjectNode message = response.putArray("choices").addObject().put("index", 0)
@@ -189,6 +189,9 @@ class UndoOnRetryTest {
             assertThat(ws.resolve("partial.txt")).doesNotExist();
             assertThat(ws.resolve("shell.txt")).doesNotExist();
             assertThat(Files.readString(ws.resolve("a.txt"))).as("task 1 untouched").isEqualTo("A's work\n");
+            assertThat(Files.readString(done.directory().resolve("events.jsonl")))
+                    .as("the rollback is an event of the run").contains("\"type\":\"run.rolled_back\"")
+                    .contains("\"scope\":\"task #2\"").contains("\"by\":\"cli\"");
 
             Child.Result whole = Child.run(home, Map.of(), "rollback", "undo", "-C", ws.toString());
             assertThat(whole.exit()).as(whole.toString()).isZero();

@@ -40,6 +40,9 @@ class ChangesApiTest {
             assertThat(f.json(rolled).path("restored").toString()).contains(file.path("path").asText());
             assertThat(Files.exists(written)).isFalse();
             assertThat(f.json(f.get("/api/runs/" + id + "/tasks/1/diff")).path("files").size()).isZero();
+            String events = Files.readString(f.workspace.resolve(".longtask/runs/" + id + "/events.jsonl"));
+            assertThat(events).as("the rollback is an event of the run").contains("\"type\":\"run.rolled_back\"")
+                    .contains("\"scope\":\"task #1\"").contains("\"by\":\"api\"");
         }
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -38,6 +39,10 @@ final class ChangeJournal {
     }
 
     private final Path file;
+    /** The lines as this process last read or wrote them, with the file's size then (-1: read it again). */
+    private List<Entry> entries;
+    private long knownSize = -1;
+    private JournalView view;
 
     ChangeJournal(Path file) {
         this.file = file;
@@ -48,41 +53,91 @@ final class ChangeJournal {
     }
 
     void append(Entry entry) throws IOException {
-        append(List.of(entry));
+        append(List.of(entry), true);
     }
 
-    /** Appends {@code entries} with one fsync. */
-    synchronized void append(List<Entry> entries) throws IOException {
+    void append(List<Entry> entries) throws IOException {
+        append(entries, true);
+    }
+
+    /**
+     * Appends a line that need not be on disk before this returns: the next durable append (or the system's own
+     * writeback) carries it. For lines whose loss in a power failure costs nothing undo needs: an attempt's start
+     * (a touch, fsynced, follows it before anything changes) and its end (the contents it names are fsynced first).
+     */
+    void appendLazily(Entry entry) throws IOException {
+        append(List.of(entry), false);
+    }
+
+    /** Appends {@code entries}, then ({@code durable}) one fsync. */
+    private synchronized void append(List<Entry> added, boolean durable) throws IOException {
         StringBuilder text = new StringBuilder();
-        entries.forEach(entry -> text.append(toJson(entry)).append('\n'));
+        added.forEach(entry -> text.append(toJson(entry)).append('\n'));
         byte[] line = text.toString().getBytes(StandardCharsets.UTF_8);
         Files.createDirectories(file.getParent());
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND); FileLock lock = channel.lock()) {
+            boolean current = entries != null && channel.size() == knownSize;
             ByteBuffer buffer = ByteBuffer.wrap(line);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
             }
-            channel.force(false);
+            if (durable) {
+                channel.force(false);
+            }
+            if (current) {
+                knownSize = channel.size();
+                for (Entry entry : added) {
+                    entries.add(entry);
+                    if (view != null) {
+                        view.add(entry);
+                    }
+                }
+            } else {
+                knownSize = -1; // another process wrote too (a rollback): read the file again when asked
+            }
         }
     }
 
+    /**
+     * The journal's lines. Kept in memory by this process: the file is read again only when another process has
+     * written to it since (its size says so), so a long run does not read its whole journal at each task.
+     */
     synchronized List<Entry> read() throws IOException {
-        List<Entry> entries = new ArrayList<>();
+        long size = Files.exists(file) ? Files.size(file) : 0;
+        if (entries == null || size != knownSize) {
+            entries = parse();
+            knownSize = size;
+            view = null;
+        }
+        return Collections.unmodifiableList(entries);
+    }
+
+    /** The journal read back, kept up to date line by line as this process appends. */
+    synchronized JournalView view() throws IOException {
+        List<Entry> lines = read();
+        if (view == null) {
+            view = new JournalView(lines);
+        }
+        return view;
+    }
+
+    private List<Entry> parse() throws IOException {
+        List<Entry> parsed = new ArrayList<>();
         if (!Files.exists(file)) {
-            return entries;
+            return parsed;
         }
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (line.isBlank()) {
                 continue;
             }
             try {
-                entries.add(JsonMapping.MAPPER.readValue(line, Entry.class));
+                parsed.add(JsonMapping.MAPPER.readValue(line, Entry.class));
             } catch (JsonProcessingException torn) {
                 // a crash mid-append: the line never counted
             }
         }
-        return entries;
+        return parsed;
     }
 
     private static String toJson(Entry entry) {

@@ -15,13 +15,15 @@ import org.eclipse.jgit.internal.storage.file.GC;
 
 /**
  * Measures what checkpoints cost on a generated workspace: the first read, then per task (its start, one write, its
- * end) over many tasks, and the shadow repository's size before and after {@code gc}. For {@code longtask bench
- * checkpoints}; a measurement, never a test.
+ * end; a shell command's time is counted apart) over many tasks, a later process's open of the same workspace (its
+ * stat data read back from the index), and the shadow repository's size before and after {@code gc}. For {@code
+ * longtask bench checkpoints}; a measurement, never a test.
  */
 public final class CheckpointBench {
     /** The figures: milliseconds, and bytes on disk. */
-    public record Figures(int files, long bytes, long firstReadMs, int tasks, double medianTaskMs, double p90TaskMs,
-                          double medianShellMs, long shadowBytes, long shadowBytesAfterGc) {
+    public record Figures(int files, long bytes, long firstReadMs, long secondOpenMs, int tasks, double medianTaskMs,
+                          double p90TaskMs, double medianStartMs, double medianEndMs, double medianShellMs,
+                          long shadowBytes, long shadowBytesAfterGc) {
     }
 
     private CheckpointBench() {
@@ -48,12 +50,15 @@ public final class CheckpointBench {
             throw new IOException(checkpoints.offReason());
         }
         List<Double> taskMs = new ArrayList<>();
+        List<Double> startMs = new ArrayList<>();
+        List<Double> endMs = new ArrayList<>();
         List<Double> shellMs = new ArrayList<>();
         try (checkpoints) {
             for (int t = 1; t <= tasks; t++) {
                 Path file = root.resolve("src/d" + (t % 100) + "/f" + (t % files) + ".txt");
                 long begin = System.nanoTime();
                 checkpoints.startAttempt(t, 1);
+                startMs.add((System.nanoTime() - begin) / 1e6);
                 checkpoints.beforeChange(t, file, "write");
                 Files.writeString(file, "task " + t + "\n");
                 checkpoints.afterChange(t, file);
@@ -67,21 +72,33 @@ public final class CheckpointBench {
                     }
                     shellMs.add((System.nanoTime() - shell) / 1e6);
                 }
+                long end = System.nanoTime();
                 checkpoints.endAttempt(t);
-                taskMs.add((System.nanoTime() - begin) / 1e6);
+                endMs.add((System.nanoTime() - end) / 1e6);
+                taskMs.add((System.nanoTime() - begin) / 1e6 - (t <= shells ? shellMs.get(t - 1) : 0));
             }
         }
+        started = System.nanoTime();
+        try (Checkpoints again = Checkpoints.open(root, "bench-2")) {
+            if (!again.on()) {
+                throw new IOException(again.offReason());
+            }
+        }
+        long secondOpen = (System.nanoTime() - started) / 1_000_000;
         Path shadow = root.resolve(Checkpoints.DIRECTORY);
         long before = du(shadow);
         try (FileRepository repository = new FileRepository(shadow.toFile())) {
             GC gc = new GC(repository);
             gc.setAuto(false);
+            gc.setExpireAgeMillis(0); // what stays once git's grace periods have passed
+            gc.setPackExpireAgeMillis(0);
             gc.gc().get();
         } catch (Exception e) {
             throw new IOException("gc failed: " + e.getMessage(), e);
         }
-        return new Figures(files, bytes, firstRead, tasks, percentile(taskMs, 50), percentile(taskMs, 90),
-                shellMs.isEmpty() ? 0 : percentile(shellMs, 50), before, du(shadow));
+        return new Figures(files, bytes, firstRead, secondOpen, tasks, percentile(taskMs, 50), percentile(taskMs, 90),
+                percentile(startMs, 50), percentile(endMs, 50), shellMs.isEmpty() ? 0 : percentile(shellMs, 50), before,
+                du(shadow));
     }
 
     private static double percentile(List<Double> values, int p) {

@@ -10,12 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SortedMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -101,6 +100,7 @@ public final class Checkpoints implements AutoCloseable {
             Checkpoints checkpoints = new Checkpoints(null, runId, root, repository, scan,
                     new ChangeJournal(gitDir.resolve("journal").resolve(runId + ".jsonl")));
             scan.scan();
+            scan.save();
             return checkpoints;
         } catch (WorkspaceScan.TooLarge e) {
             close(repository);
@@ -159,7 +159,7 @@ public final class Checkpoints implements AutoCloseable {
         if (mine.contains(path)) {
             return;
         }
-        FileState before = scan.store(file);
+        FileState before = scan.refresh(path);
         journal.append(touch(taskId, attempt, path, before, by));
         mine.add(path);
     }
@@ -184,13 +184,13 @@ public final class Checkpoints implements AutoCloseable {
         if (!on() || attempt == null) {
             return command.call();
         }
-        SortedMap<String, FileState> before = scan.scan();
-        journal.append(entry(Op.BASH, taskId, attempt, null, repository.writeTree(before).name(), null, null));
+        Map<String, FileState> before = scan.scan();
+        journal.append(entry(Op.BASH, taskId, attempt, null, scan.tree().name(), null, null));
         long started = clock.incrementAndGet();
         try {
             return command.call();
         } finally {
-            SortedMap<String, FileState> after = scan.scan();
+            Map<String, FileState> after = scan.scan();
             Set<String> mine = touched.computeIfAbsent(taskId, t -> ConcurrentHashMap.newKeySet());
             List<Entry> lines = new ArrayList<>();
             long now = clock.incrementAndGet();
@@ -225,8 +225,8 @@ public final class Checkpoints implements AutoCloseable {
         touched.put(taskId, ConcurrentHashMap.newKeySet());
         reads.put(taskId, new ConcurrentHashMap<>());
         startedAt.put(taskId, clock.incrementAndGet());
-        String found = repository.writeTree(scan.scan()).name();
-        journal.append(entry(Op.START, taskId, attempt, null, found, null, null));
+        String found = scan.tree().name();
+        journal.appendLazily(entry(Op.START, taskId, attempt, null, found, null, null));
         return undone;
     }
 
@@ -236,31 +236,33 @@ public final class Checkpoints implements AutoCloseable {
         if (!on() || attempt == null) {
             return List.of();
         }
-        JournalView view = new JournalView(journal.read());
-        Attempt standing = view.standing(taskId).stream().filter(a -> a.attempt == attempt).findFirst().orElse(null);
-        SortedMap<String, FileState> now = scan.scan();
+        Attempt standing;
+        List<Touch> touches;
+        synchronized (journal) {
+            standing = journal.view().standing(taskId).stream().filter(a -> a.attempt == attempt).findFirst()
+                    .orElse(null);
+            touches = standing == null ? List.of() : List.copyOf(standing.touches.values());
+        }
         List<Change> changes = new ArrayList<>();
-        if (standing != null) {
-            for (Touch touch : standing.touches.values()) {
-                FileState after = now.get(touch.path());
-                String afterId = after == null ? null : after.id().name();
-                String afterMode = after == null ? null : modeName(after.mode());
-                if (!Objects.equals(afterId, touch.before()) || afterId != null && !afterMode.equals(touch.mode())) {
-                    changes.add(new Change(touch.path(), touch.before(), afterId, touch.mode(), afterMode));
-                }
+        for (Touch touch : touches) {
+            FileState after = scan.refresh(touch.path());
+            String afterId = after == null ? null : after.id().name();
+            String afterMode = after == null ? null : modeName(after.mode());
+            if (!Objects.equals(afterId, touch.before()) || afterId != null && !afterMode.equals(touch.mode())) {
+                changes.add(new Change(touch.path(), touch.before(), afterId, touch.mode(), afterMode));
             }
         }
-        ObjectId left = repository.writeTree(now);
+        ObjectId left = scan.tree();
         String commit = null;
         if (standing != null && standing.foundTree != null) {
-            ObjectId found = repository.commit(ref(taskId, "found"), ObjectId.fromString(standing.foundTree), null,
+            ObjectId found = repository.commit(null, ObjectId.fromString(standing.foundTree), null,
                     "run " + runId + ": the workspace as task #" + taskId + " attempt " + attempt + " found it");
-            commit = repository.commit(ref(taskId, "left"), left, found, "run " + runId + ": task #" + taskId
+            commit = repository.commit(ref(taskId), left, found, "run " + runId + ": task #" + taskId
                     + " attempt " + attempt + " changed " + changes.size() + " file(s)").name();
         }
         Entry end = new Entry(Op.END, taskId, attempt, null, null, null, null, left.name(), commit, changes, null,
                 null, null, System.currentTimeMillis());
-        journal.append(end);
+        journal.appendLazily(end);
         touched.remove(taskId);
         return changes;
     }
@@ -273,8 +275,13 @@ public final class Checkpoints implements AutoCloseable {
         if (!on()) {
             return Undone.NOTHING;
         }
-        JournalView view = new JournalView(journal.read());
-        List<Attempt> standing = view.standing(taskId);
+        synchronized (journal) { // the view is the journal's, kept up to date as lines are appended
+            return undo(journal.view(), taskId, why);
+        }
+    }
+
+    private Undone undo(JournalView view, int taskId, String why) throws IOException {
+        List<Attempt> standing = List.copyOf(view.standing(taskId));
         if (standing.isEmpty()) {
             return Undone.NOTHING;
         }
@@ -297,7 +304,8 @@ public final class Checkpoints implements AutoCloseable {
         List<String> restored = new ArrayList<>();
         List<String> kept = new ArrayList<>();
         for (Touch touch : firstTouch.values()) {
-            ObjectId now = files.currentId(touch.path());
+            FileState current = scan.refresh(touch.path());
+            ObjectId now = current == null ? null : current.id();
             if (Objects.equals(now == null ? null : now.name(), touch.before())) {
                 continue;
             }
@@ -307,6 +315,7 @@ public final class Checkpoints implements AutoCloseable {
                 continue;
             }
             files.put(touch.path(), state(touch.before(), touch.mode()));
+            scan.refresh(touch.path());
             restored.add(touch.path());
         }
         journal.append(new Entry(Op.UNDONE, taskId, null, null, null, null, null, null, null, null,
@@ -316,7 +325,12 @@ public final class Checkpoints implements AutoCloseable {
 
     /** Every file that two or more tasks changed, with those tasks: where parallel work met. */
     public Map<String, List<Integer>> sharedFiles() throws IOException {
-        return on() ? new JournalView(journal.read()).sharedPaths() : Map.of();
+        if (!on()) {
+            return Map.of();
+        }
+        synchronized (journal) {
+            return journal.view().sharedPaths();
+        }
     }
 
     // ------------------------------------------------------------------ helpers
@@ -341,8 +355,9 @@ public final class Checkpoints implements AutoCloseable {
         return runId;
     }
 
-    String ref(int taskId, String which) {
-        return "refs/longtask/runs/" + runId + "/task-" + taskId + "/" + which;
+    /** The ref of a task's last attempt: the workspace as it left it, whose parent is the workspace as it found it. */
+    String ref(int taskId) {
+        return "refs/longtask/runs/" + runId + "/task-" + taskId;
     }
 
     private String relative(Path file) {
@@ -350,7 +365,7 @@ public final class Checkpoints implements AutoCloseable {
     }
 
     static Set<String> changedPaths(Map<String, FileState> before, Map<String, FileState> after) {
-        Set<String> changed = new LinkedHashSet<>();
+        Set<String> changed = new TreeSet<>();
         before.forEach((path, state) -> {
             if (!state.equals(after.get(path))) {
                 changed.add(path);
@@ -389,6 +404,14 @@ public final class Checkpoints implements AutoCloseable {
 
     @Override
     public void close() {
+        if (scan != null) {
+            scan.save();
+            try {
+                repository.collectGarbageIfDue();
+            } catch (IOException e) {
+                // the record stays as it is, loose; the next close tries again
+            }
+        }
         close(repository);
     }
 }

@@ -42,65 +42,77 @@ final class JournalView {
         }
     }
 
-    private final List<Entry> entries;
+    private int lines;
     private final Map<Integer, List<Attempt>> live = new TreeMap<>();
-    /** path -> the lines where a standing attempt touched it, with the task. */
-    private final Map<String, List<int[]>> touchesByPath = new LinkedHashMap<>();
+    private final Map<String, Attempt> current = new LinkedHashMap<>();
+    /** path -> the lines where a standing attempt touched it, with the task; null until asked after a change. */
+    private Map<String, List<int[]>> touchesByPath;
 
+    /** {@code entries}: the journal's lines so far; later ones are given to {@link #add}. */
     JournalView(List<Entry> entries) {
-        this.entries = entries;
-        Map<String, Attempt> current = new LinkedHashMap<>();
-        for (int line = 0; line < entries.size(); line++) {
-            Entry e = entries.get(line);
-            String key = e.task() + "/" + e.attempt();
-            switch (e.op()) {
-                case START -> {
-                    Attempt a = new Attempt(e.task(), e.attempt(), line, e.tree());
-                    current.put(key, a);
-                    live.computeIfAbsent(e.task(), t -> new ArrayList<>()).add(a);
-                }
-                case TOUCH -> {
-                    Attempt a = current.get(key);
-                    if (a != null && !a.touches.containsKey(e.path())) {
-                        a.touches.put(e.path(), new Touch(e.path(), e.before(), e.mode(), line, e.by()));
-                    }
-                }
-                case BASH -> {
-                    Attempt a = current.get(key);
-                    if (a != null) {
-                        a.openShells.add(Map.entry(line, e.tree()));
-                    }
-                }
-                case BASH_END -> {
-                    Attempt a = current.get(key);
-                    if (a != null && !a.openShells.isEmpty()) {
-                        a.openShells.remove(a.openShells.size() - 1);
-                    }
-                }
-                case END -> {
-                    Attempt a = current.get(key);
-                    if (a != null) {
-                        a.endLine = line;
-                        a.leftTree = e.tree();
-                        a.commit = e.commit();
-                        a.changes = e.changes() == null ? List.of() : e.changes();
-                        a.openShells.clear();
-                    }
-                }
-                case UNDONE -> {
-                    Set<Integer> undone = new HashSet<>(e.attempts() == null ? List.of() : e.attempts());
-                    List<Attempt> attempts = live.getOrDefault(e.task(), new ArrayList<>());
-                    attempts.removeIf(a -> undone.contains(a.attempt));
-                    if (attempts.isEmpty()) {
-                        live.remove(e.task());
-                    }
-                }
-                default -> {
+        entries.forEach(this::add);
+    }
+
+    /** The journal's next line. */
+    void add(Entry e) {
+        int line = lines++;
+        touchesByPath = null;
+        String key = e.task() + "/" + e.attempt();
+        switch (e.op()) {
+            case START -> {
+                Attempt a = new Attempt(e.task(), e.attempt(), line, e.tree());
+                current.put(key, a);
+                live.computeIfAbsent(e.task(), t -> new ArrayList<>()).add(a);
+            }
+            case TOUCH -> {
+                Attempt a = current.get(key);
+                if (a != null && !a.touches.containsKey(e.path())) {
+                    a.touches.put(e.path(), new Touch(e.path(), e.before(), e.mode(), line, e.by()));
                 }
             }
+            case BASH -> {
+                Attempt a = current.get(key);
+                if (a != null) {
+                    a.openShells.add(Map.entry(line, e.tree()));
+                }
+            }
+            case BASH_END -> {
+                Attempt a = current.get(key);
+                if (a != null && !a.openShells.isEmpty()) {
+                    a.openShells.remove(a.openShells.size() - 1);
+                }
+            }
+            case END -> {
+                Attempt a = current.remove(key);
+                if (a != null) {
+                    a.endLine = line;
+                    a.leftTree = e.tree();
+                    a.commit = e.commit();
+                    a.changes = e.changes() == null ? List.of() : e.changes();
+                    a.openShells.clear();
+                }
+            }
+            case UNDONE -> {
+                Set<Integer> undone = new HashSet<>(e.attempts() == null ? List.of() : e.attempts());
+                List<Attempt> attempts = live.getOrDefault(e.task(), new ArrayList<>());
+                attempts.removeIf(a -> undone.contains(a.attempt));
+                if (attempts.isEmpty()) {
+                    live.remove(e.task());
+                }
+            }
+            default -> {
+            }
         }
-        live.values().forEach(attempts -> attempts.forEach(a -> a.touches.values().forEach(t ->
-                touchesByPath.computeIfAbsent(t.path(), p -> new ArrayList<>()).add(new int[] {t.line(), a.task}))));
+    }
+
+    private Map<String, List<int[]>> touchesByPath() {
+        if (touchesByPath == null) {
+            Map<String, List<int[]>> byPath = new LinkedHashMap<>();
+            live.values().forEach(attempts -> attempts.forEach(a -> a.touches.values().forEach(t ->
+                    byPath.computeIfAbsent(t.path(), p -> new ArrayList<>()).add(new int[] {t.line(), a.task}))));
+            touchesByPath = byPath;
+        }
+        return touchesByPath;
     }
 
     /** The attempts of {@code task} whose changes stand, oldest first. */
@@ -115,7 +127,7 @@ final class JournalView {
 
     /** The task (other than {@code task}) that touched {@code path} after journal line {@code line}, or 0. */
     int touchedLaterBy(String path, int line, int task) {
-        for (int[] touch : touchesByPath.getOrDefault(path, List.of())) {
+        for (int[] touch : touchesByPath().getOrDefault(path, List.of())) {
             if (touch[0] > line && touch[1] != task) {
                 return touch[1];
             }
@@ -126,7 +138,7 @@ final class JournalView {
     /** Every path two or more standing tasks touched, with those tasks in the order they touched it. */
     Map<String, List<Integer>> sharedPaths() {
         Map<String, List<Integer>> shared = new TreeMap<>();
-        touchesByPath.forEach((path, touches) -> {
+        touchesByPath().forEach((path, touches) -> {
             List<Integer> tasks = new ArrayList<>();
             touches.stream().sorted((x, y) -> Integer.compare(x[0], y[0])).forEach(t -> {
                 if (!tasks.contains(t[1])) {
@@ -141,6 +153,6 @@ final class JournalView {
     }
 
     int size() {
-        return entries.size();
+        return lines;
     }
 }

@@ -178,7 +178,8 @@ public final class RunChanges implements AutoCloseable {
     /** Keeps the whole workspace as it is now under {@code refs/longtask/stash/<run>}; answers the commit's id. */
     private String stash() throws IOException {
         WorkspaceScan scan = new WorkspaceScan(repository, Excludes.of(root), WorkspaceScan.Limits.DEFAULT);
-        ObjectId tree = repository.writeTree(scan.scan());
+        scan.scan();
+        ObjectId tree = scan.tree();
         String ref = "refs/longtask/stash/" + runId;
         ObjectId parent = repository.jgit().resolve(ref);
         return repository.commit(ref, tree, parent, "the workspace before a rollback of run " + runId).name();

@@ -2,14 +2,21 @@ package dev.longtask.tools.undo;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.text.ParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.SortedMap;
-import org.eclipse.jgit.dircache.DirCache;
-import org.eclipse.jgit.dircache.DirCacheBuilder;
-import org.eclipse.jgit.dircache.DirCacheEntry;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import org.eclipse.jgit.internal.storage.file.FileRepository;
+import org.eclipse.jgit.internal.storage.file.GC;
+import org.eclipse.jgit.internal.storage.file.ObjectDirectory;
+import org.eclipse.jgit.internal.storage.file.PackInserter;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.ConfigConstants;
 import org.eclipse.jgit.lib.Constants;
@@ -27,12 +34,18 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
  * longtask's own bare git repository, {@code .longtask/shadow}, written with JGit's object layer only: blobs, trees,
- * commits and refs, never an index, a work tree, hooks or the user's {@code .git} (its location is given, never
- * discovered, and the environment's {@code GIT_*} variables are not read). Objects are fsynced as they are written,
- * so a content recorded before a file changes survives a kill -9 of the process.
+ * commits and refs, never a work tree, hooks or the user's {@code .git} (its location is given, never discovered, and
+ * the environment's {@code GIT_*} variables are not read). Blobs are fsynced as they are written, so a content
+ * recorded before a file changes survives a crash of the machine, not only of the process; trees, commits and refs
+ * are not (they are the browsable record; the journal holds what undo and diff need), which keeps a task's cost to a
+ * few fsyncs.
  */
 final class ShadowRepository implements AutoCloseable {
     static final PersonIdent LONGTASK = new PersonIdent("longtask", "longtask@localhost");
+    /** A file larger than this is streamed into the repository rather than read whole. */
+    private static final long STREAM_ABOVE = 8L << 20;
+    private static final long AUTO_GC_LOOSE = 6_700;
+    private static final long AUTO_GC_PACKS = 50;
 
     private final Repository repository;
 
@@ -47,11 +60,15 @@ final class ShadowRepository implements AutoCloseable {
         if (!Files.exists(gitDir.resolve("HEAD"))) {
             repository.create(true);
             StoredConfig config = repository.getConfig();
-            config.setBoolean(ConfigConstants.CONFIG_CORE_SECTION, null, "fsyncObjectFiles", true);
-            config.setBoolean(ConfigConstants.CONFIG_CORE_SECTION, null, "fsyncRefFiles", true);
             config.setBoolean("gc", null, "auto", false);
             config.save();
         }
+        // Objects and refs are written without an fsync each; what must survive a power failure (the content a file
+        // had before a tool changes it, a task's content after) is fsynced here, explicitly (durable()). Only in
+        // memory: the file of a repository made by an earlier version may still say true.
+        StoredConfig config = repository.getConfig();
+        config.setBoolean(ConfigConstants.CONFIG_CORE_SECTION, null, "fsyncObjectFiles", false);
+        config.setBoolean(ConfigConstants.CONFIG_CORE_SECTION, null, "fsyncRefFiles", false);
         return new ShadowRepository(repository);
     }
 
@@ -61,20 +78,104 @@ final class ShadowRepository implements AutoCloseable {
 
     /** Stores {@code bytes} as a blob (durable when this returns) and answers its id. */
     ObjectId insertBlob(byte[] bytes) throws IOException {
-        try (ObjectInserter inserter = repository.newObjectInserter()) {
-            ObjectId id = inserter.insert(Constants.OBJ_BLOB, bytes);
-            inserter.flush();
+        return insertBlob(bytes, null);
+    }
+
+    /**
+     * Stores {@code bytes} as a blob: into {@code pack} (durable once {@link #flushPack} returns), or when null on its
+     * own, durable when this returns. A content already stored is not written again.
+     */
+    ObjectId insertBlob(byte[] bytes, ObjectInserter pack) throws IOException {
+        ObjectId id = WorkspaceFiles.hash(bytes);
+        if (repository.getObjectDatabase().has(id)) {
             return id;
+        }
+        if (pack != null) {
+            return pack.insert(Constants.OBJ_BLOB, bytes);
+        }
+        try (ObjectInserter inserter = repository.newObjectInserter()) {
+            inserter.insert(Constants.OBJ_BLOB, bytes);
+            inserter.flush();
+        }
+        durable(id);
+        return id;
+    }
+
+    /** Stores a file's content as a blob, as {@link #insertBlob(byte[], ObjectInserter)} does; a large one streamed. */
+    ObjectId insertBlob(Path file, long size, ObjectInserter pack) throws IOException {
+        if (size <= STREAM_ABOVE) {
+            return insertBlob(Files.readAllBytes(file), pack);
+        }
+        if (pack != null) {
+            try (InputStream in = Files.newInputStream(file)) {
+                return pack.insert(Constants.OBJ_BLOB, size, in);
+            }
+        }
+        ObjectId id;
+        try (ObjectInserter inserter = repository.newObjectInserter(); InputStream in = Files.newInputStream(file)) {
+            id = inserter.insert(Constants.OBJ_BLOB, size, in);
+            inserter.flush();
+        }
+        durable(id);
+        return id;
+    }
+
+    /**
+     * Makes the loose object {@code id} durable (a packed one already is): its file fsynced, as git's and JGit's
+     * {@code fsyncObjectFiles} do (on ext4 and xfs that also commits the rename that put it in place).
+     */
+    private void durable(ObjectId id) throws IOException {
+        String name = id.name();
+        Path object = gitDir().resolve("objects").resolve(name.substring(0, 2)).resolve(name.substring(2));
+        if (Files.exists(object)) {
+            fsync(object, false);
         }
     }
 
-    /** Stores a file's content as a blob, streamed. */
-    ObjectId insertBlob(Path file, long size) throws IOException {
-        try (ObjectInserter inserter = repository.newObjectInserter(); InputStream in = Files.newInputStream(file)) {
-            ObjectId id = inserter.insert(Constants.OBJ_BLOB, size, in);
-            inserter.flush();
-            return id;
+    /** An inserter that writes one pack at its flush: for many objects at once (a workspace's first read). */
+    ObjectInserter newPackInserter() {
+        PackInserter pack = ((ObjectDirectory) repository.getObjectDatabase()).newPackInserter();
+        pack.setCompressionLevel(Deflater.BEST_SPEED); // a first read of a large workspace; gc packs it tighter
+        return pack;
+    }
+
+    /** Writes {@code pack}'s objects and makes them durable: the pack and its index fsynced, then their directory. */
+    void flushPack(ObjectInserter pack) throws IOException {
+        Path packs = gitDir().resolve("objects").resolve("pack");
+        Set<Path> before = listing(packs);
+        pack.flush();
+        for (Path file : listing(packs)) {
+            if (!before.contains(file)) {
+                fsync(file, false);
+            }
         }
+        fsync(packs, true);
+    }
+
+    /**
+     * Packs the repository when it holds many loose objects or packs (git's own {@code gc --auto} thresholds: about
+     * 6,700 loose objects, 50 packs), so that a long run's record stays a few packs. Unreachable objects younger
+     * than two weeks are kept, as git does.
+     */
+    void collectGarbageIfDue() throws IOException {
+        Path objects = gitDir().resolve("objects");
+        long sampled = listing(objects.resolve("17")).size();
+        long packs = listing(objects.resolve("pack")).stream().filter(p -> p.toString().endsWith(".pack")).count();
+        if (sampled * 256 <= AUTO_GC_LOOSE && packs <= AUTO_GC_PACKS) {
+            return;
+        }
+        try {
+            new GC((FileRepository) repository).gc().get();
+        } catch (ParseException | org.eclipse.jgit.api.errors.GitAPIException
+                 | java.util.concurrent.ExecutionException e) {
+            throw new IOException("cannot pack the shadow repository: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    Path gitDir() {
+        return repository.getDirectory().toPath();
     }
 
     byte[] blob(ObjectId id) throws IOException {
@@ -83,24 +184,6 @@ final class ShadowRepository implements AutoCloseable {
 
     boolean has(ObjectId id) throws IOException {
         return repository.getObjectDatabase().has(id);
-    }
-
-    /** Writes the tree of {@code files} (path with forward slashes -> content and mode). */
-    ObjectId writeTree(SortedMap<String, FileState> files) throws IOException {
-        DirCache cache = DirCache.newInCore();
-        DirCacheBuilder builder = cache.builder();
-        for (Map.Entry<String, FileState> file : files.entrySet()) {
-            DirCacheEntry entry = new DirCacheEntry(file.getKey());
-            entry.setFileMode(file.getValue().mode());
-            entry.setObjectId(file.getValue().id());
-            builder.add(entry);
-        }
-        builder.finish();
-        try (ObjectInserter inserter = repository.newObjectInserter()) {
-            ObjectId tree = cache.writeTree(inserter);
-            inserter.flush();
-            return tree;
-        }
     }
 
     /** The files of {@code tree}, by path. */
@@ -116,7 +199,7 @@ final class ShadowRepository implements AutoCloseable {
         return files;
     }
 
-    /** A commit of {@code tree} on {@code parent} (may be null), and {@code ref} moved to it. */
+    /** A commit of {@code tree} on {@code parent} (may be null), and {@code ref} (unless null) moved to it. */
     ObjectId commit(String ref, ObjectId tree, ObjectId parent, String message) throws IOException {
         CommitBuilder commit = new CommitBuilder();
         commit.setTreeId(tree);
@@ -130,6 +213,9 @@ final class ShadowRepository implements AutoCloseable {
         try (ObjectInserter inserter = repository.newObjectInserter()) {
             id = inserter.insert(commit);
             inserter.flush();
+        }
+        if (ref == null) {
+            return id;
         }
         RefUpdate update = repository.updateRef(ref);
         update.setNewObjectId(id);
@@ -151,6 +237,25 @@ final class ShadowRepository implements AutoCloseable {
         try (RevWalk walk = new RevWalk(repository)) {
             RevCommit parsed = walk.parseCommit(commit);
             return parsed.getTree().getId();
+        }
+    }
+
+    private static Set<Path> listing(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.collect(Collectors.toSet());
+        }
+    }
+
+    private static void fsync(Path path, boolean directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            if (!directory) {
+                throw e; // a directory cannot be opened for fsync on some systems; its files are durable anyway
+            }
         }
     }
 

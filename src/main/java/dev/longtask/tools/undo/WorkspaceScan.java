@@ -6,25 +6,43 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.FileVisitor;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheBuilder;
+import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.ignore.IgnoreNode;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.util.FS;
 
 /**
- * Reads the workspace into the shadow repository: every file checkpoints keep, by path, with its content stored as a
- * blob. A file whose size, modification time and inode are those of the last scan is not read again (git's stat
- * cache); one modified so recently that a change within the clock's granularity could hide is read every time (git's
- * "racily clean" rule). One scan at a time; a workspace larger than the limits is refused with what it holds.
+ * The workspace as checkpoints last saw it, like git's index: for every file kept, its content (stored as a blob in
+ * the shadow repository) with the size, modification time and inode it had when it was read. A file whose stat data
+ * did not change is not read again; one modified within the file system's clock granularity of its reading is read
+ * every time (git's "racily clean" rule). The stat data is kept across processes in {@code .longtask/shadow/index}
+ * (a git index written with JGit's DirCache), so a run's first read of a workspace it saw before hashes only what
+ * changed; the first read ever writes every blob into one pack with one fsync.
+ *
+ * <p>A full {@link #scan} walks the workspace (a run's start, around each shell command); {@link #refresh} looks at
+ * one file (what a {@code write} or {@code edit} touches). The trees of the workspace are kept per directory
+ * ({@link ShadowTrees}), so {@link #tree} writes only what changed. Every method is serialised.
  */
 final class WorkspaceScan {
     /** A workspace checkpoints cannot keep: more files or bytes than allowed. */
@@ -34,86 +52,141 @@ final class WorkspaceScan {
         }
     }
 
+    /** The most files and bytes checkpoints keep (the user's, in {@code checkpoint.exclude}, or the defaults). */
     record Limits(long maxFiles, long maxBytes) {
         static final Limits DEFAULT = new Limits(200_000, 2L << 30);
     }
 
-    private record Seen(long size, long mtimeNanos, Object fileKey, FileState state) {
+    /** How long after a file's modification its stat data alone cannot be trusted: the clock's granularity. */
+    private static final long RACY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** More files to store than this in one scan go into one pack, fsynced once, instead of one file each. */
+    private static final int PACK_THRESHOLD = 64;
+    private static final String WORKSPACE_REF = "refs/longtask/workspace";
+
+    /** A file as last read: its stat data, when it was read (wall clock, ns), and its stored content. */
+    private record Seen(long size, long mtimeNanos, Object fileKey, long readAtNanos, FileState state) {
+        boolean matches(BasicFileAttributes attrs, FileMode mode) {
+            long mtime = attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+            long granularity = mtime % 1_000_000_000L == 0 ? TimeUnit.SECONDS.toNanos(2) : RACY_NANOS;
+            return size == attrs.size() && mtimeNanos == mtime && mode.equals(state.mode())
+                    && (fileKey == null || Objects.equals(fileKey, attrs.fileKey()))
+                    && mtime + granularity < readAtNanos;
+        }
     }
 
     private final ShadowRepository repository;
     private final Excludes excludes;
     private final Limits limits;
-    private final Map<String, Seen> cache = new HashMap<>();
+    private final Path indexFile;
+    private final Map<String, Seen> known = new HashMap<>();
+    private final ShadowTrees trees = new ShadowTrees();
 
     WorkspaceScan(ShadowRepository repository, Excludes excludes, Limits limits) {
         this.repository = repository;
         this.excludes = excludes;
         this.limits = limits;
+        this.indexFile = repository.gitDir().resolve("index");
+        load();
     }
 
-    /** The workspace's files now, each stored. */
-    synchronized SortedMap<String, FileState> scan() throws IOException {
-        long started = System.currentTimeMillis();
-        SortedMap<String, FileState> files = new TreeMap<>();
-        Map<String, Seen> seen = new HashMap<>();
-        long[] bytes = {0};
-        Path root = excludes.root();
-        Deque<IgnoreScope> scopes = new ArrayDeque<>();
-        Files.walkFileTree(root, new FileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                if (!dir.equals(root) && excluded(relative(root, dir), true, scopes)) {
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                IgnoreNode node = excludes.gitignore(dir);
-                scopes.push(new IgnoreScope(dir.equals(root) ? "" : relative(root, dir) + "/", node));
-                return FileVisitResult.CONTINUE;
+    /** Reads the whole workspace, storing what changed; answers every file kept, by path. */
+    synchronized Map<String, FileState> scan() throws IOException {
+        Map<String, BasicFileAttributes> found = walk();
+        List<Map.Entry<String, BasicFileAttributes>> toRead = new ArrayList<>();
+        for (Map.Entry<String, BasicFileAttributes> file : found.entrySet()) {
+            Seen seen = known.get(file.getKey());
+            if (seen == null || !seen.matches(file.getValue(), mode(file.getValue()))) {
+                toRead.add(file);
             }
+        }
+        Set<String> gone = new HashSet<>(known.keySet());
+        gone.removeAll(found.keySet());
+        gone.forEach(this::forget);
+        if (toRead.size() > PACK_THRESHOLD) {
+            try (ObjectInserter pack = repository.newPackInserter()) {
+                for (Map.Entry<String, BasicFileAttributes> file : toRead) {
+                    read(file.getKey(), file.getValue(), pack);
+                }
+                repository.flushPack(pack);
+            }
+        } else {
+            for (Map.Entry<String, BasicFileAttributes> file : toRead) {
+                read(file.getKey(), file.getValue(), null);
+            }
+        }
+        return files();
+    }
 
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                String path = relative(root, file);
-                if (!(attrs.isRegularFile() || attrs.isSymbolicLink()) || excluded(path, false, scopes)) {
-                    return FileVisitResult.CONTINUE;
-                }
-                if (files.size() >= limits.maxFiles()) {
-                    throw new TooLarge("the workspace has more than " + limits.maxFiles() + " files to keep");
-                }
-                bytes[0] += attrs.size();
-                if (bytes[0] > limits.maxBytes()) {
-                    throw new TooLarge("the workspace has more than " + (limits.maxBytes() >> 20) + " MB to keep");
-                }
-                Seen entry = read(path, file, attrs, started);
-                files.put(path, entry.state());
-                seen.put(path, entry);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                return FileVisitResult.CONTINUE; // gone meanwhile, or unreadable: not kept, like git
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
-                scopes.pop();
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        cache.clear();
-        cache.putAll(seen);
+    /** Every file kept as last seen, by path (no reading). */
+    synchronized Map<String, FileState> files() {
+        Map<String, FileState> files = new HashMap<>(known.size() * 2);
+        known.forEach((path, seen) -> files.put(path, seen.state()));
         return files;
     }
 
-    /** Stores one file as it is now (a write or an edit about to change it); null when it does not exist. */
-    FileState store(Path file) throws IOException {
-        if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    /**
+     * Looks at one file (relative path) now: stores its content when it changed since last seen (durable when this
+     * returns) and answers it; null when it does not exist (or is not a file).
+     */
+    synchronized FileState refresh(String path) throws IOException {
+        Path file = excludes.root().resolve(path);
+        BasicFileAttributes attrs;
+        try {
+            attrs = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
+            attrs = null;
+        }
+        if (attrs == null || !(attrs.isRegularFile() || attrs.isSymbolicLink())) {
+            forget(path);
             return null;
         }
-        BasicFileAttributes attrs = Files.readAttributes(file, PosixFileAttributes.class,
-                java.nio.file.LinkOption.NOFOLLOW_LINKS);
-        return read(relative(excludes.root(), file), file, attrs, Long.MAX_VALUE).state();
+        Seen seen = known.get(path);
+        if (seen != null && seen.matches(attrs, mode(attrs))) {
+            return seen.state();
+        }
+        Seen read = read(path, attrs, null);
+        return read == null ? null : read.state();
+    }
+
+    /** The tree of the workspace as last seen, written where it changed. */
+    synchronized ObjectId tree() throws IOException {
+        try (ObjectInserter inserter = repository.jgit().newObjectInserter()) {
+            ObjectId tree = trees.write(inserter);
+            inserter.flush();
+            return tree;
+        }
+    }
+
+    /**
+     * Keeps the stat data for the next process (a cache: losing it costs a re-read, nothing else), and the workspace as
+     * last seen under {@code refs/longtask/workspace}, so that packing the repository keeps every blob it names.
+     */
+    synchronized void save() {
+        try {
+            repository.commit(WORKSPACE_REF, tree(), null, "the workspace as checkpoints last read it");
+            DirCache index = DirCache.lock(indexFile.toFile(), FS.DETECTED);
+            try {
+                DirCacheBuilder builder = index.builder();
+                known.forEach((path, seen) -> {
+                    if (seen.size() > Integer.MAX_VALUE) {
+                        return;
+                    }
+                    DirCacheEntry entry = new DirCacheEntry(path);
+                    entry.setFileMode(seen.state().mode());
+                    entry.setObjectId(seen.state().id());
+                    entry.setLength(seen.size());
+                    entry.setLastModified(Instant.EPOCH.plusNanos(seen.mtimeNanos()));
+                    builder.add(entry);
+                });
+                builder.finish();
+                index.write();
+                index.commit();
+            } finally {
+                index.unlock();
+            }
+        } catch (IOException | RuntimeException e) {
+            // only a cache: the next process reads the workspace again
+        }
     }
 
     /** Whether checkpoints leave {@code path} (relative, forward slashes) out. */
@@ -137,26 +210,117 @@ final class WorkspaceScan {
         return false;
     }
 
-    private Seen read(String path, Path file, BasicFileAttributes attrs, long scanStarted) throws IOException {
-        long mtime = attrs.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
-        Seen before = cache.get(path);
-        if (before != null && before.size() == attrs.size() && before.mtimeNanos() == mtime
-                && java.util.Objects.equals(before.fileKey(), attrs.fileKey())
-                && mtime / 1_000_000 < scanStarted - 2) {
-            return before;
+    private void load() {
+        if (!Files.isRegularFile(indexFile)) {
+            return;
         }
-        FileMode mode;
+        try {
+            long writtenAt = Files.getLastModifiedTime(indexFile).to(TimeUnit.NANOSECONDS);
+            DirCache index = DirCache.read(indexFile.toFile(), FS.DETECTED);
+            for (int i = 0; i < index.getEntryCount(); i++) {
+                DirCacheEntry entry = index.getEntry(i);
+                if (entry.isSmudged() || entry.getStage() != 0) {
+                    continue; // racily clean when it was written: read again
+                }
+                Instant mtime = entry.getLastModifiedInstant();
+                long mtimeNanos = TimeUnit.SECONDS.toNanos(mtime.getEpochSecond()) + mtime.getNano();
+                remember(entry.getPathString(), new Seen(entry.getLength(), mtimeNanos, null, writtenAt,
+                        new FileState(entry.getObjectId(), entry.getFileMode())));
+            }
+        } catch (IOException | RuntimeException e) {
+            known.clear(); // a damaged cache: start over
+        }
+    }
+
+    private Map<String, BasicFileAttributes> walk() throws IOException {
+        Map<String, BasicFileAttributes> found = new HashMap<>(Math.max(16, known.size() * 2));
+        long[] bytes = {0};
+        Path root = excludes.root();
+        Deque<IgnoreScope> scopes = new ArrayDeque<>();
+        Files.walkFileTree(root, new FileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                if (!dir.equals(root) && excluded(relative(root, dir), true, scopes)) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                IgnoreNode node = excludes.gitignore(dir);
+                scopes.push(new IgnoreScope(dir.equals(root) ? "" : relative(root, dir) + "/", node));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                String path = relative(root, file);
+                if (!(attrs.isRegularFile() || attrs.isSymbolicLink()) || excluded(path, false, scopes)) {
+                    return FileVisitResult.CONTINUE;
+                }
+                if (found.size() >= limits.maxFiles()) {
+                    throw new TooLarge("the workspace has more than " + limits.maxFiles() + " files to keep");
+                }
+                bytes[0] += attrs.size();
+                if (bytes[0] > limits.maxBytes()) {
+                    throw new TooLarge("the workspace has more than " + (limits.maxBytes() >> 20) + " MB to keep");
+                }
+                found.put(path, attrs);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE; // gone meanwhile, or unreadable: not kept, like git
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                scopes.pop();
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return found;
+    }
+
+    /** Reads and stores one file ({@code pack}: into that batch; null: durably, on its own). */
+    private Seen read(String path, BasicFileAttributes attrs, ObjectInserter pack) throws IOException {
+        long readAt = System.currentTimeMillis() * 1_000_000L;
+        Path file = excludes.root().resolve(path);
+        FileMode mode = mode(attrs);
         ObjectId id;
-        if (attrs.isSymbolicLink()) {
-            mode = FileMode.SYMLINK;
-            id = repository.insertBlob(Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8));
-        } else {
-            mode = attrs instanceof PosixFileAttributes posix
-                    && posix.permissions().contains(PosixFilePermission.OWNER_EXECUTE)
-                    ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
-            id = repository.insertBlob(file, attrs.size());
+        try {
+            id = mode == FileMode.SYMLINK
+                    ? repository.insertBlob(Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8),
+                            pack)
+                    : repository.insertBlob(file, attrs.size(), pack);
+        } catch (NoSuchFileException gone) {
+            forget(path);
+            return null;
         }
-        return new Seen(attrs.size(), mtime, attrs.fileKey(), new FileState(id, mode));
+        Seen seen = new Seen(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), attrs.fileKey(),
+                readAt, new FileState(id, mode));
+        remember(path, seen);
+        return seen;
+    }
+
+    private void remember(String path, Seen seen) {
+        Seen before = known.put(path, seen);
+        if (before == null || !before.state().equals(seen.state())) {
+            trees.put(path, seen.state());
+        }
+    }
+
+    private void forget(String path) {
+        Seen before = known.remove(path);
+        if (before != null) {
+            trees.put(path, null);
+        }
+    }
+
+    private static FileMode mode(BasicFileAttributes attrs) {
+        if (attrs.isSymbolicLink()) {
+            return FileMode.SYMLINK;
+        }
+        return attrs instanceof PosixFileAttributes posix
+                && posix.permissions().contains(PosixFilePermission.OWNER_EXECUTE)
+                ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
     }
 
     private boolean excluded(String path, boolean directory, Deque<IgnoreScope> scopes) {

@@ -138,6 +138,60 @@ class CheckpointsTest {
         assertThat(Set.of(off.endAttempt(1))).containsExactly(List.of());
     }
 
+    @Test
+    void theTreeATaskLeavesIsTheTreeAFullReadOfTheWorkspaceWrites() throws Exception {
+        Path root = ws.toRealPath();
+        Files.createDirectories(root.resolve("src/deep/er"));
+        Files.writeString(root.resolve("src/deep/er/gone.txt"), "to delete\n");
+        Files.writeString(root.resolve("src/kept.txt"), "kept\n");
+        Files.writeString(root.resolve("top.txt"), "top\n");
+        String left;
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r6")) {
+            checkpoints.startAttempt(1, 1);
+            change(checkpoints, 1, root.resolve("src/kept.txt"), "changed\n");
+            Files.createDirectories(root.resolve("new/dir"));
+            change(checkpoints, 1, root.resolve("new/dir/made.txt"), "made\n");
+            checkpoints.aroundShell(1, () -> Files.deleteIfExists(root.resolve("src/deep/er/gone.txt")));
+            checkpoints.endAttempt(1);
+            left = checkpoints.repository().treeOf(checkpoints.ref(1)).name();
+        }
+        Files.delete(root.resolve(".longtask/shadow/index")); // no stat data: every file read again
+        try (ShadowRepository repository = ShadowRepository.open(root.resolve(Checkpoints.DIRECTORY))) {
+            WorkspaceScan fresh = new WorkspaceScan(repository, Excludes.of(root), WorkspaceScan.Limits.DEFAULT);
+            fresh.scan();
+            assertThat(fresh.tree().name()).isEqualTo(left);
+            assertThat(repository.readTree(fresh.tree()).keySet())
+                    .containsExactlyInAnyOrder("new/dir/made.txt", "src/kept.txt", "top.txt");
+        }
+    }
+
+    @Test
+    void aChangeMadeBetweenTwoProcessesIsSeenThoughTheStatDataIsKept() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("a.txt"), "first\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r7")) {
+            assertThat(checkpoints.on()).isTrue();
+        }
+        Files.writeString(root.resolve("a.txt"), "the user's second version\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r8")) {
+            checkpoints.startAttempt(1, 1);
+            change(checkpoints, 1, root.resolve("a.txt"), "task 1\n");
+            checkpoints.startAttempt(1, 2); // undone: back to what the task found, not what the first process saw
+            assertThat(Files.readString(root.resolve("a.txt"))).isEqualTo("the user's second version\n");
+        }
+    }
+
+    @Test
+    void aWorkspaceWhoseShadowRepositoryCannotBeWrittenRunsWithCheckpointsOffAndSaysWhy() throws Exception {
+        Path root = ws.toRealPath();
+        Files.createDirectories(root.resolve(".longtask"));
+        Files.writeString(root.resolve(Checkpoints.DIRECTORY), "not a directory");
+        Checkpoints off = Checkpoints.open(root, "r9");
+        assertThat(off.on()).isFalse();
+        assertThat(off.offReason()).startsWith("checkpoints are off: the shadow repository cannot be written");
+        assertThat(off.startAttempt(1, 1).isEmpty()).isTrue();
+    }
+
     private static void change(Checkpoints checkpoints, int task, Path file, String content) throws Exception {
         checkpoints.beforeChange(task, file, "write");
         Files.writeString(file, content);
