@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Agents;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Consumer;
@@ -41,7 +44,12 @@ final class AgentsCommand implements Runnable {
     @Override
     public void run() {
         Path workspace = Workspaces.directory(workdir);
-        AgentCatalog catalog = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools(workspace));
+        AgentCatalog catalog;
+        try {
+            catalog = Agents.discover(workspace, Workspaces.home(), Environment.system());
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(asJson(catalog, workspace));

@@ -1,13 +1,12 @@
 package dev.longtask.cli;
 
+import dev.longtask.api.Cancellation;
+import dev.longtask.api.Runs;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
-import dev.longtask.model.Task;
-import dev.longtask.model.TaskStatus;
-import dev.longtask.store.CancelRequest;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.RunWriter;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;
@@ -75,24 +74,19 @@ final class CancelCommand implements Callable<ExitCode> {
         }
         String why = "cancelled by " + who() + " at " + CLOCK_TIME.format(LocalTime.now())
                 + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
-        Optional<Long> writer = RunWriter.livePid(workspace, runId);
+        Optional<Long> writer = Runs.of(RunStores.files(), workspace).writerPid(runId);
         if (writer.isPresent()) {
             // Said before the signal, so the process running the run ends it cancelled and tells its terminal why.
-            RunAccess.run(() -> CancelRequest.make(workspace, runId, why));
+            RunAccess.run(() -> Cancellation.request(workspace, runId, why));
             try {
                 stop(writer.get(), out);
             } finally {
-                RunAccess.run(() -> CancelRequest.withdraw(workspace, runId));
+                RunAccess.run(() -> Cancellation.withdraw(workspace, runId));
             }
         }
-        long cancelledBefore = cancelledTasks(run.tasks());
-        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
-            RunAccess.call(() -> store.cancelUnfinished(why));
-            if (store.run().status() != RunStatus.CANCELLED) {
-                RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
-            }
-            // Counted from the tasks, not from cancelUnfinished: the process that ran the run may have cancelled them.
-            int cancelled = (int) (cancelledTasks(store.tasks()) - cancelledBefore);
+        try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
+            // Counted from the tasks, not from what this cancels: the process that ran the run may have cancelled them.
+            int cancelled = RunAccess.call(() -> Cancellation.cancel(store, why, run.tasks()));
             if (json) {
                 printJson(RunStatus.CANCELLED, cancelled, store.directory(), true);
             } else {
@@ -127,10 +121,6 @@ final class CancelCommand implements Callable<ExitCode> {
             }
         }
         return Optional.empty();
-    }
-
-    private static long cancelledTasks(List<Task> tasks) {
-        return tasks.stream().filter(t -> t.status() == TaskStatus.CANCELLED).count();
     }
 
     /** Who cancels, as the run's status says it: the user's login name when the JVM knows it. */

@@ -1,8 +1,8 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.RunSettings;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
-import dev.longtask.config.SettingsLoader;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** The options of commands that carry a run: concurrency, budgets, permissions, and how progress is shown. */
 final class RunOptions {
     @Option(names = "--concurrency", paramLabel = "N",
-            description = "Tasks run at once (default: concurrency in config, else " + SettingsLoader.DEFAULT_CONCURRENCY
+            description = "Tasks run at once (default: concurrency in config, else " + RunSettings.DEFAULT_CONCURRENCY
                     + ").")
     String concurrency;
 

@@ -7,7 +7,7 @@ import dev.longtask.store.RunStores;
 import dev.longtask.store.RunFigures;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunWriter;
+import dev.longtask.api.Runs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,7 +75,7 @@ final class RunsCommand implements Callable<ExitCode> {
                 continue;
             }
             // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
-            boolean live = stores.shared() || RunWriter.livePid(workspace, id).isPresent();
+            boolean live = stores.shared() || Runs.of(stores, workspace).writerPid(id).isPresent();
             boolean gone = !live && (f.status() == RunStatus.RUNNING || f.status() == RunStatus.PLANNING);
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));

@@ -2,8 +2,6 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.config.Environment;
-import dev.longtask.config.SettingsLoader;
-import dev.longtask.engine.Progress;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
@@ -11,7 +9,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.RunWriter;
+import dev.longtask.api.Runs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -132,11 +130,10 @@ final class StatusCommand implements Callable<ExitCode> {
     private Look look(Path workspace, String id) {
         RunSnapshot run = RunAccess.read(stores, workspace, id);
         // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
-        Optional<Long> writer = stores.shared() ? Optional.empty() : RunWriter.livePid(workspace, id);
+        Optional<Long> writer = stores.shared() ? Optional.empty() : Runs.of(stores, workspace).writerPid(id);
         Look partial = new Look(run, writer, null, null, stores.shared());
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
-        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(),
-                run.concurrency(SettingsLoader.DEFAULT_CONCURRENCY), now);
+        ProgressSnapshot progress = Runs.progress(run, now);
         return new Look(run, writer, progress, PlanClock.eta(progress,
                 Optional.ofNullable(run.history().firstPlan()), now), stores.shared());
     }

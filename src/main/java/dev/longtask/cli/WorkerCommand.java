@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.model.RunSettings;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Worker;
 import dev.longtask.config.DurationText;
@@ -45,7 +46,7 @@ final class WorkerCommand implements Callable<ExitCode> {
 
     @Option(names = "--slots", paramLabel = "N",
             description = "Tasks this worker runs at once (default: concurrency in config, else "
-                    + SettingsLoader.DEFAULT_CONCURRENCY + ").")
+                    + RunSettings.DEFAULT_CONCURRENCY + ").")
     Integer slots;
 
     @Option(names = "--lease", paramLabel = "DURATION",

@@ -1,9 +1,9 @@
 package dev.longtask.server;
 
+import dev.longtask.api.Runs;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -558,7 +558,7 @@ final class Pool {
 
     private String newRunId(Path workspace) {
         while (true) {
-            String id = FileRunStore.newRunId(clock);
+            String id = Runs.newId(clock);
             if (!entries.containsKey(id) && !files.exists(workspace, id)) {
                 return id;
             }

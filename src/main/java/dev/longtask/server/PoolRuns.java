@@ -1,10 +1,10 @@
 package dev.longtask.server;
 
 import dev.longtask.api.Snapshot;
-import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
 import dev.longtask.model.Budget;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.NoSuchRunException;
@@ -90,7 +90,7 @@ final class PoolRuns implements RunControl {
         }
         Integer concurrency = run.run().recordedSettings().concurrency();
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(),
-                concurrency == null ? EngineConfig.DEFAULT_CONCURRENCY : concurrency, clock.instant()),
+                concurrency == null ? RunSettings.DEFAULTS.concurrency() : concurrency, clock.instant()),
                 run.run().recordedSettings(), carried);
     }
 
