@@ -1,12 +1,9 @@
 package dev.longtask.api;
 
 import dev.longtask.model.RunStatus;
-import dev.longtask.model.Task;
-import dev.longtask.model.TaskStatus;
 import dev.longtask.store.CancelRequest;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,22 +36,13 @@ public final class Cancellation {
     }
 
     /**
-     * Cancels the unfinished tasks of a run opened for writing, then the run (unless it already is), both for
-     * {@code reason}; results, transcripts and any report stay.
-     *
-     * @return the tasks cancelled since {@code before} (the run's tasks as read before the run's process stopped,
-     *         which may have cancelled some itself)
+     * Cancels the unfinished tasks of a run opened for writing (no process runs it any more), then the run unless it
+     * already is, both for {@code reason}; results, transcripts and any report stay, and a resume has nothing to do.
      */
-    public static int cancel(RunStore store, String reason, List<Task> before) {
-        long cancelledBefore = cancelled(before);
+    public static void cancel(RunStore store, String reason) {
         store.cancelUnfinished(reason);
         if (store.run().status() != RunStatus.CANCELLED) {
             store.setRunStatus(RunStatus.CANCELLED, reason);
         }
-        return (int) (cancelled(store.tasks()) - cancelledBefore);
-    }
-
-    private static long cancelled(List<Task> tasks) {
-        return tasks.stream().filter(t -> t.status() == TaskStatus.CANCELLED).count();
     }
 }

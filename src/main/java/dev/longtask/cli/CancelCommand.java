@@ -4,6 +4,8 @@ import dev.longtask.api.Cancellation;
 import dev.longtask.api.Runs;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
@@ -84,9 +86,11 @@ final class CancelCommand implements Callable<ExitCode> {
                 RunAccess.run(() -> Cancellation.withdraw(workspace, runId));
             }
         }
+        long cancelledBefore = cancelledTasks(run.tasks());
         try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
-            // Counted from the tasks, not from what this cancels: the process that ran the run may have cancelled them.
-            int cancelled = RunAccess.call(() -> Cancellation.cancel(store, why, run.tasks()));
+            RunAccess.run(() -> Cancellation.cancel(store, why));
+            // Counted from the tasks, not from cancelUnfinished: the process that ran the run may have cancelled them.
+            int cancelled = (int) (cancelledTasks(store.tasks()) - cancelledBefore);
             if (json) {
                 printJson(RunStatus.CANCELLED, cancelled, store.directory(), true);
             } else {
@@ -121,6 +125,10 @@ final class CancelCommand implements Callable<ExitCode> {
             }
         }
         return Optional.empty();
+    }
+
+    private static long cancelledTasks(List<Task> tasks) {
+        return tasks.stream().filter(t -> t.status() == TaskStatus.CANCELLED).count();
     }
 
     /** Who cancels, as the run's status says it: the user's login name when the JVM knows it. */
