@@ -2,9 +2,9 @@ package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
-import dev.longtask.api.Runs;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;

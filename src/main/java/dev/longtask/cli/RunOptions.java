@@ -1,10 +1,10 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.RunSettings;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
-import picocli.CommandLine.Model.CommandSpec;
+import dev.longtask.model.RunSettings;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

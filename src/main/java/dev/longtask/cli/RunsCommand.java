@@ -1,21 +1,21 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.longtask.store.RunStores;
-import dev.longtask.store.RunFigures;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.RunStatus;
 import dev.longtask.api.Runs;
+import dev.longtask.model.Counts;
+import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunFigures;
+import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code longtask runs}: the runs of the workspace, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true,

@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
 import dev.longtask.config.Environment;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Counts;
@@ -9,7 +10,6 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
-import dev.longtask.api.Runs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,11 +19,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask status [RUN_ID] [--json] [--watch]}: where a run stands, read from its log without disturbing a

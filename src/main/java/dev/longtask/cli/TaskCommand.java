@@ -3,14 +3,14 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.api.Runs;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
-import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,11 +19,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask task add|update|show}: edit a run's graph by hand, with the same rules as the agents' task tools

@@ -1,6 +1,5 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.RunSettings;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Worker;
 import dev.longtask.config.DurationText;
@@ -8,6 +7,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.TaskWork;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.store.PostgresRunStores;
 import dev.longtask.store.RunStores;
@@ -17,10 +17,10 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code longtask worker --store URL [--slots N]}: runs the agents of the tasks of every running run of a PostgreSQL

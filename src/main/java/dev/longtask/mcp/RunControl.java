@@ -1,10 +1,10 @@
 package dev.longtask.mcp;
 
+import dev.longtask.api.Runs;
 import dev.longtask.api.Snapshot;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
-import dev.longtask.api.Runs;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.longtask.mcp;
 
-import dev.longtask.model.Budget;
 import dev.longtask.api.Runs;
+import dev.longtask.model.Budget;
 import dev.longtask.store.RunStores;
 import java.io.File;
 import java.io.IOException;

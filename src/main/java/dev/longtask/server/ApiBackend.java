@@ -1,14 +1,14 @@
 package dev.longtask.server;
 
-import dev.longtask.api.RunRequest;
 import dev.longtask.api.Longtask;
+import dev.longtask.api.Outcome;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.ReviewOptions;
 import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
+import dev.longtask.api.RunRequest;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
-import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;

@@ -1,10 +1,10 @@
 package dev.longtask.server;
 
 import dev.longtask.api.RunRequest;
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.api.Snapshot;
 import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;

@@ -2,8 +2,8 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.api.RunRequest;
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.config.DurationText;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import java.io.IOException;
 import java.math.BigDecimal;
