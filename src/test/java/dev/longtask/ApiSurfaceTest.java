@@ -2,6 +2,7 @@ package dev.longtask;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.members;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -22,6 +23,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,15 +114,15 @@ class ApiSurfaceTest {
     @Test
     void theCommandLineTheServerAndMcpGoThroughTheApi() {
         Set<String> uses = frontEndUsesBelowTheApi();
-        Set<String> unlisted = new java.util.TreeSet<>(uses);
+        Set<String> unlisted = new TreeSet<>(uses);
         unlisted.removeAll(NOT_YET_THROUGH_THE_API);
-        Set<String> stale = new java.util.TreeSet<>(NOT_YET_THROUGH_THE_API);
+        Set<String> stale = new TreeSet<>(NOT_YET_THROUGH_THE_API);
         stale.removeAll(uses);
-        org.assertj.core.api.Assertions.assertThat(unlisted)
+        assertThat(unlisted)
                 .as("the command line, the server and MCP use dev.longtask.api, its vocabularies (model, config), the "
                         + "exposed types and the documented failures only; add what they need to the API")
                 .isEmpty();
-        org.assertj.core.api.Assertions.assertThat(stale)
+        assertThat(stale)
                 .as("uses that went through the API since: take them off NOT_YET_THROUGH_THE_API").isEmpty();
     }
 
@@ -130,7 +132,7 @@ class ApiSurfaceTest {
         FRONT_ENDS.forEach(p -> prefixes.add(p + "."));
         Set<String> handedOut = handedOut();
         handedOut.addAll(DOCUMENTED_FAILURES);
-        Set<String> uses = new java.util.TreeSet<>();
+        Set<String> uses = new TreeSet<>();
         for (JavaClass user : MAIN) {
             if (!FRONT_ENDS.contains(user.getPackageName())) {
                 continue;
