@@ -245,7 +245,7 @@ public final class Longtask implements AutoCloseable {
         RunSettings now;
         if (!run.status().isResumable()) {
             models = RunModels.fixed(new Unused(run.model()), Pricing.unknown());
-            tasks = firstSet(was.concurrency(), concurrency, EngineConfig.DEFAULT_CONCURRENCY);
+            tasks = firstSet(was.concurrency(), concurrency, RunSettings.DEFAULTS.concurrency());
             now = RunSettings.NONE;
         } else {
             String spec = request.model() != null ? request.model() : run.model() != null ? run.model() : model;

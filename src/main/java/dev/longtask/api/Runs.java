@@ -1,21 +1,29 @@
 package dev.longtask.api;
 
-import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Progress;
+import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
+import dev.longtask.store.DiskFull;
+import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
+import dev.longtask.store.RunWriter;
+import dev.longtask.tools.OutsideWorkspaceException;
+import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,6 +40,27 @@ public final class Runs {
         this.workspace = workspace;
         this.clock = clock;
         this.stores = stores;
+    }
+
+    /**
+     * The runs {@code stores} keeps for {@code workspace}, read without a runtime: for a command that only reads or
+     * edits runs, which needs no model and no settings.
+     */
+    public static Runs of(RunStores stores, Path workspace) {
+        return new Runs(workspace, Clock.systemUTC(), stores);
+    }
+
+    /**
+     * A new run id like {@code 20261125-213000-a1b2}: the local time of {@code clock}, then 4 random hex digits; for
+     * a caller that names a run before it creates it (the server's queue). Not checked against existing runs.
+     */
+    public static String newId(Clock clock) {
+        return FileRunStore.newRunId(clock);
+    }
+
+    /** What is wrong with {@code runId} as the id of a new run (its length, its characters); empty when nothing. */
+    public static Optional<String> idProblem(String runId) {
+        return RunIds.problem(runId);
     }
 
     /** The workspace whose runs these are. */
@@ -57,6 +86,56 @@ public final class Runs {
         return ids.get(0);
     }
 
+    /**
+     * The directory of the run's files in this workspace ({@code .longtask/runs/<id>}), computed without reading it:
+     * to show the user where a run's results are.
+     */
+    public Path directory(String runId) {
+        return RunLayout.of(workspace, runId).directory();
+    }
+
+    /** Where the run's report is (report.md in its directory), written or not: to show the user. */
+    public Path reportFile(String runId) {
+        return RunLayout.of(workspace, runId).report();
+    }
+
+    /**
+     * The live process that has the run (kept in the workspace's files) open for writing, asked without taking its
+     * lock; empty when the run is at rest, or its writer was killed and the status it recorded is out of date.
+     */
+    public Optional<Long> writerPid(String runId) {
+        return RunWriter.livePid(workspace, runId);
+    }
+
+    /**
+     * The refused write's message when {@code failure} (anywhere in its causes) is a full disk or quota, else null:
+     * a run stopped by it is paused, not broken, and resumes once space is freed.
+     */
+    public static String diskFull(Throwable failure) {
+        return DiskFull.problem(failure);
+    }
+
+    /** Why the run's last writer stopped without recording it (a full disk), when it could leave a note. */
+    public Optional<String> stopNote(String runId) {
+        return RunWriter.stopNote(workspace, runId);
+    }
+
+    /**
+     * Checks a path a task added by hand names: like a planner's, it must stay inside the workspace.
+     *
+     * @throws IllegalArgumentException saying why it does not
+     * @throws UncheckedIOException     when the workspace cannot be opened
+     */
+    public void requireInside(String path) {
+        try {
+            new Workspace(workspace).resolveInside(path);
+        } catch (OutsideWorkspaceException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The run and its tasks as its log holds them. */
     RunSnapshot read(String runId) {
         return stores.read(workspace, runId);
@@ -65,7 +144,15 @@ public final class Runs {
     /** The figures {@code status} shows. */
     public Snapshot snapshot(String runId) {
         RunSnapshot run = read(runId);
-        return snapshotOf(run, run.concurrency(EngineConfig.DEFAULT_CONCURRENCY), false, clock);
+        return snapshotOf(run, run.concurrency(RunSettings.DEFAULTS.concurrency()), false, clock);
+    }
+
+    /**
+     * The progress figures of {@code run} as at {@code at}: its counts, and the ETA at the concurrency it was last
+     * worked with (else the default).
+     */
+    public static ProgressSnapshot progress(RunSnapshot run, Instant at) {
+        return new Progress().snapshot(run.run(), run.tasks(), run.concurrency(RunSettings.DEFAULTS.concurrency()), at);
     }
 
     /** The run's tasks as its log holds them. */

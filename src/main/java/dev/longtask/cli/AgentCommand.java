@@ -8,9 +8,10 @@ import dev.longtask.api.AgentsRequest;
 import dev.longtask.api.Longtask;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.model.Counts;
 import dev.longtask.config.Flags;
 import dev.longtask.config.Settings;
+import dev.longtask.model.Counts;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Usage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -68,8 +69,6 @@ final class AgentCommand implements Callable<ExitCode> {
 
     @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", description = "The workspace (default: the current directory).")
     Path workdir = Path.of(".");
-
-    static final int DEFAULT_CONCURRENCY = 4;
 
     private final Environment environment;
 
@@ -152,7 +151,7 @@ final class AgentCommand implements Callable<ExitCode> {
     }
 
     private int concurrency() {
-        return concurrency == null ? DEFAULT_CONCURRENCY : concurrency;
+        return concurrency == null ? RunSettings.DEFAULT_CONCURRENCY : concurrency;
     }
 
 

@@ -1,6 +1,5 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,15 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentProblem;
 import dev.longtask.agent.AgentSpec;
+import dev.longtask.api.Agents;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.model.JsonMapping;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import java.nio.file.Path;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code longtask agents}: the agents a workspace can use, where each comes from, and what is wrong with any file. */
 @Command(name = "agents", mixinStandardHelpOptions = true,
@@ -41,7 +44,12 @@ final class AgentsCommand implements Runnable {
     @Override
     public void run() {
         Path workspace = Workspaces.directory(workdir);
-        AgentCatalog catalog = AgentCatalog.discover(workspace, Workspaces.home(), Workspaces.knownTools(workspace));
+        AgentCatalog catalog;
+        try {
+            catalog = Agents.discover(workspace, Workspaces.home(), Environment.system());
+        } catch (ConfigException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(asJson(catalog, workspace));

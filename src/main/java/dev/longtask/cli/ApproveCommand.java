@@ -5,18 +5,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask approve RUN_ID [--always | --deny REASON] [--question N]}: answers a tool call that waits for
@@ -67,7 +67,7 @@ final class ApproveCommand implements Callable<ExitCode> {
         Path workspace = workdir.workspace();
         runId = RunAccess.resolve(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
-        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
+        try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
             List<Approval> open = store.approvals().stream().filter(Approval::open).toList();
             List<Approval> answering = answering(open);
             ArrayNode answered = JsonOutput.mapper().createArrayNode();

@@ -4,30 +4,30 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Outcome;
+import dev.longtask.api.Runs;
+import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
-import dev.longtask.api.Outcome;
-import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.server.LongtaskServer;
-import dev.longtask.store.FileRunStore;
-import dev.longtask.store.RunLayout;
+import dev.longtask.store.RunStores;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -211,14 +211,14 @@ final class AttachedRun {
     private void ending(String runId, Duration session) {
         JsonNode run = client.get("/api/runs/" + runId, "the run");
         Path workspace = Path.of(run.path("workspace").asText());
-        RunLayout layout = RunLayout.of(workspace, runId);
-        Path directory = layout.directory();
+        Runs runs = Runs.of(RunStores.files(), workspace);
+        Path directory = runs.directory(runId);
         Outcome outcome = new Outcome(runId, directory, RunStatus.fromWire(run.path("status").asText()),
                 run.path("status_reason").asText(""), null,
-                run.path("has_report").asBoolean() ? layout.report() : null, null, false);
+                run.path("has_report").asBoolean() ? runs.reportFile(runId) : null, null, false);
         Run onDisk;
         try {
-            onDisk = FileRunStore.read(workspace, runId).run();
+            onDisk = RunStores.files().read(workspace, runId).run();
         } catch (RuntimeException elsewhere) {
             onDisk = null; // a server on another machine: its files are not here
         }

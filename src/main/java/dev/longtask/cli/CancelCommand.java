@@ -1,13 +1,14 @@
 package dev.longtask.cli;
 
+import dev.longtask.api.Cancellation;
+import dev.longtask.api.Runs;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.CancelRequest;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.RunWriter;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;
@@ -15,11 +16,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask cancel RUN_ID}: ends a run for good. A process still running it is stopped first: a cancel
@@ -75,22 +76,19 @@ final class CancelCommand implements Callable<ExitCode> {
         }
         String why = "cancelled by " + who() + " at " + CLOCK_TIME.format(LocalTime.now())
                 + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
-        Optional<Long> writer = RunWriter.livePid(workspace, runId);
+        Optional<Long> writer = Runs.of(RunStores.files(), workspace).writerPid(runId);
         if (writer.isPresent()) {
             // Said before the signal, so the process running the run ends it cancelled and tells its terminal why.
-            RunAccess.run(() -> CancelRequest.make(workspace, runId, why));
+            RunAccess.run(() -> Cancellation.request(workspace, runId, why));
             try {
                 stop(writer.get(), out);
             } finally {
-                RunAccess.run(() -> CancelRequest.withdraw(workspace, runId));
+                RunAccess.run(() -> Cancellation.withdraw(workspace, runId));
             }
         }
         long cancelledBefore = cancelledTasks(run.tasks());
-        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
-            RunAccess.call(() -> store.cancelUnfinished(why));
-            if (store.run().status() != RunStatus.CANCELLED) {
-                RunAccess.run(() -> store.setRunStatus(RunStatus.CANCELLED, why));
-            }
+        try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr())) {
+            RunAccess.run(() -> Cancellation.cancel(store, why));
             // Counted from the tasks, not from cancelUnfinished: the process that ran the run may have cancelled them.
             int cancelled = (int) (cancelledTasks(store.tasks()) - cancelledBefore);
             if (json) {

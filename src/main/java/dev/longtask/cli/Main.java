@@ -1,9 +1,9 @@
 package dev.longtask.cli;
 
+import dev.longtask.api.Runs;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
-import dev.longtask.store.DiskFull;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -162,10 +162,10 @@ public final class Main implements Runnable {
             err.flush();
             return failure.exitCode().code();
         }
-        if (DiskFull.problem(e) != null) {
+        if (Runs.diskFull(e) != null) {
             // Not a bug: the log is fsynced line by line and projections are renamed into place whole, so what was
             // written stands and a resume (which trims a torn last line) goes on from there.
-            err.println("longtask: the disk is full, so the run stopped (" + DiskFull.problem(e) + "); free some "
+            err.println("longtask: the disk is full, so the run stopped (" + Runs.diskFull(e) + "); free some "
                     + "space and run `longtask resume` to go on: nothing recorded was lost");
             err.flush();
             return ExitCode.PAUSED.code();

@@ -1,7 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.model.EventData;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
@@ -50,7 +50,7 @@ final class RollbackCommand implements Callable<ExitCode> {
         RunAccess.readRun(workspace, runId);
         PrintWriter out = spec.commandLine().getOut();
         // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
-        try (FileRunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
+        try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
              RunChanges changes = RunChanges.open(workspace, runId)) {
             Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
                     : scope.after != null ? changes.tasksAfter(scope.after) : changes.tasks();

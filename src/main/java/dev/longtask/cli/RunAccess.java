@@ -1,15 +1,15 @@
 package dev.longtask.cli;
 
+import dev.longtask.api.Runs;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.DependencyCycleException;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.NoSuchTaskException;
-import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
@@ -88,7 +88,7 @@ final class RunAccess {
      * none is given; a usage error naming the problem when it is not a valid id or the run already exists.
      */
     static Optional<String> runIdProblem(String runId) {
-        return RunIds.problem(runId);
+        return Runs.idProblem(runId);
     }
 
     static String newRunId(Path workspace, String runId, Path workdir) {
@@ -99,7 +99,7 @@ final class RunAccess {
         if (runId == null) {
             return null;
         }
-        RunIds.problem(runId).ifPresent(problem -> {
+        Runs.idProblem(runId).ifPresent(problem -> {
             throw CliFailure.usage("--run-id: " + problem);
         });
         if (call(() -> stores.exists(workspace, runId))) {
@@ -136,13 +136,13 @@ final class RunAccess {
     }
 
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
-    static FileRunStore openForWriting(Path workspace, String runId, PrintWriter err) {
-        FileRunStore store = call(() -> FileRunStore.open(workspace, runId, StoreOptions.defaults()));
-        List<String> repairs = call(store::recordRepairs);
-        if (!repairs.isEmpty()) {
-            err.println("longtask: note: run " + runId + " was repaired on open: " + String.join("; ", repairs));
+    static RunStore openForWriting(Path workspace, String runId, PrintWriter err) {
+        RunStores.Opened opened = call(() -> RunStores.files().open(workspace, runId, StoreOptions.defaults()));
+        if (!opened.repairs().isEmpty()) {
+            err.println("longtask: note: run " + runId + " was repaired on open: "
+                    + String.join("; ", opened.repairs()));
         }
-        return store;
+        return opened.store();
     }
 
     /** Runs a store call, turning its refusals into a one-line error with the right exit code. */

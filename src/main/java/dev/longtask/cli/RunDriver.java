@@ -1,11 +1,13 @@
 package dev.longtask.cli;
 
 import dev.longtask.agent.Approver;
+import dev.longtask.api.Cancellation;
 import dev.longtask.api.Longtask;
+import dev.longtask.api.Outcome;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
-import dev.longtask.model.Durations;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Shell;
 import dev.longtask.api.Snapshot;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
@@ -15,19 +17,17 @@ import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.ProgressSnapshot;
-import dev.longtask.api.Outcome;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Durations;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.CancelRequest;
 import dev.longtask.store.CorruptRunException;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunLockedException;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
-import dev.longtask.tools.Sandbox;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -210,7 +210,7 @@ final class RunDriver {
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,
                 handle.snapshot().progress()));
         CountDownLatch finished = new CountDownLatch(1);
-        Signals signals = Signals.watch(() -> CancelRequest.pending(workspace, handle.runId()).map(why -> {
+        Signals signals = Signals.watch(() -> Cancellation.requested(workspace, handle.runId()).map(why -> {
             handle.cancel(why);
             return true;
         }).orElse(false));
@@ -321,11 +321,11 @@ final class RunDriver {
 
     /** Said once at the start: bash is off (and how to turn it on), or runs unconfined because the user said so. */
     private void tellAboutTheShell(SandboxMode mode) {
-        Sandbox sandbox = Sandbox.forMode(mode, environment.variables());
-        if (sandbox.kind() == Sandbox.Kind.OFF) {
-            err.println("longtask: note: " + sandbox.description());
-        } else if (sandbox.kind() == Sandbox.Kind.UNCONFINED) {
-            err.println("longtask: warning: " + sandbox.description());
+        Shell shell = Shell.of(mode, environment);
+        if (!shell.runsCommands()) {
+            err.println("longtask: note: " + shell.description());
+        } else if (!shell.confined()) {
+            err.println("longtask: warning: " + shell.description());
         }
         err.flush();
     }

@@ -2,16 +2,16 @@ package dev.longtask.cli;
 
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
-import dev.longtask.config.SettingsLoader;
-import picocli.CommandLine.Model.CommandSpec;
+import dev.longtask.model.RunSettings;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The options of commands that carry a run: concurrency, budgets, permissions, and how progress is shown. */
 final class RunOptions {
     @Option(names = "--concurrency", paramLabel = "N",
-            description = "Tasks run at once (default: concurrency in config, else " + SettingsLoader.DEFAULT_CONCURRENCY
+            description = "Tasks run at once (default: concurrency in config, else " + RunSettings.DEFAULT_CONCURRENCY
                     + ").")
     String concurrency;
 

@@ -1,21 +1,21 @@
 package dev.longtask.cli;
 
-import dev.longtask.model.Counts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.longtask.store.RunStores;
-import dev.longtask.store.RunFigures;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
+import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunWriter;
+import dev.longtask.store.RunFigures;
+import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code longtask runs}: the runs of the workspace, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
@@ -75,12 +75,12 @@ final class RunsCommand implements Callable<ExitCode> {
                 continue;
             }
             // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
-            boolean live = stores.shared() || RunWriter.livePid(workspace, id).isPresent();
+            boolean live = stores.shared() || Runs.of(stores, workspace).writerPid(id).isPresent();
             boolean gone = !live && (f.status() == RunStatus.RUNNING || f.status() == RunStatus.PLANNING);
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                boolean stopped = gone && RunWriter.stopNote(workspace, id).isPresent(); // a full disk: see status
+                boolean stopped = gone && Runs.of(stores, workspace).stopNote(id).isPresent(); // a full disk: see status
                 String row = String.format(format, id, stopped ? palette.statusCell(RunStatus.PAUSED.wire(), 11)
                                 : gone ? palette.red("not running") : palette.statusCell(f.status().wire(), 11), f.completed() + "/" + f.tasks(),
                         Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),

@@ -1,9 +1,8 @@
 package dev.longtask.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
 import dev.longtask.config.Environment;
-import dev.longtask.config.SettingsLoader;
-import dev.longtask.engine.Progress;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
@@ -11,7 +10,6 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.RunWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,11 +19,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask status [RUN_ID] [--json] [--watch]}: where a run stands, read from its log without disturbing a
@@ -133,13 +131,13 @@ final class StatusCommand implements Callable<ExitCode> {
     private Look look(Path workspace, String id) {
         RunSnapshot run = RunAccess.read(stores, workspace, id);
         // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
-        Optional<Long> writer = stores.shared() ? Optional.empty() : RunWriter.livePid(workspace, id);
+        Runs runs = Runs.of(stores, workspace);
+        Optional<Long> writer = stores.shared() ? Optional.empty() : runs.writerPid(id);
         // why its writer stopped without recording it (a full disk), when it could leave a note
-        Optional<String> stop = stores.shared() ? Optional.empty() : RunWriter.stopNote(workspace, id);
+        Optional<String> stop = stores.shared() ? Optional.empty() : runs.stopNote(id);
         Look partial = new Look(run, writer, null, null, stores.shared(), stop);
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
-        ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(),
-                run.concurrency(SettingsLoader.DEFAULT_CONCURRENCY), now);
+        ProgressSnapshot progress = Runs.progress(run, now);
         return new Look(run, writer, progress, PlanClock.eta(progress,
                 Optional.ofNullable(run.history().firstPlan()), now), stores.shared(), stop);
     }

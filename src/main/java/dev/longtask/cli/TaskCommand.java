@@ -3,16 +3,15 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunStore;
-import dev.longtask.model.JsonMapping;
+import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
-import dev.longtask.tools.OutsideWorkspaceException;
-import dev.longtask.tools.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,11 +19,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code longtask task add|update|show}: edit a run's graph by hand, with the same rules as the agents' task tools
@@ -104,7 +103,7 @@ final class TaskCommand implements Runnable {
             checkInside(workspace, "--output", outputs);
             RunStore store;
             if (goal != null) {
-                store = RunAccess.call(() -> FileRunStore.create(workspace, null, goal, null, null,
+                store = RunAccess.call(() -> RunStores.files().create(workspace, null, goal, null, null, null,
                         StoreOptions.defaults()));
                 out.println("created run " + store.runId() + " (goal: " + Formats.cut(goal, 80)
                         + "; no model chosen yet)");
@@ -128,17 +127,14 @@ final class TaskCommand implements Runnable {
 
     /** Paths a task names must stay inside the workspace, as a planner's must. */
     private static void checkInside(Path workspace, String option, Map<String, String> paths) {
-        Workspace inside;
-        try {
-            inside = new Workspace(workspace);
-        } catch (java.io.IOException e) {
-            throw CliFailure.usage("cannot open the workspace " + workspace + ": " + e.getMessage());
-        }
+        Runs runs = Runs.of(RunStores.files(), workspace);
         paths.forEach((name, path) -> {
             try {
-                inside.resolveInside(path);
-            } catch (OutsideWorkspaceException e) {
+                runs.requireInside(path);
+            } catch (IllegalArgumentException e) {
                 throw CliFailure.usage(option + " " + name + "=" + path + ": " + e.getMessage());
+            } catch (java.io.UncheckedIOException e) {
+                throw CliFailure.usage("cannot open the workspace " + workspace + ": " + e.getCause().getMessage());
             }
         });
     }
@@ -217,7 +213,7 @@ final class TaskCommand implements Runnable {
             }
             Path workspace = workdir.workspace();
             List<String> applied = new ArrayList<>();
-            try (FileRunStore store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId),
+            try (RunStore store = RunAccess.openForWriting(workspace, RunAccess.runOrNewest(workspace, runId),
                     spec.commandLine().getErr())) {
                 RunAccess.call(() -> store.task(taskId));
                 for (int id : addBlockedBy) {

@@ -3,19 +3,19 @@ package dev.longtask.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunWriter;
+import dev.longtask.api.Runs;
 import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task, or every task file as JSON. */
 @Command(name = "tasks", mixinStandardHelpOptions = true,
@@ -64,7 +64,7 @@ final class TasksCommand implements Callable<ExitCode> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonOutput.pretty(asShown(run, RunWriter.livePid(workspace, run.run().id()).isPresent())));
+            out.println(JsonOutput.pretty(asShown(run, Runs.of(RunStores.files(), workspace).writerPid(run.run().id()).isPresent())));
             return ExitCode.OK;
         }
         if (run.tasks().isEmpty()) {

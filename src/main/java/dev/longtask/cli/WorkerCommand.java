@@ -7,6 +7,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.TaskWork;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.store.PostgresRunStores;
 import dev.longtask.store.RunStores;
@@ -16,10 +17,10 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code longtask worker --store URL [--slots N]}: runs the agents of the tasks of every running run of a PostgreSQL
@@ -45,7 +46,7 @@ final class WorkerCommand implements Callable<ExitCode> {
 
     @Option(names = "--slots", paramLabel = "N",
             description = "Tasks this worker runs at once (default: concurrency in config, else "
-                    + SettingsLoader.DEFAULT_CONCURRENCY + ").")
+                    + RunSettings.DEFAULT_CONCURRENCY + ").")
     Integer slots;
 
     @Option(names = "--lease", paramLabel = "DURATION",

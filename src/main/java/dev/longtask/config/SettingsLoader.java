@@ -1,8 +1,7 @@
 package dev.longtask.config;
 
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.PermissionRule;
-import dev.longtask.model.SandboxMode;
+import dev.longtask.model.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,17 +19,15 @@ import java.util.function.Function;
  * config.yaml files add up.
  */
 public final class SettingsLoader {
-    /** Tasks run at once when nothing says otherwise (a constant, so --help can name it). */
-    public static final int DEFAULT_CONCURRENCY = 4;
     private static final Map<SettingKey, Object> DEFAULTS = Map.of(
-            SettingKey.CONCURRENCY, DEFAULT_CONCURRENCY,
+            SettingKey.CONCURRENCY, RunSettings.DEFAULTS.concurrency(),
             SettingKey.MAX_OUTPUT_TOKENS, 8192,
             SettingKey.REQUEST_TIMEOUT, Duration.ofMinutes(10),
             SettingKey.TASK_TIMEOUT, Duration.ofHours(2),
             SettingKey.RETRY_MAX_ATTEMPTS, 6,
             SettingKey.RETRY_MAX_WAIT, Duration.ofMinutes(5),
-            SettingKey.APPROVAL, ApprovalMode.AUTO,
-            SettingKey.SANDBOX, SandboxMode.AUTO);
+            SettingKey.APPROVAL, RunSettings.DEFAULTS.approval(),
+            SettingKey.SANDBOX, RunSettings.DEFAULTS.sandbox());
 
     private SettingsLoader() {
     }

@@ -1,5 +1,7 @@
 package dev.longtask.engine;
 
+import dev.longtask.model.RunSettings;
+
 /**
  * How a run is carried out.
  *
@@ -12,7 +14,6 @@ package dev.longtask.engine;
 public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner,
                            java.time.Duration taskTimeout) {
 
-    public static final int DEFAULT_CONCURRENCY = 3;
     public static final int DEFAULT_MAX_ROUNDS = 6;
 
     public EngineConfig {
@@ -31,7 +32,7 @@ public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChar
     }
 
     public static EngineConfig defaults() {
-        return new EngineConfig(DEFAULT_CONCURRENCY, DEFAULT_MAX_ROUNDS, 0, null);
+        return new EngineConfig(RunSettings.DEFAULTS.concurrency(), DEFAULT_MAX_ROUNDS, 0, null);
     }
 
     public EngineConfig withConcurrency(int n) {

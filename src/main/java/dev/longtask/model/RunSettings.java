@@ -22,6 +22,17 @@ public record RunSettings(
 
     public static final RunSettings NONE = new RunSettings(null, null, null, null);
 
+    /**
+     * What a run, a resume, a submission to the server and the settings use when nothing sets a field (no flag, no
+     * variable, no config file, nothing recorded): the one place these defaults are written. No base URL: the
+     * provider's own.
+     */
+    public static final RunSettings DEFAULTS = new RunSettings(null, RunSettings.DEFAULT_CONCURRENCY,
+            ApprovalMode.AUTO, SandboxMode.AUTO);
+
+    /** {@link #DEFAULTS}' concurrency, as a constant a {@code --help} text can name (docs/models.md says it too). */
+    public static final int DEFAULT_CONCURRENCY = 4;
+
     /** Fields set in {@code override} replace those here; the rest stay. */
     public RunSettings overriddenBy(RunSettings override) {
         return new RunSettings(

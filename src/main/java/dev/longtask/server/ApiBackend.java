@@ -1,16 +1,16 @@
 package dev.longtask.server;
 
 import dev.longtask.api.Longtask;
+import dev.longtask.api.Outcome;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.ReviewOptions;
 import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
+import dev.longtask.api.RunRequest;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
-import dev.longtask.api.Outcome;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
@@ -49,17 +49,14 @@ public final class ApiBackend implements RunBackend {
     }
 
     @Override
-    public void create(String runId, RunRequest request) {
-        dev.longtask.api.RunRequest run = dev.longtask.api.RunRequest.goal(request.goal())
-                .withRunId(runId).withWorkspace(request.workspace()).withModel(request.model())
-                .withBudget(request.budget()).withConcurrency(request.concurrency())
-                .withApproval(ApprovalMode.fromWire(request.approval()));
+    public void create(String runId, Submission request) {
+        RunRequest run = request.run().withRunId(runId);
         try {
             longtask.create(request.review() == null ? run : reviewOf(run, request.review()));
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        setStatus(request.workspace(), runId, RunStatus.QUEUED, request.foreground()
+        setStatus(run.workspace(), runId, RunStatus.QUEUED, request.foreground()
                 ? "the server's foreground run: it starts at once, outside the pool"
                 : "waiting for a slot in the server's pool");
     }
@@ -68,7 +65,7 @@ public final class ApiBackend implements RunBackend {
      * The review the runtime plans of {@code base}'s workspace, as the run {@code base} names (its id, model, ...);
      * refused, as the CLI and MCP refuse it, with the review's own words when its plan could not run.
      */
-    private dev.longtask.api.RunRequest reviewOf(dev.longtask.api.RunRequest base, RunRequest.Review review) {
+    private RunRequest reviewOf(RunRequest base, Submission.Review review) {
         ReviewPlan plan = longtask.planReview(base, ReviewOptions.defaults().withRunId(base.runId())
                 .withFocus(review.focus()));
         if (!plan.problems().isEmpty()) {
@@ -78,11 +75,11 @@ public final class ApiBackend implements RunBackend {
     }
 
     @Override
-    public LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq,
+    public LiveRun launch(String runId, Submission request, Budget budgetChange, long afterSeq,
                           Consumer<Event> events) {
         RunHandle handle;
         try {
-            handle = longtask.resume(ResumeRequest.of(runId).withWorkspace(request.workspace())
+            handle = longtask.resume(ResumeRequest.of(runId).withWorkspace(request.run().workspace())
                     .withBudget(budgetChange).by("the server"));
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);

@@ -1,9 +1,10 @@
 package dev.longtask.server;
 
+import dev.longtask.api.RunRequest;
+import dev.longtask.api.Runs;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
 import dev.longtask.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -133,7 +134,7 @@ final class Pool {
         return requeued;
     }
 
-    PoolEntry submit(RunRequest request) {
+    PoolEntry submit(Submission request) {
         String runId;
         PoolEntry entry;
         synchronized (this) {
@@ -146,10 +147,12 @@ final class Pool {
                             + " it first, or submit this one without \"foreground\"");
                 });
             }
-            runId = newRunId(request.workspace());
-            entry = new PoolEntry(runId, request.workspace(), request.goal(), PoolEntry.State.QUEUED,
-                    request.priority(), nextOrder++, request.foreground(), request.model(), request.budget(),
-                    request.concurrency(), request.approval(), 0, clock.instant(), "", null);
+            RunRequest run = request.run();
+            runId = newRunId(run.workspace());
+            entry = new PoolEntry(runId, run.workspace(), run.goal(), PoolEntry.State.QUEUED,
+                    request.priority(), nextOrder++, request.foreground(), run.model(), run.budget(),
+                    run.concurrency(), run.approval() == null ? null : run.approval().wire(), 0, clock.instant(), "",
+                    null);
             entries.put(runId, entry);
             creating.add(runId);
         }
@@ -558,7 +561,7 @@ final class Pool {
 
     private String newRunId(Path workspace) {
         while (true) {
-            String id = FileRunStore.newRunId(clock);
+            String id = Runs.newId(clock);
             if (!entries.containsKey(id) && !files.exists(workspace, id)) {
                 return id;
             }

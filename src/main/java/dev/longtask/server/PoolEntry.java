@@ -2,6 +2,8 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.longtask.api.RunRequest;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -47,8 +49,11 @@ record PoolEntry(
         @JsonProperty("done") DONE
     }
 
-    RunRequest request() {
-        return new RunRequest(goal, workspace, model, budget, concurrency, priority, approval, foreground);
+    /** The submission as the pool book keeps it (a review was planned when its run was created). */
+    Submission request() {
+        return new Submission(RunRequest.builder(goal).workspace(workspace).model(model).budget(budget)
+                .concurrency(concurrency).approval(approval == null ? null : ApprovalMode.fromWire(approval)).build(),
+                priority, foreground);
     }
 
     PoolEntry with(State newState, String newNote) {

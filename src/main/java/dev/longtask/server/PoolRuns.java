@@ -1,10 +1,12 @@
 package dev.longtask.server;
 
+import dev.longtask.api.RunRequest;
 import dev.longtask.api.Snapshot;
-import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.NoSuchRunException;
@@ -48,10 +50,10 @@ final class PoolRuns implements RunControl {
             if (request.concurrency() != null && (request.concurrency() < 1 || request.concurrency() > 64)) {
                 throw new IllegalArgumentException("concurrency must be from 1 to 64, got " + request.concurrency());
             }
-            RunRequest run = new RunRequest(request.goal().strip(), checked(request.workdir()), request.model(),
-                    request.budget() == null ? Budget.UNLIMITED : request.budget(), request.concurrency(), 0, "auto",
-                    false);
-            return pool.submit(run).runId();
+            RunRequest run = RunRequest.builder(request.goal().strip()).workspace(checked(request.workdir()))
+                    .model(request.model()).budget(request.budget() == null ? Budget.UNLIMITED : request.budget())
+                    .concurrency(request.concurrency()).approval(ApprovalMode.AUTO).build();
+            return pool.submit(new Submission(run, 0, false)).runId();
         });
     }
 
@@ -63,9 +65,9 @@ final class PoolRuns implements RunControl {
     public String review(Review request) {
         return refusedAsMessage(() -> {
             Path repository = checked(request.path());
-            RunRequest run = new RunRequest("a code review of " + repository, repository, null, Budget.UNLIMITED,
-                    null, 0, "auto", false, new RunRequest.Review(request.focus()));
-            return pool.submit(run).runId();
+            RunRequest run = RunRequest.builder("a code review of " + repository).workspace(repository)
+                    .budget(Budget.UNLIMITED).approval(ApprovalMode.AUTO).build();
+            return pool.submit(new Submission(run, 0, false, new Submission.Review(request.focus()))).runId();
         });
     }
 
@@ -90,7 +92,7 @@ final class PoolRuns implements RunControl {
         }
         Integer concurrency = run.run().recordedSettings().concurrency();
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(),
-                concurrency == null ? EngineConfig.DEFAULT_CONCURRENCY : concurrency, clock.instant()),
+                concurrency == null ? RunSettings.DEFAULTS.concurrency() : concurrency, clock.instant()),
                 run.run().recordedSettings(), carried);
     }
 

@@ -21,7 +21,7 @@ public interface RunBackend {
      *
      * @throws IllegalArgumentException saying what is wrong with the request (bad model, bad settings)
      */
-    void create(String runId, RunRequest request);
+    void create(String runId, Submission request);
 
     /**
      * Starts a session of an existing run in the background and returns at once. Every event after
@@ -31,7 +31,7 @@ public interface RunBackend {
      * @param budgetChange budgets whose set fields replace the run's (a resume that raised them), recorded before
      *                     this returns; null to keep the run's
      */
-    LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq, Consumer<Event> events);
+    LiveRun launch(String runId, Submission request, Budget budgetChange, long afterSeq, Consumer<Event> events);
 
     /**
      * Sets the status of a run no session holds (queued, paused by a person, cancelled); a cancelled run's pending

@@ -2,10 +2,10 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.api.Runs;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.store.RunFigures;
-import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
@@ -60,7 +60,7 @@ final class RunFiles {
 
     /** Where the run's files are: its projections, report and notes (the same path with a shared store). */
     static Path directory(Path workspace, String runId) {
-        return RunLayout.of(workspace, runId).directory();
+        return Runs.of(RunStores.files(), workspace).directory(runId);
     }
 
     boolean exists(Path workspace, String runId) {
@@ -161,7 +161,7 @@ final class RunFiles {
 
     /** Entries {@code offset} to {@code offset + limit} of task {@code taskId}'s transcript. */
     RunReader.TranscriptPage transcript(Path workspace, String runId, int taskId, int offset, int limit) {
-        return reader.transcript(workspace, runId, RunLayout.taskTranscript(taskId), offset, limit);
+        return reader.taskTranscript(workspace, runId, taskId, offset, limit);
     }
 
     boolean hasReport(Path workspace, String runId) {

@@ -1,7 +1,9 @@
 package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.api.RunRequest;
 import dev.longtask.config.DurationText;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -13,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Reads the body of {@code POST /api/runs} into a checked {@link RunRequest}; each problem is a 400 that says so. */
+/** Reads the body of {@code POST /api/runs} into a checked {@link Submission}; each problem is a 400 that says so. */
 final class Submissions {
     static final Set<String> APPROVALS = Set.of("auto", "ask", "read-only");
     private static final Set<String> FIELDS = Set.of("goal", "workdir", "model", "budgets", "concurrency", "priority",
@@ -28,7 +30,7 @@ final class Submissions {
         this.roots = List.copyOf(roots);
     }
 
-    RunRequest read(JsonNode body) {
+    Submission read(JsonNode body) {
         if (body == null || !body.isObject()) {
             throw ApiError.badRequest("the body must be a JSON object like {\"goal\": \"...\", \"workdir\": \"...\"}");
         }
@@ -48,8 +50,8 @@ final class Submissions {
             throw ApiError.badField("model", "'model' is empty; leave it out to use the workspace's configured model");
         }
         Integer concurrency = body.has("concurrency") ? integer(body, "concurrency", 1, MAX_CONCURRENCY) : null;
-        int priority = body.has("priority") ? integer(body, "priority", RunRequest.MIN_PRIORITY,
-                RunRequest.MAX_PRIORITY) : 0;
+        int priority = body.has("priority") ? integer(body, "priority", Submission.MIN_PRIORITY,
+                Submission.MAX_PRIORITY) : 0;
         boolean foreground = false;
         if (body.has("foreground")) {
             if (!body.get("foreground").isBoolean()) {
@@ -66,15 +68,16 @@ final class Submissions {
             throw ApiError.badField("approval", "pool runs approve themselves: 'approval' ask is for the foreground run "
                     + "(\"foreground\": true); use auto or read-only");
         }
-        return new RunRequest(goal.strip(), workspace, model, budgets(body.get("budgets")), concurrency, priority,
-                approval, foreground);
+        return new Submission(RunRequest.builder(goal.strip()).workspace(workspace).model(model)
+                .budget(budgets(body.get("budgets"))).concurrency(concurrency).approval(ApprovalMode.fromWire(approval))
+                .build(), priority, foreground);
     }
 
     static int priority(JsonNode body) {
         if (body == null || !body.isObject() || !body.has("priority")) {
             throw ApiError.badRequest("the body must be {\"priority\": N}");
         }
-        return integer(body, "priority", RunRequest.MIN_PRIORITY, RunRequest.MAX_PRIORITY);
+        return integer(body, "priority", Submission.MIN_PRIORITY, Submission.MAX_PRIORITY);
     }
 
     /** The real path of {@code workdir}, which must be a directory under one of the roots. */

@@ -2,7 +2,6 @@ package dev.longtask.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalQuestion;
@@ -40,38 +39,21 @@ final class Changes {
     }
 
     ObjectNode runCreated(String id, String goal, String workspace, String model, Budget budget, RunSettings settings) {
-        ObjectNode data = json.createObjectNode().put("run_id", id).put("goal", goal).put("workspace", workspace);
-        if (model != null && !model.isBlank()) {
-            data.put("model", model);
-        }
-        data.set("budget", json.valueToTree(budget == null ? Budget.UNLIMITED : budget));
-        if (settings != null) {
-            data.set("settings", json.valueToTree(settings));
-        }
-        return data;
+        return json.valueToTree(new EventData.RunCreated(id, goal, workspace,
+                model == null || model.isBlank() ? null : model, budget == null ? Budget.UNLIMITED : budget, settings));
     }
 
     Function<RunState, Draft> createTask(TaskDraft draft) {
         return state -> {
             int id = state.nextTaskId();
-            ObjectNode data = json.createObjectNode()
-                    .put("id", id)
-                    .put("subject", draft.subject())
-                    .put("instruction", draft.instruction())
-                    .put("agent", draft.agent());
-            ArrayNode blockers = data.putArray("blockedBy");
-            draft.blockedBy().forEach(blockers::add);
-            data.set("inputs", json.valueToTree(draft.inputs()));
-            data.set("outputs", json.valueToTree(draft.outputs()));
-            ArrayNode criteria = data.putArray("success_criteria");
-            draft.successCriteria().forEach(criteria::add);
-            return new Draft(EventType.TASK_CREATED, id, data);
+            return draft(id, new EventData.TaskCreated(id, draft.subject(), draft.instruction(), draft.agent(),
+                    draft.blockedBy(), draft.inputs(), draft.outputs(), draft.successCriteria()));
         };
     }
 
     Function<RunState, Draft> updateTask(int id, ObjectNode fields) {
-        ObjectNode copy = fields.deepCopy();
-        return state -> new Draft(EventType.TASK_UPDATED, id, copy);
+        EventData.TaskUpdated update = new EventData.TaskUpdated(fields.deepCopy());
+        return state -> draft(id, update);
     }
 
     Function<RunState, Draft> addDependency(int taskId, int blockedById) {
@@ -80,22 +62,21 @@ final class Changes {
             if (state.task(blockedById).blocks().contains(taskId)) {
                 return null;
             }
-            return new Draft(EventType.TASK_DEPENDENCY_ADDED, taskId,
-                    json.createObjectNode().put("blocked_by", blockedById));
+            return draft(taskId, new EventData.DependencyAdded(blockedById));
         };
     }
 
     /** Null (nothing to do) when the task is not ready: someone else has it, or it waits. */
     Function<RunState, Draft> claim(int id, String owner) {
-        return state -> state.task(id).isReady() ? new Draft(EventType.TASK_CLAIMED, id, data("owner", owner)) : null;
+        return state -> state.task(id).isReady() ? draft(id, new EventData.TaskClaimed(text(owner))) : null;
     }
 
     Function<RunState, Draft> complete(int id, String summary) {
-        return state -> new Draft(EventType.TASK_COMPLETED, id, data("summary", summary));
+        return state -> draft(id, new EventData.TaskCompleted(text(summary), null));
     }
 
     Function<RunState, Draft> fail(int id, String error) {
-        return state -> new Draft(EventType.TASK_FAILED, id, data("error", error));
+        return state -> draft(id, new EventData.TaskFailed(text(error), null));
     }
 
     /** A task's records, then its completion or failure: the steps of {@link RunStore#finish}. */
@@ -114,25 +95,23 @@ final class Changes {
             ObjectNode data = json.valueToTree(record);
             steps.add(state -> new Draft(record.type(), id, data));
         }
-        ObjectNode ending = success ? data("summary", text) : data("error", text);
-        if (result != null) {
-            ending.set(ResultFiles.FIELD, result);
-        }
-        steps.add(state -> new Draft(success ? EventType.TASK_COMPLETED : EventType.TASK_FAILED, id, ending));
+        // the result goes in the log as result.json holds it (ResultFiles.FIELD)
+        EventData ending = success ? new EventData.TaskCompleted(text(text), result)
+                : new EventData.TaskFailed(text(text), result);
+        steps.add(state -> draft(id, ending));
         return steps;
     }
 
     Function<RunState, Draft> cancel(int id, String reason) {
-        return state -> new Draft(EventType.TASK_CANCELLED, id, data("reason", reason));
+        return state -> draft(id, new EventData.TaskCancelled(text(reason), null));
     }
 
     Function<RunState, Draft> cancelAsBlocked(int id, String reason) {
-        ObjectNode data = data("reason", reason).put("cause", BLOCKED_CAUSE);
-        return state -> new Draft(EventType.TASK_CANCELLED, id, data);
+        return state -> draft(id, new EventData.TaskCancelled(text(reason), BLOCKED_CAUSE));
     }
 
     Function<RunState, Draft> requeue(int id, String reason) {
-        return state -> new Draft(EventType.TASK_REQUEUED, id, data("reason", reason));
+        return state -> draft(id, new EventData.TaskRequeued(text(reason)));
     }
 
     /** Same status: nothing happens. In progress: a claim by "by hand", refused with the reason if not ready. */
@@ -141,19 +120,23 @@ final class Changes {
             if (state.task(id).status() == status) {
                 return null;
             }
-            String type = TaskTransitions.to(status).event();
-            return switch (status) {
-                case PENDING, CANCELLED -> new Draft(type, id, data("reason", reason));
-                case IN_PROGRESS -> new Draft(type, id, data("owner", "by hand"));
-                case COMPLETED -> new Draft(type, id, data("summary", reason));
-                case FAILED -> new Draft(type, id, data("error", reason));
+            EventData data = switch (status) {
+                case PENDING -> new EventData.TaskRequeued(text(reason));
+                case CANCELLED -> new EventData.TaskCancelled(text(reason), null);
+                case IN_PROGRESS -> new EventData.TaskClaimed("by hand");
+                case COMPLETED -> new EventData.TaskCompleted(text(reason), null);
+                case FAILED -> new EventData.TaskFailed(text(reason), null);
             };
+            if (!data.type().equals(TaskTransitions.to(status).event())) {
+                throw new IllegalStateException(data.type() + " does not lead to " + status.wire());
+            }
+            return draft(id, data);
         };
     }
 
     Function<RunState, Draft> setRunStatus(RunStatus status, String reason) {
-        ObjectNode data = json.createObjectNode().put("status", status.wire()).put("reason", reason == null ? "" : reason);
-        return state -> new Draft(EventType.RUN_STATUS, null, data);
+        EventData.RunStatusChanged change = new EventData.RunStatusChanged(status, text(reason));
+        return state -> draft(null, change);
     }
 
     Function<RunState, Draft> requestApproval(ApprovalQuestion question) {
@@ -187,16 +170,18 @@ final class Changes {
 
     /** The data of the report.written event that follows report.md and final_result.json. */
     ObjectNode reportWritten(JsonNode finalResult) {
-        ObjectNode data = json.createObjectNode().put("report", RunLayout.REPORT_FILE)
-                .put("final_result", RunLayout.FINAL_RESULT_FILE);
-        data.put("title", finalResult.path("title").asText(""));
-        if (finalResult.has("synthesized")) {
-            data.put("synthesized", finalResult.path("synthesized").asBoolean());
-        }
-        return data;
+        return json.valueToTree(new EventData.ReportWritten(RunLayout.REPORT_FILE, RunLayout.FINAL_RESULT_FILE,
+                finalResult.path("title").asText(""),
+                finalResult.has("synthesized") ? finalResult.path("synthesized").asBoolean() : null));
     }
 
-    private ObjectNode data(String key, String value) {
-        return json.createObjectNode().put(key, value == null ? "" : value);
+    /** The draft of an event of {@code data}'s type, its data as the log holds it. */
+    private Draft draft(Integer task, EventData data) {
+        return new Draft(data.type(), task, json.valueToTree(data));
+    }
+
+    /** Text the log holds as "" when there is none. */
+    private static String text(String value) {
+        return value == null ? "" : value;
     }
 }

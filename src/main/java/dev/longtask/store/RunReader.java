@@ -208,6 +208,11 @@ public final class RunReader {
         return mark == null ? 0 : mark.seq;
     }
 
+    /** Entries {@code offset} to {@code offset + limit} of task {@code taskId}'s transcript. */
+    public TranscriptPage taskTranscript(Path workspace, String runId, int taskId, int offset, int limit) {
+        return transcript(workspace, runId, RunLayout.taskTranscript(taskId), offset, limit);
+    }
+
     /** Entries {@code offset} to {@code offset + limit} of transcript {@code name} ({@code task_3}, ...). */
     public TranscriptPage transcript(Path workspace, String runId, String name, int offset, int limit) {
         if (shared != null) {

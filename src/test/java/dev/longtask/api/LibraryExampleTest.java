@@ -26,7 +26,10 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The example of docs/library.md compiles, and runs as it says against a scripted model. */
+/**
+ * The example of docs/library.md compiles, and runs as it says: a run against a scripted model, and a run planned by
+ * hand and cancelled with its reason.
+ */
 class LibraryExampleTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
 
@@ -70,6 +73,16 @@ class LibraryExampleTest {
 
             assertThat(result).startsWith("run ").contains("1 tasks", "events", "# Summary of the notes");
             assertThat(workspace.resolve("docs/summary.md")).content().contains("fsyncs every event");
+
+            Method byHand = loader.loadClass("LibraryExample").getMethod("planByHandThenCancel", Path.class);
+            String cancelled = (String) byHand.invoke(null, workspace);
+            assertThat(cancelled).matches("run \\S+ is cancelled: 1 of 1 tasks cancelled, in .*")
+                    .contains(workspace.resolve(".longtask/runs").toString());
+            String runId = cancelled.split(" ")[1];
+            Runs runs = Runs.of(dev.longtask.store.RunStores.files(), workspace);
+            assertThat(runs.snapshot(runId).figures().statusReason())
+                    .isEqualTo("cancelled by the example: the notes are fine");
+            assertThat(runs.tasks(runId).get(0).inputs()).containsEntry("notes", "notes/a.md");
         }
     }
 }

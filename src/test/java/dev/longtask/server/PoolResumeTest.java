@@ -149,12 +149,12 @@ class PoolResumeTest {
         }
 
         @Override
-        public void create(String runId, RunRequest request) {
+        public void create(String runId, Submission request) {
             inner.create(runId, request);
         }
 
         @Override
-        public LiveRun launch(String runId, RunRequest request, Budget budgetChange, long afterSeq,
+        public LiveRun launch(String runId, Submission request, Budget budgetChange, long afterSeq,
                               Consumer<Event> events) {
             if (fail.get()) {
                 throw new IllegalArgumentException("no API key for the run's model");

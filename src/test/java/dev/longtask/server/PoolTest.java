@@ -44,7 +44,7 @@ class PoolTest {
         }
 
         @Override
-        public void create(String runId, RunRequest request) {
+        public void create(String runId, Submission request) {
             inner.create(runId, request);
         }
 
@@ -55,7 +55,7 @@ class PoolTest {
         }
 
         @Override
-        public LiveRun launch(String runId, RunRequest request, dev.longtask.model.Budget budgetChange, long afterSeq,
+        public LiveRun launch(String runId, Submission request, dev.longtask.model.Budget budgetChange, long afterSeq,
                               Consumer<Event> events) {
             if (!request.foreground()) {
                 maxPoolRunning.accumulateAndGet(poolRunning.incrementAndGet(), Math::max);

@@ -3,6 +3,8 @@ package dev.longtask.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.longtask.api.RunRequest;
+import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.testing.ScriptedModel;
@@ -23,8 +25,8 @@ class ReviewRefusalTest {
         // 1,024 tokens of window leave 256 for a task's text: not even a chunk's instructions fit.
         ScriptedModel tiny = new ScriptedModel(turn -> ScriptedModel.submitResult(true, "ok"), 1024);
         RunBackend backend = ServerFixture.backend(tiny, new Approvals());
-        RunRequest review = new RunRequest("a code review of " + repo, repo, null, Budget.UNLIMITED, null, 0, "auto",
-                false, new RunRequest.Review(null));
+        Submission review = new Submission(RunRequest.builder("a code review of " + repo).workspace(repo)
+                .budget(Budget.UNLIMITED).approval(ApprovalMode.AUTO).build(), 0, false, new Submission.Review(null));
 
         assertThatThrownBy(() -> backend.create("review-1", review)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("review cannot run: ").hasMessageContaining("1,024-token context window");
