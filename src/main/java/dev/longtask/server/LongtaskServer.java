@@ -68,7 +68,7 @@ public final class LongtaskServer implements AutoCloseable {
         this.outbox = new Outbox(options.stateDirectory(), routes, events, json, clock,
                 new Outbox.Backoff(options.webhookRetry(), options.webhookRetryMax()), metrics);
         this.pool = new Pool(new PoolBook(options.stateDirectory(), json), backend, files, hub, options.maxRuns(),
-                options.retries(), roots, clock, new Pool.Listener() {
+                new PoolRetries(options.retries(), options.retryDelay()), roots, clock, new Pool.Listener() {
             @Override
             public void submitted(PoolEntry entry) {
                 outbox.track(entry, true);
@@ -129,6 +129,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.post("/api/runs/{id}/pause", runs::pause);
             config.routes.post("/api/runs/{id}/resume", runs::resume);
             config.routes.post("/api/runs/{id}/cancel", runs::cancel);
+            config.routes.post("/api/runs/{id}/tasks/{tid}/retry", runs::retryTask);
             config.routes.post("/api/runs/{id}/priority", runs::priority);
             config.routes.get("/api/runs/{id}/approvals", questions::ofRun);
             config.routes.get("/api/approvals", questions::list);

@@ -54,7 +54,7 @@ final class Pool {
     private final RunFiles files;
     private final EventHub hub;
     private final int maxRuns;
-    private final int maxRetries;
+    private final PoolRetries retries;
     private final List<Path> roots;
     private final Clock clock;
     private final Listener listener;
@@ -77,14 +77,14 @@ final class Pool {
     private long nextOrder = 1;
     private boolean stopping;
 
-    Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, int maxRetries,
+    Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, PoolRetries retries,
          List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
         this.book = book;
         this.backend = backend;
         this.files = files;
         this.hub = hub;
         this.maxRuns = maxRuns;
-        this.maxRetries = maxRetries;
+        this.retries = retries;
         this.roots = List.copyOf(roots);
         this.clock = clock;
         this.listener = listener;
@@ -112,6 +112,9 @@ final class Pool {
                 book.write(recovered);
             }
             entries.put(entry.runId(), recovered);
+            if (recovered.state() == PoolEntry.State.QUEUED && recovered.notBefore() != null) {
+                scheduleWhenDue(recovered);
+            }
         }
         schedule();
     }
@@ -149,7 +152,7 @@ final class Pool {
             runId = newRunId(request.workspace());
             entry = new PoolEntry(runId, request.workspace(), request.goal(), PoolEntry.State.QUEUED,
                     request.priority(), nextOrder++, request.foreground(), request.model(), request.budget(),
-                    request.concurrency(), request.approval(), 0, clock.instant(), "", null);
+                    request.concurrency(), request.approval(), 0, clock.instant(), "", null, null);
             entries.put(runId, entry);
             creating.add(runId);
         }
@@ -245,11 +248,27 @@ final class Pool {
         if (poolRunning() >= maxRuns) {
             return null;
         }
-        return entries.values().stream().filter(e -> !e.foreground() && waiting(e)).min(QUEUE_ORDER).orElse(null);
+        return entries.values().stream().filter(e -> !e.foreground() && waiting(e) && due(e)).min(QUEUE_ORDER)
+                .orElse(null);
     }
 
     private boolean waiting(PoolEntry entry) {
         return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId());
+    }
+
+    /** A retry waits out its backoff; everything else may start at once. */
+    private boolean due(PoolEntry entry) {
+        return entry.notBefore() == null || !clock.instant().isBefore(entry.notBefore());
+    }
+
+    /** Looks at the queue again when {@code entry}'s backoff is over. */
+    private void scheduleWhenDue(PoolEntry entry) {
+        long wait = Math.max(0, Duration.between(clock.instant(), entry.notBefore()).toMillis());
+        try {
+            starter.schedule(this::startDue, wait, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is stopping: the run stays queued for its next start
+        }
     }
 
     private long poolRunning() {
@@ -352,16 +371,27 @@ final class Pool {
         return this.live.containsKey(runId) || starting.contains(runId) ? live.get() : idle.get();
     }
 
-    /** A pool run that failed goes back in the queue while it has retries; the person decides about the foreground. */
+    /**
+     * A pool run that failed goes back in the queue while it has retries, to start after its backoff; its next session
+     * resumes it as {@code longtask resume} would, retrying its failed tasks. The person decides about the foreground.
+     */
     private PoolEntry retryOrDone(PoolEntry entry, String reason) {
-        if (entry.foreground() || entry.retries() >= maxRetries || stopping) {
+        if (entry.foreground() || entry.retries() >= retries.max() || stopping) {
             return entry.with(PoolEntry.State.DONE, reason);
         }
-        String note = "retry " + (entry.retries() + 1) + " of " + maxRetries + " after: " + reason;
+        int retry = entry.retries() + 1;
+        Duration wait = retries.delayBefore(retry);
+        String note = "retry " + retry + " of " + retries.max() + " in " + dev.longtask.model.Durations.text(wait) + " after: " + reason;
         setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
-        PoolEntry retried = entry.requeued(nextOrder++, entry.retries() + 1, note);
+        PoolEntry retried = entry.requeued(nextOrder++, retry, note, clock.instant().plus(wait));
+        scheduleWhenDue(retried);
         listener.retried(retried);
         return retried;
+    }
+
+    /** The automatic retries a failed pool run gets ({@code --retries}). */
+    int maxRetries() {
+        return retries.max();
     }
 
     private void setStatus(java.nio.file.Path workspace, String runId, RunStatus status, String reason) {
@@ -403,7 +433,7 @@ final class Pool {
             if (entry == null) {
                 var figures = files.figures(workspace, runId);
                 entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
-                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null);
+                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null, null);
             }
             if (live.containsKey(runId) || starting.contains(runId) || entry.state() == PoolEntry.State.QUEUED
                     || entry.state() == PoolEntry.State.RUNNING) {
@@ -429,6 +459,30 @@ final class Pool {
         }
         schedule();
         return entry(runId).orElseThrow();
+    }
+
+    /**
+     * Retries a task of a run no session of this server carries, with the tasks that depend on it
+     * ({@link TaskRetry}), and queues the run again so they run (a queued run just keeps its place).
+     *
+     * @return the ids of the tasks that run again
+     */
+    List<Integer> retryTask(String runId, Path workspace, int taskId, String by) {
+        List<Integer> requeued;
+        synchronized (this) {
+            if (live.containsKey(runId) || starting.contains(runId)) {
+                throw ApiError.conflict("run " + runId + " is running; pause it, then retry task #" + taskId
+                        + " (the director retries a task that fails while the run goes on)");
+            }
+            requeued = backend.retryTask(workspace, runId, taskId, by);
+            hub.changed(runId);
+            PoolEntry entry = entries.get(runId);
+            if (entry != null && entry.state() == PoolEntry.State.QUEUED) {
+                return requeued;
+            }
+        }
+        resume(runId, workspace, by + " (task #" + taskId + " retried)", null);
+        return requeued;
     }
 
     synchronized PoolEntry cancel(String runId, String by) {

@@ -156,6 +156,20 @@ final class RunsApi {
         send(ctx, view(runId, entry.workspace()));
     }
 
+    void retryTask(Context ctx) {
+        String runId = ctx.pathParam("id");
+        int taskId = taskId(ctx);
+        Path workspace = workspace(runId);
+        if (files.snapshot(workspace, runId).task(taskId).status() == dev.longtask.model.TaskStatus.IN_PROGRESS) {
+            throw ApiError.conflict("task #" + taskId + " of run " + runId + " is running; retry it once it has ended");
+        }
+        java.util.List<Integer> requeued = pool.retryTask(runId, workspace, taskId, actor(ctx));
+        ObjectNode out = view(runId, workspace);
+        out.set("retried", json.valueToTree(requeued));
+        ctx.status(202);
+        send(ctx, out);
+    }
+
     void cancel(Context ctx) {
         String runId = ctx.pathParam("id");
         workspace(runId);
@@ -214,7 +228,11 @@ final class RunsApi {
         entry.ifPresentOrElse(e -> {
             ObjectNode p = out.putObject("pool").put("state", e.state().name().toLowerCase(java.util.Locale.ROOT))
                     .put("priority", e.priority()).put("foreground", e.foreground()).put("approval", e.approval())
-                    .put("retries", e.retries()).put("note", e.note());
+                    .put("retries", e.retries()).put("attempt", e.retries() + 1).put("max_retries", pool.maxRetries())
+                    .put("note", e.note());
+            if (e.state() == PoolEntry.State.QUEUED && e.notBefore() != null) {
+                p.put("retry_at", e.notBefore().toString());
+            }
             Integer position = positions.get(e.runId());
             if (position != null) {
                 p.put("queue_position", position);
