@@ -113,7 +113,8 @@ final class ServeCommand implements Callable<ExitCode> {
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
-        RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 2), "serve takes",
+        // a connection per run at work, one more holds the places of the runs at work (--max-runs across servers)
+        RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 3), "serve takes",
                 "how many runs go at once is --max-runs, how many tasks of each run concurrency: in config");
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
         // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.

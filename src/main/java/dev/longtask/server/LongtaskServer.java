@@ -41,6 +41,8 @@ public final class LongtaskServer implements AutoCloseable {
     private final ServerOptions options;
     private final String token;
     private final Pool pool;
+    /** The places for runs at work this server shares with the other servers of its store. */
+    private final dev.longtask.store.RunSlots slots;
     private final Outbox outbox;
     private final EventStream eventStream;
     private final StreamSocket streamSocket;
@@ -65,10 +67,11 @@ public final class LongtaskServer implements AutoCloseable {
         EventHub hub = new EventHub();
         RunEvents events = new RunEvents(hub, files);
         ServerMetrics metrics = new ServerMetrics(options.maxRuns());
+        this.slots = stores.runSlots(options.maxRuns());
         this.outbox = new Outbox(options.stateDirectory(), routes, events, json, clock,
                 new Outbox.Backoff(options.webhookRetry(), options.webhookRetryMax()), metrics);
         this.pool = new Pool(new PoolBook(options.stateDirectory(), json), backend, files, hub, options.maxRuns(),
-                new PoolRetries(options.retries(), options.retryDelay()), roots, clock, new Pool.Listener() {
+                new PoolRetries(options.retries(), options.retryDelay()), slots, roots, clock, new Pool.Listener() {
             @Override
             public void submitted(PoolEntry entry) {
                 outbox.track(entry, true);
@@ -84,7 +87,7 @@ public final class LongtaskServer implements AutoCloseable {
         hub.watch(outbox::onEvent);
         metrics.countWith(() -> count(files));
         Submissions submissions = new Submissions(roots);
-        RunsApi runs = new RunsApi(pool, files, submissions, json);
+        RunsApi runs = new RunsApi(pool, backend, files, submissions, json);
         ChangesApi changes = new ChangesApi(runs, files, json);
         ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
@@ -221,6 +224,9 @@ public final class LongtaskServer implements AutoCloseable {
     public void close() {
         if (pool != null) {
             pool.shutdown(options.shutdownGrace());
+        }
+        if (slots != null) {
+            slots.close();
         }
         if (streamSocket != null) {
             streamSocket.close();

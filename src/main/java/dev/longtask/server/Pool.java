@@ -4,6 +4,7 @@ import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FileRunStore;
+import dev.longtask.store.RunSlots;
 import dev.longtask.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -55,6 +56,8 @@ final class Pool {
     private final EventHub hub;
     private final int maxRuns;
     private final PoolRetries retries;
+    /** The places for runs at work that this server shares with the other servers of its store. */
+    private final RunSlots slots;
     private final List<Path> roots;
     private final Clock clock;
     private final Listener listener;
@@ -78,13 +81,14 @@ final class Pool {
     private boolean stopping;
 
     Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, PoolRetries retries,
-         List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
+         RunSlots slots, List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
         this.book = book;
         this.backend = backend;
         this.files = files;
         this.hub = hub;
         this.maxRuns = maxRuns;
         this.retries = retries;
+        this.slots = slots;
         this.roots = List.copyOf(roots);
         this.clock = clock;
         this.listener = listener;
@@ -215,6 +219,11 @@ final class Pool {
                     return;
                 }
                 try {
+                    if (!next.foreground() && !slots.tryTake(next.runId())) {
+                        // the store's other servers have every place: look again in a while
+                        starter.schedule(this::startDue, DATABASE_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                        return;
+                    }
                     base = files.lastSeq(next.workspace(), next.runId());
                     hub.open(next.runId(), base);
                     approvals.opened(next.runId(), next.foreground());
@@ -226,6 +235,7 @@ final class Pool {
                     hub.close(next.runId());
                     approvals.closed(next.runId());
                     starting.remove(next.runId());
+                    releaseSlot(next.runId());
                     if (StoreException.unavailable(e)) {
                         entries.put(next.runId(), awaitDatabase(next, e));
                         return; // nothing starts while the database is away
@@ -288,6 +298,7 @@ final class Pool {
             synchronized (this) {
                 starting.remove(runId);
                 stops.remove(runId);
+                releaseSlot(runId);
                 recordUntaken(entry);
                 hub.close(runId);
                 hold(StoreException.unavailable(e) ? awaitDatabase(entry, e)
@@ -311,6 +322,15 @@ final class Pool {
         run.ended().whenComplete((ended, error) -> ended(runId, ended, error));
     }
 
+    /** Gives the run's place back to the store's servers; a database that is away has dropped it already. */
+    private void releaseSlot(String runId) {
+        try {
+            slots.release(runId);
+        } catch (RuntimeException e) {
+            LOG.warn("run {}: its place among the runs at work could not be given back: {}", runId, e.getMessage());
+        }
+    }
+
     private static void stop(LiveRun run, Stop stop, String by) {
         switch (stop) {
             case PAUSE -> run.pause("paused by " + by);
@@ -322,6 +342,7 @@ final class Pool {
     private void ended(String runId, LiveRun.Ended ended, Throwable error) {
         synchronized (this) {
             live.remove(runId);
+            releaseSlot(runId);
             PoolEntry entry = entries.get(runId);
             recordUntaken(entry);
             hub.close(runId);
@@ -459,30 +480,6 @@ final class Pool {
         }
         schedule();
         return entry(runId).orElseThrow();
-    }
-
-    /**
-     * Retries a task of a run no session of this server carries, with the tasks that depend on it
-     * ({@link TaskRetry}), and queues the run again so they run (a queued run just keeps its place).
-     *
-     * @return the ids of the tasks that run again
-     */
-    List<Integer> retryTask(String runId, Path workspace, int taskId, String by) {
-        List<Integer> requeued;
-        synchronized (this) {
-            if (live.containsKey(runId) || starting.contains(runId)) {
-                throw ApiError.conflict("run " + runId + " is running; pause it, then retry task #" + taskId
-                        + " (the director retries a task that fails while the run goes on)");
-            }
-            requeued = backend.retryTask(workspace, runId, taskId, by);
-            hub.changed(runId);
-            PoolEntry entry = entries.get(runId);
-            if (entry != null && entry.state() == PoolEntry.State.QUEUED) {
-                return requeued;
-            }
-        }
-        resume(runId, workspace, by + " (task #" + taskId + " retried)", null);
-        return requeued;
     }
 
     synchronized PoolEntry cancel(String runId, String by) {

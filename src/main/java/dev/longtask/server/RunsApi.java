@@ -25,13 +25,15 @@ final class RunsApi {
     private static final int MAX_PAGE = 1000;
 
     private final Pool pool;
+    private final RunBackend backend;
     private final RunFiles files;
     private final Submissions submissions;
     private final ObjectMapper json;
     private final Markdown markdown = new Markdown();
 
-    RunsApi(Pool pool, RunFiles files, Submissions submissions, ObjectMapper json) {
+    RunsApi(Pool pool, RunBackend backend, RunFiles files, Submissions submissions, ObjectMapper json) {
         this.pool = pool;
+        this.backend = backend;
         this.files = files;
         this.submissions = submissions;
         this.json = json;
@@ -163,7 +165,7 @@ final class RunsApi {
         if (files.snapshot(workspace, runId).task(taskId).status() == dev.longtask.model.TaskStatus.IN_PROGRESS) {
             throw ApiError.conflict("task #" + taskId + " of run " + runId + " is running; retry it once it has ended");
         }
-        java.util.List<Integer> requeued = pool.retryTask(runId, workspace, taskId, actor(ctx));
+        java.util.List<Integer> requeued = TaskRetry.retry(pool, backend, runId, workspace, taskId, actor(ctx));
         ObjectNode out = view(runId, workspace);
         out.set("retried", json.valueToTree(requeued));
         ctx.status(202);

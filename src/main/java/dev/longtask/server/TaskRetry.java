@@ -4,6 +4,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunStore;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,6 +20,24 @@ import java.util.Set;
  */
 final class TaskRetry {
     private TaskRetry() {
+    }
+
+    /**
+     * Retries a task of a run no session of this server carries ({@link #requeue}, through {@code backend}), and
+     * queues the run again so its tasks run (a queued run keeps its place).
+     *
+     * @return the ids of the tasks that run again, {@code taskId} first
+     */
+    static List<Integer> retry(Pool pool, RunBackend backend, String runId, Path workspace, int taskId, String by) {
+        List<Integer> requeued = pool.either(runId, () -> backend.retryTask(workspace, runId, taskId, by), () -> {
+            throw ApiError.conflict("run " + runId + " is running; pause it, then retry task #" + taskId
+                    + " (the director retries a task that fails while the run goes on)");
+        });
+        boolean queued = pool.entry(runId).map(e -> e.state() == PoolEntry.State.QUEUED).orElse(false);
+        if (!queued) {
+            pool.resume(runId, workspace, by + " (task #" + taskId + " retried)", null);
+        }
+        return requeued;
     }
 
     /** Checks that {@code taskId} of a run at rest may be retried; the refusal says why not. */
