@@ -162,9 +162,7 @@ final class RunsApi {
         String runId = ctx.pathParam("id");
         int taskId = taskId(ctx);
         Path workspace = workspace(runId);
-        if (files.snapshot(workspace, runId).task(taskId).status() == dev.longtask.model.TaskStatus.IN_PROGRESS) {
-            throw ApiError.conflict("task #" + taskId + " of run " + runId + " is running; retry it once it has ended");
-        }
+        TaskRetry.checkTask(runId, files.snapshot(workspace, runId).task(taskId));
         java.util.List<Integer> requeued = TaskRetry.retry(pool, backend, runId, workspace, taskId, actor(ctx));
         ObjectNode out = view(runId, workspace);
         out.set("retried", json.valueToTree(requeued));

@@ -40,8 +40,8 @@ final class TaskRetry {
         return requeued;
     }
 
-    /** Checks that {@code taskId} of a run at rest may be retried; the refusal says why not. */
-    private static void check(RunStatus run, String runId, Task task) {
+    /** Checks that {@code task} may be retried, whatever its run is doing; the refusal says why not. */
+    static void checkTask(String runId, Task task) {
         String which = "task #" + task.id() + " of run " + runId;
         switch (task.status()) {
             case IN_PROGRESS -> throw ApiError.conflict(which + " is running; retry it once it has ended");
@@ -52,6 +52,11 @@ final class TaskRetry {
             default -> {
             }
         }
+    }
+
+    /** Checks that a task of a run at rest may be retried; the refusal says why not. */
+    private static void check(RunStatus run, String runId, Task task) {
+        checkTask(runId, task);
         if (run == RunStatus.RUNNING) {
             throw ApiError.conflict("run " + runId + " is running in another process; pause it there before "
                     + "retrying one of its tasks");

@@ -144,9 +144,12 @@ class RunRetriesTest {
             await(chain.flakyStarted);
             expectConflict(f.post("/api/runs/" + run + "/tasks/2/retry", ""), "task #2 of run " + run
                     + " is running; retry it once it has ended");
-            expectConflict(f.post("/api/runs/" + run + "/tasks/1/retry", ""), "run " + run + " is running; pause it");
+            expectConflict(f.post("/api/runs/" + run + "/tasks/3/retry", ""), "task #3 of run " + run
+                    + " is pending: it has not run yet");
             chain.gate.countDown();
             awaitStatus(f, run, "failed");
+            ServerFixture.await("the pool to be done with the run", LIMIT,
+                    () -> "done".equals(f.run(run).path("pool").path("state").asText()));
             assertThat(chain.attempts("Ship")).isZero();
 
             expectConflict(f.post("/api/runs/" + run + "/tasks/1/retry", ""),
