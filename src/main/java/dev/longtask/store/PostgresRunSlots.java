@@ -19,7 +19,7 @@ import java.util.Map;
  * again the places of the runs still at work here; one another server took meanwhile is left to it (its run counts
  * once the place is free again), and said so by {@link #lost}.
  */
-public final class PostgresRunSlots implements RunSlots {
+final class PostgresRunSlots implements RunSlots {
     /** The first key of the advisory locks of run places ("lt" + "rs"), apart from the schema's lock. */
     static final int LOCK_CLASS = 0x6c747273;
 
@@ -29,7 +29,7 @@ public final class PostgresRunSlots implements RunSlots {
     private Connection session;
     private int lost;
 
-    public PostgresRunSlots(PostgresDatabase db, int count) {
+    PostgresRunSlots(PostgresDatabase db, int count) {
         if (count < 1) {
             throw new IllegalArgumentException("a server needs at least 1 place for runs, got " + count);
         }
@@ -73,7 +73,7 @@ public final class PostgresRunSlots implements RunSlots {
     }
 
     /** How many places of runs at work here another server took while the database was away. */
-    public synchronized int lost() {
+    synchronized int lost() {
         return lost;
     }
 
