@@ -183,6 +183,8 @@ export class RunPage {
       item('Budget used', budgetUsed(run)),
       item('Pool', pool ? `${pool.state}${pool.queue_position ? `, #${pool.queue_position} in queue` : ''}`
         + ` · priority ${pool.priority}${pool.foreground ? ' · foreground' : ''} · approval ${pool.approval}`
+        + (pool.attempt > 1 ? ` · attempt ${pool.attempt} of ${pool.max_retries + 1}` : '')
+        + (pool.retry_at ? ` · retries at ${time(pool.retry_at)}` : '')
         : 'not in this server\'s pool'),
       item('Updated', h('time', { datetime: run.updated || '', title: fullTime(run.updated) }, time(run.updated))));
     this.controls.update(run);

@@ -59,6 +59,8 @@ class ApiSurfaceTest {
             "dev.longtask.store.RunSnapshot", "dev.longtask.engine.TaskWork", "dev.longtask.engine.TaskWork$Done",
             // the options the store seam's methods take, and its reader of many runs at once (a server's)
             "dev.longtask.store.StoreOptions", "dev.longtask.store.RunReader",
+            // the places a server holds under --max-runs, shared by every server of one database (RunStores.runSlots)
+            "dev.longtask.store.RunSlots",
             // the agents a workspace has (Agents.discover), as `longtask agents` lists them
             "dev.longtask.agent.AgentCatalog", "dev.longtask.agent.AgentSpec", "dev.longtask.agent.AgentProblem");
 

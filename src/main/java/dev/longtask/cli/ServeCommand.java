@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.api.Longtask;
+import dev.longtask.config.DurationText;
 import dev.longtask.config.Environment;
 import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
@@ -46,6 +47,11 @@ final class ServeCommand implements Callable<ExitCode> {
             description = "Automatic retries of a pool run that failed (default 1).")
     int retries;
 
+    @Option(names = "--retry-delay", paramLabel = "DURATION", defaultValue = "30s",
+            description = "The wait before the first automatic retry of a failed run; it doubles for each later one "
+                    + "(default 30s).")
+    String retryDelay;
+
     @Option(names = "--root", paramLabel = "DIR",
             description = "A directory runs may work in (repeatable; default: the current directory).")
     List<Path> roots = new ArrayList<>();
@@ -83,6 +89,14 @@ final class ServeCommand implements Callable<ExitCode> {
     @Mixin
     TrustOption trust = new TrustOption();
 
+    private Duration retryDelay() {
+        try {
+            return DurationText.parse(retryDelay);
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("--retry-delay " + retryDelay + ": " + e.getMessage());
+        }
+    }
+
     @Override
     public ExitCode call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -95,11 +109,12 @@ final class ServeCommand implements Callable<ExitCode> {
         ServerOptions options = new ServerOptions(bind, port, maxRuns, retries, rootDirs, state,
                 tokenFile != null ? tokenFile.toAbsolutePath() : state.resolve("token"), noToken, allowedOrigins,
                 configs, System.getenv(), Duration.ofSeconds(60), defaults.webhookRetry(), defaults.webhookRetryMax(),
-                allowedHosts);
+                allowedHosts, retryDelay());
         if (retries < 0) {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
-        RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 2), "serve takes",
+        // a connection per run at work, one more holds the places of the runs at work (--max-runs across servers)
+        RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 3), "serve takes",
                 "how many runs go at once is --max-runs, how many tasks of each run concurrency: in config");
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
         // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.

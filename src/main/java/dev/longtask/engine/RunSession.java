@@ -62,7 +62,9 @@ final class RunSession {
             Recovery recovery = new Recovery(store, s.config().owner());
             recovery.requeueInterruptedTasks();
             s.book().mendUnfinishedPlans(known);
-            boolean failedBefore = run.status() == RunStatus.FAILED;
+            // A server queues a failed run again (its retries, the resume endpoint) before this session opens it: the
+            // failure still stands, and the session retries its failed tasks as a resume of the failed run would.
+            boolean failedBefore = run.status() == RunStatus.FAILED || known.endedFailed();
             boolean taskFailures = store.tasks().stream().anyMatch(t -> t.status() == dev.longtask.model.TaskStatus.FAILED
                     || (t.status() == dev.longtask.model.TaskStatus.CANCELLED && facts.blockedCancels().contains(t.id())));
             // The report is the run's last word unless tasks failed and this resume retries them.

@@ -118,6 +118,13 @@ public final class ApiBackend implements RunBackend {
         }
     }
 
+    @Override
+    public List<Integer> retryTask(Path workspace, String runId, int taskId, String by) {
+        try (RunStore store = stores.open(workspace, runId, storeOptions).store()) {
+            return TaskRetry.requeue(store, taskId, by);
+        }
+    }
+
     /** A session of the library's, seen as the pool sees it. */
     private record Session(RunHandle handle, CompletableFuture<Ended> ended) implements LiveRun {
         @Override

@@ -44,6 +44,8 @@ public final class LongtaskServer implements AutoCloseable {
     private final ServerOptions options;
     private final String token;
     private final Pool pool;
+    /** The places for runs at work this server shares with the other servers of its store. */
+    private final dev.longtask.store.RunSlots slots;
     private final Outbox outbox;
     private final EventStream eventStream;
     private final StreamSocket streamSocket;
@@ -68,10 +70,11 @@ public final class LongtaskServer implements AutoCloseable {
         EventHub hub = new EventHub();
         RunEvents events = new RunEvents(hub, files);
         ServerMetrics metrics = new ServerMetrics(options.maxRuns());
+        this.slots = stores.runSlots(options.maxRuns());
         this.outbox = new Outbox(options.stateDirectory(), routes, events, json, clock,
                 new Outbox.Backoff(options.webhookRetry(), options.webhookRetryMax()), metrics);
         this.pool = new Pool(new PoolBook(options.stateDirectory(), json), backend, files, hub, options.maxRuns(),
-                options.retries(), roots, clock, new Pool.Listener() {
+                new PoolRetries(options.retries(), options.retryDelay()), slots, roots, clock, new Pool.Listener() {
             @Override
             public void submitted(PoolEntry entry) {
                 outbox.track(entry, true);
@@ -87,7 +90,7 @@ public final class LongtaskServer implements AutoCloseable {
         hub.watch(outbox::onEvent);
         metrics.countWith(() -> count(files));
         Submissions submissions = new Submissions(roots);
-        RunsApi runs = new RunsApi(pool, files, submissions, json);
+        RunsApi runs = new RunsApi(pool, backend, files, submissions, json);
         ChangesApi changes = new ChangesApi(runs, files, json);
         ApprovalsApi questions = new ApprovalsApi(pool, backend, files, approvals, hub, runs, json);
         this.eventStream = new EventStream(runs, events, pool, json, 15_000);
@@ -132,6 +135,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.post("/api/runs/{id}/pause", runs::pause);
             config.routes.post("/api/runs/{id}/resume", runs::resume);
             config.routes.post("/api/runs/{id}/cancel", runs::cancel);
+            config.routes.post("/api/runs/{id}/tasks/{tid}/retry", runs::retryTask);
             config.routes.post("/api/runs/{id}/priority", runs::priority);
             config.routes.get("/api/runs/{id}/approvals", questions::ofRun);
             config.routes.get("/api/approvals", questions::list);
@@ -223,6 +227,9 @@ public final class LongtaskServer implements AutoCloseable {
     public void close() {
         if (pool != null) {
             pool.shutdown(options.shutdownGrace());
+        }
+        if (slots != null) {
+            slots.close();
         }
         if (streamSocket != null) {
             streamSocket.close();

@@ -5,6 +5,7 @@ import dev.longtask.api.Runs;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
+import dev.longtask.store.RunSlots;
 import dev.longtask.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -55,7 +56,9 @@ final class Pool {
     private final RunFiles files;
     private final EventHub hub;
     private final int maxRuns;
-    private final int maxRetries;
+    private final PoolRetries retries;
+    /** The places for runs at work that this server shares with the other servers of its store. */
+    private final RunSlots slots;
     private final List<Path> roots;
     private final Clock clock;
     private final Listener listener;
@@ -78,14 +81,15 @@ final class Pool {
     private long nextOrder = 1;
     private boolean stopping;
 
-    Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, int maxRetries,
-         List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
+    Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, PoolRetries retries,
+         RunSlots slots, List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
         this.book = book;
         this.backend = backend;
         this.files = files;
         this.hub = hub;
         this.maxRuns = maxRuns;
-        this.maxRetries = maxRetries;
+        this.retries = retries;
+        this.slots = slots;
         this.roots = List.copyOf(roots);
         this.clock = clock;
         this.listener = listener;
@@ -113,6 +117,9 @@ final class Pool {
                 book.write(recovered);
             }
             entries.put(entry.runId(), recovered);
+            if (recovered.state() == PoolEntry.State.QUEUED && recovered.notBefore() != null) {
+                scheduleWhenDue(recovered);
+            }
         }
         schedule();
     }
@@ -152,7 +159,7 @@ final class Pool {
             entry = new PoolEntry(runId, run.workspace(), run.goal(), PoolEntry.State.QUEUED,
                     request.priority(), nextOrder++, request.foreground(), run.model(), run.budget(),
                     run.concurrency(), run.approval() == null ? null : run.approval().wire(), 0, clock.instant(), "",
-                    null);
+                    null, null);
             entries.put(runId, entry);
             creating.add(runId);
         }
@@ -215,6 +222,11 @@ final class Pool {
                     return;
                 }
                 try {
+                    if (!next.foreground() && !slots.tryTake(next.runId())) {
+                        // the store's other servers have every place: look again in a while
+                        starter.schedule(this::startDue, DATABASE_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                        return;
+                    }
                     base = files.lastSeq(next.workspace(), next.runId());
                     hub.open(next.runId(), base);
                     approvals.opened(next.runId(), next.foreground());
@@ -226,6 +238,7 @@ final class Pool {
                     hub.close(next.runId());
                     approvals.closed(next.runId());
                     starting.remove(next.runId());
+                    releaseSlot(next.runId());
                     if (StoreException.unavailable(e)) {
                         entries.put(next.runId(), awaitDatabase(next, e));
                         return; // nothing starts while the database is away
@@ -248,11 +261,27 @@ final class Pool {
         if (poolRunning() >= maxRuns) {
             return null;
         }
-        return entries.values().stream().filter(e -> !e.foreground() && waiting(e)).min(QUEUE_ORDER).orElse(null);
+        return entries.values().stream().filter(e -> !e.foreground() && waiting(e) && due(e)).min(QUEUE_ORDER)
+                .orElse(null);
     }
 
     private boolean waiting(PoolEntry entry) {
         return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId());
+    }
+
+    /** A retry waits out its backoff; everything else may start at once. */
+    private boolean due(PoolEntry entry) {
+        return entry.notBefore() == null || !clock.instant().isBefore(entry.notBefore());
+    }
+
+    /** Looks at the queue again when {@code entry}'s backoff is over. */
+    private void scheduleWhenDue(PoolEntry entry) {
+        long wait = Math.max(0, Duration.between(clock.instant(), entry.notBefore()).toMillis());
+        try {
+            starter.schedule(this::startDue, wait, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is stopping: the run stays queued for its next start
+        }
     }
 
     private long poolRunning() {
@@ -272,6 +301,7 @@ final class Pool {
             synchronized (this) {
                 starting.remove(runId);
                 stops.remove(runId);
+                releaseSlot(runId);
                 recordUntaken(entry);
                 hub.close(runId);
                 hold(StoreException.unavailable(e) ? awaitDatabase(entry, e)
@@ -295,6 +325,15 @@ final class Pool {
         run.ended().whenComplete((ended, error) -> ended(runId, ended, error));
     }
 
+    /** Gives the run's place back to the store's servers; a database that is away has dropped it already. */
+    private void releaseSlot(String runId) {
+        try {
+            slots.release(runId);
+        } catch (RuntimeException e) {
+            LOG.warn("run {}: its place among the runs at work could not be given back: {}", runId, e.getMessage());
+        }
+    }
+
     private static void stop(LiveRun run, Stop stop, String by) {
         switch (stop) {
             case PAUSE -> run.pause("paused by " + by);
@@ -306,6 +345,7 @@ final class Pool {
     private void ended(String runId, LiveRun.Ended ended, Throwable error) {
         synchronized (this) {
             live.remove(runId);
+            releaseSlot(runId);
             PoolEntry entry = entries.get(runId);
             recordUntaken(entry);
             hub.close(runId);
@@ -355,16 +395,27 @@ final class Pool {
         return this.live.containsKey(runId) || starting.contains(runId) ? live.get() : idle.get();
     }
 
-    /** A pool run that failed goes back in the queue while it has retries; the person decides about the foreground. */
+    /**
+     * A pool run that failed goes back in the queue while it has retries, to start after its backoff; its next session
+     * resumes it as {@code longtask resume} would, retrying its failed tasks. The person decides about the foreground.
+     */
     private PoolEntry retryOrDone(PoolEntry entry, String reason) {
-        if (entry.foreground() || entry.retries() >= maxRetries || stopping) {
+        if (entry.foreground() || entry.retries() >= retries.max() || stopping) {
             return entry.with(PoolEntry.State.DONE, reason);
         }
-        String note = "retry " + (entry.retries() + 1) + " of " + maxRetries + " after: " + reason;
+        int retry = entry.retries() + 1;
+        Duration wait = retries.delayBefore(retry);
+        String note = "retry " + retry + " of " + retries.max() + " in " + dev.longtask.model.Durations.text(wait) + " after: " + reason;
         setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
-        PoolEntry retried = entry.requeued(nextOrder++, entry.retries() + 1, note);
+        PoolEntry retried = entry.requeued(nextOrder++, retry, note, clock.instant().plus(wait));
+        scheduleWhenDue(retried);
         listener.retried(retried);
         return retried;
+    }
+
+    /** The automatic retries a failed pool run gets ({@code --retries}). */
+    int maxRetries() {
+        return retries.max();
     }
 
     private void setStatus(java.nio.file.Path workspace, String runId, RunStatus status, String reason) {
@@ -406,7 +457,7 @@ final class Pool {
             if (entry == null) {
                 var figures = files.figures(workspace, runId);
                 entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
-                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null);
+                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null, null);
             }
             if (live.containsKey(runId) || starting.contains(runId) || entry.state() == PoolEntry.State.QUEUED
                     || entry.state() == PoolEntry.State.RUNNING) {

@@ -17,9 +17,12 @@ import java.time.Instant;
  * @param retries      automatic retries used after the run failed
  * @param budgetChange budgets a resume asked for that the run has not recorded yet: the next session records them
  *                     as it opens the run, then they are cleared; null when there are none
+ * @param notBefore    a run queued again after it failed waits until then (the backoff between automatic retries);
+ *                     null when it may start as soon as a slot is free
  */
 @JsonPropertyOrder({"run_id", "workspace", "goal", "state", "priority", "order", "foreground", "model", "budget",
-        "concurrency", "approval", "retries", "submitted", "note", "budget_change"})
+        "concurrency", "approval", "retries", "submitted", "note", "budget_change",
+        "not_before"})
 record PoolEntry(
         @JsonProperty("run_id") String runId,
         Path workspace,
@@ -35,7 +38,8 @@ record PoolEntry(
         int retries,
         Instant submitted,
         String note,
-        @JsonProperty("budget_change") Budget budgetChange) {
+        @JsonProperty("budget_change") Budget budgetChange,
+        @JsonProperty("not_before") Instant notBefore) {
 
     /** Where the run stands for the pool (its own status is in run.json). */
     enum State {
@@ -58,22 +62,28 @@ record PoolEntry(
 
     PoolEntry with(State newState, String newNote) {
         return new PoolEntry(runId, workspace, goal, newState, priority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, newNote, budgetChange);
+                approval, retries, submitted, newNote, budgetChange, notBefore);
     }
 
+    /** Back in the queue, to start as soon as a slot is free. */
     PoolEntry requeued(long newOrder, int newRetries, String newNote) {
+        return requeued(newOrder, newRetries, newNote, null);
+    }
+
+    /** Back in the queue, to start once a slot is free and {@code after} has come (null: at once). */
+    PoolEntry requeued(long newOrder, int newRetries, String newNote, Instant after) {
         return new PoolEntry(runId, workspace, goal, State.QUEUED, priority, newOrder, foreground, model, budget,
-                concurrency, approval, newRetries, submitted, newNote, budgetChange);
+                concurrency, approval, newRetries, submitted, newNote, budgetChange, after);
     }
 
     PoolEntry withPriority(int newPriority) {
         return new PoolEntry(runId, workspace, goal, state, newPriority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, note, budgetChange);
+                approval, retries, submitted, note, budgetChange, notBefore);
     }
 
     /** With {@code change} to be recorded by the next session; null clears what was waiting. */
     PoolEntry withBudgetChange(Budget change) {
         return new PoolEntry(runId, workspace, goal, state, priority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, note, change);
+                approval, retries, submitted, note, change, notBefore);
     }
 }

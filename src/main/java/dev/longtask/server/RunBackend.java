@@ -47,4 +47,13 @@ public interface RunBackend {
      * @throws IllegalArgumentException when the run has no such question
      */
     Approval answerApproval(Path workspace, String runId, ApprovalAnswer answer);
+
+    /**
+     * Puts a failed or cancelled task of a run no session holds back to pending, with every task depending on it
+     * that failed or was cancelled ({@link TaskRetry}); the run's next session runs them.
+     *
+     * @return the ids requeued, {@code taskId} first
+     * @throws ApiError (409) when the task is running, pending or completed, or the run is live in another process
+     */
+    java.util.List<Integer> retryTask(Path workspace, String runId, int taskId, String by);
 }

@@ -25,13 +25,15 @@ final class RunsApi {
     private static final int MAX_PAGE = 1000;
 
     private final Pool pool;
+    private final RunBackend backend;
     private final RunFiles files;
     private final Submissions submissions;
     private final ObjectMapper json;
     private final Markdown markdown = new Markdown();
 
-    RunsApi(Pool pool, RunFiles files, Submissions submissions, ObjectMapper json) {
+    RunsApi(Pool pool, RunBackend backend, RunFiles files, Submissions submissions, ObjectMapper json) {
         this.pool = pool;
+        this.backend = backend;
         this.files = files;
         this.submissions = submissions;
         this.json = json;
@@ -156,6 +158,18 @@ final class RunsApi {
         send(ctx, view(runId, entry.workspace()));
     }
 
+    void retryTask(Context ctx) {
+        String runId = ctx.pathParam("id");
+        int taskId = taskId(ctx);
+        Path workspace = workspace(runId);
+        TaskRetry.checkTask(runId, files.snapshot(workspace, runId).task(taskId));
+        java.util.List<Integer> requeued = TaskRetry.retry(pool, backend, runId, workspace, taskId, actor(ctx));
+        ObjectNode out = view(runId, workspace);
+        out.set("retried", json.valueToTree(requeued));
+        ctx.status(202);
+        send(ctx, out);
+    }
+
     void cancel(Context ctx) {
         String runId = ctx.pathParam("id");
         workspace(runId);
@@ -214,7 +228,11 @@ final class RunsApi {
         entry.ifPresentOrElse(e -> {
             ObjectNode p = out.putObject("pool").put("state", e.state().name().toLowerCase(java.util.Locale.ROOT))
                     .put("priority", e.priority()).put("foreground", e.foreground()).put("approval", e.approval())
-                    .put("retries", e.retries()).put("note", e.note());
+                    .put("retries", e.retries()).put("attempt", e.retries() + 1).put("max_retries", pool.maxRetries())
+                    .put("note", e.note());
+            if (e.state() == PoolEntry.State.QUEUED && e.notBefore() != null) {
+                p.put("retry_at", e.notBefore().toString());
+            }
             Integer position = positions.get(e.runId());
             if (position != null) {
                 p.put("queue_position", position);

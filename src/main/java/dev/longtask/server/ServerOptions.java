@@ -23,13 +23,15 @@ import java.util.Map;
  * @param webhookRetry    the first wait after a failed delivery; it doubles up to {@code webhookRetryMax}
  * @param allowedHosts    host names besides the loopback ones and the bound address that requests to a server
  *                        without a token may name in their {@code Host} header ({@code --allow-host})
+ * @param retryDelay      the wait before the first automatic retry of a failed pool run; it doubles for each later one
  */
 public record ServerOptions(String bind, int port, int maxRuns, int retries, List<Path> roots, Path stateDirectory,
                             Path tokenFile, boolean noToken, List<String> allowedOrigins, List<Path> configFiles,
                             Map<String, String> environment, Duration shutdownGrace, Duration webhookRetry,
-                            Duration webhookRetryMax, List<String> allowedHosts) {
+                            Duration webhookRetryMax, List<String> allowedHosts, Duration retryDelay) {
     public static final int DEFAULT_PORT = 7420;
     public static final int DEFAULT_MAX_RUNS = 4;
+    public static final Duration DEFAULT_RETRY_DELAY = Duration.ofSeconds(30);
 
     public ServerOptions {
         roots = List.copyOf(roots);
@@ -45,7 +47,16 @@ public record ServerOptions(String bind, int port, int maxRuns, int retries, Lis
                          Map<String, String> environment, Duration shutdownGrace, Duration webhookRetry,
                          Duration webhookRetryMax) {
         this(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken, allowedOrigins, configFiles,
-                environment, shutdownGrace, webhookRetry, webhookRetryMax, List.of());
+                environment, shutdownGrace, webhookRetry, webhookRetryMax, List.of(), DEFAULT_RETRY_DELAY);
+    }
+
+    /** Options whose failed pool runs are retried after {@link #DEFAULT_RETRY_DELAY}, doubling. */
+    public ServerOptions(String bind, int port, int maxRuns, int retries, List<Path> roots, Path stateDirectory,
+                         Path tokenFile, boolean noToken, List<String> allowedOrigins, List<Path> configFiles,
+                         Map<String, String> environment, Duration shutdownGrace, Duration webhookRetry,
+                         Duration webhookRetryMax, List<String> allowedHosts) {
+        this(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken, allowedOrigins, configFiles,
+                environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts, DEFAULT_RETRY_DELAY);
     }
 
     /** Loopback on the default port, the state under {@code <root>/.longtask/server}, one retry. */
@@ -58,26 +69,36 @@ public record ServerOptions(String bind, int port, int maxRuns, int retries, Lis
 
     public ServerOptions withPort(int newPort) {
         return new ServerOptions(bind, newPort, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
+                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts,
+                retryDelay);
+    }
+
+    /** {@code n} automatic retries of a failed pool run, the first after {@code firstDelay}, doubling. */
+    public ServerOptions withRetries(int n, Duration firstDelay) {
+        return new ServerOptions(bind, port, maxRuns, n, roots, stateDirectory, tokenFile, noToken, allowedOrigins,
+                configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts, firstDelay);
     }
 
     public ServerOptions withMaxRuns(int n) {
         return new ServerOptions(bind, port, n, retries, roots, stateDirectory, tokenFile, noToken, allowedOrigins,
-                configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
+                configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts,
+                retryDelay);
     }
 
     public ServerOptions withWebhookRetry(Duration first, Duration max) {
         return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, configFiles, environment, shutdownGrace, first, max, allowedHosts);
+                allowedOrigins, configFiles, environment, shutdownGrace, first, max, allowedHosts, retryDelay);
     }
 
     public ServerOptions withConfigFiles(List<Path> files) {
         return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, files, environment, shutdownGrace, webhookRetry, webhookRetryMax, allowedHosts);
+                allowedOrigins, files, environment, shutdownGrace, webhookRetry, webhookRetryMax,
+                allowedHosts, retryDelay);
     }
 
     public ServerOptions withAllowedHosts(List<String> hosts) {
         return new ServerOptions(bind, port, maxRuns, retries, roots, stateDirectory, tokenFile, noToken,
-                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, hosts);
+                allowedOrigins, configFiles, environment, shutdownGrace, webhookRetry, webhookRetryMax, hosts,
+                retryDelay);
     }
 }

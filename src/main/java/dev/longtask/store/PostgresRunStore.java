@@ -483,15 +483,19 @@ public final class PostgresRunStore implements RunStore {
         return done;
     }
 
-    /** Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order. */
+    /**
+     * Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order, and no more
+     * than the run's concurrency leaves room for ({@link #room}).
+     */
     private record ClaimPick(List<String> owners, boolean skipBusy) {
         List<Function<RunState, Draft>> claims(RunState state, Changes changes) {
             if (state.run().status() != RunStatus.RUNNING) {
                 return List.of();
             }
+            int most = Math.min(owners.size(), room(state));
             List<Function<RunState, Draft>> claims = new ArrayList<>();
             for (Task task : state.tasks()) {
-                if (claims.size() == owners.size()) {
+                if (claims.size() >= most) {
                     break;
                 }
                 if (task.isReady()) {
@@ -500,6 +504,26 @@ public final class PostgresRunStore implements RunStore {
             }
             return claims;
         }
+    }
+
+    /**
+     * How many more tasks of the run may be claimed now: its recorded concurrency (a cap across every process that
+     * works on it) less the tasks in progress. The claim is decided on the newest state and written only if the log
+     * has not moved since it was read ({@link #commitAll}), so two processes that claim at once cannot both take the
+     * last place: the later write finds the log moved, reads the other claim, and decides again.
+     */
+    static int room(RunState state) {
+        Integer cap = state.run().recordedSettings().concurrency();
+        if (cap == null || cap < 1) {
+            return Integer.MAX_VALUE; // a run made before its concurrency was recorded
+        }
+        int working = 0;
+        for (Task task : state.tasks()) {
+            if (task.status() == TaskStatus.IN_PROGRESS) {
+                working++;
+            }
+        }
+        return Math.max(0, cap - working);
     }
 
     /** Takes the run's row lock for the rest of the transaction (the fallback of a write that kept losing races). */
@@ -532,8 +556,9 @@ public final class PostgresRunStore implements RunStore {
     /**
      * Writes the events, the rows of the tasks they changed (an unchanged task is the same object; a task claimed here
      * gets its lease) and the run's row, in one statement, if the log still ends at {@code before}; false when another
-     * process committed since. When a task became ready (or the run started running with ready ones), the workers
-     * listening on {@link #WORK_CHANNEL} are told when the transaction commits.
+     * process committed since. When a task became ready (or the run started running with ready ones, or a place under
+     * the run's concurrency opened while tasks wait for one), the workers listening on {@link #WORK_CHANNEL} are told
+     * when the transaction commits.
      */
     private boolean write(Connection c, RunState before, RunState after, List<Event> events, List<String> lines,
                           Integer fencedTask, Integer attempt) throws SQLException, JsonProcessingException {
@@ -565,6 +590,9 @@ public final class PostgresRunStore implements RunStore {
         Run run = after.run();
         newWork |= run.status() == RunStatus.RUNNING && (before.run() == null
                 || before.run().status() != RunStatus.RUNNING) && after.tasks().stream().anyMatch(Task::isReady);
+        // a task of a run at its concurrency ended: a ready one waiting for the place may be claimed now
+        newWork |= before.run() != null && room(before) == 0 && room(after) > 0
+                && after.tasks().stream().anyMatch(Task::isReady);
         try (PreparedStatement commit = c.prepareStatement(
                 "SELECT longtask_commit(?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?, ?)")) {
             commit.setString(1, runId);
@@ -834,7 +862,8 @@ public final class PostgresRunStore implements RunStore {
 
     @Override
     public boolean claim(int id, String owner) {
-        return commit(changes.claim(id, owner)) != null;
+        Function<RunState, Draft> claim = changes.claim(id, owner);
+        return commit(state -> room(state) > 0 ? claim.apply(state) : null) != null;
     }
 
     @Override

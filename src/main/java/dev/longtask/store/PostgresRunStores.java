@@ -27,6 +27,11 @@ public final class PostgresRunStores implements RunStores {
         return db;
     }
 
+    @Override
+    public RunSlots runSlots(int count) {
+        return new PostgresRunSlots(db, count);
+    }
+
     /** How long a claim holds its task without a heartbeat. */
     public Duration lease() {
         return lease;

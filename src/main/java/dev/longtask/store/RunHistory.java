@@ -30,6 +30,9 @@ import java.util.TreeSet;
  * @param unfinishedPlans      the seqs of {@code plan.accepted} events some of whose tasks are not created yet
  * @param sessionConcurrency   the concurrency the latest {@code session.started} said it runs with, or null
  * @param firstPlan            the run's first accepted plan (its estimate, when it had one), or null before one
+ * @param endedFailed          the latest session ended with the run failed, whatever the run was made since without a
+ *                             session (queued again or paused by a server) and no task was requeued since: a resume
+ *                             retries its failed tasks
  */
 public record RunHistory(long seq,
                          @JsonProperty("blocked_cancels") List<Integer> blockedCancels,
@@ -42,11 +45,12 @@ public record RunHistory(long seq,
                          @JsonProperty("last_time") Instant lastTime,
                          @JsonProperty("unfinished_plans") List<PlanMark> unfinishedPlans,
                          @JsonProperty("session_concurrency") Integer sessionConcurrency,
-                         @JsonProperty("first_plan") PlanEstimate firstPlan) {
+                         @JsonProperty("first_plan") PlanEstimate firstPlan,
+                         @JsonProperty("ended_failed") boolean endedFailed) {
 
     /** The history of an empty log. */
     public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
-            List.of(), null, null);
+            List.of(), null, null, false);
 
     /** The reason the engine gave before causes were recorded; its blocked cancels are recognised by it. */
     public static final String BLOCKED_REASON_PREFIX = "cannot run: it waits for";
@@ -70,7 +74,7 @@ public record RunHistory(long seq,
         return EventType.TASK_CANCELLED.equals(type) || EventType.REPORT_WRITTEN.equals(type)
                 || EventType.SESSION_STARTED.equals(type)
                 || EventType.DIRECTOR_DECIDED.equals(type) || EventType.RUN_FINISHER.equals(type)
-                || EventType.PLAN_ACCEPTED.equals(type);
+                || EventType.PLAN_ACCEPTED.equals(type) || EventType.RUN_STATUS.equals(type);
     }
 
     /** The history after {@code events}, which follow the ones folded in so far; those of other kinds may lack data. */
@@ -111,9 +115,15 @@ public record RunHistory(long seq,
         List<PlanMark> plans = unfinishedPlans;
         Integer concurrency = sessionConcurrency;
         PlanEstimate plan = firstPlan;
+        boolean failed = endedFailed;
         switch (type) {
             case EventType.TASK_CANCELLED -> blocked = isBlockedCancel(e) ? with(blocked, e.task()) : without(blocked, e.task());
-            case EventType.TASK_REQUEUED -> blocked = without(blocked, e.task());
+            case EventType.TASK_REQUEUED -> {
+                blocked = without(blocked, e.task());
+                // between sessions, a person chose which tasks run again (a task retried through the API or by
+                // hand): the next session runs those and leaves the other failed tasks failed
+                failed = false;
+            }
             case EventType.REPORT_WRITTEN -> {
                 if (e.data().path("synthesized").asBoolean(false)) {
                     report = e.seq();
@@ -126,6 +136,7 @@ public record RunHistory(long seq,
                     earlier = earlier.plus(Duration.between(start, lastTime));
                 }
                 start = e.time();
+                failed = false;
                 JsonNode said = e.data().path("concurrency");
                 concurrency = said.canConvertToInt() ? Integer.valueOf(said.asInt()) : concurrency;
             }
@@ -138,6 +149,11 @@ public record RunHistory(long seq,
                     plan = PlanEstimate.of(e).orElse(null);
                 }
             }
+            case EventType.RUN_STATUS -> failed = switch (e.data().path("status").asText("")) {
+                case "failed" -> true;
+                case "queued", "paused" -> failed; // a server's doing between sessions: the failure still stands
+                default -> false;
+            };
             case EventType.TASK_CREATED -> {
                 if (!plans.isEmpty() && e.task() != null) {
                     int id = e.task();
@@ -148,7 +164,7 @@ public record RunHistory(long seq,
             }
         }
         return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, e.time(), plans,
-                concurrency, plan);
+                concurrency, plan, failed);
     }
 
     /** The history of {@code events}, the whole log from its first event. */

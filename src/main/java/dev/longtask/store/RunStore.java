@@ -74,7 +74,10 @@ public interface RunStore extends AutoCloseable {
     /** {@code taskId} waits for {@code blockedById}; both sides change. Cycles, self edges, unknown ids are refused. */
     void addDependency(int taskId, int blockedById);
 
-    /** Compare-and-set pending (and unblocked) to in_progress; false if someone else has it or it is not ready. */
+    /**
+     * Compare-and-set pending (and unblocked) to in_progress; false if someone else has it or it is not ready, and in
+     * a store several processes share, when the run's concurrency is taken up by its tasks in progress.
+     */
     boolean claim(int id, String owner);
 
     /**

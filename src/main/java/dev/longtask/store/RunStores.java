@@ -107,6 +107,14 @@ public interface RunStores extends AutoCloseable {
      */
     boolean shared();
 
+    /**
+     * The places for runs at work that the servers of this store share ({@code serve --max-runs}): unlimited for a
+     * store one process writes (its pool counts its own runs), counted in the database for a shared one.
+     */
+    default RunSlots runSlots(int count) {
+        return RunSlots.UNLIMITED;
+    }
+
     /** Lets go of what the stores hold (a database's connections); the file store holds nothing. */
     @Override
     default void close() {

@@ -131,8 +131,8 @@ class PoolResumeTest {
         Server(Path root, RunBackend backend) {
             this.state = root.resolve(".longtask/server");
             RunFiles files = new RunFiles(JSON);
-            this.pool = new Pool(new PoolBook(state, JSON), backend, files, new EventHub(), 1, 0, List.of(root),
-                    Clock.systemUTC(), new Pool.Listener() {
+            this.pool = new Pool(new PoolBook(state, JSON), backend, files, new EventHub(), 1,
+                    new PoolRetries(0, Duration.ZERO), dev.longtask.store.RunSlots.UNLIMITED, List.of(root), Clock.systemUTC(), new Pool.Listener() {
             }, new Approvals());
             this.runs = new PoolRuns(pool, files, new Submissions(List.of(root)), root, Clock.systemUTC());
             pool.recover();
@@ -171,6 +171,11 @@ class PoolResumeTest {
         public dev.longtask.model.Approval answerApproval(Path workspace, String runId,
                                                          dev.longtask.model.ApprovalAnswer answer) {
             return inner.answerApproval(workspace, runId, answer);
+        }
+
+        @Override
+        public List<Integer> retryTask(Path workspace, String runId, int taskId, String by) {
+            return inner.retryTask(workspace, runId, taskId, by);
         }
     }
 }

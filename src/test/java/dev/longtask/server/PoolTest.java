@@ -100,6 +100,11 @@ class PoolTest {
         public void setStatus(Path workspace, String runId, RunStatus status, String reason) {
             inner.setStatus(workspace, runId, status, reason);
         }
+
+        @Override
+        public List<Integer> retryTask(Path workspace, String runId, int taskId, String by) {
+            return inner.retryTask(workspace, runId, taskId, by);
+        }
     }
 
     @Test
