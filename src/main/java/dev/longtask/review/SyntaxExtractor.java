@@ -27,6 +27,8 @@ import org.treesitter.TSTree;
  */
 final class SyntaxExtractor {
     private static final int READ_CHUNK = 1 << 16;
+    /** How the reason for the fallback starts when the parse ran out of time. */
+    static final String TIMED_OUT = "parse took over";
 
     /** The parser could not map a file: the lexical extractor will, and the map says why. */
     static final class Unparsable extends Exception {
@@ -64,7 +66,7 @@ final class SyntaxExtractor {
             return n;
         }, TSInputEncoding.TSInputEncodingUTF8);
         if (tree == null) {
-            throw new Unparsable(String.format("parse took over %d s", timeoutMicros / 1_000_000));
+            throw new Unparsable(String.format(TIMED_OUT + " %d s", timeoutMicros / 1_000_000));
         }
         TSNode root = tree.getRootNode();
         Tags tags = new Tags(grammar, text, language);

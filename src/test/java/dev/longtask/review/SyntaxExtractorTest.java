@@ -58,7 +58,7 @@ class SyntaxExtractorTest {
     void theMapSaysWhichFilesTheFallbackMappedAndWhy(@TempDir Path repo) throws IOException {
         Files.writeString(repo.resolve("a.c"), "int alpha(void) { return 1; }\n" + manyFunctions(5_000));
         Files.writeString(repo.resolve("b.py"), "def beta():\n    return 2\n");
-        RepoMap map = new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 1)).map(repo, ScopeOptions.defaults());
+        RepoMap map = new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 1), false).map(repo, ScopeOptions.defaults());
         MappedFile c = map.file("a.c").orElseThrow();
         assertThat(c.fallback()).startsWith("parse took over");
         assertThat(c.definitions()).extracting(Definition::label).contains("function alpha", "function f4999");
