@@ -152,6 +152,27 @@ class SyntaxExtractorTest {
                 "6 method Engine.start", "7 type Speed");
     }
 
+    @Test
+    void aMacroUsedAsASpecifierIsNeverTheDefinitionTheDeclarationNames() throws Exception {
+        String source = """
+                #define X_inline inline
+                #define EXPORT_API __attribute__((visibility("default")))
+                typedef unsigned long my_size;
+                EXPORT_API int foo(void);
+                X_inline my_size length(const char *s) { return 0; }
+                EXPORT_API my_size count;
+                EXPORT_API my_size total = other;
+                EXPORT_API X_inline my_size both;
+                int plain = 3;
+                """;
+        for (Language language : List.of(Language.C, Language.CPP)) {
+            Extraction e = new SyntaxExtractor(new Grammars(), 5_000_000).extract(language, "a.h", source);
+            assertThat(labels(e)).as(language.id()).containsExactly("1 macro X_inline", "2 macro EXPORT_API",
+                    "3 typedef my_size", "4 prototype foo", "5 function length", "6 variable count",
+                    "7 variable total", "8 variable both", "9 variable plain");
+        }
+    }
+
     private static List<String> labels(Extraction e) {
         return e.definitions().stream().map(d -> d.line() + " " + d.label()).toList();
     }
