@@ -72,7 +72,8 @@ import java.util.function.ToIntFunction;
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
  * thread of its own and reached through its {@link RunHandle}, several at once, in one workspace or many. The runs
- * share the model clients (one per workspace, model and base URL), the process's token counter, the tools and the
+ * share the model clients (one per workspace, model and base URL, the recently used kept) and their HTTP connections
+ * (one per provider endpoint, dropped when idle), the process's token counter, the tools and the
  * post-run steps; each run has its own workspace, model, budgets, concurrency and approval mode, recorded with it so
  * that a resume in any process keeps them. {@link #runs} reads any run without disturbing it.
  *
@@ -235,16 +236,10 @@ public final class Longtask implements AutoCloseable {
         requireTrusted(root);
         Run run = stores.readRun(root, asked.runId());
         RunSettings was = run.recordedSettings();
-        List<String> notes = new ArrayList<>();
-        ResumeRequest request = asked;
-        if (asked.sandbox() == null && was.sandbox() == SandboxMode.OFF && run.status().isResumable()
-                && !unconfinedVouchedFor(root)) {
-            // the log says so, but the log is a file: only the person, now, may run an agent's commands unconfined
-            notes.add("run " + run.id() + " records sandbox: off, which nothing trusted here says (no --sandbox off, "
-                    + "nor sandbox: off in your config or this workspace's trusted one); bash stays confined. Resume "
-                    + "with --sandbox off to run it unconfined");
-            request = asked.withSandbox(SandboxMode.AUTO);
-        }
+        RecordedLoosening.Decision decided = RecordedLoosening.decide(run, asked, trusted(root, asked, run),
+                () -> stores.seal(root, run.id(), was));
+        List<String> notes = new ArrayList<>(decided.notes());
+        ResumeRequest request = decided.request();
         ModelSource models;
         Integer tasks;
         RunSettings now;
@@ -357,8 +352,19 @@ public final class Longtask implements AutoCloseable {
      * Whether a person, not a file an agent could have written, says bash may run unconfined in {@code root}: this
      * runtime's own setting, the environment, the user's config, or the workspace's config once trusted.
      */
-    private boolean unconfinedVouchedFor(Path root) {
-        return sandbox == SandboxMode.OFF || load(root, Flags.none()).sandbox().value() == SandboxMode.OFF;
+    /** What the person's own sources give a resume of {@code run} now, before the run's record is consulted. */
+    private RecordedLoosening.Trusted trusted(Path root, ResumeRequest asked, Run run) {
+        Settings now = load(root, Flags.none());
+        String spec = asked.model() != null ? asked.model() : run.model() != null ? run.model() : model;
+        return new RecordedLoosening.Trusted(firstSet(approval, now.approval().value()), () -> {
+            Settings withUrl = load(root, flags(spec, "the resume", baseUrl, "--base-url"));
+            try {
+                return withUrl.baseUrl().map(dev.longtask.config.Resolved::value)
+                        .orElseGet(() -> dev.longtask.llm.ModelSpec.parse(spec).provider().defaultBaseUrl());
+            } catch (RuntimeException noModel) {
+                return null; // no model here to resume with: the resume says so when it builds it
+            }
+        }, sandbox == SandboxMode.OFF || now.sandbox().value() == SandboxMode.OFF);
     }
 
     /**

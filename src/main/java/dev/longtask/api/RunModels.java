@@ -11,13 +11,14 @@ import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
+import dev.longtask.llm.ModelConnections;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.Tape;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The models of one run built from settings: the run's model, and for an agent whose definition names its own model
@@ -30,10 +31,23 @@ final class RunModels implements ModelSource {
     private final Environment environment;
     private final Clients clients;
 
-    /** The runtime's clients, by workspace, model and base URL. */
+    /**
+     * The runtime's clients, by workspace, model and base URL: the most recently used few kept (a workspace's settings
+     * make its client), all of them on the runtime's HTTP connections, one per provider endpoint, so that a process
+     * that has served a thousand workspaces holds as many threads and file descriptors as one that has served one.
+     */
     static final class Clients {
-        private final Map<String, ModelClient> byKey = new ConcurrentHashMap<>();
+        /** More than the workspaces a process works in at once, in practice; an evicted client is rebuilt cheaply. */
+        static final int KEPT = 64;
+
+        private final Map<String, ModelClient> byKey = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, ModelClient> eldest) {
+                return size() > KEPT;
+            }
+        };
         private final Tape tape;
+        private final ModelConnections connections = new ModelConnections();
 
         Clients(Tape tape) {
             this.tape = tape;
@@ -45,12 +59,22 @@ final class RunModels implements ModelSource {
             String spec = tape instanceof Tape.Replay ? settings.model().map(Resolved::value).orElse("")
                     : settings.requireModel();
             String url = settings.baseUrl().map(Resolved::value).orElse("");
-            return byKey.computeIfAbsent(workspace + "\n" + spec + "\n" + url,
-                    key -> LlmClients.create(settings, tape, AttemptListener.NONE));
+            String key = workspace + "\n" + spec + "\n" + url;
+            synchronized (byKey) {
+                ModelClient kept = byKey.get(key);
+                if (kept != null) {
+                    return kept;
+                }
+            }
+            // Built outside the lock: building reads the workspace's model catalog and a replay's tape from disk.
+            ModelClient built = LlmClients.create(settings, tape, AttemptListener.NONE, connections);
+            synchronized (byKey) {
+                return byKey.computeIfAbsent(key, k -> built);
+            }
         }
 
         ModelClient uncached(Settings settings, AttemptListener listener) {
-            return LlmClients.create(settings, tape, listener);
+            return LlmClients.create(settings, tape, listener, connections);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.longtask.agent.AgentSpec;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.McpServersConfig;
+import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.config.Source;
@@ -31,8 +32,8 @@ import java.util.stream.Collectors;
 /**
  * What a workspace's own files (its {@code .longtask/}, {@code .claude/} and {@code .mcp.json}, which agents working
  * there could have written) would loosen or start, and whether a person trusted exactly that. Loosening: {@code
- * sandbox: off}, an approval mode weaker than the user's config or the default gives, allow rules, MCP servers, and
- * agent files that override an agent with more tools than it had. Tightening (deny and ask rules, {@code read-only})
+ * sandbox: off}, an approval mode weaker than the user's config or the default gives, a model endpoint ({@code
+ * base_url}) other than the user's, allow rules, MCP servers, and agent files that override an agent with more tools than it had. Tightening (deny and ask rules, {@code read-only})
  * needs no trust. The hash covers what loosens, as it would apply, so any change to that makes the workspace
  * untrusted again while a change to anything else does not.
  */
@@ -79,6 +80,11 @@ public final class WorkspaceTrust {
             add(items, hashed, withWorkspace.approval().source().where(), "approval: " + approval.wire()
                     + " (weaker than " + userOnly.approval().value().wire() + ")", "");
         }
+        // where prompts and the user's API key go: a workspace's endpoint could be anybody's server
+        withWorkspace.baseUrl().filter(url -> fromWorkspace(url.source())
+                        && !url.value().equals(userOnly.baseUrl().map(Resolved::value).orElse(null)))
+                .ifPresent(url -> add(items, hashed, url.source().where(), "base_url: " + url.value()
+                        + " (the model's prompts and your API key go there)", ""));
         for (PermissionRule rule : withWorkspace.permissionRules()) {
             if (rule.kind() == PermissionRule.Kind.ALLOW && Path.of(rule.source()).startsWith(root)) {
                 add(items, hashed, rule.source(), "allow " + rule.text(), "");
@@ -153,7 +159,7 @@ public final class WorkspaceTrust {
     }
 
     /** Higher is stricter: read-only refuses what ask asks about, and auto runs it. */
-    private static int strictness(ApprovalMode mode) {
+    static int strictness(ApprovalMode mode) {
         return switch (mode) {
             case AUTO -> 0;
             case ASK -> 1;

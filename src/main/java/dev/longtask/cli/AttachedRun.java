@@ -14,6 +14,7 @@ import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
+import dev.longtask.server.LongtaskServer;
 import dev.longtask.store.FileRunStore;
 import dev.longtask.store.RunLayout;
 import java.io.InputStream;
@@ -50,27 +51,45 @@ final class AttachedRun {
     private final InputStream terminal;
     private final ProgressView view;
     private final Path workdir;
+    private final Duration reconnectFor;
+    private final Path tokenFile;
     private volatile ProgressSnapshot figures;
 
     /**
      * @param terminal where the person's answers to approval questions are read, or null without a terminal
      * @param view     the progress view a local run would show here
      * @param workdir  the {@code --workdir} as the user gave it, for the commands shown at the end
+     * @param reconnectFor how long to wait for a server that went away before exiting 3
+     * @param tokenFile the {@code --token-file} given, or null, for the command that re-attaches
      */
-    AttachedRun(PrintWriter out, ServerClient client, InputStream terminal, ProgressView view, Path workdir) {
+    AttachedRun(PrintWriter out, ServerClient client, InputStream terminal, ProgressView view, Path workdir,
+                Duration reconnectFor, Path tokenFile) {
         this.out = out;
         this.client = client;
         this.terminal = terminal;
         this.view = view;
         this.workdir = workdir;
+        this.reconnectFor = reconnectFor;
+        this.tokenFile = tokenFile;
     }
 
+    /** Submits the run as the server's foreground run and follows it. */
     ExitCode run(ObjectNode submission) {
         submission.put("foreground", true);
         JsonNode answer = client.post("/api/runs", submission, 201, "the run");
         String runId = answer.path("run_id").asText();
+        return follow(runId, answer, "run " + runId + " is the foreground run of " + client.base()
+                + "; Ctrl-C pauses it there");
+    }
+
+    /** Follows a run the server has already, from its first event (what {@code longtask attach} does). */
+    ExitCode attach(String runId) {
+        JsonNode run = client.get("/api/runs/" + runId, "the run");
+        return follow(runId, run, "following run " + runId + " on " + client.base() + "; Ctrl-C pauses it there");
+    }
+
+    private ExitCode follow(String runId, JsonNode answer, String opening) {
         java.time.Instant started = java.time.Instant.now();
-        String opening = "run " + runId + " is the foreground run of " + client.base() + "; Ctrl-C pauses it there";
         (view.columns() > 0 ? TextWidth.wrap(opening, view.columns() - 1, "    ") : List.of(opening))
                 .forEach(out::println);
         out.flush();
@@ -120,6 +139,9 @@ final class AttachedRun {
                         return true;
                     }
                     case "interrupted" -> {
+                        if (LongtaskServer.STOPPING.equals(event.data().path("reason").asText())) {
+                            return false; // the server is stopping and resumes the run when it starts again
+                        }
                         exit[0] = ExitCode.INTERRUPTED;
                         return true;
                     }
@@ -127,11 +149,16 @@ final class AttachedRun {
                     }
                 }
                 return false;
-            });
+            }, new Away(runId), reconnectFor);
             clock.shutdownNow();
             view.close();
             // before the Ctrl-C hook is let go: once it returns the JVM exits
             ending(runId, Duration.between(started, java.time.Instant.now()));
+        } catch (ServerClient.StayedAway e) {
+            clock.shutdownNow();
+            view.close();
+            throw new CliFailure(ExitCode.PAUSED, e.getMessage() + "; run " + runId + " goes on there when it is"
+                    + " back. Follow it again with: " + reattach(runId));
         } finally {
             clock.shutdownNow();
             stopped.countDown();
@@ -143,6 +170,41 @@ final class AttachedRun {
         }
         out.flush();
         return exit[0];
+    }
+
+    /** The command that follows the run again, with what this one was given to find the server. */
+    private String reattach(String runId) {
+        return "longtask attach " + runId + " --server " + client.base()
+                + (tokenFile == null ? "" : " --token-file " + tokenFile);
+    }
+
+    /** Says on the terminal, once each, that the server went away and that it is back. */
+    private final class Away implements ServerClient.Away {
+        private final String runId;
+
+        Away(String runId) {
+            this.runId = runId;
+        }
+
+        @Override
+        public void away() {
+            say("server away: " + client.base() + " does not answer; run " + runId + " goes on there when it is"
+                    + " back; reconnecting for up to " + dev.longtask.model.Durations.text(reconnectFor));
+        }
+
+        @Override
+        public void back() {
+            say("server back: following run " + runId + " from where it was left");
+        }
+
+        private void say(String line) {
+            view.hold();
+            String stamped = TIME.format(java.time.Instant.now()) + " " + line;
+            (view.columns() > 0 ? TextWidth.wrap(stamped, view.columns() - 1, "    ") : List.of(stamped))
+                    .forEach(out::println);
+            out.flush();
+            view.release();
+        }
     }
 
     /** The closing lines of a local run, from the server's view of the run and, where the server shares this machine, its files. */

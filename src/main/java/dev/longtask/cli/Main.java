@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
+import dev.longtask.store.DiskFull;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,6 +39,7 @@ public final class Main implements Runnable {
             BenchCommand.class,
             ServeCommand.class,
             SubmitCommand.class,
+            AttachCommand.class,
             McpCommand.class,
             WorkerCommand.class,
             TrustCommand.class,

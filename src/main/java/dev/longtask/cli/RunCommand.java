@@ -32,6 +32,9 @@ final class RunCommand implements Callable<ExitCode> {
     java.nio.file.Path tokenFile;
 
     @Mixin
+    FollowOptions follow = new FollowOptions();
+
+    @Mixin
     ModelOptions model;
 
     @Mixin
@@ -60,6 +63,9 @@ final class RunCommand implements Callable<ExitCode> {
     public ExitCode call() {
         if (goal == null || goal.isBlank()) {
             throw CliFailure.usage("the goal is empty: say what the run must achieve");
+        }
+        if (server == null && follow.reconnectFor != null) {
+            throw CliFailure.usage("--reconnect-for is for following a run on a server: give --server URL too");
         }
         if (server != null) {
             if (scaleOut.store.store != null || scaleOut.slots != null) {
@@ -106,11 +112,12 @@ final class RunCommand implements Callable<ExitCode> {
             throw CliFailure.usage("--max-tokens and --max-cost must be numbers: " + e.getMessage());
         }
         // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
+        java.time.Duration reconnectFor = follow.reconnectFor();
         ServerClient client = new ServerClient(server, tokenFile, workspace);
         try (ProgressView view = ProgressViews.choose(options, spec.commandLine().getOut(), workspace, true,
                 ProgressViews.planIn(RunStores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
-                    view, workdir.path).run(body);
+                    view, workdir.path, reconnectFor, tokenFile).run(body);
         }
     }
 }

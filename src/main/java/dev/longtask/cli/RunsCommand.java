@@ -80,8 +80,9 @@ final class RunsCommand implements Callable<ExitCode> {
             if (json) {
                 array.add(((ObjectNode) mapper.valueToTree(f)).put("live", live).put("process_gone", gone));
             } else {
-                String row = String.format(format, id, gone ? palette.red("not running")
-                                : palette.statusCell(f.status().wire(), 11), f.completed() + "/" + f.tasks(),
+                boolean stopped = gone && RunWriter.stopNote(workspace, id).isPresent(); // a full disk: see status
+                String row = String.format(format, id, stopped ? palette.statusCell(RunStatus.PAUSED.wire(), 11)
+                                : gone ? palette.red("not running") : palette.statusCell(f.status().wire(), 11), f.completed() + "/" + f.tasks(),
                         Counts.compact(f.usage().inputTokens()) + "/" + Counts.compact(f.usage().outputTokens()),
                         f.usage().costText(), "");
                 // The goal takes what the terminal leaves (60 characters where there is no terminal).

@@ -35,6 +35,9 @@ final class ServerClient {
     /** Where the token was looked for, for the message when the server wants one and none was found. */
     private final String lookedIn;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** How long a follower waits before connecting again to a server that went away, at first and at most. */
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
     ServerClient(String server, Path tokenFile, Path workspace) {
         String given = server != null ? server : System.getenv().getOrDefault("LONGTASK_SERVER", DEFAULT_SERVER);
@@ -95,50 +98,101 @@ final class ServerClient {
         return answer;
     }
 
+    /** What the follower hears while the server is away: once when it goes, once when it is back. */
+    interface Away {
+        void away();
+
+        void back();
+    }
+
+    /** The server did not come back within the time the follower waits for it. */
+    static final class StayedAway extends RuntimeException {
+        StayedAway(String message) {
+            super(message);
+        }
+    }
+
     /**
-     * Follows the run's events (Server-Sent Events) from the start, reconnecting from the last id if the
-     * connection drops, and gives each to {@code onEvent} until it returns true or the stream ends.
+     * Follows the run's events (Server-Sent Events) from the start, and gives each to {@code onEvent} until it returns
+     * true or the run ends. When the connection breaks or the server stops answering (a restart, a crash), it
+     * connects again with backoff from the last event it got, telling {@code away} once, and gives up with
+     * {@link StayedAway} when the server has not answered for {@code reconnectFor}.
      */
-    void follow(String runId, Predicate<JsonNode> onEvent) {
+    void follow(String runId, Predicate<JsonNode> onEvent, Away away, Duration reconnectFor) {
         String last = null;
-        for (int failures = 0; failures < 5; ) {
+        long awaySince = -1;
+        Duration backoff = FIRST_BACKOFF;
+        while (true) {
             HttpRequest.Builder request = request("/api/runs/" + runId + "/events").timeout(Duration.ofDays(7))
                     .header("Accept", "text/event-stream");
             if (last != null) {
                 request.header("Last-Event-ID", last);
             }
-            HttpResponse<InputStream> response = send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            if (response.statusCode() != 200) {
-                throw new CliFailure(ExitCode.FAILED, "the server refused the run's events: HTTP " + response.statusCode());
-            }
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(),
-                    StandardCharsets.UTF_8))) {
-                String id = null;
-                StringBuilder data = new StringBuilder();
-                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                    if (line.startsWith("id:")) {
-                        id = line.substring(3).strip();
-                    } else if (line.startsWith("data:")) {
-                        data.append(line.substring(5).strip());
-                    } else if (line.startsWith("event:") && line.substring(6).strip().equals("end")) {
-                        return;
-                    } else if (line.isEmpty() && data.length() > 0) {
-                        JsonNode event = JSON.readTree(data.toString());
-                        data.setLength(0);
-                        if (id != null) {
-                            last = id;
-                        }
-                        if (onEvent.test(event)) {
+            try {
+                HttpResponse<InputStream> response = http.send(request.build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                if (response.statusCode() == 503) {
+                    response.body().close();
+                    throw new IOException("the server is stopping");
+                }
+                if (response.statusCode() != 200) {
+                    response.body().close();
+                    throw new CliFailure(ExitCode.FAILED, "the server refused the run's events: HTTP "
+                            + response.statusCode());
+                }
+                if (awaySince >= 0) {
+                    away.back();
+                    awaySince = -1;
+                    backoff = FIRST_BACKOFF;
+                }
+                try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(),
+                        StandardCharsets.UTF_8))) {
+                    String id = null;
+                    StringBuilder data = new StringBuilder();
+                    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                        if (line.startsWith("id:")) {
+                            id = line.substring(3).strip();
+                        } else if (line.startsWith("data:")) {
+                            data.append(line.substring(5).strip());
+                        } else if (line.startsWith("event:") && line.substring(6).strip().equals("end")) {
                             return;
+                        } else if (line.isEmpty() && data.length() > 0) {
+                            JsonNode event = JSON.readTree(data.toString());
+                            data.setLength(0);
+                            if (id != null) {
+                                last = id;
+                            }
+                            if (onEvent.test(event)) {
+                                return;
+                            }
                         }
                     }
                 }
-                return;
+                // the stream ended without the run's end: the server is stopping; connect again after a breath
+                Thread.sleep(FIRST_BACKOFF.toMillis());
+                continue;
             } catch (IOException e) {
-                failures++;
+                // the connection broke or the server does not answer: wait for it below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliFailure(ExitCode.INTERRUPTED, "interrupted");
             }
+            long now = System.nanoTime();
+            if (awaySince < 0) {
+                awaySince = now;
+                away.away();
+            } else if (now - awaySince > reconnectFor.toNanos()) {
+                throw new StayedAway("the server at " + base + " has not answered for "
+                        + dev.longtask.model.Durations.text(reconnectFor));
+            }
+            try {
+                Thread.sleep(backoff.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliFailure(ExitCode.INTERRUPTED, "interrupted");
+            }
+            backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
         }
-        throw new CliFailure(ExitCode.FAILED, "lost the connection to " + base + " while following run " + runId);
     }
 
     private HttpRequest.Builder request(String path) {

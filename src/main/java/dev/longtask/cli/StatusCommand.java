@@ -64,7 +64,8 @@ final class StatusCommand implements Callable<ExitCode> {
     java.util.function.IntSupplier columnsOfStdout = TerminalSize::columnsOfStdout;
 
     /** What one look at the run found. */
-    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta, boolean shared) {
+    record Look(RunSnapshot run, Optional<Long> writer, ProgressSnapshot progress, String eta, boolean shared,
+                Optional<String> stop) {
         boolean active() {
             RunStatus s = run.run().status();
             return s == RunStatus.RUNNING || s == RunStatus.PLANNING;
@@ -133,12 +134,14 @@ final class StatusCommand implements Callable<ExitCode> {
         RunSnapshot run = RunAccess.read(stores, workspace, id);
         // A shared store's runs are worked by processes on other machines: no pid here tells whether they live.
         Optional<Long> writer = stores.shared() ? Optional.empty() : RunWriter.livePid(workspace, id);
-        Look partial = new Look(run, writer, null, null, stores.shared());
+        // why its writer stopped without recording it (a full disk), when it could leave a note
+        Optional<String> stop = stores.shared() ? Optional.empty() : RunWriter.stopNote(workspace, id);
+        Look partial = new Look(run, writer, null, null, stores.shared(), stop);
         Instant now = partial.active() && !partial.gone() ? Instant.now() : run.run().updated();
         ProgressSnapshot progress = new Progress().snapshot(run.run(), run.tasks(),
                 run.concurrency(SettingsLoader.DEFAULT_CONCURRENCY), now);
         return new Look(run, writer, progress, PlanClock.eta(progress,
-                Optional.ofNullable(run.history().firstPlan()), now), stores.shared());
+                Optional.ofNullable(run.history().firstPlan()), now), stores.shared(), stop);
     }
 
     /**
@@ -173,6 +176,9 @@ final class StatusCommand implements Callable<ExitCode> {
             both.putNull("writer_pid");
         }
         both.put("process_gone", look.gone());
+        if (look.gone() && look.stop().isPresent()) {
+            both.put("stopped_because", look.stop().get());
+        }
         both.set("permissions", JsonOutput.mapper().valueToTree(look.run().permissions()));
         both.set("approvals", JsonOutput.mapper().valueToTree(look.run().openApprovals()));
         return both;
@@ -226,6 +232,11 @@ final class StatusCommand implements Callable<ExitCode> {
     private String status(Look look, Palette palette) {
         RunFigures f = look.run().figures();
         String reason = f.statusReason().isBlank() ? "" : " (" + f.statusReason() + ")";
+        if (look.gone() && look.stop().isPresent()) {
+            // nothing recorded was lost, and a resume goes on from the log: paused, in all but the record
+            return palette.status(RunStatus.PAUSED.wire()) + " (" + look.stop().get() + " when it stopped; free some "
+                    + "space, then resume)";
+        }
         if (look.gone()) {
             return palette.red("not running") + " (process gone: it was " + f.status().wire() + " when it stopped)";
         }

@@ -57,10 +57,24 @@ public final class LlmClients {
      *                         or the replay file cannot be read
      */
     public static ModelClient create(Settings settings, Tape tape, AttemptListener listener) {
-        return REAL.build(settings, tape, listener);
+        return REAL.build(settings, tape, listener, new ModelConnections());
+    }
+
+    /**
+     * As {@link #create(Settings, Tape, AttemptListener)}, with the HTTP connection shared with every client built on
+     * {@code connections} for the same provider endpoint (provider, base URL and key): what a process that serves
+     * many runs and workspaces uses, so that its threads and file descriptors do not grow with them.
+     */
+    public static ModelClient create(Settings settings, Tape tape, AttemptListener listener,
+                                     ModelConnections connections) {
+        return REAL.build(settings, tape, listener, connections);
     }
 
     ModelClient build(Settings settings, Tape tape, AttemptListener listener) {
+        return build(settings, tape, listener, new ModelConnections());
+    }
+
+    ModelClient build(Settings settings, Tape tape, AttemptListener listener, ModelConnections connections) {
         Endpoint endpoint;
         LlmClient source;
         if (tape instanceof Tape.Replay replay) {
@@ -70,7 +84,7 @@ public final class LlmClients {
                     endpoint.contextWindow().value());
         } else {
             endpoint = resolve(settings, null);
-            source = adapter(endpoint, settings);
+            source = adapter(endpoint, settings, connections);
             if (tape instanceof Tape.Record record) {
                 source = new RecordingLlmClient(source, record.file());
             }
@@ -113,7 +127,7 @@ public final class LlmClients {
                 catalog.textProtocol(spec), catalog.contextWindow(spec), catalog.price(spec));
     }
 
-    private LlmClient adapter(Endpoint endpoint, Settings settings) {
+    private LlmClient adapter(Endpoint endpoint, Settings settings, ModelConnections connections) {
         if (!endpoint.ready()) {
             throw new ConfigException(endpoint.spec() + " needs an API key: export " + endpoint.keyVariable()
                     + "=... , or choose another model with --model (run 'longtask doctor' to check)");
@@ -122,7 +136,8 @@ public final class LlmClients {
         String key = endpoint.keyVariable() == null ? null
                 : settings.apiKey(endpoint.keyVariable()).map(ApiKey::value).orElse(null);
         Duration timeout = settings.requestTimeout().value();
-        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new WireBody());
+        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new WireBody())
+                .sharing(connections, provider.protocol() + " " + endpoint.baseUrl() + " " + fingerprint(key));
         ChatModel model = switch (provider.protocol()) {
             case ANTHROPIC -> AnthropicChatModel.builder()
                     .httpClientBuilder(http)
@@ -149,6 +164,20 @@ public final class LlmClients {
         Dialect dialect = Dialect.of(provider, endpoint.spec().name(), endpoint.baseUrl());
         return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
                 settings.maxOutputTokens().value(), dialect, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
+    }
+
+    /** Tells keys apart without keeping one in a map key (a heap dump or a debugger would show it). */
+    private static String fingerprint(String key) {
+        if (key == null) {
+            return "no key";
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */

@@ -21,36 +21,19 @@ import java.util.function.UnaryOperator;
  * body LangChain4j wrote.
  */
 final class ProviderHttpClient implements HttpClient {
-    private final Duration connectTimeout;
     private final Duration readTimeout;
     private final UnaryOperator<String> bodyFilter;
-    /** Built on the first request: making one sets up TLS (the trust store, the ciphers), a fifth of a second on a
-     * cold JVM that a resume would otherwise spend before its first task is claimed. */
-    private volatile java.net.http.HttpClient http;
+    /** Shared with every client of the same endpoint; built on the first request: making one sets up TLS (the trust
+     * store, the ciphers), a fifth of a second on a cold JVM that a resume would otherwise spend before its first task
+     * is claimed. */
+    private final ModelConnections connections;
+    private final ModelConnections.Key endpoint;
 
     private ProviderHttpClient(Builder builder) {
-        this.connectTimeout = builder.connectTimeout;
         this.readTimeout = builder.readTimeout;
         this.bodyFilter = builder.bodyFilter;
-    }
-
-    private java.net.http.HttpClient http() {
-        java.net.http.HttpClient made = http;
-        if (made == null) {
-            synchronized (this) {
-                made = http;
-                if (made == null) {
-                    java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
-                            .version(java.net.http.HttpClient.Version.HTTP_1_1);
-                    if (connectTimeout != null) {
-                        b.connectTimeout(connectTimeout);
-                    }
-                    made = b.build();
-                    http = made;
-                }
-            }
-        }
-        return made;
+        this.connections = builder.connections;
+        this.endpoint = new ModelConnections.Key(builder.endpoint, builder.connectTimeout);
     }
 
     static Builder builder() {
@@ -72,8 +55,9 @@ final class ProviderHttpClient implements HttpClient {
         RequestLog.sent(method, request.url(), request.headers(), body);
         long start = System.nanoTime();
         HttpResponse<String> response;
+        java.net.http.HttpClient http = connections.acquire(endpoint);
         try {
-            response = http().send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             RequestLog.failed(method, request.url(), millisSince(start), "interrupted");
@@ -82,6 +66,8 @@ final class ProviderHttpClient implements HttpClient {
             ConnectionFailure failure = new ConnectionFailure(hostOf(request), e);
             RequestLog.failed(method, request.url(), millisSince(start), failure.getMessage());
             throw failure;
+        } finally {
+            connections.release(endpoint);
         }
         int status = response.statusCode();
         RequestLog.answered(method, request.url(), status, millisSince(start), body, response.body(),
@@ -132,6 +118,15 @@ final class ProviderHttpClient implements HttpClient {
         private Duration connectTimeout;
         private Duration readTimeout;
         private UnaryOperator<String> bodyFilter = UnaryOperator.identity();
+        private ModelConnections connections = new ModelConnections();
+        private String endpoint = "";
+
+        /** Share the HTTP client with every model client of {@code endpoint} that uses {@code connections}. */
+        Builder sharing(ModelConnections connections, String endpoint) {
+            this.connections = connections;
+            this.endpoint = endpoint;
+            return this;
+        }
 
         /** Applied to every request body before it is sent (see {@link WireBody}). */
         Builder bodyFilter(UnaryOperator<String> filter) {

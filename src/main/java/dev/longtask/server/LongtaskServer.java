@@ -36,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * running runs after they save, so the next start resumes them.
  */
 public final class LongtaskServer implements AutoCloseable {
+    /** Why a run the server interrupts as it stops is interrupted: its next start resumes it (a follower waits). */
+    public static final String STOPPING = "the server is stopping; it resumes the run when it starts again";
+
     private static final Logger LOG = LoggerFactory.getLogger(LongtaskServer.class);
 
     private final ServerOptions options;

@@ -296,7 +296,7 @@ final class Pool {
         switch (stop) {
             case PAUSE -> run.pause("paused by " + by);
             case CANCEL -> run.cancel("cancelled by " + by);
-            case SHUTDOWN -> run.pause("the server is stopping; it resumes the run when it starts again");
+            case SHUTDOWN -> run.pause(LongtaskServer.STOPPING);
         }
     }
 

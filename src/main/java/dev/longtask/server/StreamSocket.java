@@ -26,6 +26,9 @@ import org.eclipse.jetty.websocket.api.Callback;
  */
 final class StreamSocket {
     private static final long SEND_TIMEOUT_SECONDS = 30;
+    /** RFC 6455's "going away": the server stops in order. */
+    static final int GOING_AWAY = 1001;
+    private static final long CLOSE_WAIT_SECONDS = 2;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StreamSocket.class);
 
     private final RunEvents events;
@@ -73,8 +76,17 @@ final class StreamSocket {
         }
     }
 
+    /**
+     * Tells every client that the server is going away (close code 1001, as a browser does when a page goes), so that
+     * a client tells an orderly stop, after which it may connect again, from a broken connection (1006).
+     */
     void close() {
-        connections.keySet().forEach(this::stop);
+        for (String sessionId : connections.keySet()) {
+            Connection connection = connections.remove(sessionId);
+            if (connection != null) {
+                connection.goAway();
+            }
+        }
     }
 
     /** The client cannot be sent to any more. */
@@ -96,6 +108,7 @@ final class StreamSocket {
         private final WsContext ctx;
         private volatile Subscription subscription;
         private volatile boolean stopped;
+        private volatile boolean goingAway;
         private Thread sender;
 
         Connection(WsContext ctx) {
@@ -183,7 +196,9 @@ final class StreamSocket {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ClientGone e) {
-                ctx.closeSession(1011, e.getMessage());
+                if (!goingAway) {
+                    ctx.closeSession(1011, e.getMessage());
+                }
             }
         }
 
@@ -249,6 +264,21 @@ final class StreamSocket {
             Thread t = sender;
             if (t != null) {
                 t.interrupt();
+            }
+        }
+
+        /** Stops sending and closes with 1001, waiting a little for the close frame to leave before Jetty stops. */
+        void goAway() {
+            goingAway = true;
+            stop();
+            Callback.Completable closed = new Callback.Completable();
+            try {
+                ctx.session.close(GOING_AWAY, "the server is stopping", closed);
+                closed.get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                LOG.debug("a stream client did not take the close: {}", e.toString());
             }
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Event;
+import dev.longtask.model.RunSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -83,6 +85,8 @@ final class CommitPipeline {
     private volatile boolean closed;
     private final AtomicBoolean settlerFailed = new AtomicBoolean();
     private volatile String brokenBecause;
+    /** What broke the store, when it was a write the disk refused for want of space; null otherwise. */
+    private volatile String diskFull;
 
     CommitPipeline(String runId, StoreOptions options, ObjectMapper json, Secrets redactor, EventLog log,
                    Checkpoints checkpoints, Projector projector, ResultFiles results, RunState state,
@@ -172,6 +176,7 @@ final class CommitPipeline {
             ensureUsable();
             RunState state = live;
             List<byte[]> lines = new ArrayList<>(decisions.size());
+            List<String> settings = new ArrayList<>(decisions.size());
             for (Function<RunState, Draft> decide : decisions) {
                 Draft draft = decide.apply(state);
                 if (draft == null) {
@@ -187,9 +192,12 @@ final class CommitPipeline {
                 // What a reader of the log will see: the draft itself, unless a secret was masked in its line.
                 Event event = masked == text ? drafted
                         : LogScan.parse(log.file(), json, seq, Arrays.copyOf(line, line.length - 1));
+                RunSettings before = state.run() == null ? null : state.run().recordedSettings();
                 state = state.apply(event);
                 events.add(event);
                 lines.add(line);
+                RunSettings now = state.run() == null ? null : state.run().recordedSettings();
+                settings.add(Objects.equals(before, now) ? null : LogSeal.json(now));
             }
             if (events.isEmpty()) {
                 return null;
@@ -198,6 +206,9 @@ final class CommitPipeline {
             try {
                 for (int i = 0; i < lines.size(); i++) {
                     log.write(events.get(i).seq(), lines.get(i));
+                    if (settings.get(i) != null) {
+                        log.sealSettings(settings.get(i));
+                    }
                 }
             } catch (IOException e) {
                 throw broken("events.jsonl could not be written (" + e + ")", e);
@@ -342,8 +353,16 @@ final class CommitPipeline {
 
     private StoreException broken(String why, Exception cause) {
         brokenBecause = why;
+        if (DiskFull.problem(cause) != null) {
+            diskFull = DiskFull.problem(cause);
+        }
         return new StoreException("run " + runId + ": " + why + "; the store refuses further changes: reopen the run "
                 + "to recover from the log", cause);
+    }
+
+    /** The refused write's message when the disk was full, or null. */
+    String diskFull() {
+        return diskFull;
     }
 
     void ensureUsable() {
@@ -452,6 +471,9 @@ final class CommitPipeline {
                 writeCheckpoint(state);
             }
         } catch (IOException e) {
+            if (DiskFull.problem(e) != null) {
+                diskFull = DiskFull.problem(e);
+            }
             log().warn("closing run {}: {}", runId, e.toString());
         } finally {
             projectionLock.unlock();

@@ -34,6 +34,8 @@ final class EventLog implements AutoCloseable {
     private final RandomAccessFile out;
     private final FsyncPolicy policy;
     private final Syncer syncer;
+    /** The store's own record of what it wrote here (see {@link LogSeal}); each line is sealed before it is written. */
+    private final LogSeal seal;
     private final LongList lineEnds;
     private long position;
     private volatile long writtenSeq;
@@ -45,9 +47,11 @@ final class EventLog implements AutoCloseable {
     private IOException failure;
     private long syncCount;
 
-    private EventLog(Path file, RandomAccessFile out, FsyncPolicy policy, Syncer syncer, LogScan.Shape shape) {
+    private EventLog(Path file, RandomAccessFile out, LogSeal seal, FsyncPolicy policy, Syncer syncer,
+                     LogScan.Shape shape) {
         this.file = file;
         this.out = out;
+        this.seal = seal;
         this.policy = policy;
         this.syncer = syncer;
         this.lineEnds = shape.lineEnds();
@@ -56,18 +60,24 @@ final class EventLog implements AutoCloseable {
         this.durableSeq = shape.lastSeq();
     }
 
-    /** Opens the log for appending after {@code shape}, cutting off a torn tail first. */
+    /** Opens the log for appending after {@code shape}, cutting off a torn tail first, and its seal. */
     static EventLog open(Path file, FsyncPolicy policy, Syncer syncer, LogScan.Shape shape) throws IOException {
         RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw");
+        LogSeal seal = null;
         try {
             if (out.length() != shape.validLength()) {
                 out.setLength(shape.validLength());
                 out.getFD().sync();
             }
             out.seek(shape.validLength());
-            return new EventLog(file, out, policy, syncer, shape);
+            seal = LogSeal.open(file.resolveSibling(RunLayout.SEAL), shape.lastSeq(),
+                    (after, last) -> lines(file, shape.lineEnds(), after, last));
+            return new EventLog(file, out, seal, policy, syncer, shape);
         } catch (IOException | RuntimeException e) {
             out.close();
+            if (seal != null) {
+                seal.close();
+            }
             throw e;
         }
     }
@@ -81,10 +91,16 @@ final class EventLog implements AutoCloseable {
         if (seq != writtenSeq + 1) {
             throw new IllegalStateException("seq " + seq + " written after " + writtenSeq);
         }
+        seal.add(line);
         out.write(line);
         position += line.length;
         lineEnds.add(position);
         writtenSeq = seq;
+    }
+
+    /** Notes in the seal the run's settings as the line just written left them (a line that changed them). */
+    void sealSettings(String json) throws IOException {
+        seal.settings(json);
     }
 
     /**
@@ -117,6 +133,7 @@ final class EventLog implements AutoCloseable {
                 IOException error = null;
                 syncLock.unlock();
                 try {
+                    seal.sync();
                     syncer.sync(out);
                 } catch (IOException e) {
                     error = e;
@@ -149,6 +166,7 @@ final class EventLog implements AutoCloseable {
                 throw new IOException("an earlier fsync of " + file + " failed", failure);
             }
             try {
+                seal.sync();
                 syncer.sync(out);
             } catch (IOException e) {
                 failure = e;
@@ -195,12 +213,16 @@ final class EventLog implements AutoCloseable {
 
     /** The lines of the events after {@code seq} up to {@code lastSeq}, without their newlines. */
     List<byte[]> linesAfter(long seq, long lastSeq) throws IOException {
+        return lines(file, lineEnds, seq, lastSeq);
+    }
+
+    private static List<byte[]> lines(Path file, LongList lineEnds, long seq, long lastSeq) throws IOException {
         List<byte[]> lines = new ArrayList<>();
         if (lastSeq <= seq) {
             return lines;
         }
-        long start = endOf(seq);
-        long end = endOf(lastSeq);
+        long start = seq == 0 ? 0 : lineEnds.get((int) (seq - 1));
+        long end = lineEnds.get((int) (lastSeq - 1));
         byte[] bytes = new byte[Math.toIntExact(end - start)];
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             in.seek(start);
@@ -227,7 +249,11 @@ final class EventLog implements AutoCloseable {
                 forceNow();
             }
         } finally {
-            out.close();
+            try {
+                out.close();
+            } finally {
+                seal.close();
+            }
         }
     }
 }

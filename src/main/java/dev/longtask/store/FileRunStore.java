@@ -226,7 +226,16 @@ public final class FileRunStore implements RunStore {
             }
             return store;
         } catch (IOException e) {
-            closeQuietly(lock);
+            if (DiskFull.problem(e) != null) {
+                // shown only while the log says the run is at work (a session the full disk ended earlier)
+                try {
+                    lock.closeStopped("the disk was full (" + DiskFull.problem(e) + ")");
+                } catch (IOException alsoNot) {
+                    log().warn("could not release {}", RunLayout.WRITER_LOCK, alsoNot);
+                }
+            } else {
+                closeQuietly(lock);
+            }
             throw new StoreException("cannot open run " + runId + " in " + dir + ": " + e, e);
         } catch (RuntimeException e) {
             closeQuietly(lock);
@@ -707,8 +716,41 @@ public final class FileRunStore implements RunStore {
                 log().warn("closing a transcript of run {}: {}", runId, e.toString());
             }
         }
-        closeQuietly(lock);
+        String stop = stopNote();
+        if (stop == null) {
+            closeQuietly(lock);
+        } else {
+            try {
+                lock.closeStopped(stop);
+            } catch (IOException e) {
+                log().warn("could not release {}", RunLayout.WRITER_LOCK, e);
+            }
+        }
     }
+
+    /**
+     * Why the run stops without having recorded it, for readers ({@link RunWriter#stopNote}): a full disk, seen by a
+     * write of the store or, when the run still says it is at work, by the space left now (the refused write may have
+     * been a task's own, outside the store). Null when the run stops as it recorded.
+     */
+    private String stopNote() {
+        String refused = pipeline.diskFull();
+        RunStatus status = pipeline.state().run() == null ? null : pipeline.state().run().status();
+        boolean atWork = status == RunStatus.RUNNING || status == RunStatus.PLANNING;
+        if (refused == null && atWork) {
+            try {
+                if (Files.getFileStore(directory).getUsableSpace() < NEARLY_FULL) {
+                    refused = "No space left on device";
+                }
+            } catch (IOException unknown) {
+                // no figure: say nothing
+            }
+        }
+        return refused == null || !atWork ? null : "the disk was full (" + refused + ")";
+    }
+
+    /** Less free space than this, with the run stopping while it says it is at work, is taken for a full disk. */
+    private static final long NEARLY_FULL = 1 << 20;
 
     /** Looked up when something is logged: a reader that logs nothing never starts the logging framework. */
     private static Logger log() {

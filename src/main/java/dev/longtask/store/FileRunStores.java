@@ -63,6 +63,16 @@ final class FileRunStores implements RunStores {
     }
 
     @Override
+    public SealCheck seal(Path workspace, String runId, RunSettings recorded) {
+        RunLayout run = RunLayout.of(RunDirectory.existing(workspace, runId));
+        try {
+            return LogSeal.verify(run.events(), run.seal(), LogSeal.json(recorded));
+        } catch (java.io.IOException e) {
+            throw new StoreException("cannot read run " + runId + " in " + run + ": " + e, e);
+        }
+    }
+
+    @Override
     public String where(Path workspace) {
         return FileRunStore.runsDirectory(workspace).toString();
     }

@@ -13,6 +13,8 @@ public final class RunLayout {
     /** Where a workspace keeps its runs, relative to the workspace. */
     public static final String RUNS = ".longtask/runs";
     public static final String EVENTS = "events.jsonl";
+    /** The store's seal of {@code events.jsonl}: a running SHA-256 of its lines (docs/store.md). */
+    public static final String SEAL = "events.seal";
     public static final String RUN_FILE = "run.json";
     public static final String TASKS = "tasks";
     public static final String PLAN_FILE = "task_plan.md";
@@ -66,6 +68,11 @@ public final class RunLayout {
     /** {@code events.jsonl}, the log. */
     public Path events() {
         return directory.resolve(EVENTS);
+    }
+
+    /** {@code events.seal}, the store's seal of the log. */
+    public Path seal() {
+        return directory.resolve(SEAL);
     }
 
     /** {@code run.json}. */

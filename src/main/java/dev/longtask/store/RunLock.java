@@ -29,6 +29,8 @@ final class RunLock implements AutoCloseable {
      * this set is that check. It mirrors OS state, which is itself per process.
      */
     private static final Set<Path> HELD_BY_THIS_PROCESS = ConcurrentHashMap.newKeySet();
+    /** How a note of why the writer stopped starts, in place of a pid. */
+    private static final String STOPPED = "stopped: ";
 
     private final Path key;
     private final RandomAccessFile file;
@@ -62,8 +64,11 @@ final class RunLock implements AutoCloseable {
                 handle.close();
                 throw new RunLockedException(runId, recordedPid(file), false);
             }
-            handle.setLength(0);
-            handle.write((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII));
+            // over what was there, not after emptying it: the file keeps its block, so a note on a full disk fits
+            byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+            handle.seek(0);
+            handle.write(pid);
+            handle.setLength(pid.length);
         } catch (IOException | RuntimeException e) {
             handle.close();
             throw e;
@@ -117,13 +122,47 @@ final class RunLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Why the writer stopped, when it left a note in the lock file ({@link #closeStopped}) and no process writes the
+     * run since; empty otherwise.
+     */
+    static Optional<String> stopNote(Path runDirectory) {
+        try {
+            String text = new String(AtomicFiles.readAll(runDirectory.resolve(RunLayout.WRITER_LOCK)),
+                    StandardCharsets.UTF_8).strip();
+            return text.startsWith(STOPPED) ? Optional.of(text.substring(STOPPED.length())) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     @Override
     public void close() throws IOException {
+        closeStopped(null);
+    }
+
+    /**
+     * Lets go of the run, leaving {@code note} (why it stopped without recording so, e.g. a full disk) in the lock
+     * file for readers; written over the pid, in the block the file already has, so it needs no free space on the
+     * usual file systems. Null leaves the file empty, as a clean close does.
+     */
+    void closeStopped(String note) throws IOException {
         try {
-            // No pid in the file: a reader sees at once that no one writes, even while this process lives on.
-            file.setLength(0);
+            if (note != null) {
+                byte[] text = (STOPPED + note.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8);
+                file.seek(0);
+                file.write(text);
+                file.setLength(text.length);
+            } else {
+                // No pid in the file: a reader sees at once that no one writes, even while this process lives on.
+                file.setLength(0);
+            }
         } catch (IOException e) {
-            // The lock is released below all the same; a reader then checks whether the recorded pid lives.
+            try {
+                file.setLength(0);
+            } catch (IOException alsoNot) {
+                // The lock is released below all the same; a reader then checks whether the recorded pid lives.
+            }
         }
         try {
             lock.release();

@@ -86,6 +86,15 @@ public interface RunStores extends AutoCloseable {
         return read(workspace, runId).figures();
     }
 
+    /**
+     * Whether a run's log, whose events record the settings {@code recorded}, is the one the store wrote ({@link
+     * SealCheck}). Cheap when the settings are those the store last sealed; the whole log is read only when they are
+     * not. Intact for a store whose records no agent can reach (a database).
+     */
+    default SealCheck seal(Path workspace, String runId, RunSettings recorded) {
+        return SealCheck.INTACT;
+    }
+
     /** The durable events of a run after {@code afterSeq}, in order. */
     List<Event> events(Path workspace, String runId, long afterSeq);
 

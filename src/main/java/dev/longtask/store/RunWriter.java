@@ -15,4 +15,13 @@ public final class RunWriter {
     public static Optional<Long> livePid(Path workspace, String runId) {
         return RunLock.liveWriter(FileRunStore.runsDirectory(workspace).resolve(runId));
     }
+
+    /**
+     * Why the run's last writer stopped without recording it ("the disk was full (...)"), when it could leave a note
+     * and no process writes the run now; empty otherwise.
+     */
+    public static Optional<String> stopNote(Path workspace, String runId) {
+        Path dir = FileRunStore.runsDirectory(workspace).resolve(runId);
+        return RunLock.liveWriter(dir).isPresent() ? Optional.empty() : RunLock.stopNote(dir);
+    }
 }

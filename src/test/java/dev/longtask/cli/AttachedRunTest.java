@@ -83,7 +83,7 @@ class AttachedRunTest {
         ProgressView view = new PlainProgressView(out, new PlanClock.Tracker(
                 ProgressViews.planIn(dev.longtask.store.RunStores.files(), s.workspace())), true);
         AttachedRun attached = new AttachedRun(out, new ServerClient(s.server().url(), null, s.workspace()), terminal,
-                view, s.workspace());
+                view, s.workspace(), FollowOptions.DEFAULT_RECONNECT_FOR, null);
         return CompletableFuture.supplyAsync(() -> attached.run(body));
     }
 

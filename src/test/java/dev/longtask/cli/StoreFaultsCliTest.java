@@ -63,6 +63,9 @@ class StoreFaultsCliTest {
                 assertThat(paused.err()).contains("the disk is full").contains("longtask resume")
                         .doesNotContain("this is a bug").doesNotContain("internal error");
                 assertThat(Files.size(events)).isGreaterThanOrEqualTo(recorded);
+                CliRunner.Result whileFull = CliRunner.run("status", "full", "-C", ws.toString());
+                assertThat(whileFull.out()).as(whileFull.toString()).contains("status   paused")
+                        .doesNotContain("not running");
 
                 Files.delete(filler);
                 Files.deleteIfExists(filler.resolveSibling("filler-tail"));
@@ -71,7 +74,7 @@ class StoreFaultsCliTest {
                 assertThat(resumed.exit()).as(resumed.toString()).isZero();
                 CliRunner.Result status = CliRunner.run("status", "full", "-C", ws.toString());
                 assertThat(status.exit()).as(status.toString()).isZero();
-                assertThat(status.out()).contains("completed");
+                assertThat(status.out()).contains("completed").doesNotContain("the disk was full");
             }
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor(60, TimeUnit.SECONDS);
@@ -95,10 +98,16 @@ class StoreFaultsCliTest {
                         .doesNotContain("this is a bug").doesNotContain("internal error");
 
                 // Space freed, the run reads whole and is resumable: its log took no damage from the refused writes.
+                // It could not record its pause, but status says it is paused, and why, and how to go on.
                 Files.deleteIfExists(ws.resolve("big.bin"));
                 CliRunner.Result status = CliRunner.run("status", "filled", "-C", ws.toString());
                 assertThat(status.exit()).as(status.toString()).isZero();
-                assertThat(status.out()).contains("Fill the disk");
+                assertThat(status.out()).contains("Fill the disk").contains("status   paused (the disk was full")
+                        .contains("resume with: longtask resume filled").doesNotContain("not running");
+                CliRunner.Result json = CliRunner.run("status", "filled", "--json", "-C", ws.toString());
+                assertThat(json.out()).contains("\"stopped_because\" : \"the disk was full");
+                assertThat(CliRunner.run("runs", "-C", ws.toString()).out()).contains("paused")
+                        .doesNotContain("not running");
             }
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor(60, TimeUnit.SECONDS);

@@ -110,6 +110,32 @@ class EventStreamTest {
         }
     }
 
+    @Test
+    void anOrderlyStopClosesEveryWebSocketWithGoingAway() throws Exception {
+        Jobs jobs = new Jobs(2, 0, false);
+        ServerFixture f = ServerFixture.start(dir, jobs.model, o -> o);
+        CompletableFuture<Integer> closedWith = new CompletableFuture<>();
+        try {
+            WebSocket ws = f.http.newWebSocketBuilder().header("Authorization", "Bearer " + f.server.token())
+                    .buildAsync(URI.create(f.url("/api/stream").replace("http://", "ws://")), new WebSocket.Listener() {
+                        @Override
+                        public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
+                            closedWith.complete(statusCode);
+                            return null;
+                        }
+
+                        @Override
+                        public void onError(WebSocket socket, Throwable error) {
+                            closedWith.completeExceptionally(error);
+                        }
+                    }).orTimeout(10, TimeUnit.SECONDS).join();
+            ws.sendText("{\"type\":\"subscribe\",\"runs\":[\"*\"]}", true).join();
+        } finally {
+            f.close();
+        }
+        assertThat(closedWith.get(30, TimeUnit.SECONDS)).as("the close code").isEqualTo(1001);
+    }
+
     private static List<String> typesUntilCompleted(LinkedBlockingQueue<JsonNode> messages, String runId)
             throws InterruptedException {
         List<String> types = new ArrayList<>();

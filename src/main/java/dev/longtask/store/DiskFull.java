@@ -1,4 +1,4 @@
-package dev.longtask.cli;
+package dev.longtask.store;
 
 import java.util.Locale;
 
@@ -6,12 +6,12 @@ import java.util.Locale;
  * Recognises a write refused because the file system is full (ENOSPC, or a quota) anywhere in a failure's cause
  * chain. Java has no error code for it, only the operating system's message, so the message is what is matched.
  */
-final class DiskFull {
+public final class DiskFull {
     private DiskFull() {
     }
 
     /** The refused write's message ("...: No space left on device"), or null when {@code failure} is another one. */
-    static String problem(Throwable failure) {
+    public static String problem(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
             if (message != null && full(message)) {
