@@ -35,7 +35,7 @@ public final class PlannerMap implements WorkspaceMap {
                         + Counts.full(MAX_FILES) + " the planner maps)\n";
                 return tokens.count(note) <= tokenBudget ? note : "";
             }
-            RepoMap map = new RepoMapper(tokens).map(root, ScopeOptions.defaults());
+            RepoMap map = RepoMapper.cached(tokens).map(root, ScopeOptions.defaults());
             return map.files().isEmpty() ? "" : new MapRenderer(tokens).render(map, tokenBudget);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             log.warn("no repository map for the planner of {}: {}", root, e.getMessage());

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,14 +30,29 @@ final class RepoMapper {
 
     private final TokenCounter tokens;
     private final SyntaxExtractor syntax;
+    private final boolean cached;
+    private final AtomicInteger parses = new AtomicInteger();
 
+    /** A mapper without a cache: every file is parsed. */
     public RepoMapper(TokenCounter tokens) {
-        this(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS));
+        this(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS), false);
     }
 
-    RepoMapper(TokenCounter tokens, SyntaxExtractor syntax) {
+    /** @param cached keep parsed files in the workspace's map cache ({@link MapCache}) and reuse them */
+    RepoMapper(TokenCounter tokens, SyntaxExtractor syntax, boolean cached) {
         this.tokens = tokens;
         this.syntax = syntax;
+        this.cached = cached;
+    }
+
+    /** A mapper that reuses and keeps parsed files in {@code <root>/.longtask/cache/} (see {@link MapCache}). */
+    static RepoMapper cached(TokenCounter tokens) {
+        return new RepoMapper(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS), true);
+    }
+
+    /** How many files this mapper has parsed (counted and extracted) rather than taken from the cache. */
+    int parses() {
+        return parses.get();
     }
 
     /**
@@ -73,7 +89,11 @@ final class RepoMapper {
     Parsed parse(Path base, ScopeOptions options) throws IOException {
         RepoScanner.Scope scope = RepoScanner.scan(base, options);
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
-        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options)).toList();
+        MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
+        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options, cache)).toList();
+        if (cache != null) {
+            cache.retainOnly();
+        }
         List<ParsedFile> parsed = new ArrayList<>();
         for (Outcome outcome : outcomes) {
             if (outcome.file() != null) {
@@ -107,7 +127,7 @@ final class RepoMapper {
     private record Outcome(ParsedFile file, String skipReason) {
     }
 
-    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options) {
+    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options, MapCache cache) {
         try {
             if (Files.size(candidate.file()) > options.maxFileBytes()) {
                 return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
@@ -131,12 +151,21 @@ final class RepoMapper {
             if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
                 language = Language.CPP; // a C++ header in C's clothing
             }
+            String key = cache == null ? null : cache.key(language, fileName, text);
             boolean test = candidate.testSuspect() && TestFiles.hasTestContent(language, text);
             if (test && !options.includeTests()) {
                 return new Outcome(null, RepoScanner.SKIP_TEST);
             }
-            Extraction extraction = extract(candidate.path(), language, fileName, text);
-            return new Outcome(new ParsedFile(candidate.path(), language, lines, tokens.countLines(text), extraction,
+            MapCache.Entry entry = key == null ? null : cache.get(key).orElse(null);
+            if (entry == null) {
+                parses.incrementAndGet();
+                entry = new MapCache.Entry(tokens.countLines(text), extract(candidate.path(), language, fileName, text));
+                String fallback = entry.extraction().fallback();
+                if (key != null && (fallback == null || !fallback.startsWith(SyntaxExtractor.TIMED_OUT))) {
+                    cache.put(key, entry); // a parse that ran out of time may not on a quieter machine
+                }
+            }
+            return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
                     test || language.isTestPath(candidate.path())), null);
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());

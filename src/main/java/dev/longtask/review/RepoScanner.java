@@ -48,6 +48,8 @@ final class RepoScanner {
     static final String SKIP_TEST = "test";
     static final String SKIP_IGNORED = "ignored by .gitignore";
     static final String SKIP_LINK = "symbolic link";
+    /** The workspace's longtask folder (runs, config, the map cache). */
+    private static final String WORKSPACE_STATE = ".longtask";
 
     /**
      * A file in scope: path relative to the root with '/' separators. {@code testSuspect}: its path looks like
@@ -77,6 +79,9 @@ final class RepoScanner {
         if (listed.isPresent()) {
             method = "git ls-files";
             for (String path : listed.get()) {
+                if (path.startsWith(WORKSPACE_STATE + "/")) {
+                    continue; // longtask's own runs and cache: not the repository's, and not counted as skipped
+                }
                 Path file = root.resolve(path);
                 if (Files.isSymbolicLink(file)) {
                     skip(SKIP_LINK);

@@ -79,7 +79,7 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
     public static ReviewSetup preview(Path root, String runId, Options options, Pricing pricing, String model,
                                       int concurrency, TokenCounter counter, ToIntFunction<String> windowOfAgent)
             throws IOException {
-        RepoMap repoMap = new RepoMapper(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
+        RepoMap repoMap = RepoMapper.cached(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
         int chunkWindow = windowOfAgent == null ? 0
                 : Math.min(windowOfAgent.applyAsInt(ReviewPlanner.ANALYZER), windowOfAgent.applyAsInt(ReviewPlanner.REVIEWER));
         long room = chunkWindow > 0 ? chunkRoom(chunkWindow, options.mapTokens()) : Long.MAX_VALUE;

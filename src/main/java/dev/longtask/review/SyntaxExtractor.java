@@ -27,6 +27,8 @@ import org.treesitter.TSTree;
  */
 final class SyntaxExtractor {
     private static final int READ_CHUNK = 1 << 16;
+    /** How the reason for the fallback starts when the parse ran out of time. */
+    static final String TIMED_OUT = "parse took over";
 
     /** The parser could not map a file: the lexical extractor will, and the map says why. */
     static final class Unparsable extends Exception {
@@ -64,7 +66,7 @@ final class SyntaxExtractor {
             return n;
         }, TSInputEncoding.TSInputEncodingUTF8);
         if (tree == null) {
-            throw new Unparsable(String.format("parse took over %d s", timeoutMicros / 1_000_000));
+            throw new Unparsable(String.format(TIMED_OUT + " %d s", timeoutMicros / 1_000_000));
         }
         TSNode root = tree.getRootNode();
         Tags tags = new Tags(grammar, text, language);
@@ -305,6 +307,10 @@ final class SyntaxExtractor {
                                 return; // an extern variable is declared, not defined, here
                             } else {
                                 kind = "variable";
+                                nameNode = nameAfterMacroSpecifier(node, declarator, nameNode);
+                                if (nameNode == null) {
+                                    return;
+                                }
                             }
                         }
                     }
@@ -380,6 +386,33 @@ final class SyntaxExtractor {
             classified.add(text.charOffset(nameNode.getStartByte()));
             found.add(new Found(new Definition(kind, name, parent, text.line(nameNode.getStartByte())),
                     nameNode.getStartByte()));
+        }
+
+        /**
+         * {@code EXPORT_API my_size count;}: a macro used as a specifier makes the grammar read the macro as the type,
+         * the real type as the declarator and the real name as an error after it. The name is the last identifier
+         * of that error; without one the declarator stands.
+         */
+        private TSNode nameAfterMacroSpecifier(TSNode declaration, TSNode declarator, TSNode declared) {
+            TSNode name = declared;
+            TSNode holder = declarator.getType().equals("init_declarator") ? declarator : declaration;
+            for (int k = 0; k < holder.getChildCount(); k++) {
+                TSNode child = holder.getChild(k);
+                if (child.isMissing() && child.getType().equals(";")) {
+                    return null; // "EXPORT_API X_inline" cut off as a declaration of its own: two macros, no name
+                }
+                if (child.getType().equals("ERROR") && child.getStartByte() >= declared.getEndByte()) {
+                    for (int c = 0; c < child.getChildCount(); c++) {
+                        TSNode part = child.getChild(c);
+                        if (part.getType().equals("identifier")) {
+                            name = part;
+                        } else if (!part.getType().equals("type_identifier")) {
+                            break; // '=', '[', '(': the name came before
+                        }
+                    }
+                }
+            }
+            return name;
         }
 
         /** The text of a declaration before its declarator: its specifiers (static, extern, the type). */

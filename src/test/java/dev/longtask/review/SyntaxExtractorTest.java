@@ -58,7 +58,7 @@ class SyntaxExtractorTest {
     void theMapSaysWhichFilesTheFallbackMappedAndWhy(@TempDir Path repo) throws IOException {
         Files.writeString(repo.resolve("a.c"), "int alpha(void) { return 1; }\n" + manyFunctions(5_000));
         Files.writeString(repo.resolve("b.py"), "def beta():\n    return 2\n");
-        RepoMap map = new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 1)).map(repo, ScopeOptions.defaults());
+        RepoMap map = new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 1), false).map(repo, ScopeOptions.defaults());
         MappedFile c = map.file("a.c").orElseThrow();
         assertThat(c.fallback()).startsWith("parse took over");
         assertThat(c.definitions()).extracting(Definition::label).contains("function alpha", "function f4999");
@@ -150,6 +150,27 @@ class SyntaxExtractorTest {
                 }
                 """))).containsExactly("1 namespace shop", "2 class Engine", "4 prototype Engine.start",
                 "6 method Engine.start", "7 type Speed");
+    }
+
+    @Test
+    void aMacroUsedAsASpecifierIsNeverTheDefinitionTheDeclarationNames() throws Exception {
+        String source = """
+                #define X_inline inline
+                #define EXPORT_API __attribute__((visibility("default")))
+                typedef unsigned long my_size;
+                EXPORT_API int foo(void);
+                X_inline my_size length(const char *s) { return 0; }
+                EXPORT_API my_size count;
+                EXPORT_API my_size total = other;
+                EXPORT_API X_inline my_size both;
+                int plain = 3;
+                """;
+        for (Language language : List.of(Language.C, Language.CPP)) {
+            Extraction e = new SyntaxExtractor(new Grammars(), 5_000_000).extract(language, "a.h", source);
+            assertThat(labels(e)).as(language.id()).containsExactly("1 macro X_inline", "2 macro EXPORT_API",
+                    "3 typedef my_size", "4 prototype foo", "5 function length", "6 variable count",
+                    "7 variable total", "8 variable both", "9 variable plain");
+        }
     }
 
     private static List<String> labels(Extraction e) {
