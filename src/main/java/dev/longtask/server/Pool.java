@@ -219,6 +219,7 @@ final class Pool {
             synchronized (this) {
                 next = stopping ? null : nextDue();
                 if (next == null) {
+                    wakeForNextBackoff();
                     return;
                 }
                 try {
@@ -274,9 +275,21 @@ final class Pool {
         return entry.notBefore() == null || !clock.instant().isBefore(entry.notBefore());
     }
 
+    /**
+     * A wake-up timed by the executor's clock can come a moment before the pool's clock says a backoff is over: then
+     * nothing was due, and without another wake-up the retry would wait forever.
+     */
+    private void wakeForNextBackoff() {
+        if (stopping) {
+            return;
+        }
+        entries.values().stream().filter(e -> waiting(e) && !due(e)).min(Comparator.comparing(
+                PoolEntry::notBefore)).ifPresent(this::scheduleWhenDue);
+    }
+
     /** Looks at the queue again when {@code entry}'s backoff is over. */
     private void scheduleWhenDue(PoolEntry entry) {
-        long wait = Math.max(0, Duration.between(clock.instant(), entry.notBefore()).toMillis());
+        long wait = Math.max(0, Duration.between(clock.instant(), entry.notBefore()).toMillis()) + 1;
         try {
             starter.schedule(this::startDue, wait, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.RejectedExecutionException stopped) {
