@@ -197,8 +197,10 @@ class InterruptTest {
             while (storming.get()) {
                 threads.get(random.nextInt(workers)).interrupt();
                 interruptsSent.incrementAndGet();
-                for (int spin = random.nextInt(200); spin > 0; spin--) {
-                    Thread.yield();
+                // a random gap between interrupts, spun rather than yielded: on a loaded machine each yield can give
+                // away a whole time slice, and the workers would write for minutes waiting for the 200th interrupt
+                for (int spin = random.nextInt(2_000); spin > 0; spin--) {
+                    Thread.onSpinWait();
                 }
             }
         }, "storm-interrupter");
