@@ -65,6 +65,8 @@ final class RunDriver {
     private final Assembly assembly;
     private Longtask runtime;
     private TrustOption trust;
+    /** The sandbox a new run or a resume's flag asks for, told once the session has started. */
+    private SandboxMode shellToTell;
     private RunStores stores = RunStores.files();
     private boolean workersOnly;
     private Outcome outcome;
@@ -123,7 +125,7 @@ final class RunDriver {
     RunRequest request(String goal) {
         Resolved<ApprovalMode> approval = settings.approval();
         ApprovalMode mode = fromFlag(approval) || modeUnlessFlag == null ? approval.value() : modeUnlessFlag;
-        tellAboutTheShell(settings.sandbox().value());
+        shellToTell = settings.sandbox().value();
         return RunRequest.goal(goal).withWorkspace(workspace).withModel(model.model).withBaseUrl(model.baseUrl)
                 .withConcurrency(flagConcurrency()).withBudget(flagBudget()).withApproval(mode)
                 .withSandbox(settings.sandbox().value());
@@ -143,7 +145,7 @@ final class RunDriver {
         }
         if (fromFlag(settings.sandbox())) {
             request = request.withSandbox(settings.sandbox().value());
-            tellAboutTheShell(settings.sandbox().value());
+            shellToTell = settings.sandbox().value();
         }
         return request;
     }
@@ -168,6 +170,11 @@ final class RunDriver {
         } catch (NoSuchRunException | RunLockedException | CorruptRunException | ConfigException
                  | IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
+        }
+        // Only now: a workspace's `sandbox: off` that is not trusted stops the start above, and runs nothing unconfined.
+        if (shellToTell != null) {
+            tellAboutTheShell(shellToTell);
+            shellToTell = null;
         }
         // The run's totals as this session found them (a resumed run's earlier sessions), before its first call.
         long tokensBefore = handle.snapshot().figures().usage().totalTokens();

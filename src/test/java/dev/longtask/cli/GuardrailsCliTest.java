@@ -133,7 +133,8 @@ class GuardrailsCliTest {
 
         assertThat(refused.exit()).as(refused.toString()).isEqualTo(2);
         assertThat(refused.err()).contains(config.toRealPath().toString()).contains(".mcp.json")
-                .contains("longtask trust " + ws.toRealPath());
+                .contains("longtask trust " + ws.toRealPath())
+                .as("nothing runs unconfined, so nothing says it does").doesNotContain("UNCONFINED");
         assertThat(ws.resolve(".longtask/runs")).doesNotExist();
         assertThat(outside).doesNotExist();
 
