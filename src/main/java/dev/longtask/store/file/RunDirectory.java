@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  * is loaded from its log (newest good checkpoint plus the events after it) without taking the writer lock.
  * {@link FileRunStore} opens a run for writing on top of this.
  */
-public final class RunDirectory {
+final class RunDirectory {
     private static final Pattern RUN_ID = RunIds.VALID;
     
     private RunDirectory() {

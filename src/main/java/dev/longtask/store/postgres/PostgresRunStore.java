@@ -37,7 +37,6 @@ import dev.longtask.store.StoreOptions;
 import dev.longtask.store.Subscribers;
 import dev.longtask.store.Transcript;
 import dev.longtask.store.UnreachableWorkspaceException;
-import dev.longtask.store.file.RunDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
