@@ -1,11 +1,13 @@
 package dev.longtask.store;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +29,8 @@ class WriterLockTest {
     }
 
     private String probe() throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), LockProbe.class.getName(),
-                workspace.toString(), "locked")
+        Process child = new ProcessBuilder(ChildJvm.testMain(LockProbe.class, List.of(), workspace.toString(),
+                "locked"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
