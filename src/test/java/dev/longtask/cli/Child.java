@@ -1,15 +1,12 @@
 package dev.longtask.cli;
 
-import java.io.File;
+import dev.longtask.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * {@code longtask} in a child JVM, as a user runs it: a clean environment (no keys, no longtask settings), a home
@@ -41,15 +38,9 @@ public final class Child {
 
     /** As {@link #start}, in the working directory {@code directory} (null: this JVM's). */
     public static Child startIn(Path directory, Path home, Map<String, String> env, String... args) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here, so the
         // child's class path has no test classes, hence no logback-test.xml.
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !Path.of(entry).endsWith("test-classes"))
-                .collect(Collectors.joining(File.pathSeparator));
-        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Duser.home=" + home, "-cp", classPath, Main.class.getName()));
-        command.addAll(List.of(args));
+        List<String> command = ChildJvm.longtask(home, args);
         ProcessBuilder pb = new ProcessBuilder(command);
         if (directory != null) {
             pb.directory(directory.toFile());
@@ -94,9 +85,10 @@ public final class Child {
     }
 
     public Result await() throws Exception {
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+        // a deadline for a hang: at a load of 40 a scripted run in a child JVM has taken two minutes
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
             process.destroyForcibly();
-            throw new IllegalStateException("longtask did not end within 120 s");
+            throw new IllegalStateException("longtask did not end within 5 minutes");
         }
         return new Result(process.exitValue(), out.get(30, TimeUnit.SECONDS), err.get(30, TimeUnit.SECONDS));
     }
