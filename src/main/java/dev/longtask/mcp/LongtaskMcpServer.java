@@ -72,15 +72,16 @@ public final class LongtaskMcpServer {
         try (LazyRuntime lazy = new LazyRuntime(runtime)) {
             LocalRuns runs = new LocalRuns(lazy, new RunProcesses(longtask,
                     trustAll ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
-            StdioLines lines = new StdioLines(json(), in, out, lazy::startBuilding);
-            McpServerTransportProvider transport = new StdioServerTransportProvider(json(), lines.input(),
+            McpJsonMapper json = json(); // one mapper: each is built anew, which is a cost before the first answer
+            StdioLines lines = new StdioLines(json, in, out, lazy::startBuilding);
+            McpServerTransportProvider transport = new StdioServerTransportProvider(json, lines.input(),
                     lines.output());
             ClientRoots clientRoots = new ClientRoots(runs);
             LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own, started"
                     + " by this MCP server: it goes on after your session ends; if that process is stopped, the run"
                     + " stops after saving and continues with longtask_resume.", POLL, clientRoots::askOnce);
             McpSyncServer server = McpServer.sync(transport).serverInfo("longtask", version())
-                    .instructions(INSTRUCTIONS).jsonMapper(json()).capabilities(capabilities()).tools(tools.tools())
+                    .instructions(INSTRUCTIONS).jsonMapper(json).capabilities(capabilities()).tools(tools.tools())
                     .resourceTemplates(tools.reports())
                     .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
             try {
