@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Messages API, starts a run with longtask_start, waits for it with longtask_status, reads longtask_report and
  * answers with the report; the run completed in the store.
  *
- * <p>Not asserted: the progress notifications longtask sends while longtask_status waits. Claude Code 2.1.332 shows
- * them in its own interface but writes none to {@code stream-json}; the only trace there is a {@code tool_progress}
+ * <p>Not asserted: the progress notifications longtask sends while longtask_status waits. Claude Code 2.1.332 writes
+ * none of them to {@code stream-json}: the only trace there is a {@code tool_progress}
  * heartbeat after a call has taken 30 s, which a quicker run never reaches (the MCP TypeScript SDK's and pi's tests
  * assert the notifications themselves).
  */
