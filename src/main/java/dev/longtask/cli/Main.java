@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.api.Runs;
+import dev.longtask.cli.command.Commands;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
@@ -75,8 +76,8 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine(String... args) {
         String first = commandName(args);
-        List<Class<?>> named = Commands.ALL.stream().filter(c -> c != CommandLine.HelpCommand.class
-                && c != CompletionCommand.class && names(c).contains(first)).toList();
+        List<Class<?>> named = Commands.ALL.stream().filter(c -> !Commands.needsTheWholeTree(c)
+                && names(c).contains(first)).toList();
         return withCommands(named.size() == 1 ? named : Commands.ALL);
     }
 
@@ -130,7 +131,7 @@ public final class Main implements Runnable {
     }
 
     /** The options of the {@code longtask} command a subcommand runs under; the defaults when run on its own. */
-    static GlobalOptions globals(CommandLine.Model.CommandSpec command) {
+    public static GlobalOptions globals(CommandLine.Model.CommandSpec command) {
         return command.root().userObject() instanceof Main main
                 ? new GlobalOptions(main.color, main.verbose, main.debug) : GlobalOptions.DEFAULTS;
     }
@@ -193,7 +194,7 @@ public final class Main implements Runnable {
      * Runs the last subcommand given, with request logging as {@code -v}/{@code --debug} ask; a command that
      * returns an {@link ExitCode} exits with its number.
      */
-    static int executeLast(CommandLine.ParseResult parsed) {
+    public static int executeLast(CommandLine.ParseResult parsed) {
         GlobalOptions globals = globals(parsed.commandSpec());
         workdirBeforeTheCommand(parsed);
         try (Verbosity verbosity = Verbosity.configure(globals.verbose(), globals.debug())) {
@@ -231,38 +232,5 @@ public final class Main implements Runnable {
     private static void uncaught(Thread thread, Throwable e) {
         System.err.println("longtask: internal error in thread " + thread.getName() + ": " + e);
         org.slf4j.LoggerFactory.getLogger(Main.class).debug("uncaught in {}", thread.getName(), e);
-    }
-
-    /**
-     * The subcommands, in the order help lists them; in a class of their own, loaded on first use, so that
-     * {@code --version} loads none of them.
-     */
-    private static final class Commands {
-        static final List<Class<?>> ALL = List.of(
-                CommandLine.HelpCommand.class,
-                RunCommand.class,
-                ResumeCommand.class,
-                PlanCommand.class,
-                StatusCommand.class,
-                RunsCommand.class,
-                TasksCommand.class,
-                TaskCommand.class,
-                ReportCommand.class,
-                CancelCommand.class,
-                ReviewCommand.class,
-                ApproveCommand.class,
-                AgentsCommand.class,
-                AgentCommand.class,
-                DoctorCommand.class,
-                CompletionCommand.class,
-                BenchCommand.class,
-                ServeCommand.class,
-                SubmitCommand.class,
-                AttachCommand.class,
-                McpCommand.class,
-                WorkerCommand.class,
-                TrustCommand.class,
-                DiffCommand.class,
-                RollbackCommand.class);
     }
 }

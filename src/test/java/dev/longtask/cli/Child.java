@@ -15,8 +15,8 @@ import java.util.stream.Stream;
  * {@code longtask} in a child JVM, as a user runs it: a clean environment (no keys, no longtask settings), a home
  * of its own, output captured. For what only a real process shows: signals, exit codes, stderr logging.
  */
-final class Child {
-    record Result(int exit, String out, String err) {
+public final class Child {
+    public record Result(int exit, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exit + "\n--- out\n" + out + "--- err\n" + err;
@@ -35,12 +35,12 @@ final class Child {
         drain(process.getErrorStream(), new java.io.ByteArrayOutputStream(), err);
     }
 
-    static Child start(Path home, Map<String, String> env, String... args) throws IOException {
+    public static Child start(Path home, Map<String, String> env, String... args) throws IOException {
         return startIn(null, home, env, args);
     }
 
     /** As {@link #start}, in the working directory {@code directory} (null: this JVM's). */
-    static Child startIn(Path directory, Path home, Map<String, String> env, String... args) throws IOException {
+    public static Child startIn(Path directory, Path home, Map<String, String> env, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here, so the
         // child's class path has no test classes, hence no logback-test.xml.
@@ -61,20 +61,20 @@ final class Child {
     }
 
     /** {@code longtask run "Summarise the notes" --run-id ID} against the scripted model at {@code baseUrl}. */
-    static Child startRun(Path home, Path workspace, String runId, String baseUrl) throws IOException {
+    public static Child startRun(Path home, Path workspace, String runId, String baseUrl) throws IOException {
         return start(home, Map.of(), "run", "Summarise the notes", "--run-id", runId, "--base-url", baseUrl,
                 "--model", "openai:scripted", "-C", workspace.toString());
     }
 
-    static Result run(Path home, Map<String, String> env, String... args) throws Exception {
+    public static Result run(Path home, Map<String, String> env, String... args) throws Exception {
         return start(home, env, args).await();
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    void signal(String name) throws Exception {
+    public void signal(String name) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
         if (kill.waitFor() != 0) {
             throw new IllegalStateException("kill -" + name + " failed");
@@ -93,7 +93,7 @@ final class Child {
         return process.isAlive();
     }
 
-    Result await() throws Exception {
+    public Result await() throws Exception {
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("longtask did not end within 120 s");
@@ -102,7 +102,7 @@ final class Child {
     }
 
     /** What the process has written to stdout so far, while it runs. */
-    String outSoFar() {
+    public String outSoFar() {
         synchronized (outSoFar) {
             return outSoFar.toString(StandardCharsets.UTF_8);
         }

@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.ScriptedProvider;

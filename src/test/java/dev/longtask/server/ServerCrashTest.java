@@ -2,8 +2,8 @@ package dev.longtask.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.cli.Main;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
