@@ -19,8 +19,6 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Version.class,
         description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.")
 public final class Main implements Runnable {
-    private static final List<Class<?>> COMMANDS = Commands.ALL;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -43,13 +41,18 @@ public final class Main implements Runnable {
     boolean debug;
 
     public static void main(String[] args) {
+        if (versionOnly(args)) {
+            // Before anything else is loaded or linked (the handler's lambda, the commands): the JVM's start alone.
+            execute(args);
+            return;
+        }
         Thread.setDefaultUncaughtExceptionHandler(Main::uncaught);
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns its exit code; tests call this instead of {@link #main}. */
     public static int execute(String... args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        if (versionOnly(args)) {
             // Answered before the command tree is built: reflecting over every command costs more than the JVM's start.
             System.out.println(new Version().getVersion()[0]);
             return ExitCode.OK.code();
@@ -57,9 +60,13 @@ public final class Main implements Runnable {
         return commandLine(args).execute(args);
     }
 
+    private static boolean versionOnly(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
     /** The whole command tree. */
     static CommandLine commandLine() {
-        return withCommands(COMMANDS);
+        return withCommands(Commands.ALL);
     }
 
     /**
@@ -69,9 +76,9 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine(String... args) {
         String first = commandName(args);
-        List<Class<?>> named = COMMANDS.stream().filter(c -> !Commands.needsTheWholeTree(c)
+        List<Class<?>> named = Commands.ALL.stream().filter(c -> !Commands.needsTheWholeTree(c)
                 && names(c).contains(first)).toList();
-        return withCommands(named.size() == 1 ? named : COMMANDS);
+        return withCommands(named.size() == 1 ? named : Commands.ALL);
     }
 
     /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */
@@ -95,7 +102,7 @@ public final class Main implements Runnable {
 
     /** The whole command tree, its commands made by {@code factory} (tests give them a scripted model). */
     static CommandLine commandLine(CommandLine.IFactory factory) {
-        return withCommands(COMMANDS, factory);
+        return withCommands(Commands.ALL, factory);
     }
 
     private static CommandLine withCommands(List<Class<?>> commands) {

@@ -12,11 +12,13 @@ import dev.longtask.mcp.LongtaskMcpServer;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,18 +75,21 @@ final class McpCommand implements Callable<ExitCode> {
     public ExitCode call() {
         Path workspace = workdir.workspace();
         List<Path> rootDirs = roots.stream().map(Workspaces::directory).toList();
-        Settings settings = model.settings(environment, workspace, permissions.addTo(Flags.none()));
+        PrintWriter err = spec.commandLine().getErr();
+        // The settings and the runtime are built only once initialize is answered: the client waits for that.
+        Supplier<Longtask> runtime = () -> {
+            Settings settings = model.settings(environment, workspace, permissions.addTo(Flags.none()));
+            return trust.applyTo(Longtask.builder(), err).workspace(workspace).environment(environment)
+                    .model(model.model).baseUrl(model.baseUrl).tape(model.tape())
+                    .approval(settings.approval().value()).sandbox(settings.sandbox().value()).build();
+        };
         // The protocol owns stdout: whatever else would print there (a library's banner) goes to stderr instead.
         FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
         PrintStream previous = System.out;
         System.setOut(System.err);
-        try (CtrlC ctrlC = CtrlC.install();
-             Longtask runtime = trust.applyTo(Longtask.builder(), spec.commandLine().getErr()).workspace(workspace)
-                     .environment(environment).model(model.model)
-                     .baseUrl(model.baseUrl).tape(model.tape()).approval(settings.approval().value())
-                     .sandbox(settings.sandbox().value()).build()) {
-            boolean ended = LongtaskMcpServer.serveStdio(runtime, thisJvm(), workspace, rootDirs, System.in,
-                    protocol);
+        try (CtrlC ctrlC = CtrlC.install()) {
+            boolean ended = LongtaskMcpServer.serveStdio(runtime, thisJvm(), trust.all, workspace, rootDirs,
+                    System.in, protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);
