@@ -3,7 +3,7 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.ScriptedProvider;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
