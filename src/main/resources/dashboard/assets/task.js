@@ -4,6 +4,7 @@ import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
 import { time, fullTime, duration, tokens, costText, count, millis, timeZone, secondsBetween } from './format.js';
 import { statusBadge, errorText } from './parts.js';
+import { TaskDiff } from './changes.js';
 
 const PAGE = 100;
 const FOLLOW_EVERY = 1000;
@@ -28,6 +29,7 @@ export class TaskPage {
     this.entries = h('ol', { class: 'transcript' });
     this.more = h('button', { type: 'button', hidden: true, onclick: () => this.loadPage() }, 'Load more');
     this.follow = h('p', { class: 'sub follow', role: 'status' });
+    this.diff = new TaskDiff(api, this.base, taskId);
     this.element = h('div', { class: 'task-page' },
       h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, 'Runs'), ' / ',
         h('a', { href: runLink, class: 'run-link' }, runId), ' / ', h('span', { 'aria-current': 'page' }, `task #${taskId}`)),
@@ -36,6 +38,7 @@ export class TaskPage {
       this.problem,
       h('section', { class: 'panel', 'aria-labelledby': 'contract-title' },
         h('h2', { id: 'contract-title' }, 'Contract'), this.contract),
+      this.diff.element,
       h('section', { class: 'panel', 'aria-labelledby': 'transcript-title' },
         h('div', { class: 'panel-head' }, h('h2', { id: 'transcript-title' }, 'Transcript'),
           h('span', { class: 'sub transcript-count' })),
@@ -48,6 +51,7 @@ export class TaskPage {
     const run = await this.api.get(this.base).catch(() => null);
     await this.loadRetries(run ? run.last_seq : 0);
     await this.loadPage();
+    this.diff.load();
     this.stream = this.api.follow(this.runId, {
       after: run ? run.last_seq : 0,
       types: 'task.*,llm.retry',
@@ -68,6 +72,7 @@ export class TaskPage {
 
   reconnected() {
     this.loadTask();
+    this.diff.load();
   }
 
   /** The task, and the tasks it waits for (a finished one leaves blockedBy, but keeps its blocks). */
@@ -78,6 +83,7 @@ export class TaskPage {
       if (!task) throw new ApiError(404, 'not_found', `Run ${this.runId} has no task #${this.taskId}.`);
       const waitsFor = new Set(task.blockedBy || []);
       tasks.filter((t) => (t.blocks || []).includes(task.id)).forEach((t) => waitsFor.add(t.id));
+      if (this.task && this.task.status !== task.status) this.diff.load();
       this.task = task;
       this.problem.hidden = true;
       this.renderTask(task, [...waitsFor].sort((a, b) => a - b), new Map(tasks.map((t) => [t.id, t])));

@@ -14,6 +14,7 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
+import dev.longtask.tools.undo.CheckpointLimits;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
@@ -654,7 +655,9 @@ public final class Longtask implements AutoCloseable {
         }
         StoreOptions store = storeOptions(root);
         Settings settings = load(root, Flags.none());
-        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value());
+        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value(),
+                CheckpointLimits.DEFAULT.with(settings.checkpointMaxFiles().map(Resolved::value).orElse(null),
+                        settings.checkpointMaxBytes().map(Resolved::value).orElse(null)));
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);

@@ -44,6 +44,8 @@ final class Digest {
     private final Map<String, CountDownLatch> holds = new ConcurrentHashMap<>();
     /** Searches "Survey the notes" makes before it reads, each a step of its transcript. */
     volatile int surveySearches;
+    /** "Write the digest" also rewrites alpha's summary first: a file two tasks changed. */
+    volatile boolean digestEditsAlpha;
     final ScriptedModel model = new ScriptedModel(this::answer);
 
     /** The call of {@code subject}'s agent at {@code step} (1 read, 2 write, 3 submit) waits for {@link #release}. */
@@ -78,7 +80,14 @@ final class Digest {
         if (turn.step() <= searches) {
             return call("grep", object().put("pattern", "line " + turn.step()).put("path", "src"));
         }
-        return switch (turn.step() - searches) {
+        int step = turn.step() - searches;
+        if (digestEditsAlpha && subject.equals(DIGEST) && step >= 2) {
+            if (step == 2) {
+                return write(output(ALPHA), "# " + ALPHA + "\n\nnotes of " + ALPHA + ", as the digest has them\n");
+            }
+            step--;
+        }
+        return switch (step) {
             case 1 -> call("read", object().put("path", subject.contains("beta") ? "src/beta.txt" : "src/alpha.txt"));
             case 2 -> write(output(subject), "# " + subject + "\n\nnotes of " + subject + "\n");
             default -> submitResult(true, "did " + subject, "finding of " + subject);
