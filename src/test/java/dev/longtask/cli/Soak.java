@@ -107,7 +107,7 @@ final class Soak {
     private final Map<String, AtomicInteger> chaos = Collections.synchronizedMap(new LinkedHashMap<>());
     private final HttpClient http = SoakStream.client();
     private final AtomicInteger logs = new AtomicInteger();
-    /** When each frozen worker was woken (epoch millis). */
+    /** When each frozen worker was woken and the database came back (epoch millis). */
     private final List<Long> thawed = Collections.synchronizedList(new ArrayList<>());
     private final long started = System.nanoTime();
     private final int port;
@@ -292,14 +292,14 @@ final class Soak {
                 settings.dir().resolve("state").toString(), "--base-url", model.baseUrl(), "--model",
                 "openai:scripted", "--max-runs", Integer.toString(settings.maxRuns()), "--retries", "2",
                 "--retry-delay", "2s", "--config", routes.toString());
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (!child.outSoFar().contains("listening on")) {
             if (!child.alive()) {
                 violations.add("the server did not start: " + child.await());
                 break;
             }
             if (System.nanoTime() > deadline) {
-                violations.add("the server did not listen within 3 minutes of its start");
+                violations.add("the server did not listen within 10 minutes of its start");
                 break;
             }
             Thread.sleep(100); // polling the child's output for its banner, with the deadline above
@@ -352,7 +352,11 @@ final class Soak {
 
     private void restartDatabase(RestartablePostgres pg) {
         act("pg_restarts", () -> {
-            pg.restart();
+            try {
+                pg.restart();
+            } finally {
+                thawed.add(System.currentTimeMillis());
+            }
             return "restarted PostgreSQL (fast shutdown: every connection cut)";
         });
     }
@@ -366,10 +370,15 @@ final class Soak {
         }
     }
 
-    /** Whether {@code millis} (the epoch) is within a lease after a frozen worker woke, when its agent may go on. */
+    /**
+     * Whether {@code millis} (the epoch) is just after a worker woke from a freeze or the database came back: then an
+     * agent whose claim lapsed meanwhile may go on (its worker waited for the database with a backoff of up to 10 s,
+     * or was frozen) until its heartbeat finds the lease gone, a third of a lease later.
+     */
     private boolean justThawed(long millis) {
+        long window = settings.lease().toMillis() * 2 + 12_000;
         synchronized (thawed) {
-            return thawed.stream().anyMatch(at -> millis >= at && millis <= at + settings.lease().toMillis() * 2);
+            return thawed.stream().anyMatch(at -> millis >= at && millis <= at + window);
         }
     }
 
@@ -477,8 +486,8 @@ final class Soak {
             }
             Child serving = server;
             long[] proc = ProcSample.of(serving.pid());
-            if (proc == null) {
-                continue; // between a kill and the next start
+            if (proc == null || !serving.alive()) {
+                proc = new long[3]; // between a kill and the next start: no server, a row of zeros
             }
             maxRssKb = Math.max(maxRssKb, proc[0]);
             maxThreads = Math.max(maxThreads, (int) proc[1]);

@@ -189,14 +189,15 @@ final class SoakChecks {
                 synchronized (began) {
                     for (long at : began) {
                         if (at > event.time().toEpochMilli() && justThawed.test(at)) {
-                            // A worker frozen past its lease woke and its agent went on with the task it lost, before
-                            // its heartbeat found the lease gone: fenced (nothing it writes counts), but the model
-                            // was asked. Counted, not a violation: no claim followed the completion (checked above).
+                            // A worker frozen past its lease (or waiting for the database) went on with the task it
+                            // lost, before its heartbeat found the lease gone: fenced (nothing it writes counts), but
+                            // the model was asked. Counted, not a violation: no claim followed the completion
+                            // (checked above), so this is not a completed task run again.
                             staleStarts++;
                         } else if (at > event.time().toEpochMilli()) {
                             violations.add(context + ": task " + event.task() + " (" + subject + ") was started "
                                     + "again at the model " + (at - event.time().toEpochMilli()) + " ms after it "
-                                    + "completed");
+                                    + "completed at " + event.time() + "; its log: " + history(run.id, event.task()));
                         }
                     }
                 }
@@ -211,6 +212,15 @@ final class SoakChecks {
         finished++;
         say.accept("run " + run.id + " completed (" + run.tasks + " tasks); " + finished + " done");
         checkStream(run);
+    }
+
+    /** The claims, requeues and ends of a task, for a violation's message. */
+    private String history(String run, int task) {
+        try {
+            return db.taskHistory(run, task);
+        } catch (SQLException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
     }
 
     private void checkStream(Tracked run) {

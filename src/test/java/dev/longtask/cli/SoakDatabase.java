@@ -70,6 +70,26 @@ final class SoakDatabase {
         }
     }
 
+    /** A task's events but its transcript's, one a line: seq, time, type, attempt, data. */
+    String taskHistory(String run, int task) throws SQLException {
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement("SELECT seq, time, type, attempt, "
+                + "line::jsonb -> 'data' FROM longtask_events WHERE run_id = ? AND task = ? ORDER BY seq")) {
+            q.setString(1, run);
+            q.setInt(2, task);
+            StringBuilder history = new StringBuilder();
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    String data = rows.getString(5);
+                    history.append("\n  ").append(rows.getLong(1)).append(' ').append(rows.getTimestamp(2).toInstant())
+                            .append(' ').append(rows.getString(3)).append(" attempt ").append(rows.getString(4))
+                            .append(' ').append(data == null ? "" : data.length() > 200 ? data.substring(0, 200)
+                                    : data);
+                }
+            }
+            return history.toString();
+        }
+    }
+
     /** The run's tasks: id to {status, subject}. */
     Map<Integer, String[]> tasks(String run) throws SQLException {
         try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
