@@ -1,10 +1,12 @@
-// A task, read-only: its contract and its whole conversation (model turns, tool calls and results, compactions,
-// model retries), page by page, following it live while the task runs. Only GET requests: viewing changes nothing.
+// A task: its contract and its whole conversation (model turns, tool calls and results, compactions, model retries),
+// page by page, following it live while the task runs. Viewing makes only GET requests and changes nothing; the one
+// action, retrying a failed or cancelled task, asks first (retry.js).
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
 import { time, fullTime, duration, tokens, costText, count, millis, timeZone, secondsBetween } from './format.js';
 import { statusBadge, errorText } from './parts.js';
 import { TaskDiff } from './changes.js';
+import { TaskRetry } from './retry.js';
 
 const PAGE = 100;
 const FOLLOW_EVERY = 1000;
@@ -25,6 +27,7 @@ export class TaskPage {
     this.title = h('h1', {}, `Task #${taskId}`);
     this.meta = h('p', { class: 'meta' });
     this.problem = h('p', { class: 'error', role: 'alert', hidden: true });
+    this.retry = new TaskRetry(api, runId, taskId, () => this.loadTask());
     this.contract = h('div', { class: 'contract' });
     this.entries = h('ol', { class: 'transcript' });
     this.more = h('button', { type: 'button', hidden: true, onclick: () => this.loadPage() }, 'Load more');
@@ -34,8 +37,8 @@ export class TaskPage {
       h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, 'Runs'), ' / ',
         h('a', { href: runLink, class: 'run-link' }, runId), ' / ', h('span', { 'aria-current': 'page' }, `task #${taskId}`)),
       h('div', { class: 'page-head' }, this.title, this.meta),
-      h('p', { class: 'hint' }, `Read-only: viewing a task changes nothing in the run. Times in ${timeZone}.`),
-      this.problem,
+      h('p', { class: 'hint' }, `Viewing a task changes nothing in the run. Times in ${timeZone}.`),
+      this.problem, this.retry.element,
       h('section', { class: 'panel', 'aria-labelledby': 'contract-title' },
         h('h2', { id: 'contract-title' }, 'Contract'), this.contract),
       this.diff.element,
@@ -110,6 +113,7 @@ export class TaskPage {
     this.title.textContent = `#${t.id} ${t.subject}`;
     document.title = `#${t.id} ${t.subject} · longtask`;
     this.renderMeta(t);
+    this.retry.update(t);
     const runLink = (id) => [h('a', { href: `#/runs/${encodeURIComponent(this.runId)}/tasks/${id}` }, `#${id}`),
       byId.has(id) ? h('span', { class: 'sub' }, ` (${byId.get(id).status.replace('_', ' ')})`) : null];
     const paths = (map) => {

@@ -24,20 +24,39 @@ public final class Child {
     private final java.io.ByteArrayOutputStream outSoFar = new java.io.ByteArrayOutputStream();
     private final java.util.concurrent.CompletableFuture<String> out = new java.util.concurrent.CompletableFuture<>();
     private final java.util.concurrent.CompletableFuture<String> err = new java.util.concurrent.CompletableFuture<>();
+    /** The file both streams go to instead of memory, or null. */
+    private final Path log;
 
-    private Child(Process process) {
+    private Child(Process process, Path log) {
         this.process = process;
-        // Both streams are read from the start, on their own threads, so a full pipe never stalls a long-lived child.
-        drain(process.getInputStream(), outSoFar, out);
-        drain(process.getErrorStream(), new java.io.ByteArrayOutputStream(), err);
+        this.log = log;
+        if (log == null) {
+            // Both streams are read from the start, on their own threads, so a full pipe never stalls a long-lived
+            // child.
+            drain(process.getInputStream(), outSoFar, out);
+            drain(process.getErrorStream(), new java.io.ByteArrayOutputStream(), err);
+        }
     }
 
     public static Child start(Path home, Map<String, String> env, String... args) throws IOException {
         return startIn(null, home, env, args);
     }
 
+    /**
+     * As {@link #start}, with stdout and stderr appended to {@code log} instead of kept in memory: for processes of
+     * a soak that runs for hours, whose output someone reads afterwards.
+     */
+    static Child startLogging(Path log, Path home, Map<String, String> env, String... args) throws IOException {
+        return launch(null, log, home, env, args);
+    }
+
     /** As {@link #start}, in the working directory {@code directory} (null: this JVM's). */
     public static Child startIn(Path directory, Path home, Map<String, String> env, String... args) throws IOException {
+        return launch(directory, null, home, env, args);
+    }
+
+    private static Child launch(Path directory, Path log, Path home, Map<String, String> env, String... args)
+            throws IOException {
         // The product's logging, not the tests' (which is off): what a user's stderr shows is under test here, so the
         // child's class path has no test classes, hence no logback-test.xml.
         List<String> command = ChildJvm.longtask(home, args);
@@ -48,7 +67,11 @@ public final class Child {
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
                 || k.endsWith("_BASE_URL") || k.equals("NO_COLOR"));
         pb.environment().putAll(env);
-        return new Child(pb.start());
+        if (log != null) {
+            pb.redirectErrorStream(true);
+            pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        }
+        return new Child(pb.start(), log);
     }
 
     /** {@code longtask run "Summarise the notes" --run-id ID} against the scripted model at {@code baseUrl}. */
@@ -90,11 +113,21 @@ public final class Child {
             process.destroyForcibly();
             throw new IllegalStateException("longtask did not end within 5 minutes");
         }
+        if (log != null) {
+            return new Result(process.exitValue(), outSoFar(), "(in " + log + ")");
+        }
         return new Result(process.exitValue(), out.get(30, TimeUnit.SECONDS), err.get(30, TimeUnit.SECONDS));
     }
 
     /** What the process has written to stdout so far, while it runs. */
     public String outSoFar() {
+        if (log != null) {
+            try {
+                return java.nio.file.Files.readString(log, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        }
         synchronized (outSoFar) {
             return outSoFar.toString(StandardCharsets.UTF_8);
         }
