@@ -86,13 +86,23 @@ final class PlainProgressView implements ProgressView {
             }
         }
         var est = e.data().path("estimate");
-        if (!est.isMissingNode()) {
-            b.append("\n    estimate: ").append(Counts.full(est.path("input_tokens").asLong()
-                            + est.path("output_tokens").asLong()))
-                    .append(" tokens, cost ").append(est.path("cost_usd").isNumber()
+        if (!est.isMissingNode() && !est.isNull()) {
+            long cached = est.path("cache_read_tokens").asLong();
+            b.append("\n    estimate: ").append(Counts.plural(est.path("input_tokens").asLong()
+                            + est.path("output_tokens").asLong() + cached, "token"))
+                    .append(" (").append(Counts.full(est.path("input_tokens").asLong())).append(" in, ")
+                    .append(cached > 0 ? Counts.full(cached) + " read from cache, " : "")
+                    .append(Counts.full(est.path("output_tokens").asLong())).append(" out), cost ")
+                    .append(est.path("cost_usd").isNumber()
                             ? "$" + est.path("cost_usd").decimalValue().setScale(2, java.math.RoundingMode.HALF_UP)
                             : "unknown (no price for this model)")
                     .append(", time ").append(Durations.text(est.path("time_s").asLong()));
+            if (est.path("basis").isTextual()) {
+                b.append("\n    learned from: ").append(est.path("basis").asText());
+            }
+            if (est.path("assumptions").isTextual()) {
+                b.append("\n    assumes: ").append(est.path("assumptions").asText());
+            }
         }
         return b.toString();
     }
