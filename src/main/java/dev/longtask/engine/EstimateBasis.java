@@ -72,6 +72,20 @@ final class EstimateBasis {
         return caching;
     }
 
+    /**
+     * The seconds of a run that neither its tasks nor its roles' model calls take (starting, reading the workspace,
+     * writing the report, ...): the mean of the workspace's recorded runs, else the user's, else the priors'.
+     */
+    double overhead() {
+        for (List<RunRecord> history : List.of(workspace, user)) {
+            List<RunRecord> recent = history.subList(Math.max(0, history.size() - RUNS_LEARNED), history.size());
+            if (!recent.isEmpty()) {
+                return recent.stream().mapToDouble(RunRecord::overhead).average().orElse(0);
+            }
+        }
+        return Priors.OVERHEAD_SECONDS;
+    }
+
     /** One unit of {@code agent}'s work in a run of {@code tasks} tasks. */
     Unit unit(String agent, int tasks) {
         Unit learned = learn(agent, tasks, workspace, Source.WORKSPACE);

@@ -67,7 +67,7 @@ final class Estimator {
         long cacheRead = Math.round(cached);
         long input = Math.round(prompt) - cacheRead;
         long out = Math.round(output);
-        long seconds = Math.round(Math.ceil(schedule(plan, units, concurrency) + roleSeconds));
+        long seconds = Math.round(Math.ceil(schedule(plan, units, concurrency) + roleSeconds + basis.overhead()));
         BigDecimal cost = pricer.cost(input, out, cacheRead).orElse(null);
         return new Estimate(n, input, out, cacheRead, cost, seconds, basisText(units.values(), roles),
                 assumptions(units.values(), roles));

@@ -19,6 +19,8 @@ import java.util.Set;
 record Priors(double steps, double prompt, double promptPerTask, double firstPrompt, double output) {
     static final double SECONDS_PER_CALL = 2.0;
     static final double OUTPUT_TOKENS_PER_SECOND = 50.0;
+    /** A run's own time besides its agents' (starting, reading the workspace, writing the report). */
+    static final double OVERHEAD_SECONDS = 5.0;
     /** The agents whose unit is a run rather than a task. */
     static final Set<String> ROLES = Set.of("planner", "director", "synthesizer", "summarizer");
 

@@ -72,9 +72,16 @@ final class RunActuals {
                     .mapToDouble(t -> Duration.between(t.started(), t.finished()).toMillis() / 1000.0).sum();
             agents.add(new AgentFigures(key.agent(), key.model(), units, s[0], s[1], s[2], s[3], s[4], seconds));
         });
+        // What the schedule did not take: the time at work less the tasks' span (first start to last end) and the roles'.
+        double span = tasks.values().stream().filter(t -> t.started() != null && t.finished() != null)
+                .map(t -> new double[] {t.started().toEpochMilli(), t.finished().toEpochMilli()})
+                .reduce((a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])})
+                .map(r -> (r[1] - r[0]) / 1000.0).orElse(0.0);
+        double roles = roleSeconds.values().stream().mapToDouble(Double::doubleValue).sum();
+        double overhead = Math.max(0, history.activeTime().toMillis() / 1000.0 - span - roles);
         return new RunRecord(run.id(), finished, run.model(), status.wire(), tasks.size(), concurrency,
                 run.usage().inputTokens(), run.usage().outputTokens(), run.usage().cacheReadTokens(),
                 run.usage().unpricedCalls() > 0 && run.usage().costUsd().signum() == 0 ? null : run.usage().costUsd(),
-                history.activeTime().toSeconds(), agents, history.firstPlan());
+                history.activeTime().toSeconds(), overhead, agents, history.firstPlan());
     }
 }

@@ -13,10 +13,12 @@ import dev.longtask.model.PlanEstimate;
  * can be made from what runs really took and the history shows how far off the earlier estimates were.
  *
  * @param seconds  the run's time at work (its sessions, as {@code --max-time} counts it)
+ * @param overhead the part of it neither a task nor a role's model call took: starting, reading the workspace,
+ *                 writing the report, waiting between tasks
  * @param estimate the first plan's estimate, or null when it was made without one
  */
 @JsonPropertyOrder({"run_id", "finished", "model", "status", "tasks", "concurrency", "input_tokens",
-        "output_tokens", "cache_read_tokens", "cost_usd", "seconds", "agents", "estimate"})
+        "output_tokens", "cache_read_tokens", "cost_usd", "seconds", "overhead", "agents", "estimate"})
 record RunRecord(
         @JsonProperty("run_id") String runId,
         Instant finished,
@@ -29,6 +31,7 @@ record RunRecord(
         @JsonProperty("cache_read_tokens") long cacheReadTokens,
         @JsonProperty("cost_usd") BigDecimal costUsd,
         long seconds,
+        double overhead,
         List<AgentFigures> agents,
         PlanEstimate estimate) {
 
