@@ -48,7 +48,9 @@ final class PlainProgressView implements ProgressView {
             case EventType.TASK_FAILED -> "task #" + e.task() + " failed: " + e.data().path("error").asText();
             case EventType.TASK_CANCELLED -> "task #" + e.task() + " cancelled: " + e.data().path("reason").asText();
             case EventType.TASK_REQUEUED -> "task #" + e.task() + " back to pending: " + e.data().path("reason").asText();
-            case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
+            // an attempt no retry follows (wait_ms null: a refusal, a replay that does not match) failed for good
+            case EventType.LLM_RETRY -> (e.data().path("wait_ms").isNumber() ? "model call retried ("
+                    : "model call failed, not retried (") + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
             case EventType.ERROR_RECORDED -> "problem: " + text;
             case EventType.CHECKPOINTS_OFF -> "note: " + e.data().path("reason").asText()
