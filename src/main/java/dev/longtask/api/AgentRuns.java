@@ -16,7 +16,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;

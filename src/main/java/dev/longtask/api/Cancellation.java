@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.CancelRequest;
+import dev.longtask.store.file.CancelRequest;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
 import java.util.Optional;

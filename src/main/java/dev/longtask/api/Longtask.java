@@ -41,7 +41,7 @@ import dev.longtask.review.PlannerMap;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewSetup;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.EventData;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;

@@ -9,7 +9,7 @@ import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.TaskWork;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
-import dev.longtask.store.PostgresRunStores;
+import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.net.InetAddress;

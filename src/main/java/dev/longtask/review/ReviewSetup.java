@@ -8,7 +8,7 @@ import dev.longtask.engine.PlannedTask;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -53,7 +53,7 @@ public final class AtomicFiles {
             throw e;
         }
         if (durable) {
-            fsyncDirectory(target.getParent());
+          fsyncDirectory(target.getParent());
         }
     }
 
@@ -80,7 +80,7 @@ public final class AtomicFiles {
     }
 
     /** Makes the directory's entries (created, renamed files) durable, whatever the thread's interrupt status. */
-    static void fsyncDirectory(Path directory) throws IOException {
+    public static void fsyncDirectory(Path directory) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
             while (true) {
@@ -99,7 +99,7 @@ public final class AtomicFiles {
     }
 
     /** The whole file, read without a FileChannel (see the class comment). */
-    static byte[] readAll(Path file) throws IOException {
+    public static byte[] readAll(Path file) throws IOException {
         try (InputStream in = new FileInputStream(file.toFile())) {
             return in.readAllBytes();
         } catch (FileNotFoundException e) {
@@ -110,7 +110,7 @@ public final class AtomicFiles {
         }
     }
 
-    static boolean isTemp(String fileName) {
+    public static boolean isTemp(String fileName) {
         return fileName.startsWith(".") && fileName.endsWith(".tmp");
     }
 }

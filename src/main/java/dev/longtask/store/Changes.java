@@ -12,7 +12,6 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.CommitPipeline.Draft;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +22,7 @@ import java.util.function.Function;
  * store, so the file store and the PostgreSQL store write the same log for the same calls. Each method returns the
  * decision a store's commit applies (null from a decision means nothing to do).
  */
-final class Changes {
+public final class Changes {
     private static final Set<String> METHOD_ONLY_TYPES = Set.of(EventType.RUN_CREATED, EventType.RUN_STATUS,
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
             EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
@@ -34,16 +33,16 @@ final class Changes {
 
     private final ObjectMapper json;
 
-    Changes(ObjectMapper json) {
+    public Changes(ObjectMapper json) {
         this.json = json;
     }
 
-    ObjectNode runCreated(String id, String goal, String workspace, String model, Budget budget, RunSettings settings) {
+    public ObjectNode runCreated(String id, String goal, String workspace, String model, Budget budget, RunSettings settings) {
         return json.valueToTree(new EventData.RunCreated(id, goal, workspace,
                 model == null || model.isBlank() ? null : model, budget == null ? Budget.UNLIMITED : budget, settings));
     }
 
-    Function<RunState, Draft> createTask(TaskDraft draft) {
+    public Function<RunState, Draft> createTask(TaskDraft draft) {
         return state -> {
             int id = state.nextTaskId();
             return draft(id, new EventData.TaskCreated(id, draft.subject(), draft.instruction(), draft.agent(),
@@ -51,12 +50,12 @@ final class Changes {
         };
     }
 
-    Function<RunState, Draft> updateTask(int id, ObjectNode fields) {
+    public Function<RunState, Draft> updateTask(int id, ObjectNode fields) {
         EventData.TaskUpdated update = new EventData.TaskUpdated(fields.deepCopy());
         return state -> draft(id, update);
     }
 
-    Function<RunState, Draft> addDependency(int taskId, int blockedById) {
+    public Function<RunState, Draft> addDependency(int taskId, int blockedById) {
         return state -> {
             state.task(taskId);
             if (state.task(blockedById).blocks().contains(taskId)) {
@@ -67,25 +66,25 @@ final class Changes {
     }
 
     /** Null (nothing to do) when the task is not ready: someone else has it, or it waits. */
-    Function<RunState, Draft> claim(int id, String owner) {
+    public Function<RunState, Draft> claim(int id, String owner) {
         return state -> state.task(id).isReady() ? draft(id, new EventData.TaskClaimed(text(owner))) : null;
     }
 
-    Function<RunState, Draft> complete(int id, String summary) {
+    public Function<RunState, Draft> complete(int id, String summary) {
         return state -> draft(id, new EventData.TaskCompleted(text(summary), null));
     }
 
-    Function<RunState, Draft> fail(int id, String error) {
+    public Function<RunState, Draft> fail(int id, String error) {
         return state -> draft(id, new EventData.TaskFailed(text(error), null));
     }
 
     /** A task's records, then its completion or failure: the steps of {@link RunStore#finish}. */
-    List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records) {
+    public List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records) {
         return finish(id, success, text, records, null);
     }
 
     /** {@link #finish(int, boolean, String, List)} whose ending carries the task's result.json ({@link ResultFiles}). */
-    List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records,
+    public List<Function<RunState, Draft>> finish(int id, boolean success, String text, List<EventData> records,
                                            JsonNode result) {
         List<Function<RunState, Draft>> steps = new ArrayList<>();
         for (EventData record : records) {
@@ -102,20 +101,20 @@ final class Changes {
         return steps;
     }
 
-    Function<RunState, Draft> cancel(int id, String reason) {
+    public Function<RunState, Draft> cancel(int id, String reason) {
         return state -> draft(id, new EventData.TaskCancelled(text(reason), null));
     }
 
-    Function<RunState, Draft> cancelAsBlocked(int id, String reason) {
+    public Function<RunState, Draft> cancelAsBlocked(int id, String reason) {
         return state -> draft(id, new EventData.TaskCancelled(text(reason), BLOCKED_CAUSE));
     }
 
-    Function<RunState, Draft> requeue(int id, String reason) {
+    public Function<RunState, Draft> requeue(int id, String reason) {
         return state -> draft(id, new EventData.TaskRequeued(text(reason)));
     }
 
     /** Same status: nothing happens. In progress: a claim by "by hand", refused with the reason if not ready. */
-    Function<RunState, Draft> setStatus(int id, TaskStatus status, String reason) {
+    public Function<RunState, Draft> setStatus(int id, TaskStatus status, String reason) {
         return state -> {
             if (state.task(id).status() == status) {
                 return null;
@@ -134,17 +133,17 @@ final class Changes {
         };
     }
 
-    Function<RunState, Draft> setRunStatus(RunStatus status, String reason) {
+    public Function<RunState, Draft> setRunStatus(RunStatus status, String reason) {
         EventData.RunStatusChanged change = new EventData.RunStatusChanged(status, text(reason));
         return state -> draft(null, change);
     }
 
-    Function<RunState, Draft> requestApproval(ApprovalQuestion question) {
+    public Function<RunState, Draft> requestApproval(ApprovalQuestion question) {
         return state -> new Draft(EventType.APPROVAL_REQUESTED, question.task(),
                 json.valueToTree(question.withId(state.approvals().size() + 1)));
     }
 
-    Function<RunState, Draft> answerApproval(ApprovalAnswer answer) {
+    public Function<RunState, Draft> answerApproval(ApprovalAnswer answer) {
         return state -> new Draft(EventType.APPROVAL_ANSWERED,
                 answer.id() >= 1 && answer.id() <= state.approvals().size()
                         ? state.approvals().get(answer.id() - 1).question().task() : null,
@@ -155,7 +154,7 @@ final class Changes {
      * @throws IllegalArgumentException for run.created, run.status and the task.* kinds, which have their own
      *                                  methods (so the graph rules cannot be bypassed)
      */
-    Function<RunState, Draft> append(String type, Integer task, ObjectNode data) {
+    public Function<RunState, Draft> append(String type, Integer task, ObjectNode data) {
         if (type == null || type.isBlank()) {
             throw new IllegalArgumentException("an event needs a type");
         }
@@ -169,7 +168,7 @@ final class Changes {
     }
 
     /** The data of the report.written event that follows report.md and final_result.json. */
-    ObjectNode reportWritten(JsonNode finalResult) {
+    public ObjectNode reportWritten(JsonNode finalResult) {
         return json.valueToTree(new EventData.ReportWritten(RunLayout.REPORT_FILE, RunLayout.FINAL_RESULT_FILE,
                 finalResult.path("title").asText(""),
                 finalResult.has("synthesized") ? finalResult.path("synthesized").asBoolean() : null));

@@ -26,7 +26,7 @@ public record MemoryFiles(String plan, String findings, String progress) {
     }
 
     /** The texts the projector writes for {@code state}, byte for byte. */
-    static MemoryFiles of(RunState state) {
+    public static MemoryFiles of(RunState state) {
         return new MemoryFiles(Markdown.taskPlan(state), Markdown.findings(state), Markdown.progress(state));
     }
 

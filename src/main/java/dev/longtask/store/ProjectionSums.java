@@ -20,10 +20,10 @@ import java.util.zip.CRC32C;
  * <p>Text: a header line {@code longtask-projections 1 <last_seq> <log_bytes> <tasks>}, then one line of 8 hex digits
  * for each of {@link #FILES} in that order, then one for each task in id order.
  */
-final class ProjectionSums {
+public final class ProjectionSums {
     static final String FILE = "projections.crc";
     /** The projections other than the task files, in the record's order. */
-    static final List<String> FILES = List.of(RunLayout.RUN_FILE, RunLayout.PLAN_FILE, RunLayout.PROGRESS_FILE,
+    public static final List<String> FILES = List.of(RunLayout.RUN_FILE, RunLayout.PLAN_FILE, RunLayout.PROGRESS_FILE,
             RunLayout.FINDINGS_FILE);
     private static final String MAGIC = "longtask-projections 1";
     private static final int LINE = 9;
@@ -33,7 +33,7 @@ final class ProjectionSums {
     private int[] tasks = new int[0];
     private int tasksKnown;
 
-    static int of(byte[] content) {
+    public static int of(byte[] content) {
         CRC32C crc = new CRC32C();
         crc.update(content, 0, content.length);
         return (int) crc.getValue();
@@ -92,7 +92,7 @@ final class ProjectionSums {
      * of {@link #FILES} in order, then the tasks'; null when there is no record of this state (none, another
      * state's, unreadable).
      */
-    static int[] load(Path runDirectory, long lastSeq, long logBytes, int taskCount) {
+    public static int[] load(Path runDirectory, long lastSeq, long logBytes, int taskCount) {
         byte[] bytes;
         try {
             bytes = AtomicFiles.readAll(file(runDirectory));
@@ -123,7 +123,7 @@ final class ProjectionSums {
         return sums;
     }
 
-    static Path file(Path runDirectory) {
+    public static Path file(Path runDirectory) {
         return runDirectory.resolve(RunLayout.CHECKPOINTS).resolve(FILE);
     }
 

@@ -34,10 +34,10 @@ import java.util.regex.Pattern;
  * date. Its {@code log_bytes} is the length of {@code events.jsonl} up to its {@code last_seq}: when the log is
  * exactly that long, run.json is the whole truth about the run's figures and a reader need not replay the log.
  */
-final class Projector {
+public final class Projector {
     static final String ORPHAN_SUFFIX = ".orphan";
     /** The field of run.json that holds the length of the log up to its last_seq. */
-    static final String LOG_BYTES = "log_bytes";
+    public static final String LOG_BYTES = "log_bytes";
     private static final Pattern TASK_FILE = Pattern.compile("task_(\\d+)\\.json");
 
     private final Path directory;
@@ -53,7 +53,7 @@ final class Projector {
     private String findingsText;
     private final ProjectionSums sums = new ProjectionSums();
 
-    Projector(Path directory, ObjectMapper json) {
+    public Projector(Path directory, ObjectMapper json) {
         this.directory = directory;
         this.json = json;
         this.pretty = json.writerWithDefaultPrettyPrinter();
@@ -68,7 +68,7 @@ final class Projector {
      *
      * @param logBytes the length of {@code events.jsonl} up to the state's last event
      */
-    void write(RunState state, long logBytes) throws IOException {
+    public void write(RunState state, long logBytes) throws IOException {
         RunState before = written;
         for (Task task : state.tasks()) {
             if (before == null || task.id() > before.tasks().size() || before.tasks().get(task.id() - 1) != task) {
@@ -101,13 +101,13 @@ final class Projector {
     }
 
     /** How many files {@link #write} and {@link #flush} have replaced (not {@link #repair}): for benchmarks. */
-    long filesWritten() {
+    public long filesWritten() {
         return filesWritten;
     }
 
     /** Writes what changed, and {@code run.json} up to {@code state}'s last seq even if only that changed. */
-    void flush(RunState state, long logBytes) throws IOException {
-        write(state, logBytes);
+    public void flush(RunState state, long logBytes) throws IOException {
+      write(state, logBytes);
         if (runFileSeq != state.lastSeq()) {
             writeRunFile(state, logBytes);
         }
@@ -144,7 +144,7 @@ final class Projector {
      * {@code *.orphan}. Returns the files it touched, relative to the run directory. A projection is rendered
      * from the state to be compared unless the checksums recorded at exactly this state vouch for the file.
      */
-    List<String> repair(RunState state, long logBytes) throws IOException {
+    public List<String> repair(RunState state, long logBytes) throws IOException {
         List<String> touched = new ArrayList<>();
         Files.createDirectories(directory.resolve(RunLayout.TASKS));
         removeTemps(directory, touched);

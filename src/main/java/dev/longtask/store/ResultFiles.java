@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * the log the result of every task that ended after the checkpoint it starts from. So neither a crash of the process
  * nor of the machine leaves an ended task without its result, and a task's end costs one fsync, the log's.
  */
-final class ResultFiles {
+public final class ResultFiles {
     /** The field of {@code task.completed} and {@code task.failed} that carries the task's result.json. */
     static final String FIELD = "result";
 
@@ -38,13 +38,13 @@ final class ResultFiles {
     /** Tasks whose result.json was written since the last {@link #syncWritten}. */
     private final Set<Integer> unsynced = ConcurrentHashMap.newKeySet();
 
-    ResultFiles(Path runDirectory, ObjectMapper json, Secrets redactor) {
+    public ResultFiles(Path runDirectory, ObjectMapper json, Secrets redactor) {
         this.results = runDirectory.resolve(RunLayout.RESULTS);
         this.json = json;
         this.redactor = redactor;
     }
 
-    static Path file(Path results, int id) {
+    public static Path file(Path results, int id) {
         return results.resolve("task_" + id).resolve(RunLayout.RESULT_FILE); // RunLayout.result, from results/
     }
 
@@ -52,7 +52,7 @@ final class ResultFiles {
      * Writes task {@code id}'s result.json, not yet durable, and returns the result as the file holds it (secrets
      * masked), which is what the task's ending event is to carry.
      */
-    JsonNode write(int id, JsonNode result) throws IOException {
+    public JsonNode write(int id, JsonNode result) throws IOException {
         JsonNode stored = json.readTree(redactor.redact(json.writeValueAsString(result)));
         Path file = file(results, id);
         Files.createDirectories(file.getParent());
@@ -66,7 +66,7 @@ final class ResultFiles {
      * meanwhile stays due (its id is taken off before its fsync, so a new write puts it back). A file that is gone
      * (a tool deleted it) is said once and no longer waited for.
      */
-    void syncWritten() throws IOException {
+    public void syncWritten() throws IOException {
         if (unsynced.isEmpty()) {
             return;
         }
@@ -98,7 +98,7 @@ final class ResultFiles {
      * left them in the page cache only); returns the files it wrote, relative to the run directory. Endings recorded
      * before results were carried by their events are left as they are.
      */
-    List<String> repair(List<Event> events) throws IOException {
+    public List<String> repair(List<Event> events) throws IOException {
         List<String> touched = new ArrayList<>();
         for (Event event : events) {
             boolean ending = EventType.TASK_COMPLETED.equals(event.type())
@@ -139,7 +139,7 @@ final class ResultFiles {
     }
 
     /** A result.json's text as a {@link TaskResult}; text that is not JSON is kept as it is. */
-    static TaskResult parse(String text) {
+    public static TaskResult parse(String text) {
         JsonNode parsed;
         try {
             parsed = JsonMapping.MAPPER.readTree(text);

@@ -41,7 +41,7 @@ public record RunFigures(
         return of(run, TaskCounts.of(tasks));
     }
 
-    static RunFigures of(Run run, TaskCounts c) {
+    public static RunFigures of(Run run, TaskCounts c) {
         return new RunFigures(run.id(), run.status(), run.statusReason(), run.goal(), run.model(), c.total(),
                 c.completed(), c.failed(), c.running(), c.pending(), c.ready(), c.cancelled(), run.usage(), run.budget(),
                 run.created(), run.updated(), run.lastSeq());

@@ -1,12 +1,19 @@
 package dev.longtask.store;
 
+import java.time.Clock;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /** What a run id may be: it names a directory, so 1 to 100 letters, digits, '.', '_' and '-', not starting with a dot or dash. */
 public final class RunIds {
     public static final int MAX_LENGTH = 100;
-    static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0," + (MAX_LENGTH - 1) + "}");
+    public static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0," + (MAX_LENGTH - 1) + "}");
+
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private RunIds() {
     }
@@ -25,5 +32,20 @@ public final class RunIds {
                     + " a letter or digit (like 20261125-213000-a1b2)");
         }
         return Optional.empty();
+    }
+
+    /** A new run id like {@code 20261125-213000-a1b2}: local time of {@code clock}, then 4 random hex digits. */
+    public static String newId(Clock clock) {
+        byte[] random = new byte[2];
+        ThreadLocalRandom.current().nextBytes(random);
+        return ID_TIME.format(clock.instant().atZone(ZoneId.systemDefault())) + "-" + HexFormat.of().formatHex(random);
+    }
+
+    /** {@code runId} when it can be a run id. @throws IllegalArgumentException saying why it cannot */
+    public static String check(String runId) {
+        problem(runId).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        return runId;
     }
 }

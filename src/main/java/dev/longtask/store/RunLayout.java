@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -48,6 +49,13 @@ public final class RunLayout {
     /** {@code <workspace>/.longtask/runs}: where the runs of a workspace are. */
     public static Path runs(Path workspace) {
         return workspace.resolve(RUNS);
+    }
+
+    /** @throws StoreException when {@code workspace} is not a directory that could hold runs */
+    public static void requireWorkspace(Path workspace) {
+        if (workspace == null || !Files.isDirectory(workspace)) {
+            throw new StoreException("workspace " + workspace + " does not exist or is not a directory");
+        }
     }
 
     /** The run directory. */

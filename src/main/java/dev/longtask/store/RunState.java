@@ -42,14 +42,14 @@ import java.util.Set;
  * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
  */
-record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
+public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
                 List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions,
                 RunHistory history) {
 
-    static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of(),
+    public static final RunState EMPTY = new RunState(0, null, List.of(), List.of(), List.of(), List.of(), List.of(),
             List.of(), null, RunHistory.NONE);
 
-    RunState {
+    public RunState {
         // A checkpoint written before approvals existed has none.
         approvals = approvals == null ? List.of() : approvals;
     }
@@ -58,7 +58,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
             List.of("subject", "instruction", "agent", "inputs", "outputs", "success_criteria", "owner");
 
     /** @throws NoSuchTaskException naming the id */
-    Task task(int id) {
+    public Task task(int id) {
         if (id < 1 || id > tasks.size()) {
             throw new NoSuchTaskException(id, tasks.size());
         }
@@ -75,7 +75,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
      * @throws StoreException (NoSuchTaskException, DependencyCycleException, TaskStateException) or
      *                        IllegalArgumentException naming the field, when the event does not fit this state
      */
-    RunState apply(Event event) {
+    public RunState apply(Event event) {
         if (event.seq() != lastSeq + 1) {
             throw new IllegalArgumentException("event seq " + event.seq() + " does not follow seq " + lastSeq);
         }
@@ -427,7 +427,7 @@ record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> pro
 
         private Note note() {
             if (event.task() != null) {
-                task(event.task());
+              task(event.task());
             }
             return new Note(event.time(), event.task(), text("text"));
         }

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * on, and the appender holding the next one delivers every waiting successor. So a view never shows "task #4
  * started" before "task #1 completed" when #4 waited for #1.
  */
-final class Subscribers {
+public final class Subscribers {
 
     private final String runId;
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
@@ -24,16 +24,16 @@ final class Subscribers {
     private long next;
 
     /** @param lastDelivered the seq of the newest event that existed before this store opened */
-    Subscribers(String runId, long lastDelivered) {
+    public Subscribers(String runId, long lastDelivered) {
         this.runId = runId;
         this.next = lastDelivered + 1;
     }
 
-    void add(Consumer<Event> listener) {
+    public void add(Consumer<Event> listener) {
         listeners.add(listener);
     }
 
-    void remove(Consumer<Event> listener) {
+    public void remove(Consumer<Event> listener) {
         listeners.remove(listener);
     }
 
@@ -41,7 +41,7 @@ final class Subscribers {
      * Called once per durable event, on the thread that saw it become durable; hands on it and every waiting
      * successor whose predecessors have all been handed on, and returns (leaving it waiting when one is missing).
      */
-    void deliver(Event event) {
+    public void deliver(Event event) {
         delivering.lock();
         try {
             early.add(event);
@@ -65,7 +65,7 @@ final class Subscribers {
      * An event that was written but will never be delivered (the store broke before it was durable): its
      * successors must not wait for it.
      */
-    void skip(long seq) {
+    public void skip(long seq) {
         delivering.lock();
         try {
             if (seq == next) {

@@ -10,8 +10,8 @@ import java.util.List;
  * @param ready pending tasks with nothing left blocking them
  */
 @JsonPropertyOrder({"total", "completed", "failed", "running", "pending", "ready", "cancelled"})
-record TaskCounts(int total, int completed, int failed, int running, int pending, int ready, int cancelled) {
-    static final String FIELD = "tasks";
+public record TaskCounts(int total, int completed, int failed, int running, int pending, int ready, int cancelled) {
+    public static final String FIELD = "tasks";
 
     static TaskCounts of(List<Task> tasks) {
         int completed = 0;

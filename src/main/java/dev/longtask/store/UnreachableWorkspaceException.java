@@ -1,7 +1,7 @@
 package dev.longtask.store;
 
 /** A run of a shared store works on a workspace this machine cannot see (or cannot write) at the same path. */
-final class UnreachableWorkspaceException extends StoreException {
+public final class UnreachableWorkspaceException extends StoreException {
     public UnreachableWorkspaceException(String message, Throwable cause) {
         super(message, cause);
     }

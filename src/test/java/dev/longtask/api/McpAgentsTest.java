@@ -15,7 +15,7 @@ import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.llm.ToolSpec;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.NodePeers;

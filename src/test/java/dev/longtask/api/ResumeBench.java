@@ -12,7 +12,7 @@ import dev.longtask.model.SandboxMode;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreOptions;

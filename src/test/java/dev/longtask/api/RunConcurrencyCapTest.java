@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.PostgresRunStores;
+import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.store.RunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.EngineFixture;

@@ -138,7 +138,7 @@ class RunHandleTest {
             Path log = run.directory().resolve("events.jsonl");
             long length = Files.size(log);
 
-            try (dev.longtask.store.FileRunStore writer = dev.longtask.store.FileRunStore.open(workspace, "held",
+            try (dev.longtask.store.file.FileRunStore writer = dev.longtask.store.file.FileRunStore.open(workspace, "held",
                     dev.longtask.store.StoreOptions.defaults())) {
                 org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
                         .isInstanceOf(dev.longtask.store.RunLockedException.class)
@@ -152,7 +152,7 @@ class RunHandleTest {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
                     .isInstanceOf(dev.longtask.config.ConfigException.class).hasMessageContaining(".mcp.json");
             assertThat(Files.size(log)).as("nothing recorded").isEqualTo(length);
-            dev.longtask.store.FileRunStore.open(workspace, "held", dev.longtask.store.StoreOptions.defaults())
+            dev.longtask.store.file.FileRunStore.open(workspace, "held", dev.longtask.store.StoreOptions.defaults())
                     .close();
 
             Files.delete(workspace.resolve(".mcp.json"));

@@ -14,7 +14,7 @@ import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.ByteArrayInputStream;

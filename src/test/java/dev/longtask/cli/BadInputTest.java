@@ -3,7 +3,7 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.config.Environment;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

@@ -11,7 +11,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

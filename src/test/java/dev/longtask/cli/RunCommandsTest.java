@@ -8,7 +8,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.EventType;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.math.BigDecimal;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.ScriptedProvider;
 import dev.longtask.testing.Waiting;
 import dev.longtask.tools.Sandbox;

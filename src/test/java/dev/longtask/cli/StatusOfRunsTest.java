@@ -11,7 +11,7 @@ import dev.longtask.model.SandboxMode;
 import dev.longtask.tools.Sandbox;
 import java.util.List;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;

@@ -8,7 +8,7 @@ import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;

@@ -15,7 +15,7 @@ import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.Pricing;
 import dev.longtask.model.Usage;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Path;

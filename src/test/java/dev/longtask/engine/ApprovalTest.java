@@ -12,7 +12,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;

@@ -11,7 +11,7 @@ import dev.longtask.llm.ChatMessage;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;

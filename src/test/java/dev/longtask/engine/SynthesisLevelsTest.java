@@ -13,7 +13,7 @@ import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmException;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;

@@ -3,7 +3,7 @@ package dev.longtask.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.testing.ScriptedProvider;
 import java.nio.file.Files;

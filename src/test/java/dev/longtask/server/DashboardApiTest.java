@@ -123,7 +123,7 @@ class DashboardApiTest {
     @Test
     void theCostOfAModelWithoutAPriceIsUnknownNotZeroInTheRunTheListAndItsTasks() throws Exception {
         try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
-            try (var store = dev.longtask.store.FileRunStore.create(f.root, "unpriced", "g", null, null,
+            try (var store = dev.longtask.store.file.FileRunStore.create(f.root, "unpriced", "g", null, null,
                     dev.longtask.store.StoreOptions.defaults())) {
                 store.createTask(dev.longtask.model.TaskDraft.of("a step"));
                 store.claim(1, "me");

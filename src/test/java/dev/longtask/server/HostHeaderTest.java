@@ -2,7 +2,7 @@ package dev.longtask.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.RunStatus;
 import dev.longtask.review.ReviewFixture;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.NodePeers;
 import java.net.URI;
 import java.net.http.HttpRequest;

@@ -13,7 +13,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.review.ReviewFixture;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.RunSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.longtask.api.RunRequest;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.longtask.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -9,6 +9,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.store.file.FileRunStore;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

@@ -39,34 +39,34 @@ import org.junit.jupiter.api.io.TempDir;
  * totals, refusals that write nothing, reopening to the same state, projections, results and transcripts, secrets,
  * listeners, approvals and claims under contention. One subclass per store.
  */
-abstract class RunStoreContract {
+public abstract class RunStoreContract {
     static final String RUN = "20261125-213000-a1b2";
-    static final ObjectMapper JSON = JsonMapping.newMapper();
+    protected static final ObjectMapper JSON = JsonMapping.newMapper();
 
     @TempDir
-    Path workspace;
+    protected Path workspace;
 
     /** Creates a run and opens it for writing. */
-    abstract RunStore create(String runId, String goal, String model, Budget budget, StoreOptions options);
+    protected abstract RunStore create(String runId, String goal, String model, Budget budget, StoreOptions options);
 
     /** Opens an existing run for writing (after the store that created it was closed). */
-    abstract RunStore reopen(String runId);
+    protected abstract RunStore reopen(String runId);
 
     /** Reads a run as any process can, without opening it. */
-    abstract RunSnapshot read(String runId);
+    protected abstract RunSnapshot read(String runId);
 
-    abstract List<String> list();
+    protected abstract List<String> list();
 
     /** The lines of a transcript as the store keeps them ("task_1", "planner_1"...). */
-    abstract List<JsonNode> transcript(RunStore store, String name) throws Exception;
+    protected abstract List<JsonNode> transcript(RunStore store, String name) throws Exception;
 
     /** A task's result as the store keeps it. */
-    abstract JsonNode result(RunStore store, int task) throws Exception;
+    protected abstract JsonNode result(RunStore store, int task) throws Exception;
 
     /** Everything the store wrote for the run, as text: to look for what must never be there. */
-    abstract String everythingWritten(RunStore store) throws Exception;
+    protected abstract String everythingWritten(RunStore store) throws Exception;
 
-    static StoreOptions options() {
+    protected static StoreOptions options() {
         return StoreOptions.defaults().withSecrets(List.of());
     }
 

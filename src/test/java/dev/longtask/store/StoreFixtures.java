@@ -17,37 +17,37 @@ import java.util.List;
 import java.util.Map;
 
 /** Shared helpers of the store tests: quick options, drafts, and the "what the log implies" oracle. */
-final class StoreFixtures {
-    static final ObjectMapper JSON = JsonMapping.newMapper();
+public final class StoreFixtures {
+    public static final ObjectMapper JSON = JsonMapping.newMapper();
 
     private StoreFixtures() {
     }
 
-    static StoreOptions fast() {
+    public static StoreOptions fast() {
         return StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE);
     }
 
-    static TaskDraft draft(String subject, List<Integer> blockedBy) {
+    public static TaskDraft draft(String subject, List<Integer> blockedBy) {
         return new TaskDraft(subject, "do " + subject, "general", blockedBy, Map.of("in", "in/" + subject),
                 Map.of("out", "out/" + subject), List.of(subject + " is done"));
     }
 
-    static ObjectNode note(String text) {
+    public static ObjectNode note(String text) {
         return JSON.createObjectNode().put("text", text);
     }
 
-    static ObjectNode llmCall(long in, long out, String cost) {
+    public static ObjectNode llmCall(long in, long out, String cost) {
         ObjectNode data = JSON.createObjectNode().put("model", "test:model");
         data.set("usage", JSON.valueToTree(new Usage(in, out, 0, 0, new BigDecimal(cost), 0)));
         return data;
     }
 
-    static void appendNote(RunStore store, String text) {
+    public static void appendNote(RunStore store, String text) {
         store.append(EventType.PROGRESS_NOTE, null, note(text));
     }
 
     /** The state a full replay of events.jsonl gives, ignoring checkpoints: the oracle. */
-    static RunState fullReplay(Path runDirectory) throws IOException {
+    public static RunState fullReplay(Path runDirectory) throws IOException {
         RunState state = RunState.EMPTY;
         for (String line : Files.readAllLines(runDirectory.resolve("events.jsonl"), StandardCharsets.UTF_8)) {
             state = state.apply(JSON.readValue(line, Event.class));
@@ -56,7 +56,7 @@ final class StoreFixtures {
     }
 
     /** Fails unless every projection file has exactly the bytes the state implies. */
-    static void assertProjectionsMatch(Path dir, RunState state) throws IOException {
+    public static void assertProjectionsMatch(Path dir, RunState state) throws IOException {
         Projector projector = new Projector(dir, JSON);
         for (var task : state.tasks()) {
             assertSame(Projector.taskFile(dir, task.id()), projector.taskBytes(task));
@@ -68,7 +68,7 @@ final class StoreFixtures {
     }
 
     /** The length of events.jsonl up to the end of the line of {@code seq}. */
-    static long logBytes(Path runDirectory, long seq) throws IOException {
+    public static long logBytes(Path runDirectory, long seq) throws IOException {
         byte[] log = Files.readAllBytes(runDirectory.resolve("events.jsonl"));
         long lines = 0;
         for (int i = 0; i < log.length; i++) {

@@ -1,0 +1,111 @@
+package dev.longtask.store.postgres;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.Budget;
+import dev.longtask.model.Event;
+import dev.longtask.model.RunSettings;
+import dev.longtask.store.RunSlots;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStore;
+import dev.longtask.store.RunStores;
+import dev.longtask.store.StoreOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The runs of a PostgreSQL database, shared by every process connected to it: a run is found by its id whatever the
+ * workspace, and its projection files are written in the workspace it was created in.
+ */
+public final class PostgresRunStores implements RunStores {
+    private final PostgresDatabase db;
+    private final Duration lease;
+
+    public PostgresRunStores(PostgresDatabase db, Duration lease) {
+        this.db = db;
+        this.lease = lease;
+    }
+
+    /** The database, for a worker's queue. */
+    public PostgresDatabase database() {
+        return db;
+    }
+
+    @Override
+    public RunSlots runSlots(int count) {
+        return new PostgresRunSlots(db, count);
+    }
+
+    /** How long a claim holds its task without a heartbeat. */
+    public Duration lease() {
+        return lease;
+    }
+
+    @Override
+    public RunStore create(Path workspace, String runId, String goal, String model, Budget budget,
+                           RunSettings settings, StoreOptions options) {
+        return PostgresRunStore.create(db, workspace, runId, goal, model, budget, settings, options, lease);
+    }
+
+    /** Nothing to repair: every change is one transaction. */
+    @Override
+    public Opened open(Path workspace, String runId, StoreOptions options) {
+        return new Opened(PostgresRunStore.open(db, runId, options, lease), List.of());
+    }
+
+    @Override
+    public List<String> list(Path workspace) {
+        return PostgresRunStore.list(db);
+    }
+
+    @Override
+    public RunSnapshot read(Path workspace, String runId) {
+        return PostgresRunStore.read(db, runId);
+    }
+
+    @Override
+    public List<Event> events(Path workspace, String runId, long afterSeq) {
+        return PostgresRunStore.events(db, runId, afterSeq, type -> true);
+    }
+
+    /** Every run of the database with the workspace it works on, newest first. */
+    public Map<String, Path> workspaces() {
+        return PostgresRunStore.workspaces(db);
+    }
+
+    /** The workspace run {@code runId} works on, as its creator saw it. */
+    public Path workspaceOf(String runId) {
+        return Path.of(PostgresRunStore.workspaceOf(db, runId));
+    }
+
+    /** The seq of the run's last committed event. */
+    public long lastSeq(String runId) {
+        return PostgresRunStore.lastSeq(db, runId);
+    }
+
+    /** Up to {@code limit} lines of the run's transcript {@code name} ("task_3") from line {@code offset}. */
+    public List<JsonNode> transcript(String runId, String name, int offset, int limit) {
+        return PostgresRunStore.transcriptLines(db, runId, name, offset, limit);
+    }
+
+    /** The run's events after {@code afterSeq} whose type {@code withData} accepts, the others without their data. */
+    public List<Event> events(String runId, long afterSeq, java.util.function.Predicate<String> withData) {
+        return PostgresRunStore.events(db, runId, afterSeq, withData);
+    }
+
+    @Override
+    public String where(Path workspace) {
+        return "PostgreSQL " + db.shown();
+    }
+
+    @Override
+    public boolean shared() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}

@@ -1,0 +1,386 @@
+package dev.longtask.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.Event;
+import dev.longtask.model.EventData;
+import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.DependencyCycleException;
+import dev.longtask.store.FencedException;
+import dev.longtask.store.StoreException;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.testing.EmbeddedPostgres;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What only the PostgreSQL store does: many processes on one run (each store here stands for one), claims with
+ * leases, fencing by attempt number, and the schema it migrates itself.
+ */
+class PostgresRunStoreTest {
+    private static final ObjectMapper JSON = JsonMapping.newMapper();
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path workspace;
+    private String url;
+    private PostgresDatabase db;
+
+    @BeforeEach
+    void connect() {
+        url = EmbeddedPostgres.newDatabase();
+        db = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 8);
+    }
+
+    @AfterEach
+    void disconnect() {
+        db.close();
+    }
+
+    private PostgresRunStore newRunningRun(int tasks) {
+        PostgresRunStore store = PostgresRunStore.create(db, workspace, "run-1", "goal", null, null, null,
+                StoreOptions.defaults().withSecrets(List.of()), LEASE);
+        for (int i = 1; i <= tasks; i++) {
+            store.createTask(new TaskDraft("t" + i, "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+        }
+        store.setRunStatus(RunStatus.RUNNING, "");
+        return store;
+    }
+
+    private PostgresRunStore another(String runId) {
+        return PostgresRunStore.open(db, runId, StoreOptions.defaults().withSecrets(List.of()), LEASE);
+    }
+
+    private void expireLease(String runId, int task) throws Exception {
+        try (Connection c = db.connection(); PreparedStatement expire = c.prepareStatement(
+                "UPDATE longtask_tasks SET lease_expires = clock_timestamp() - interval '1 second' "
+                        + "WHERE run_id = ? AND id = ?")) {
+            expire.setString(1, runId);
+            expire.setInt(2, task);
+            assertThat(expire.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void twoProcessesOnOneRunShareOneLogWithoutGaps() {
+        try (PostgresRunStore a = newRunningRun(2); PostgresRunStore b = another("run-1")) {
+            List<Long> heardByB = new CopyOnWriteArrayList<>();
+            b.subscribe(e -> heardByB.add(e.seq()));
+            a.createTask(new TaskDraft("from a", "do", "general", List.of(1), Map.of(), Map.of(), List.of()));
+            // b has not looked yet; its next change first reads a's event and is validated against it
+            b.addDependency(3, 2);
+            assertThat(b.task(3).blockedBy()).containsExactly(1, 2);
+            assertThat(a.refresh()).isEqualTo(1);
+            assertThat(a.tasks()).isEqualTo(b.tasks());
+            assertThat(a.eventsAfter(0)).extracting(Event::seq).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+            assertThat(heardByB).containsExactly(5L, 6L);
+            assertThatThrownBy(() -> a.addDependency(2, 3)).isInstanceOf(DependencyCycleException.class);
+        }
+    }
+
+    @Test
+    void processesWritingOneRunAtOnceLoseNoChangeAndLeaveNoGap() throws Exception {
+        int processes = 4;
+        int each = 25;
+        List<PostgresRunStore> stores = new ArrayList<>();
+        stores.add(newRunningRun(1));
+        for (int i = 1; i < processes; i++) {
+            stores.add(another("run-1"));
+        }
+        long start = stores.get(0).run().lastSeq();
+        List<Thread> writers = new ArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        for (int p = 0; p < processes; p++) {
+            PostgresRunStore store = stores.get(p);
+            String who = "p" + p;
+            writers.add(new Thread(() -> {
+                try {
+                    go.await();
+                    for (int n = 0; n < each; n++) {
+                        // the processes race for the same next seq: the losers read the winner's event and retry
+                        store.append(null, new EventData.ProgressNote(who + " " + n));
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        writers.forEach(Thread::start);
+        go.countDown();
+        for (Thread writer : writers) {
+            writer.join();
+        }
+        try {
+            assertThat(failures).isEmpty();
+            List<Event> log = stores.get(0).eventsAfter(start);
+            assertThat(log).extracting(Event::seq)
+                    .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(start + 1, start + processes * each)
+                            .boxed().toList());
+            for (int p = 0; p < processes; p++) {
+                String who = "p" + p + " ";
+                assertThat(log).filteredOn(e -> e.data().path("text").asText().startsWith(who))
+                        .extracting(e -> e.data().path("text").asText())
+                        .as("every change of %s, in its order", who)
+                        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, each)
+                                .mapToObj(n -> who + n).toList());
+            }
+            stores.get(0).refresh();
+            assertThat(stores.get(0).run().lastSeq()).isEqualTo(start + processes * each);
+        } finally {
+            stores.forEach(PostgresRunStore::close);
+        }
+    }
+
+    @Test
+    void claimsTakeTheNextReadyTaskOnceAcrossProcesses() {
+        try (PostgresRunStore a = newRunningRun(3); PostgresRunStore b = another("run-1")) {
+            Optional<Task> first = a.claimNext("worker-a", false);
+            Optional<Task> second = b.claimNext("worker-b", false);
+            Optional<Task> third = b.claimNext("worker-b", true);
+            assertThat(List.of(first, second, third)).allSatisfy(t -> assertThat(t).isPresent());
+            assertThat(List.of(first.get().id(), second.get().id(), third.get().id())).containsExactly(1, 2, 3);
+            assertThat(a.claimNext("worker-a", false)).isEmpty();
+            assertThat(a.heldTasks()).isEqualTo(Map.of(1, 1));
+            assertThat(b.heldTasks()).isEqualTo(Map.of(2, 1, 3, 1));
+            b.setRunStatus(RunStatus.PAUSED, "stop");
+            b.requeue(2, "again");
+            assertThat(a.claimNext("worker-a", false)).as("a paused run gives no work").isEmpty();
+        }
+    }
+
+    @Test
+    void oneClaimTakesATaskForEachFreeSlotAndACommitThatReadiesATaskWakesTheListeningWorkers() throws Exception {
+        try (PostgresRunStore scheduler = newRunningRun(3);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            scheduler.createTask(new TaskDraft("after 1", "do", "general", List.of(1), Map.of(), Map.of(), List.of()));
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("the first wait starts listening").isTrue();
+
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1", "w slot 2", "w slot 3", "w slot 4"));
+            assertThat(claims).extracting(c -> c.task().id()).containsExactly(1, 2, 3);
+            assertThat(claims).extracting(c -> c.task().owner()).containsExactly("w slot 1", "w slot 2", "w slot 3");
+            assertThat(claims).extracting(c -> c.task().attempts()).containsOnly(1);
+            PostgresRunStore store = claims.get(0).store();
+            assertThat(store.heldTasks()).containsOnlyKeys(1, 2, 3);
+            assertThat(leaseOf("run-1", 3)).as("every claim of the batch has its lease").isNotNull();
+            assertThat(queue.next(List.of("w slot 4"))).as("task 4 waits for task 1").isEmpty();
+
+            store.complete(2, "not a blocker of anything");
+            assertThat(queue.awaitWork(Duration.ofMillis(300))).as("nothing became ready").isFalse();
+            store.complete(1, "unblocks 4");
+            assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("task 4 became ready").isTrue();
+            assertThat(queue.next(List.of("w slot 4"))).extracting(c -> c.task().id()).containsExactly(4);
+        }
+    }
+
+    @Test
+    void aWorkerThatLostItsLeaseCannotCompleteFailOrRecordAnything() throws Exception {
+        try (PostgresRunStore stale = newRunningRun(1); PostgresRunStore fresh = another("run-1")) {
+            assertThat(stale.claimNext("stale", false)).isPresent();
+            stale.transcript(1).append(JSON.createObjectNode().put("role", "user").put("content", "before"));
+            expireLease("run-1", 1);
+
+            // lapsed but not yet requeued: the database already refuses the old holder
+            assertThatThrownBy(() -> stale.append(1, new EventData.FindingAdded("late", "general", null)))
+                    .isInstanceOf(FencedException.class).hasMessageContaining("attempt 1 no longer holds it")
+                    .hasMessageContaining("lease lapsed");
+            stale.claimNext("stale", false); // keeps nothing: the task is not ready
+            assertThat(fresh.requeueLapsed()).containsExactly(1);
+            Task again = fresh.claimNext("fresh", false).orElseThrow();
+            assertThat(again.attempts()).isEqualTo(2);
+            long before = fresh.run().lastSeq();
+
+            assertThatThrownBy(() -> stale.complete(1, "mine")).isInstanceOf(FencedException.class)
+                    .hasMessageContaining("attempt 1 no longer holds it (the task is in_progress at attempt 2");
+            assertThatThrownBy(() -> stale.finish(1, false, "broke", List.of())).isInstanceOf(FencedException.class);
+            assertThatThrownBy(() -> stale.transcript(1).append(JSON.createObjectNode().put("content", "after")))
+                    .isInstanceOf(FencedException.class);
+            assertThatThrownBy(() -> stale.writeResult(1, JSON.createObjectNode().put("summary", "stale")))
+                    .isInstanceOf(FencedException.class);
+            assertThat(fresh.eventsAfter(before)).isEmpty();
+            assertThat(fresh.result(1)).isEmpty();
+            assertThat(fresh.transcriptLines("task_1")).extracting(l -> l.get("content").asText())
+                    .containsExactly("before");
+
+            fresh.writeResult(1, JSON.createObjectNode().put("summary", "fresh"));
+            fresh.finish(1, true, "done", List.of(new EventData.FindingAdded("found", "general", null)));
+            assertThat(fresh.task(1).status()).isEqualTo(TaskStatus.COMPLETED);
+            assertThat(fresh.result(1).orElseThrow().json().get("summary").asText()).isEqualTo("fresh");
+            assertThat(fresh.eventsAfter(0)).filteredOn(e -> e.type().equals(EventType.TASK_COMPLETED)).hasSize(1);
+        }
+    }
+
+    @Test
+    void aHeldLeaseIsRenewedByTheHeartbeatAndALostOneIsReported() throws Exception {
+        List<Integer> lost = new CopyOnWriteArrayList<>();
+        try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "beat", "goal", null, null, null,
+                StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(600))) {
+            store.onLeaseLost(lost::add);
+            store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            store.createTask(new TaskDraft("u", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            store.setRunStatus(RunStatus.RUNNING, "");
+            store.claimNext("w", false);
+            store.claimNext("w", false);
+            java.sql.Timestamp first = leaseOf("beat", 1);
+            dev.longtask.testing.Waiting.until(() -> leaseOf("beat", 1).after(first), "the heartbeat renews the lease");
+            expireLease("beat", 2);
+            dev.longtask.testing.Waiting.until(() -> !lost.isEmpty(), "the lost lease is reported");
+            assertThat(lost).containsExactly(2);
+            assertThat(store.heldTasks()).containsOnlyKeys(1);
+            store.complete(1, "held all along");
+        }
+    }
+
+    @Test
+    void aClaimWhoseResultCannotBeWrittenIsGivenBackAtOnce() throws Exception {
+        try (PostgresRunStore store = newRunningRun(1)) {
+            store.claimNext("w", false);
+            refuse("NEW.type = 'task.completed'");
+            assertThatThrownBy(() -> store.complete(1, "done")).isInstanceOf(StoreException.class)
+                    .isNotInstanceOf(FencedException.class);
+            assertThat(store.heldTasks()).as("a failed write does not drop the claim by itself").containsOnlyKeys(1);
+
+            assertThat(store.release(1, "its result could not be written")).isEqualTo(PostgresRunStore.Release.REQUEUED);
+
+            assertThat(store.task(1).status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(store.heldTasks()).isEmpty();
+            assertThat(store.release(1, "again")).as("nothing left to give back")
+                    .isEqualTo(PostgresRunStore.Release.NOT_HELD);
+        }
+    }
+
+    @Test
+    void aClaimThatCannotEvenBeGivenBackIsNoLongerRenewedAndLapses() throws Exception {
+        try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "zombie", "goal", null, null, null,
+                StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(600));
+             PostgresRunStore other = another("zombie")) {
+            store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            store.setRunStatus(RunStatus.RUNNING, "");
+            store.claimNext("w", false);
+            java.sql.Timestamp first = leaseOf("zombie", 1);
+            dev.longtask.testing.Waiting.until(() -> leaseOf("zombie", 1).after(first), "the heartbeat renews the lease");
+            refuse("NEW.run_id = 'zombie'"); // no write of the run gets through, as with the database away
+
+            assertThat(store.release(1, "the worker is stopping")).isEqualTo(PostgresRunStore.Release.NOT_WRITTEN);
+
+            assertThat(store.heldTasks()).isEmpty();
+            dev.longtask.testing.Waiting.until(() -> lapsed("zombie", 1), "the lease that nobody renews lapses");
+            allowAll();
+            dev.longtask.testing.Waiting.until(() -> other.requeueLapsed().contains(1), "another process requeues it");
+            assertThat(other.task(1).status()).isEqualTo(TaskStatus.PENDING);
+        }
+    }
+
+    /** Makes the database refuse every event for which {@code condition} holds (not a fencing refusal). */
+    private void refuse(String condition) throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF "
+                    + condition + " THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$");
+            s.execute("CREATE TRIGGER test_refuse BEFORE INSERT ON longtask_events FOR EACH ROW EXECUTE FUNCTION "
+                    + "test_refuse()");
+        }
+    }
+
+    private void allowAll() throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.execute("DROP TRIGGER test_refuse ON longtask_events");
+        }
+    }
+
+    private boolean lapsed(String runId, int task) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT lease_expires < clock_timestamp() FROM longtask_tasks WHERE run_id = ? AND id = ?")) {
+            select.setString(1, runId);
+            select.setInt(2, task);
+            try (ResultSet row = select.executeQuery()) {
+                row.next();
+                return row.getBoolean(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private java.sql.Timestamp leaseOf(String runId, int task) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT lease_expires FROM longtask_tasks WHERE run_id = ? AND id = ?")) {
+            select.setString(1, runId);
+            select.setInt(2, task);
+            try (ResultSet row = select.executeQuery()) {
+                row.next();
+                return row.getTimestamp(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void theSchemaIsMigratedOnceAndAChangedScriptIsRefused() throws Exception {
+        try (PostgresDatabase again = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2)) {
+            assertThat(again.schemaVersion()).isEqualTo(PostgresSchema.VERSIONS.size());
+        }
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            try (ResultSet rows = s.executeQuery("SELECT count(*) FROM longtask_schema")) {
+                rows.next();
+                assertThat(rows.getInt(1)).isEqualTo(PostgresSchema.VERSIONS.size());
+            }
+            s.executeUpdate("UPDATE longtask_schema SET sha256 = 'edited' WHERE version = 1");
+        }
+        assertThatThrownBy(() -> PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2))
+                .isInstanceOf(StoreException.class).hasMessageContaining("differs from this longtask's");
+    }
+
+    @Test
+    void aRunWhoseWorkspaceThisMachineCannotSeeIsRefusedClearly() throws Exception {
+        newRunningRun(0).close();
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE longtask_runs SET workspace = '/nonexistent/shared/ws' WHERE id = 'run-1'");
+        }
+        assertThatThrownBy(() -> another("run-1")).isInstanceOf(StoreException.class)
+                .hasMessageContaining("works on /nonexistent/shared/ws, which this machine cannot see")
+                .hasMessageContaining("same path");
+    }
+
+    @Test
+    void urlsNeverCarryAPasswordAndABadServerIsOneClearLine() {
+        assertThatThrownBy(() -> PostgresUrl.parse("postgresql://me:hunter2@db/longtask", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PGPASSWORD")
+                .hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> PostgresUrl.parse("postgresql://db", Map.of()))
+                .hasMessageContaining("needs a host and a database");
+        PostgresUrl parsed = PostgresUrl.parse("postgresql://ops@db.example:6543/runs?sslmode=require",
+                Map.of("PGUSER", "other"));
+        assertThat(parsed.jdbcUrl()).isEqualTo("jdbc:postgresql://db.example:6543/runs?sslmode=require");
+        assertThat(parsed.user()).isEqualTo("ops");
+        assertThat(PostgresUrl.parse("postgres://db/runs", Map.of("PGUSER", "other")).user()).isEqualTo("other");
+
+        String secret = "s3cret-pass-word";
+        assertThatThrownBy(() -> PostgresDatabase.connect(PostgresUrl.parse(
+                url.replace("postgresql://postgres@", "postgresql://nobody@"), Map.of()),
+                Map.of("PGPASSWORD", secret), 2))
+                .isInstanceOf(StoreException.class).hasMessageContaining("cannot connect to PostgreSQL at localhost:")
+                .hasMessageContaining("as nobody").hasMessageNotContaining(secret);
+    }
+}
