@@ -11,7 +11,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FileRunStore;
+import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;
