@@ -172,6 +172,18 @@ export class RunPage {
   }
 
   renderRun(run) {
+    // the first plan's estimate beside what the run used: tokens, cost, time at work, and what it was learned from
+    const estimateText = (r) => {
+      const e = r.estimate;
+      if (!e) return '—';
+      const total = Number(e.input_tokens || 0) + Number(e.output_tokens || 0) + Number(e.cache_read_tokens || 0);
+      const used = Number((r.usage || {}).input_tokens || 0) + Number((r.usage || {}).output_tokens || 0)
+        + Number((r.usage || {}).cache_read_tokens || 0) + Number((r.usage || {}).cache_write_tokens || 0);
+      const parts = [`${tokens(total)}`, e.cost_usd != null ? `$${Number(e.cost_usd).toFixed(2)}` : 'cost unknown',
+        duration(e.time_s)];
+      const ratio = ENDED.includes(r.status) && total > 0 ? ` · actual ${(used / total).toFixed(1)}x the tokens` : '';
+      return [parts.join(', '), h('span', { class: 'sub' }, ` (${e.basis || 'built-in priors'})${ratio}`)];
+    };
     this.title.textContent = run.goal || run.run_id;
     document.title = `${run.goal || run.run_id} · longtask`;
     fill(this.meta, statusBadge(run.status, run.status_reason),
@@ -190,6 +202,7 @@ export class RunPage {
       item('Tokens', tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0)),
         h('span', { class: 'sub' }, ` (${count(u.input_tokens)} in, ${count(u.output_tokens)} out)`)),
       item('Cost', cost(u), u.unpriced_calls ? h('span', { class: 'sub' }, ` (${count(u.unpriced_calls)} unpriced calls)`) : null),
+      item('Estimate', ...[].concat(estimateText(run))),
       item('Budget used', budgetUsed(run)),
       item('Pool', pool ? `${pool.state}${pool.queue_position ? `, #${pool.queue_position} in queue` : ''}`
         + ` · priority ${pool.priority}${pool.foreground ? ' · foreground' : ''} · approval ${pool.approval}`

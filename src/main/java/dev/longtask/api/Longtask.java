@@ -662,7 +662,16 @@ public final class Longtask implements AutoCloseable {
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);
         return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
-                permissions, servers, new PlannerMap(TokenCounter.shared()));
+                permissions, servers, new PlannerMap(TokenCounter.shared()), userHistory());
+    }
+
+    /**
+     * The user's usage history, beside their config file: where estimates learn from runs in other workspaces. None
+     * when the config file's place is not known (no home), rather than a file relative to wherever this runs.
+     */
+    private Path userHistory() {
+        Path config = environment.userConfigFile();
+        return config.isAbsolute() ? config.resolveSibling(RunEngine.USER_HISTORY_FILE) : null;
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {

@@ -110,7 +110,7 @@ final class LocalRuns implements RunControl {
         Snapshot s = runtime.get().runs(workspaceOf(runId, workdir)).snapshot(runId);
         // Carried by a process this server started, which may not have opened the run yet (a resumed run still
         // reads as interrupted then): a client waiting for its end goes on waiting.
-        return processes.alive(runId) ? new Snapshot(s.figures(), s.progress(), s.settings(), true) : s;
+        return processes.alive(runId) ? new Snapshot(s.figures(), s.progress(), s.settings(), true, s.estimate()) : s;
     }
 
     @Override

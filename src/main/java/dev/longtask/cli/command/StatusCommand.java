@@ -19,6 +19,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
 import dev.longtask.store.RunSnapshot;
@@ -192,6 +193,10 @@ final class StatusCommand implements Callable<ExitCode> {
         }
         both.set("permissions", JsonOutput.mapper().valueToTree(look.run().permissions()));
         both.set("approvals", JsonOutput.mapper().valueToTree(look.run().openApprovals()));
+        PlanEstimate plan = look.run().history().firstPlan();
+        both.set("estimate", plan == null || !plan.hasTokens() ? null : JsonOutput.mapper().valueToTree(plan));
+        both.put("work_s", look.run().history().activeTime(look.active() && !look.gone() ? Instant.now() : null)
+                .toSeconds());
         return both;
     }
 
@@ -222,6 +227,12 @@ final class StatusCommand implements Callable<ExitCode> {
         }
         lines.add("tokens   " + RunEnding.tokenSplit(f.usage()));
         lines.add("cost     " + f.usage().costExplained());
+        PlanEstimate plan = look.run().history().firstPlan();
+        if (plan != null && plan.hasTokens()) {
+            String ratios = look.active() ? "" : plan.ratios(f.usage(), look.run().history().activeTime().toSeconds());
+            lines.add("estimate " + plan.text() + (plan.basis() == null ? "" : " (" + plan.basis() + ")")
+                    + (ratios.isEmpty() ? "" : " · " + ratios));
+        }
         lines.add("budget   " + Formats.budget(f.budget()));
         for (String line : PermissionLines.of(look.run())) {
             lines.addAll(columns <= 0 ? List.of(line) : TextWidth.wrap(line, columns - 1, "         "));

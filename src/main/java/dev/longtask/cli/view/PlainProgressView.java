@@ -48,7 +48,9 @@ final class PlainProgressView implements ProgressView {
             case EventType.TASK_FAILED -> "task #" + e.task() + " failed: " + e.data().path("error").asText();
             case EventType.TASK_CANCELLED -> "task #" + e.task() + " cancelled: " + e.data().path("reason").asText();
             case EventType.TASK_REQUEUED -> "task #" + e.task() + " back to pending: " + e.data().path("reason").asText();
-            case EventType.LLM_RETRY -> "model call retried (" + e.data().path("error").asText() + ")";
+            // an attempt no retry follows (wait_ms null: a refusal, a replay that does not match) failed for good
+            case EventType.LLM_RETRY -> (e.data().path("wait_ms").isNumber() ? "model call retried ("
+                    : "model call failed, not retried (") + e.data().path("error").asText() + ")";
             case EventType.DECISION_RECORDED -> "decision: " + text;
             case EventType.ERROR_RECORDED -> "problem: " + text;
             case EventType.CHECKPOINTS_OFF -> "note: " + e.data().path("reason").asText()
@@ -86,13 +88,23 @@ final class PlainProgressView implements ProgressView {
             }
         }
         var est = e.data().path("estimate");
-        if (!est.isMissingNode()) {
-            b.append("\n    estimate: ").append(Counts.full(est.path("input_tokens").asLong()
-                            + est.path("output_tokens").asLong()))
-                    .append(" tokens, cost ").append(est.path("cost_usd").isNumber()
+        if (!est.isMissingNode() && !est.isNull()) {
+            long cached = est.path("cache_read_tokens").asLong();
+            b.append("\n    estimate: ").append(Counts.plural(est.path("input_tokens").asLong()
+                            + est.path("output_tokens").asLong() + cached, "token"))
+                    .append(" (").append(Counts.full(est.path("input_tokens").asLong())).append(" in, ")
+                    .append(cached > 0 ? Counts.full(cached) + " read from cache, " : "")
+                    .append(Counts.full(est.path("output_tokens").asLong())).append(" out), cost ")
+                    .append(est.path("cost_usd").isNumber()
                             ? "$" + est.path("cost_usd").decimalValue().setScale(2, java.math.RoundingMode.HALF_UP)
                             : "unknown (no price for this model)")
                     .append(", time ").append(Durations.text(est.path("time_s").asLong()));
+            if (est.path("basis").isTextual()) {
+                b.append("\n    learned from: ").append(est.path("basis").asText());
+            }
+            if (est.path("assumptions").isTextual()) {
+                b.append("\n    assumes: ").append(est.path("assumptions").asText());
+            }
         }
         return b.toString();
     }

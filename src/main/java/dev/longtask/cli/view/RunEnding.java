@@ -9,9 +9,11 @@ import dev.longtask.model.Approval;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
+import dev.longtask.store.RunSnapshot;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -75,8 +77,9 @@ public final class RunEnding {
         } else if (run != null) {
             lines.add(row("used", usage(run.usage()) + " · " + Durations.text(session)));
         }
-        if (outcome.estimate() != null) {
-            lines.add(row("estimate", estimate(outcome.estimate())));
+        String estimated = estimateBeside(outcome, run, workspace);
+        if (!estimated.isEmpty()) {
+            lines.add(row("estimate", estimated));
         }
         if (outcome.report() != null) {
             lines.add(row("report", shown(outcome.report()) + "  (print it: longtask report " + outcome.runId()
@@ -160,9 +163,28 @@ public final class RunEnding {
                 + Counts.full(u.outputTokens()) + " out";
     }
 
+    /**
+     * The run's first plan's estimate beside what the run used ("40,000 tokens, $0.05, 1m 05s (built-in priors) ·
+     * actual 0.9x the tokens, ..."), from the run's record, whichever session made the plan; the estimate this
+     * session made when the record cannot be read.
+     */
+    private static String estimateBeside(Outcome outcome, Run run, Path workspace) {
+        try {
+            RunSnapshot read = RunAccess.read(workspace, outcome.runId());
+            PlanEstimate plan = read.history().firstPlan();
+            if (plan != null && plan.hasTokens() && run != null) {
+                String ratios = plan.ratios(run.usage(), read.history().activeTime().toSeconds());
+                return plan.text() + (plan.basis() == null ? "" : " (" + plan.basis() + ")")
+                        + (ratios.isEmpty() ? "" : " · " + ratios);
+            }
+        } catch (RuntimeException unreadable) {
+            // a run kept elsewhere (a server's, a database's): the session's own estimate, if it made one
+        }
+        return outcome.estimate() == null ? "" : estimate(outcome.estimate());
+    }
+
     private static String estimate(Estimate e) {
-        return Counts.plural(e.inputTokens() + e.outputTokens(), "token") + " (" + Counts.full(e.inputTokens())
-                + " in, " + Counts.full(e.outputTokens()) + " out) · cost " + e.costText() + " · "
+        return Counts.plural(e.totalTokens(), "token") + " (" + e.tokenSplit() + ") · cost " + e.costText() + " · "
                 + Durations.text(e.seconds()) + " for " + Counts.plural(e.tasks(), "task");
     }
 
