@@ -1,4 +1,4 @@
-package dev.longtask.cli;
+package dev.longtask.cli.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
