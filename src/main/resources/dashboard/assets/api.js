@@ -5,13 +5,17 @@
 
 const TOKEN_KEY = 'longtask.token';
 
-/** A refusal from the API, with its one-line message and, for a submission, the field at fault. */
+/**
+ * A refusal from the API, with its one-line message, for a submission the field at fault, and for a rollback the
+ * files in the way (each with who changed it).
+ */
 export class ApiError extends Error {
-  constructor(status, code, message, field) {
+  constructor(status, code, message, field, refused) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field || null;
+    this.refused = refused || [];
   }
 }
 
@@ -144,7 +148,7 @@ export class Api {
     const error = (json && json.error) || {};
     if (response.status === 401) this.onUnauthorized(error.message);
     throw new ApiError(response.status, error.code || `http_${response.status}`,
-      error.message || `the server answered ${response.status} ${response.statusText}`, error.field);
+      error.message || `the server answered ${response.status} ${response.statusText}`, error.field, error.refused);
   }
 
   /** The run's events of `types` (e.g. 'approval.*') with a seq up to `until`, read from the log page by page. */

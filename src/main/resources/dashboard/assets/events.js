@@ -26,6 +26,13 @@ const LINES = {
   'task.requeued': (d) => `back to pending${reason(d.reason)}`,
   'plan.accepted': (d) => `plan accepted: ${count((d.tasks || []).length)} tasks from the ${text(d.source || 'planner')}`,
   'director.decided': (d) => `director: ${text(d.action)}${reason(d.reason)}`,
+  'task.changes': (d) => `changed ${count((d.files || []).length)} files: `
+    + `${(d.files || []).map((f) => `${text(f.path)}${f.change === 'modified' ? '' : ` (${f.change})`}`).join(', ')}`,
+  'task.undone': (d) => `its changes undone (${text(d.why)}): ${count((d.restored || []).length)} put back`
+    + `${(d.kept || []).length ? `, kept ${(d.kept || []).join(', ')}` : ''}`,
+  'run.rolled_back': (d) => `rolled back ${text(d.scope)}${d.by ? ` by ${d.by}` : ''}: `
+    + `${(d.restored || []).join(', ')}`,
+  'checkpoints.off': (d) => text(d.reason),
   'report.written': (d) => `report written: ${text(d.title)}`,
   'llm.call': (d) => {
     const u = d.usage || {};

@@ -7,6 +7,7 @@ import { statusBadge, progressBar, budgetUsed, taskCounts, errorText, cost } fro
 import { progressOf, replaceChanged } from './runs.js';
 import { TaskGraph } from './graph.js';
 import { describe, eventTag } from './events.js';
+import { RunChanges } from './changes.js';
 
 const FEED_KEPT = 400;
 const FEED_BACKLOG = 200;
@@ -29,6 +30,8 @@ export class RunPage {
     this.refreshNotes = debounce(() => this.loadNotes(), 1000);
     this.graph = new TaskGraph(runId);
     this.controls = new Controls(api, this.base, () => this.loadRun());
+    this.changes = new RunChanges(api, this.base, runId, () => this.loadRun());
+    this.refreshChanges = debounce(() => this.changes.load(), 1000);
 
     this.title = h('h1', { class: 'goal' }, runId);
     this.meta = h('p', { class: 'meta' });
@@ -71,6 +74,7 @@ export class RunPage {
             h('div', { class: 'table-wrap' }, h('table', { class: 'tasks' },
               h('thead', {}, h('tr', {}, TASK_COLUMNS.map((c) => h('th', { scope: 'col' }, c)))),
               this.taskBody))),
+          this.changes.element,
           h('section', { class: 'panel docs', 'aria-label': 'Report and notes' }, this.reportBox, notes)),
         h('section', { class: 'panel col-side', 'aria-labelledby': 'events-title' },
           h('div', { class: 'panel-head' }, h('h2', { id: 'events-title' }, 'Events'),
@@ -84,6 +88,7 @@ export class RunPage {
     if (!run) return;
     this.loadTasks();
     this.loadNotes();
+    this.changes.load();
     if (run.has_report) this.loadReport();
     this.loadApprovals();
     this.follow(Math.max(0, (run.last_seq || 0) - FEED_BACKLOG));
@@ -94,7 +99,8 @@ export class RunPage {
     this.disposed = true;
     if (this.stream) this.stream.close();
     clearInterval(this.clock);
-    [this.refreshRun, this.refreshTasks, this.refreshNotes, this.refreshApprovals].forEach((d) => d.cancel());
+    [this.refreshRun, this.refreshTasks, this.refreshNotes, this.refreshApprovals, this.refreshChanges]
+      .forEach((d) => d.cancel());
   }
 
   async reconnected() {
@@ -102,6 +108,7 @@ export class RunPage {
     this.loadTasks();
     this.loadNotes();
     this.loadApprovals();
+    this.changes.load();
     if (run && run.has_report) this.loadReport();
   }
 
@@ -131,6 +138,9 @@ export class RunPage {
       this.refreshNotes();
     }
     if (type === 'report.written') this.loadReport();
+    if (['task.completed', 'task.failed', 'task.undone', 'task.cancelled', 'run.rolled_back'].includes(type)) {
+      this.refreshChanges();
+    }
     if (type.startsWith('approval.')) this.refreshApprovals();
   }
 
@@ -162,6 +172,18 @@ export class RunPage {
   }
 
   renderRun(run) {
+    // the first plan's estimate beside what the run used: tokens, cost, time at work, and what it was learned from
+    const estimateText = (r) => {
+      const e = r.estimate;
+      if (!e) return '—';
+      const total = Number(e.input_tokens || 0) + Number(e.output_tokens || 0) + Number(e.cache_read_tokens || 0);
+      const used = Number((r.usage || {}).input_tokens || 0) + Number((r.usage || {}).output_tokens || 0)
+        + Number((r.usage || {}).cache_read_tokens || 0) + Number((r.usage || {}).cache_write_tokens || 0);
+      const parts = [`${tokens(total)}`, e.cost_usd != null ? `$${Number(e.cost_usd).toFixed(2)}` : 'cost unknown',
+        duration(e.time_s)];
+      const ratio = ENDED.includes(r.status) && total > 0 ? ` · actual ${(used / total).toFixed(1)}x the tokens` : '';
+      return [parts.join(', '), h('span', { class: 'sub' }, ` (${e.basis || 'built-in priors'})${ratio}`)];
+    };
     this.title.textContent = run.goal || run.run_id;
     document.title = `${run.goal || run.run_id} · longtask`;
     fill(this.meta, statusBadge(run.status, run.status_reason),
@@ -180,6 +202,7 @@ export class RunPage {
       item('Tokens', tokens(Number(u.input_tokens || 0) + Number(u.output_tokens || 0)),
         h('span', { class: 'sub' }, ` (${count(u.input_tokens)} in, ${count(u.output_tokens)} out)`)),
       item('Cost', cost(u), u.unpriced_calls ? h('span', { class: 'sub' }, ` (${count(u.unpriced_calls)} unpriced calls)`) : null),
+      item('Estimate', ...[].concat(estimateText(run))),
       item('Budget used', budgetUsed(run)),
       item('Pool', pool ? `${pool.state}${pool.queue_position ? `, #${pool.queue_position} in queue` : ''}`
         + ` · priority ${pool.priority}${pool.foreground ? ' · foreground' : ''} · approval ${pool.approval}`
@@ -188,6 +211,7 @@ export class RunPage {
         : 'not in this server\'s pool'),
       item('Updated', h('time', { datetime: run.updated || '', title: fullTime(run.updated) }, time(run.updated))));
     this.controls.update(run);
+    this.changes.update(run);
   }
 
   async loadTasks() {

@@ -1,9 +1,12 @@
-// A task, read-only: its contract and its whole conversation (model turns, tool calls and results, compactions,
-// model retries), page by page, following it live while the task runs. Only GET requests: viewing changes nothing.
+// A task: its contract and its whole conversation (model turns, tool calls and results, compactions, model retries),
+// page by page, following it live while the task runs. Viewing makes only GET requests and changes nothing; the one
+// action, retrying a failed or cancelled task, asks first (retry.js).
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
 import { time, fullTime, duration, tokens, costText, count, millis, timeZone, secondsBetween } from './format.js';
 import { statusBadge, errorText } from './parts.js';
+import { TaskDiff } from './changes.js';
+import { TaskRetry } from './retry.js';
 
 const PAGE = 100;
 const FOLLOW_EVERY = 1000;
@@ -24,18 +27,21 @@ export class TaskPage {
     this.title = h('h1', {}, `Task #${taskId}`);
     this.meta = h('p', { class: 'meta' });
     this.problem = h('p', { class: 'error', role: 'alert', hidden: true });
+    this.retry = new TaskRetry(api, runId, taskId, () => this.loadTask());
     this.contract = h('div', { class: 'contract' });
     this.entries = h('ol', { class: 'transcript' });
     this.more = h('button', { type: 'button', hidden: true, onclick: () => this.loadPage() }, 'Load more');
     this.follow = h('p', { class: 'sub follow', role: 'status' });
+    this.diff = new TaskDiff(api, this.base, taskId);
     this.element = h('div', { class: 'task-page' },
       h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, 'Runs'), ' / ',
         h('a', { href: runLink, class: 'run-link' }, runId), ' / ', h('span', { 'aria-current': 'page' }, `task #${taskId}`)),
       h('div', { class: 'page-head' }, this.title, this.meta),
-      h('p', { class: 'hint' }, `Read-only: viewing a task changes nothing in the run. Times in ${timeZone}.`),
-      this.problem,
+      h('p', { class: 'hint' }, `Viewing a task changes nothing in the run. Times in ${timeZone}.`),
+      this.problem, this.retry.element,
       h('section', { class: 'panel', 'aria-labelledby': 'contract-title' },
         h('h2', { id: 'contract-title' }, 'Contract'), this.contract),
+      this.diff.element,
       h('section', { class: 'panel', 'aria-labelledby': 'transcript-title' },
         h('div', { class: 'panel-head' }, h('h2', { id: 'transcript-title' }, 'Transcript'),
           h('span', { class: 'sub transcript-count' })),
@@ -48,6 +54,7 @@ export class TaskPage {
     const run = await this.api.get(this.base).catch(() => null);
     await this.loadRetries(run ? run.last_seq : 0);
     await this.loadPage();
+    this.diff.load();
     this.stream = this.api.follow(this.runId, {
       after: run ? run.last_seq : 0,
       types: 'task.*,llm.retry',
@@ -68,6 +75,7 @@ export class TaskPage {
 
   reconnected() {
     this.loadTask();
+    this.diff.load();
   }
 
   /** The task, and the tasks it waits for (a finished one leaves blockedBy, but keeps its blocks). */
@@ -78,6 +86,7 @@ export class TaskPage {
       if (!task) throw new ApiError(404, 'not_found', `Run ${this.runId} has no task #${this.taskId}.`);
       const waitsFor = new Set(task.blockedBy || []);
       tasks.filter((t) => (t.blocks || []).includes(task.id)).forEach((t) => waitsFor.add(t.id));
+      if (this.task && this.task.status !== task.status) this.diff.load();
       this.task = task;
       this.problem.hidden = true;
       this.renderTask(task, [...waitsFor].sort((a, b) => a - b), new Map(tasks.map((t) => [t.id, t])));
@@ -104,6 +113,7 @@ export class TaskPage {
     this.title.textContent = `#${t.id} ${t.subject}`;
     document.title = `#${t.id} ${t.subject} · longtask`;
     this.renderMeta(t);
+    this.retry.update(t);
     const runLink = (id) => [h('a', { href: `#/runs/${encodeURIComponent(this.runId)}/tasks/${id}` }, `#${id}`),
       byId.has(id) ? h('span', { class: 'sub' }, ` (${byId.get(id).status.replace('_', ' ')})`) : null];
     const paths = (map) => {

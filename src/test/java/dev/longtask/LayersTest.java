@@ -53,6 +53,28 @@ class LayersTest {
                 .check(MAIN);
     }
 
+    /**
+     * The command line's parts: the commands use the terminal views and the server client; the client uses the
+     * views; the views know neither. All three share the root package (the {@code longtask} command, its exit codes
+     * and failures, the way to a workspace's runs), which names the commands only to build the command tree.
+     */
+    @Test
+    void theCommandLinesViewsAndServerClientKnowNoCommand() {
+        noClasses().that().resideInAnyPackage("dev.longtask.cli.view..", "dev.longtask.cli.client..")
+                .should().dependOnClassesThat().resideInAPackage("dev.longtask.cli.command..")
+                .because("a command chooses a view and a client, never the other way round")
+                .check(MAIN);
+        noClasses().that().resideInAPackage("dev.longtask.cli.view..")
+                .should().dependOnClassesThat().resideInAPackage("dev.longtask.cli.client..")
+                .because("the views show a run however it is reached")
+                .check(MAIN);
+        noClasses().that().resideInAPackage("dev.longtask.cli").and().doNotHaveSimpleName("Main")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.longtask.cli.command..",
+                        "dev.longtask.cli.view..", "dev.longtask.cli.client..")
+                .because("the root package is what the parts share")
+                .check(MAIN);
+    }
+
     @Test
     void theFailuresAnEmbedderMeetsHaveOneRoot() {
         classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..")

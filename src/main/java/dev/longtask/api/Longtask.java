@@ -14,12 +14,13 @@ import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
+import dev.longtask.tools.undo.CheckpointLimits;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
-import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.NewRun;
+import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.TaskWork;
@@ -37,10 +38,10 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.review.PlannerMap;
 import dev.longtask.review.ReviewFinisher;
-import dev.longtask.review.ReviewFocus;
 import dev.longtask.review.ReviewSetup;
+import dev.longtask.review.map.PlannerMap;
+import dev.longtask.review.plan.ReviewFocus;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStore;
@@ -654,12 +655,23 @@ public final class Longtask implements AutoCloseable {
         }
         StoreOptions store = storeOptions(root);
         Settings settings = load(root, Flags.none());
-        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value());
+        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value(),
+                CheckpointLimits.DEFAULT.with(settings.checkpointMaxFiles().map(Resolved::value).orElse(null),
+                        settings.checkpointMaxBytes().map(Resolved::value).orElse(null)));
         Toolbox box = tools(shell);
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);
         return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
-                permissions, servers, new PlannerMap(TokenCounter.shared()));
+                permissions, servers, new PlannerMap(TokenCounter.shared()), userHistory());
+    }
+
+    /**
+     * The user's usage history, beside their config file: where estimates learn from runs in other workspaces. None
+     * when the config file's place is not known (no home), rather than a file relative to wherever this runs.
+     */
+    private Path userHistory() {
+        Path config = environment.userConfigFile();
+        return config.isAbsolute() ? config.resolveSibling(RunEngine.USER_HISTORY_FILE) : null;
     }
 
     private ModelSource models(Path root, Settings settings, Run resumed) {

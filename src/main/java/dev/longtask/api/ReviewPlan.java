@@ -2,10 +2,10 @@ package dev.longtask.api;
 
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
-import dev.longtask.review.Chunk;
-import dev.longtask.review.RepoMap;
-import dev.longtask.review.ReviewEstimate;
 import dev.longtask.review.ReviewSetup;
+import dev.longtask.review.map.RepoMap;
+import dev.longtask.review.plan.Chunk;
+import dev.longtask.review.plan.ReviewEstimate;
 import java.util.List;
 
 /**

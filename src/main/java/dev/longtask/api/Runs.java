@@ -193,7 +193,7 @@ public final class Runs {
 
     static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant()),
-                run.run().recordedSettings(), runningHere);
+                run.run().recordedSettings(), runningHere, run.history().firstPlan());
     }
 
     private static Optional<String> readIfPresent(Path file) {

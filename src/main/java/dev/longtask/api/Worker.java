@@ -79,6 +79,8 @@ public final class Worker {
     private final Listener listener;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
+    /** The work of each task held, by run, for the stores' heartbeats to stop when a lease is lost. */
+    private final Map<String, Map<Integer, TaskWork>> holding = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
     /** The slots with no task, in the order they became free. */
     private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
@@ -253,6 +255,19 @@ public final class Worker {
             return;
         }
         working.add(work);
+        holding.computeIfAbsent(store.runId(), run -> {
+            // Once per run's store: its heartbeat tells which task's lease could not be renewed (a freeze or a
+            // database outage outlasted it, and another worker may have the task): that task's agent stops at once
+            // rather than go on asking the model for work whose every write the database would refuse.
+            Map<Integer, TaskWork> byTask = new ConcurrentHashMap<>();
+            store.onLeaseLost(id -> {
+                TaskWork lost = byTask.get(id);
+                if (lost != null) {
+                    lost.stop("its lease was lost: another worker may have the task");
+                }
+            });
+            return byTask;
+        }).put(task.id(), work);
         try {
             if (stopping) {
                 work.stop("the worker is stopping");
@@ -271,6 +286,7 @@ public final class Worker {
             }
         } finally {
             working.remove(work);
+            holding.get(store.runId()).remove(task.id(), work);
             work.close();
             // No slot works the task any more: a claim still held (its record could not be written, or the agent
             // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.

@@ -1,19 +1,19 @@
 package dev.longtask.cli;
 
 /** A failure a command reports to the user as one line, with the exit code it implies. */
-final class CliFailure extends RuntimeException {
+public final class CliFailure extends RuntimeException {
     private final ExitCode exitCode;
 
-    CliFailure(ExitCode exitCode, String message) {
+    public CliFailure(ExitCode exitCode, String message) {
         super(message);
         this.exitCode = exitCode;
     }
 
-    static CliFailure usage(String message) {
+    public static CliFailure usage(String message) {
         return new CliFailure(ExitCode.USAGE, message);
     }
 
-    ExitCode exitCode() {
+    public ExitCode exitCode() {
         return exitCode;
     }
 }

@@ -8,11 +8,11 @@ import picocli.CommandLine;
  * {@code --color auto|always|never}. Auto colours a terminal unless {@code NO_COLOR} is set (no-color.org) or
  * {@code TERM} is {@code dumb}; an explicit {@code always} wins over {@code NO_COLOR}, as that convention allows.
  */
-enum ColorMode {
+public enum ColorMode {
     AUTO, ALWAYS, NEVER;
 
     /** Whether to colour output that goes to a terminal when {@code terminal} is true. */
-    boolean colours(Environment environment, boolean terminal) {
+    public boolean colours(Environment environment, boolean terminal) {
         return switch (this) {
             case ALWAYS -> true;
             case NEVER -> false;

@@ -6,7 +6,7 @@ import dev.longtask.model.RunStatus;
  * How a {@code longtask} command ended, as the number a shell or a supervisor sees. A paused, interrupted or
  * terminated run is resumable; 130 and 143 are what a shell reports for SIGINT and SIGTERM (128 + the signal).
  */
-enum ExitCode {
+public enum ExitCode {
     OK(0, "completed"),
     FAILED(1, "failed"),
     USAGE(2, "usage or configuration error; nothing was started"),
@@ -22,7 +22,7 @@ enum ExitCode {
         this.meaning = meaning;
     }
 
-    int code() {
+    public int code() {
         return code;
     }
 
@@ -31,7 +31,7 @@ enum ExitCode {
     }
 
     /** The exit code of a session that left its run in {@code status}; {@code signal} tells SIGTERM from Ctrl-C. */
-    static ExitCode of(RunStatus status, boolean terminated) {
+    public static ExitCode of(RunStatus status, boolean terminated) {
         return switch (status) {
             case COMPLETED -> OK;
             case PAUSED -> PAUSED;

@@ -1,6 +1,6 @@
 package dev.longtask.cli;
 
 /** The options of the {@code longtask} command itself, which every subcommand inherits. */
-record GlobalOptions(ColorMode color, boolean verbose, boolean debug) {
-    static final GlobalOptions DEFAULTS = new GlobalOptions(ColorMode.AUTO, false, false);
+public record GlobalOptions(ColorMode color, boolean verbose, boolean debug) {
+    public static final GlobalOptions DEFAULTS = new GlobalOptions(ColorMode.AUTO, false, false);
 }

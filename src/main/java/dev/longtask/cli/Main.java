@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.api.Runs;
+import dev.longtask.cli.command.Commands;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
@@ -18,34 +19,6 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Version.class,
         description = "Carries one goal through hours of autonomous LLM work without losing its way or its work.")
 public final class Main implements Runnable {
-    /** The subcommands, in the order help lists them. */
-    private static final List<Class<?>> COMMANDS = List.of(
-            CommandLine.HelpCommand.class,
-            RunCommand.class,
-            ResumeCommand.class,
-            PlanCommand.class,
-            StatusCommand.class,
-            RunsCommand.class,
-            TasksCommand.class,
-            TaskCommand.class,
-            ReportCommand.class,
-            CancelCommand.class,
-            ReviewCommand.class,
-            ApproveCommand.class,
-            AgentsCommand.class,
-            AgentCommand.class,
-            DoctorCommand.class,
-            CompletionCommand.class,
-            BenchCommand.class,
-            ServeCommand.class,
-            SubmitCommand.class,
-            AttachCommand.class,
-            McpCommand.class,
-            WorkerCommand.class,
-            TrustCommand.class,
-            DiffCommand.class,
-            RollbackCommand.class);
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -68,13 +41,18 @@ public final class Main implements Runnable {
     boolean debug;
 
     public static void main(String[] args) {
+        if (versionOnly(args)) {
+            // Before anything else is loaded or linked (the handler's lambda, the commands): the JVM's start alone.
+            execute(args);
+            return;
+        }
         Thread.setDefaultUncaughtExceptionHandler(Main::uncaught);
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns its exit code; tests call this instead of {@link #main}. */
     public static int execute(String... args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        if (versionOnly(args)) {
             // Answered before the command tree is built: reflecting over every command costs more than the JVM's start.
             System.out.println(new Version().getVersion()[0]);
             return ExitCode.OK.code();
@@ -82,9 +60,13 @@ public final class Main implements Runnable {
         return commandLine(args).execute(args);
     }
 
+    private static boolean versionOnly(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
     /** The whole command tree. */
     static CommandLine commandLine() {
-        return withCommands(COMMANDS);
+        return withCommands(Commands.ALL);
     }
 
     /**
@@ -94,9 +76,9 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine(String... args) {
         String first = commandName(args);
-        List<Class<?>> named = COMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class
-                && c != CompletionCommand.class && names(c).contains(first)).toList();
-        return withCommands(named.size() == 1 ? named : COMMANDS);
+        List<Class<?>> named = Commands.ALL.stream().filter(c -> !Commands.needsTheWholeTree(c)
+                && names(c).contains(first)).toList();
+        return withCommands(named.size() == 1 ? named : Commands.ALL);
     }
 
     /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */
@@ -120,7 +102,7 @@ public final class Main implements Runnable {
 
     /** The whole command tree, its commands made by {@code factory} (tests give them a scripted model). */
     static CommandLine commandLine(CommandLine.IFactory factory) {
-        return withCommands(COMMANDS, factory);
+        return withCommands(Commands.ALL, factory);
     }
 
     private static CommandLine withCommands(List<Class<?>> commands) {
@@ -149,7 +131,7 @@ public final class Main implements Runnable {
     }
 
     /** The options of the {@code longtask} command a subcommand runs under; the defaults when run on its own. */
-    static GlobalOptions globals(CommandLine.Model.CommandSpec command) {
+    public static GlobalOptions globals(CommandLine.Model.CommandSpec command) {
         return command.root().userObject() instanceof Main main
                 ? new GlobalOptions(main.color, main.verbose, main.debug) : GlobalOptions.DEFAULTS;
     }
@@ -212,7 +194,7 @@ public final class Main implements Runnable {
      * Runs the last subcommand given, with request logging as {@code -v}/{@code --debug} ask; a command that
      * returns an {@link ExitCode} exits with its number.
      */
-    static int executeLast(CommandLine.ParseResult parsed) {
+    public static int executeLast(CommandLine.ParseResult parsed) {
         GlobalOptions globals = globals(parsed.commandSpec());
         workdirBeforeTheCommand(parsed);
         try (Verbosity verbosity = Verbosity.configure(globals.verbose(), globals.debug())) {

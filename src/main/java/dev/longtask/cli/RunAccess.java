@@ -26,15 +26,15 @@ import picocli.CommandLine.Option;
  * How the run commands reach the store: the {@code --workdir} option, the newest run when no id is given, and
  * the store's refusals turned into one-line errors with exit code 2 (1 for an I/O failure).
  */
-final class RunAccess {
+public final class RunAccess {
 
     /** The {@code --workdir} option of the run commands, as a picocli mixin. */
-    static final class Workdir {
+    public static final class Workdir {
         @Option(names = {"-C", "--workdir"}, paramLabel = "DIR", defaultValue = ".",
                 description = "The workspace whose .longtask/runs to use (default: the current directory).")
-        Path path;
+        public Path path;
 
-        Path workspace() {
+        public Path workspace() {
             return Workspaces.directory(path);
         }
     }
@@ -43,12 +43,12 @@ final class RunAccess {
     }
 
     /** The given run id, or the newest run of the workspace. */
-    static String runOrNewest(Path workspace, String runId) {
+    public static String runOrNewest(Path workspace, String runId) {
         return runOrNewest(RunStores.files(), workspace, runId);
     }
 
     /** The given run id (or the one run it is a unique prefix of), or the newest run of {@code stores}. */
-    static String runOrNewest(RunStores stores, Path workspace, String runId) {
+    public static String runOrNewest(RunStores stores, Path workspace, String runId) {
         if (runId != null) {
             return resolve(stores, workspace, runId);
         }
@@ -61,7 +61,7 @@ final class RunAccess {
     }
 
     /** The run {@code given} names in the workspace's files: see {@link #resolve(RunStores, Path, String)}. */
-    static String resolve(Path workspace, String given) {
+    public static String resolve(Path workspace, String given) {
         return resolve(RunStores.files(), workspace, given);
     }
 
@@ -70,7 +70,7 @@ final class RunAccess {
      * with it; several such runs are a usage error naming them. A name that matches nothing is left as it is, for
      * the store to say that there is no such run.
      */
-    static String resolve(RunStores stores, Path workspace, String given) {
+    public static String resolve(RunStores stores, Path workspace, String given) {
         if (given == null || call(() -> stores.exists(workspace, given))) {
             return given;
         }
@@ -87,15 +87,15 @@ final class RunAccess {
      * A {@code --run-id} for a new run, checked before anything is created: null (the store picks a new id) when
      * none is given; a usage error naming the problem when it is not a valid id or the run already exists.
      */
-    static Optional<String> runIdProblem(String runId) {
+    public static Optional<String> runIdProblem(String runId) {
         return Runs.idProblem(runId);
     }
 
-    static String newRunId(Path workspace, String runId, Path workdir) {
+    public static String newRunId(Path workspace, String runId, Path workdir) {
         return newRunId(RunStores.files(), workspace, runId, workdir);
     }
 
-    static String newRunId(RunStores stores, Path workspace, String runId, Path workdir) {
+    public static String newRunId(RunStores stores, Path workspace, String runId, Path workdir) {
         if (runId == null) {
             return null;
         }
@@ -110,20 +110,20 @@ final class RunAccess {
     }
 
     /** {@code longtask resume ID}, with {@code -C DIR} when the workspace is not the current directory. */
-    static String resumeCommand(String runId, Path workdir) {
+    public static String resumeCommand(String runId, Path workdir) {
         return "longtask resume " + runId + (workdir == null || workdir.equals(Path.of(".")) ? "" : " -C " + workdir);
     }
 
-    static RunSnapshot read(Path workspace, String runId) {
+    public static RunSnapshot read(Path workspace, String runId) {
         return read(RunStores.files(), workspace, runId);
     }
 
-    static RunSnapshot read(RunStores stores, Path workspace, String runId) {
+    public static RunSnapshot read(RunStores stores, Path workspace, String runId) {
         return call(() -> stores.read(workspace, runId));
     }
 
     /** The run's own state (status, budgets, settings), as {@link #read} finds it. */
-    static Run readRun(Path workspace, String runId) {
+    public static Run readRun(Path workspace, String runId) {
         return read(workspace, runId).run();
     }
 
@@ -131,12 +131,12 @@ final class RunAccess {
      * The run's own state from {@code run.json} when that is current with the log, else from the log: without its
      * tasks, and without checking the task files (a garbled one is for the writer to rebuild, not to stop it).
      */
-    static Run readRun(RunStores stores, Path workspace, String runId) {
+    public static Run readRun(RunStores stores, Path workspace, String runId) {
         return call(() -> stores.readRun(workspace, runId));
     }
 
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
-    static RunStore openForWriting(Path workspace, String runId, PrintWriter err) {
+    public static RunStore openForWriting(Path workspace, String runId, PrintWriter err) {
         RunStores.Opened opened = call(() -> RunStores.files().open(workspace, runId, StoreOptions.defaults()));
         if (!opened.repairs().isEmpty()) {
             err.println("longtask: note: run " + runId + " was repaired on open: "
@@ -146,7 +146,7 @@ final class RunAccess {
     }
 
     /** Runs a store call, turning its refusals into a one-line error with the right exit code. */
-    static <T> T call(Supplier<T> storeCall) {
+    public static <T> T call(Supplier<T> storeCall) {
         try {
             return storeCall.get();
         } catch (NoSuchRunException | NoSuchTaskException | CorruptRunException | RunLockedException
@@ -157,7 +157,7 @@ final class RunAccess {
         }
     }
 
-    static void run(Runnable storeCall) {
+    public static void run(Runnable storeCall) {
         call(() -> {
             storeCall.run();
             return null;

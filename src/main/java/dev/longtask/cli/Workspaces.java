@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the agent commands look: the workspace given by --workdir, the user's home, the tools there are. */
-final class Workspaces {
+public final class Workspaces {
     private Workspaces() {
     }
 
     /** The real path of {@code --workdir}; a usage error when it is not a directory. */
-    static Path directory(Path workdir) {
+    public static Path directory(Path workdir) {
         if (!Files.exists(workdir)) {
             throw CliFailure.usage("workspace " + workdir + " does not exist; give the workspace to work on with --workdir");
         }
@@ -26,7 +26,7 @@ final class Workspaces {
     }
 
     /** The user's home directory ({@code ~/.longtask/agents} lives there), or null when unknown. */
-    static Path home() {
+    public static Path home() {
         return Environment.home(System.getenv());
     }
 }

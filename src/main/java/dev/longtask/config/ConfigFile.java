@@ -68,6 +68,7 @@ final class ConfigFile {
                 case TEXT_PROTOCOL -> textProtocol = textProtocol(node);
                 case PERMISSIONS -> rules = PermissionsSection.read(node, path.toString(), false);
                 case "retry" -> readSection("retry", node, values, source);
+                case "checkpoint" -> readSection("checkpoint", node, values, source);
                 case ROUTES -> {
                     // the server's routing table: `longtask serve` reads and checks it
                 }
@@ -211,7 +212,7 @@ final class ConfigFile {
         return Arrays.stream(SettingKey.values()).map(SettingKey::key)
                 .filter(k -> !k.contains("."))
                 .collect(Collectors.joining(", "))
-                + ", retry.max_attempts, retry.max_wait, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
+                + ", retry.max_attempts, retry.max_wait, checkpoint.max_files, checkpoint.max_bytes, " + PRICES + ", " + CONTEXT_WINDOW + ", " + TEXT_PROTOCOL
                 + ", " + ROUTES + ", " + PERMISSIONS + ", " + McpServersConfig.KEY;
     }
 }

@@ -29,7 +29,11 @@ public enum SettingKey {
     APPROVAL("approval", "LONGTASK_APPROVAL", Kind.APPROVAL),
     SANDBOX("sandbox", "LONGTASK_SANDBOX", Kind.SANDBOX),
     /** Where runs are kept: the workspace's files (the default) or postgresql://user@host/db (no password in it). */
-    STORE("store", "LONGTASK_STORE", Kind.TEXT);
+    STORE("store", "LONGTASK_STORE", Kind.TEXT),
+    /** The most files of a workspace checkpoints keep; a larger workspace runs with them off (docs/engine.md). */
+    CHECKPOINT_MAX_FILES("checkpoint.max_files", "LONGTASK_CHECKPOINT_MAX_FILES", Kind.POSITIVE_LONG),
+    /** The most bytes of a workspace checkpoints keep, e.g. 2GB or 500MB. */
+    CHECKPOINT_MAX_BYTES("checkpoint.max_bytes", "LONGTASK_CHECKPOINT_MAX_BYTES", Kind.SIZE);
 
     private final String key;
     private final String environmentVariable;
@@ -67,6 +71,7 @@ public enum SettingKey {
             case URL -> url(t);
             case POSITIVE_INT -> (int) positive(t, Integer.MAX_VALUE);
             case POSITIVE_LONG -> positive(t, Long.MAX_VALUE);
+            case SIZE -> size(t);
             case MONEY -> money(t);
             case DURATION -> DurationText.parse(t);
             case APPROVAL -> approval(t);
@@ -122,6 +127,25 @@ public enum SettingKey {
         throw new IllegalArgumentException("must be a positive whole number, got '" + t + "'");
     }
 
+    /** A number of bytes, with an optional unit: 2GB, 500MB, 64KB (powers of 1024), or 1000000. */
+    private static long size(String t) {
+        String upper = t.toUpperCase(java.util.Locale.ROOT).replace(" ", "");
+        long unit = 1;
+        for (String[] suffix : new String[][] {{"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}, {"B", "1"}}) {
+            if (upper.endsWith(suffix[0])) {
+                unit = Long.parseLong(suffix[1]);
+                upper = upper.substring(0, upper.length() - suffix[0].length());
+                break;
+            }
+        }
+        try {
+            long n = positive(upper, Long.MAX_VALUE / unit);
+            return n * unit;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("must be a size like 2GB, 500MB or 1000000 (bytes), got '" + t + "'", e);
+        }
+    }
+
     private static BigDecimal money(String t) {
         try {
             BigDecimal usd = new BigDecimal(t.startsWith("$") ? t.substring(1) : t);
@@ -134,5 +158,5 @@ public enum SettingKey {
         throw new IllegalArgumentException("must be an amount of US dollars like 5 or 2.50, got '" + t + "'");
     }
 
-    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, MONEY, DURATION, APPROVAL, SANDBOX }
+    private enum Kind { TEXT, URL, POSITIVE_INT, POSITIVE_LONG, SIZE, MONEY, DURATION, APPROVAL, SANDBOX }
 }

@@ -112,6 +112,16 @@ public final class Settings {
         return typed(SettingKey.REQUEST_TIMEOUT, Duration.class).orElseThrow();
     }
 
+    /** The most files checkpoints keep of a workspace, when set ({@code checkpoint.max_files}). */
+    public Optional<Resolved<Long>> checkpointMaxFiles() {
+        return typed(SettingKey.CHECKPOINT_MAX_FILES, Long.class);
+    }
+
+    /** The most bytes checkpoints keep of a workspace, when set ({@code checkpoint.max_bytes}). */
+    public Optional<Resolved<Long>> checkpointMaxBytes() {
+        return typed(SettingKey.CHECKPOINT_MAX_BYTES, Long.class);
+    }
+
     /** The hard time limit of one task's agent loop. */
     public Resolved<Duration> taskTimeout() {
         return typed(SettingKey.TASK_TIMEOUT, Duration.class).orElseThrow();

@@ -57,6 +57,17 @@ final class Conclusion {
         return conclude(report, failure);
     }
 
+    /**
+     * Records what the run took in the workspace's and the user's usage history, for the estimates of later runs; a
+     * history that cannot be written is an error of the run's record, not of the run.
+     */
+    private void learnFrom(RunStatus status) {
+        RunRecord record = RunActuals.of(s.store(), s.config().concurrency(), status, s.clock().instant());
+        for (String failure : UsageHistories.of(s.setup()).record(record)) {
+            s.store().append(null, new EventData.ErrorRecorded(failure));
+        }
+    }
+
     /** The files two or more tasks changed, for the report; none when the record cannot be read. */
     private Map<String, List<Integer>> sharedFiles() {
         try {
@@ -104,6 +115,7 @@ final class Conclusion {
                 }
             }
         }
+        learnFrom(status);
         s.store().setRunStatus(status, reason);
         return new Ended(report, finished);
     }

@@ -26,8 +26,8 @@ final class Director {
     enum Action { CONTINUE, ADJUST, STOP }
 
     /** An accepted decision; {@code outcome} is how the director's loop ended (a decision only when SUBMITTED). */
-    record Decision(Action action, Plan addTasks, List<Integer> cancel, List<Integer> retry, String reason,
-                    AgentOutcome outcome) {
+    record Decision(Action action, Plan addTasks, List<Integer> cancel, List<Integer> retry, List<Integer> replace,
+                    List<Integer> keepChanges, String reason, AgentOutcome outcome) {
     }
 
     private final RoleKit kit;
@@ -43,11 +43,12 @@ final class Director {
                 kit.memory(), kit.context(), decide);
         AgentOutcome outcome = kit.runner().run(job, null, kit.store().roleTranscript("director_round_" + round));
         if (outcome.ending() != AgentOutcome.Ending.SUBMITTED) {
-            return new Decision(null, null, List.of(), List.of(), outcome.reason(), outcome);
+            return new Decision(null, null, List.of(), List.of(), List.of(), List.of(), outcome.reason(), outcome);
         }
         ObjectNode args = outcome.submitted();
         return new Decision(action(args), PlanBook.parse(kit.json(), args, "add_tasks"), ids(args, "cancel_tasks"),
-                ids(args, "retry_tasks"), args.path("reason").asText(""), outcome);
+                ids(args, "retry_tasks"), ids(args, "replace_tasks"), ids(args, "keep_changes"),
+                args.path("reason").asText(""), outcome);
     }
 
     List<String> problems(ObjectNode args) {
@@ -65,9 +66,13 @@ final class Director {
         Plan added = PlanBook.parse(kit.json(), args, "add_tasks");
         List<Integer> cancel = ids(args, "cancel_tasks");
         List<Integer> retry = ids(args, "retry_tasks");
+        List<Integer> replace = ids(args, "replace_tasks");
+        List<Integer> keep = ids(args, "keep_changes");
         if (action != Action.ADJUST) {
-            if (!added.tasks().isEmpty() || !cancel.isEmpty() || !retry.isEmpty()) {
-                problems.add("add_tasks, cancel_tasks and retry_tasks go with action adjust; use adjust or leave them out");
+            if (!added.tasks().isEmpty() || !cancel.isEmpty() || !retry.isEmpty() || !replace.isEmpty()
+                    || !keep.isEmpty()) {
+                problems.add("add_tasks, cancel_tasks, replace_tasks, retry_tasks and keep_changes go with action "
+                        + "adjust; use adjust or leave them out");
             }
             return problems;
         }
@@ -82,6 +87,23 @@ final class Director {
             if (t == null || t.status() != TaskStatus.PENDING) {
                 problems.add("cancel_tasks: #" + id + (t == null ? " does not exist" : " is " + t.status().wire())
                         + "; only pending tasks can be cancelled");
+            }
+        }
+        if (!replace.isEmpty() && added.tasks().isEmpty()) {
+            problems.add("replace_tasks needs add_tasks: the new tasks that redo their work");
+        }
+        for (int id : replace) {
+            Task t = tasks.get(id);
+            if (t == null || t.status() != TaskStatus.PENDING && t.status() != TaskStatus.FAILED) {
+                problems.add("replace_tasks: #" + id + (t == null ? " does not exist" : " is " + t.status().wire())
+                        + "; only failed or pending tasks can be replaced");
+            } else if (cancel.contains(id) || retry.contains(id)) {
+                problems.add("replace_tasks: #" + id + " is also in cancel_tasks or retry_tasks; name it once");
+            }
+        }
+        for (int id : keep) {
+            if (!cancel.contains(id) && !replace.contains(id)) {
+                problems.add("keep_changes: #" + id + " is in neither cancel_tasks nor replace_tasks");
             }
         }
         for (int id : retry) {
@@ -102,8 +124,11 @@ final class Director {
                 .append("; each consultation opens a round, so adjust only when it clearly helps.\n\n");
         b.append("The graph now:\n");
         b.append(GraphListing.of(kit.store().tasks(), kit.book().resultPathPattern(), graphBudget()));
-        b.append("\nWith adjust you may add tasks (add_tasks), cancel pending ones (cancel_tasks) and run failed ones ")
-                .append("again unchanged (retry_tasks); tasks are named by the number after #. Agents you may ")
+        b.append("\nWith adjust you may add tasks (add_tasks), cancel pending ones (cancel_tasks), replace failed or ")
+                .append("pending ones by the tasks you add (replace_tasks) and run failed ones again unchanged ")
+                .append("(retry_tasks). What a cancelled or replaced task changed in the workspace is undone before ")
+                .append("the new tasks run, unless you keep it (keep_changes). Tasks are named by the number after ")
+                .append("#. Agents you may ")
                 .append("assign to new tasks:\n").append(TaskAgents.catalogue(kit.agents()));
         b.append("\nRead the result files that matter before you decide. Then call decide.\n");
         return b.toString();

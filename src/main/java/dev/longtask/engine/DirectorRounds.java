@@ -118,19 +118,27 @@ final class DirectorRounds {
 
     private void apply(Director.Decision d, int round) {
         String action = d.action().name().toLowerCase(Locale.ROOT);
+        List<Integer> undo = new java.util.ArrayList<>();
+        for (int id : d.action() == Director.Action.ADJUST ? concat(d.cancel(), d.replace()) : List.<Integer>of()) {
+            if (!d.keepChanges().contains(id)) {
+                undo.add(id);
+            }
+        }
         s.store().append(null, new EventData.DirectorDecided(action, d.reason(), round, d.cancel(), d.retry(),
-                d.addTasks().tasks().size()));
+                d.addTasks().tasks().size(), d.replace(), undo, d.keepChanges()));
         StringBuilder text = new StringBuilder("round " + round + ": " + action + " - " + d.reason());
         switch (d.action()) {
             case ADJUST -> {
                 d.retry().forEach(id -> s.store().requeue(id, "retried by the director: " + d.reason()));
-                d.cancel().forEach(id -> {
-                    s.store().cancel(id, "cancelled by the director: " + d.reason());
-                    undo(id);
-                });
+                d.cancel().forEach(id -> s.store().cancel(id, "cancelled by the director: " + d.reason()));
+                d.replace().forEach(id -> s.store().cancel(id, "replaced by the director's new tasks: " + d.reason()));
+                // before the new tasks exist, so none of them can start on what the replaced ones left behind
+                undo.forEach(id -> undo(id, d.replace().contains(id) ? "replaced" : "cancel"));
                 if (!d.addTasks().tasks().isEmpty()) {
                     List<Integer> ids = s.book().accept(d.addTasks(), "director", round, null);
                     text.append(" (added ").append(ids.stream().map(i -> "#" + i).collect(Collectors.joining(", ")))
+                            .append(d.replace().isEmpty() ? "" : " in place of " + d.replace().stream()
+                                    .map(i -> "#" + i).collect(Collectors.joining(", ")))
                             .append(")");
                 }
             }
@@ -145,17 +153,25 @@ final class DirectorRounds {
         s.store().append(null, new EventData.DecisionRecorded(text.toString()));
     }
 
-    /** A cancelled task's changes that stand (from an attempt that was stopped) are undone, as an event. */
-    private void undo(int taskId) {
+    /**
+     * A cancelled or replaced task's changes that stand (from an attempt that failed or was stopped) are undone, as
+     * an event ({@code why}: cancel, replaced).
+     */
+    private void undo(int taskId, String why) {
         try {
-            Checkpoints.Undone undone = s.kit().context().checkpoints().undo(taskId, "cancel");
+            Checkpoints.Undone undone = s.kit().context().checkpoints().undo(taskId, why);
             if (!undone.isEmpty()) {
-                s.store().append(taskId, new EventData.TaskUndone("cancel", undone.restored(), undone.kept()));
+                s.store().append(taskId, new EventData.TaskUndone(why, undone.restored(), undone.kept()));
             }
         } catch (java.io.IOException | RuntimeException e) {
             s.store().append(taskId, new EventData.ErrorRecorded("task #" + taskId + ": its changes could not be "
-                    + "undone after the director cancelled it (" + e.getMessage() + ")"));
+                    + "undone after the director " + (why.equals("cancel") ? "cancelled" : "replaced") + " it ("
+                    + e.getMessage() + ")"));
         }
+    }
+
+    private static List<Integer> concat(List<Integer> a, List<Integer> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
 
     void startRound(int round, String objective) {

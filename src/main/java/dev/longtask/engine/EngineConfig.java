@@ -1,6 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.model.RunSettings;
+import dev.longtask.tools.undo.CheckpointLimits;
 
 /**
  * How a run is carried out.
@@ -10,9 +11,10 @@ import dev.longtask.model.RunSettings;
  * @param synthesisPartChars characters of results the synthesizer reads in one part; 0 derives it from the window
  * @param owner              recorded as the owner of claimed tasks (e.g. "pid 4242")
  * @param taskTimeout        the hard limit of one task's agent loop ({@code task_timeout}); null for none
+ * @param checkpointLimits   the most files and bytes of a workspace checkpoints keep
  */
 public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner,
-                           java.time.Duration taskTimeout) {
+                           java.time.Duration taskTimeout, CheckpointLimits checkpointLimits) {
 
     public static final int DEFAULT_MAX_ROUNDS = 6;
 
@@ -24,6 +26,13 @@ public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChar
             throw new IllegalArgumentException("max rounds must be at least 1, got " + maxRounds);
         }
         owner = owner == null || owner.isBlank() ? "pid " + ProcessHandle.current().pid() : owner;
+        checkpointLimits = checkpointLimits == null ? CheckpointLimits.DEFAULT : checkpointLimits;
+    }
+
+    /** A configuration with the default checkpoint limits. */
+    public EngineConfig(int concurrency, int maxRounds, int synthesisPartChars, String owner,
+                        java.time.Duration taskTimeout) {
+        this(concurrency, maxRounds, synthesisPartChars, owner, taskTimeout, CheckpointLimits.DEFAULT);
     }
 
     /** A configuration whose tasks have no time limit. */
@@ -36,10 +45,14 @@ public record EngineConfig(int concurrency, int maxRounds, int synthesisPartChar
     }
 
     public EngineConfig withConcurrency(int n) {
-        return new EngineConfig(n, maxRounds, synthesisPartChars, owner, taskTimeout);
+        return new EngineConfig(n, maxRounds, synthesisPartChars, owner, taskTimeout, checkpointLimits);
     }
 
     public EngineConfig withTaskTimeout(java.time.Duration limit) {
-        return new EngineConfig(concurrency, maxRounds, synthesisPartChars, owner, limit);
+        return new EngineConfig(concurrency, maxRounds, synthesisPartChars, owner, limit, checkpointLimits);
+    }
+
+    public EngineConfig withCheckpointLimits(CheckpointLimits limits) {
+        return new EngineConfig(concurrency, maxRounds, synthesisPartChars, owner, taskTimeout, limits);
     }
 }

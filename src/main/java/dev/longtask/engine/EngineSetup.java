@@ -16,12 +16,23 @@ import java.util.TreeMap;
  * What an engine works with: the workspace and its agents, the tools and the session's MCP servers, the models, how
  * runs are carried out, how the store writes, the process's token counter, the finishers a run may name (looked up
  * by name on resume), and the permissions of its tool calls (rules, who answers questions, the sandbox; the approval
- * mode is the run's own), and the ranked map of the workspace's source the planner is shown.
+ * mode is the run's own), the ranked map of the workspace's source the planner is shown, and the user's usage
+ * history across workspaces ({@code userHistory}, beside the user's config file; null for none), which estimates
+ * learn from after the workspace's own.
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
                           Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
-                          WorkspaceMap workspaceMap) {
+                          WorkspaceMap workspaceMap, java.nio.file.Path userHistory) {
+
+    /** A setup whose estimates learn from the workspace's history alone. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
+                       WorkspaceMap workspaceMap) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, permissions, mcp, workspaceMap,
+                null);
+    }
 
     /** A setup whose planner sees the workspace's shape without a map of its source. */
     public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,

@@ -19,6 +19,13 @@ final class Planning {
         return estimate;
     }
 
+    /** The estimator of this run's plans: what the histories recorded with its model, else the priors. */
+    private Estimator estimator() {
+        var pricing = s.setup().models().pricing();
+        return new Estimator(pricing, UsageHistories.of(s.setup()).basis(s.store().run().model(),
+                pricing.billsCaching()));
+    }
+
     /** Records a plan made without the planner. */
     void accept(Plan plan, Estimate given) {
         estimate = given;
@@ -34,7 +41,7 @@ final class Planning {
         if (!result.accepted()) {
             return result.outcome();
         }
-        estimate = new Estimator(s.setup().models().pricing()).estimate(result.plan(), s.config().concurrency());
+        estimate = estimator().estimate(result.plan(), s.config().concurrency(), true);
         List<Integer> ids = s.book().accept(result.plan(), "planner", 1, estimate);
         // The estimate stays with the plan's event (status and the report show it), not in the decision log
         // that every task's prompt carries: tokens and dollars tell an agent nothing about its task.

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Counts;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.Run;
+import dev.longtask.store.RunHistory;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunLayout;
@@ -77,7 +79,19 @@ final class ReportWriter {
                 .append(count(tasks, TaskStatus.CANCELLED)).append(" cancelled, of ").append(tasks.size()).append('\n')
                 .append("- tokens: ").append(Counts.full(run.usage().inputTokens())).append(" in, ")
                 .append(Counts.full(run.usage().outputTokens())).append(" out; cost ").append(run.usage().costExplained()).append('\n');
+        RunHistory history = store.history(RunHistory.NONE);
+        PlanEstimate plan = history.firstPlan();
+        long atWork = history.activeTime(store.run().updated()).toSeconds();
+        if (plan != null && plan.hasTokens()) {
+            String ratios = plan.ratios(run.usage(), atWork);
+            md.append("- estimate: ").append(plan.text()).append(plan.basis() == null ? "" : " (" + plan.basis() + ")")
+                    .append(ratios.isEmpty() ? "" : "; " + ratios).append('\n');
+        }
         ObjectNode result = finalResult(run, tasks, title, summary, report);
+        if (plan != null && plan.hasTokens()) {
+            result.set("estimate", json.valueToTree(plan));
+        }
+        result.put("work_s", atWork);
         result.set("shared_files", json.valueToTree(shared));
         return store.writeReport(md.toString(), result);
     }

@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #interrupt} and {@link #progress} reach the one they are carrying out.
  */
 public final class RunEngine {
+    /** The user's usage history, beside their config file, that estimates learn from across workspaces. */
+    public static final String USER_HISTORY_FILE = UsageHistory.FILE;
+
     private final EngineSetup setup;
     private final RunObserver observer;
     private final RunStores stores;

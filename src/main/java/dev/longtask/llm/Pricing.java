@@ -13,6 +13,19 @@ import java.util.Optional;
 public interface Pricing {
     Optional<BigDecimal> cost(long inputTokens, long outputTokens);
 
+    /**
+     * The cost with {@code cacheReadTokens} prompt tokens read from the provider's cache besides the
+     * {@code inputTokens} billed at the full price; a price without a cache rate bills them as input.
+     */
+    default Optional<BigDecimal> cost(long inputTokens, long outputTokens, long cacheReadTokens) {
+        return cost(inputTokens + cacheReadTokens, outputTokens);
+    }
+
+    /** Whether the provider bills prompt tokens read from its cache at a lower rate: an estimate counts them apart. */
+    default boolean billsCaching() {
+        return false;
+    }
+
     /** No price known. */
     static Pricing unknown() {
         return (in, out) -> Optional.empty();
@@ -31,8 +44,30 @@ public interface Pricing {
                 .divide(million, 6, RoundingMode.HALF_UP));
     }
 
-    /** The price of a model as configured or known, or {@link #unknown()} without one. */
+    /** The price of a model as configured or known, its cache rate included, or {@link #unknown()} without one. */
     static Pricing of(dev.longtask.config.ModelPrice price) {
-        return price == null ? unknown() : perMillion(price.input(), price.output());
+        if (price == null) {
+            return unknown();
+        }
+        Pricing plain = perMillion(price.input(), price.output());
+        BigDecimal cacheRead = price.cacheRead();
+        return new Pricing() {
+            @Override
+            public Optional<BigDecimal> cost(long inputTokens, long outputTokens) {
+                return plain.cost(inputTokens, outputTokens);
+            }
+
+            @Override
+            public Optional<BigDecimal> cost(long inputTokens, long outputTokens, long cacheReadTokens) {
+                return plain.cost(inputTokens, outputTokens).map(c -> c.add(cacheRead
+                        .multiply(BigDecimal.valueOf(cacheReadTokens))
+                        .divide(BigDecimal.valueOf(1_000_000), 6, RoundingMode.HALF_UP)));
+            }
+
+            @Override
+            public boolean billsCaching() {
+                return cacheRead.compareTo(price.input()) < 0;
+            }
+        };
     }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -30,7 +31,8 @@ import java.util.stream.Stream;
 final class LocalRuns implements RunControl {
     private static final Duration STOPPING = Duration.ofSeconds(60);
 
-    private final Longtask runtime;
+    /** Built on first use, so the handshake never waits for it. */
+    private final Supplier<Longtask> runtime;
     private final RunProcesses processes;
     private final List<Path> given;
     /** The workspace of each run started here, so that a tool finds it without a workdir. */
@@ -42,7 +44,7 @@ final class LocalRuns implements RunControl {
      * @param home  the server's workspace: where runs go whose request names no workdir; runs may work under it
      * @param roots further directories runs may work under (a workdir elsewhere is refused)
      */
-    LocalRuns(Longtask runtime, RunProcesses processes, Path home, List<Path> roots) {
+    LocalRuns(Supplier<Longtask> runtime, RunProcesses processes, Path home, List<Path> roots) {
         this.runtime = runtime;
         this.processes = processes;
         this.given = List.copyOf(roots);
@@ -77,19 +79,19 @@ final class LocalRuns implements RunControl {
         Path workspace = confined(request.workdir());
         RunRequest run = RunRequest.goal(request.goal()).withWorkspace(workspace).withModel(request.model())
                 .withBudget(request.budget()).withConcurrency(request.concurrency());
-        return carryOn(workspace, runtime.create(run), null);
+        return carryOn(workspace, runtime.get().create(run), null);
     }
 
     @Override
     public String review(Review request) {
         Path root = confined(request.path());
         RunRequest base = RunRequest.goal("a code review of " + root).withWorkspace(root);
-        ReviewPlan plan = runtime.planReview(base, ReviewOptions.defaults().withFocus(request.focus()));
+        ReviewPlan plan = runtime.get().planReview(base, ReviewOptions.defaults().withFocus(request.focus()));
         if (!plan.problems().isEmpty()) {
             // Said as the review's own check words it (what to change), before a run is made.
             throw new IllegalArgumentException("review cannot run: " + String.join("; ", plan.problems()));
         }
-        return carryOn(root, runtime.create(plan.request(base)), null);
+        return carryOn(root, runtime.get().create(plan.request(base)), null);
     }
 
     private String carryOn(Path workspace, String runId, Budget budget) {
@@ -100,15 +102,15 @@ final class LocalRuns implements RunControl {
 
     @Override
     public List<String> runs(Path workdir) {
-        return runtime.runs(confined(workdir)).list();
+        return runtime.get().runs(confined(workdir)).list();
     }
 
     @Override
     public Snapshot status(String runId, Path workdir) {
-        Snapshot s = runtime.runs(workspaceOf(runId, workdir)).snapshot(runId);
+        Snapshot s = runtime.get().runs(workspaceOf(runId, workdir)).snapshot(runId);
         // Carried by a process this server started, which may not have opened the run yet (a resumed run still
         // reads as interrupted then): a client waiting for its end goes on waiting.
-        return processes.alive(runId) ? new Snapshot(s.figures(), s.progress(), s.settings(), true) : s;
+        return processes.alive(runId) ? new Snapshot(s.figures(), s.progress(), s.settings(), true, s.estimate()) : s;
     }
 
     @Override
@@ -130,12 +132,12 @@ final class LocalRuns implements RunControl {
 
     @Override
     public List<Task> tasks(String runId, Path workdir) {
-        return runtime.runs(workspaceOf(runId, workdir)).tasks(runId);
+        return runtime.get().runs(workspaceOf(runId, workdir)).tasks(runId);
     }
 
     @Override
     public Optional<String> report(String runId, Path workdir) {
-        Runs runs = runtime.runs(workspaceOf(runId, workdir));
+        Runs runs = runtime.get().runs(workspaceOf(runId, workdir));
         return runs.review(runId).or(() -> runs.report(runId));
     }
 
@@ -186,7 +188,7 @@ final class LocalRuns implements RunControl {
             return "run " + runId + " is " + status.wire() + " already; nothing to cancel";
         }
         // A stopped run is opened (which takes its lock, so a process running it refuses) and given up at once.
-        RunHandle here = runtime.resume(ResumeRequest.of(runId).withWorkspace(workspace).by("an MCP client"));
+        RunHandle here = runtime.get().resume(ResumeRequest.of(runId).withWorkspace(workspace).by("an MCP client"));
         here.cancel();
         here.await(Duration.ofSeconds(30));
         return "run " + runId + " cancelled; its results and transcripts stay in " + here.directory();

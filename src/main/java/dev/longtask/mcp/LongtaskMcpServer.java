@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,35 +57,42 @@ public final class LongtaskMcpServer {
      * {@code longtask}), so they go on when the client and this server are gone. The directories the client offers
      * as its roots become where runs go by default. An interrupt of the calling thread (a signal) stops serving.
      *
+     * @param runtime  builds the runtime the tools use: called once, on a thread of its own as soon as the first
+     *                 answer (to {@code initialize}) is out, so the handshake never waits for it; what it built is
+     *                 closed when serving ends
      * @param longtask the command line that runs longtask, for the processes that carry the runs
+     * @param trustAll whether the runtime trusts every workspace's configuration, as the runs' processes must too
      * @param workdir  where runs go whose request names no workdir (unless the client offers roots); runs may work
      *                 under it
      * @param roots    further directories runs may work under; a tool naming a workdir elsewhere is refused
      * @return true when the client went away, false when interrupted
      */
-    public static boolean serveStdio(Longtask runtime, List<String> longtask, Path workdir, List<Path> roots,
-                                     InputStream in, OutputStream out) {
-        LocalRuns runs = new LocalRuns(runtime, new RunProcesses(longtask,
-                runtime.trustsEveryWorkspaceConfig() ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
-        StdioLines lines = new StdioLines(json(), in, out);
-        McpServerTransportProvider transport = new StdioServerTransportProvider(json(), lines.input(),
-                lines.output());
-        ClientRoots clientRoots = new ClientRoots(runs);
-        LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own, started by"
-                + " this MCP server: it goes on after your session ends; if that process is stopped, the run stops"
-                + " after saving and continues with longtask_resume.", POLL, clientRoots::askOnce);
-        McpSyncServer server = McpServer.sync(transport).serverInfo("longtask", version()).instructions(INSTRUCTIONS)
-                .jsonMapper(json()).capabilities(capabilities()).tools(tools.tools())
-                .resourceTemplates(tools.reports())
-                .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
-        try {
-            lines.awaitDrained();
-            return true;
-        } catch (InterruptedException e) {
-            // Consumed: the caller closes the runtime next.
-            return false;
-        } finally {
-            server.closeGracefully();
+    public static boolean serveStdio(Supplier<Longtask> runtime, List<String> longtask, boolean trustAll,
+                                     Path workdir, List<Path> roots, InputStream in, OutputStream out) {
+        try (LazyRuntime lazy = new LazyRuntime(runtime)) {
+            LocalRuns runs = new LocalRuns(lazy, new RunProcesses(longtask,
+                    trustAll ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
+            McpJsonMapper json = json(); // one mapper: each is built anew, which is a cost before the first answer
+            StdioLines lines = new StdioLines(json, in, out, lazy::startBuilding);
+            McpServerTransportProvider transport = new StdioServerTransportProvider(json, lines.input(),
+                    lines.output());
+            ClientRoots clientRoots = new ClientRoots(runs);
+            LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own, started"
+                    + " by this MCP server: it goes on after your session ends; if that process is stopped, the run"
+                    + " stops after saving and continues with longtask_resume.", POLL, clientRoots::askOnce);
+            McpSyncServer server = McpServer.sync(transport).serverInfo("longtask", version())
+                    .instructions(INSTRUCTIONS).jsonMapper(json).capabilities(capabilities()).tools(tools.tools())
+                    .resourceTemplates(tools.reports())
+                    .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
+            try {
+                lines.awaitDrained();
+                return true;
+            } catch (InterruptedException e) {
+                // Consumed: serving ends here.
+                return false;
+            } finally {
+                server.closeGracefully();
+            }
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What stands between the client's stdin and stdout and the SDK's stdio transport, which stops reading for good at
@@ -34,9 +35,13 @@ final class StdioLines {
     private final CountDownLatch drained = new CountDownLatch(1);
     private final Input input;
     private final Output output;
+    private final Runnable afterFirstAnswer;
+    private final AtomicBoolean answeredOnce = new AtomicBoolean();
 
-    StdioLines(McpJsonMapper mapper, InputStream client, OutputStream protocol) {
+    /** @param afterFirstAnswer done once, as soon as the first answer has been written (to {@code initialize}) */
+    StdioLines(McpJsonMapper mapper, InputStream client, OutputStream protocol, Runnable afterFirstAnswer) {
         this.mapper = mapper;
+        this.afterFirstAnswer = afterFirstAnswer;
         this.input = new Input(client);
         this.output = new Output(protocol);
     }
@@ -103,6 +108,9 @@ final class StdioLines {
         unanswered.removeAll(ids);
         synchronized (unanswered) {
             unanswered.notifyAll();
+        }
+        if (answeredOnce.compareAndSet(false, true)) {
+            afterFirstAnswer.run();
         }
     }
 

@@ -242,9 +242,18 @@ public sealed interface EventData {
         }
     }
 
-    /** What the director decided. */
+    /**
+     * What the director decided. {@code replaced}: failed or pending tasks whose work its added tasks redo (cancelled);
+     * of the cancelled and replaced tasks, those whose changes to the workspace are undone before the added tasks
+     * run and those whose changes it keeps (empty lists are left out, as before these existed).
+     */
     record DirectorDecided(String action, String reason, int round, List<Integer> cancelled, List<Integer> retried,
-                           int added) implements EventData {
+                           int added,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> replaced,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("changes_undone")
+                           List<Integer> changesUndone,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("changes_kept")
+                           List<Integer> changesKept) implements EventData {
         @Override
         public String type() {
             return EventType.DIRECTOR_DECIDED;
@@ -310,7 +319,10 @@ public sealed interface EventData {
         }
     }
 
-    /** A task's earlier changes were undone ({@code why}: retry, cancel, rollback); {@code kept} says what was not. */
+    /**
+     * A task's earlier changes were undone ({@code why}: retry, cancel, replaced, rollback); {@code kept} says what
+     * was not.
+     */
     record TaskUndone(String why, List<String> restored, List<String> kept) implements EventData {
         @Override
         public String type() {

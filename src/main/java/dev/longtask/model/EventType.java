@@ -58,7 +58,10 @@ public final class EventType {
      * tasks are then created in order with ids first_id, first_id + 1, ...; a resume creates any that are missing.
      */
     public static final String PLAN_ACCEPTED = "plan.accepted";
-    /** data: action, reason, round, added, cancelled, retried. What the director decided. */
+    /**
+     * data: action, reason, round, added, cancelled, retried, and when not empty replaced, changes_undone,
+     * changes_kept. What the director decided, and whose changes its cancels and replacements undo or keep.
+     */
     public static final String DIRECTOR_DECIDED = "director.decided";
     /** data: report, final_result, title, synthesized. report.md and final_result.json were written. */
     public static final String REPORT_WRITTEN = "report.written";
@@ -80,7 +83,7 @@ public final class EventType {
     /** data: attempt, files [{path, change: added|modified|deleted}]. What an attempt of the task changed; a record. */
     public static final String TASK_CHANGES = "task.changes";
     /**
-     * data: why (retry, cancel, rollback), restored [path], kept [path (why)]. The task's earlier changes were undone,
+     * data: why (retry, cancel, replaced, rollback), restored [path], kept [path (why)]. The task's earlier changes were undone,
      * but for the files another task changed since; a record.
      */
     public static final String TASK_UNDONE = "task.undone";

@@ -2,6 +2,8 @@ package dev.longtask.review;
 
 import dev.longtask.engine.Finisher;
 import dev.longtask.model.RunStatus;
+import dev.longtask.review.plan.ReviewManifest;
+import dev.longtask.review.report.ReviewReportWriter;
 import dev.longtask.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package dev.longtask.review;
 
-import dev.longtask.store.RunLayout;
 import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.PlanValidator;
@@ -8,6 +7,19 @@ import dev.longtask.engine.PlannedTask;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
+import dev.longtask.review.map.MapRenderer;
+import dev.longtask.review.map.RepoMap;
+import dev.longtask.review.map.RepoMapper;
+import dev.longtask.review.map.ScopeOptions;
+import dev.longtask.review.plan.Chunk;
+import dev.longtask.review.plan.Chunker;
+import dev.longtask.review.plan.EstimateAssumptions;
+import dev.longtask.review.plan.ReviewEstimate;
+import dev.longtask.review.plan.ReviewEstimator;
+import dev.longtask.review.plan.ReviewFocus;
+import dev.longtask.review.plan.ReviewManifest;
+import dev.longtask.review.plan.ReviewPlanner;
+import dev.longtask.store.RunLayout;
 import dev.longtask.store.file.FileRunStore;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A run's recorded changes to its workspace: {@code GET /api/runs/{id}/tasks/{tid}/diff} (read-only, like every read)
- * and {@code POST /api/runs/{id}/rollback} {@code {task?, after?, force?}}, refused while the run is running.
+ * A run's recorded changes to its workspace: {@code GET /api/runs/{id}/tasks/{tid}/diff} and {@code GET
+ * /api/runs/{id}/changes} (read-only, like every read) and {@code POST /api/runs/{id}/rollback} {@code {task?, after?, force?}}, refused while the run is running.
  */
 final class ChangesApi {
     private final RunsApi runs;
@@ -49,6 +49,31 @@ final class ChangesApi {
         }
     }
 
+    /**
+     * The run's changes in brief: each task's files with the lines added and removed (no diffs; a task's own read
+     * gives those), and the files two or more tasks changed, as {@code shared_files} in final_result.json.
+     */
+    void summary(Context ctx) {
+        String runId = ctx.pathParam("id");
+        Path workspace = runs.workspace(runId);
+        files.snapshot(workspace, runId);
+        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+            ObjectNode out = json.createObjectNode().put("run_id", runId);
+            var tasks = out.putArray("tasks");
+            for (RunChanges.TaskDiff diff : changes.diff(null)) {
+                ObjectNode task = tasks.addObject().put("task", diff.task()).put("attempt", diff.attempt())
+                        .put("ended", diff.ended());
+                var list = task.putArray("files");
+                diff.files().forEach(f -> list.addObject().put("path", f.path()).put("change", f.change())
+                        .put("added", f.added()).put("removed", f.removed()));
+            }
+            out.set("shared_files", json.valueToTree(changes.sharedFiles()));
+            send(ctx, out);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the changes of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
     void rollback(Context ctx) {
         String runId = ctx.pathParam("id");
         Path workspace = runs.workspace(runId);
@@ -69,7 +94,7 @@ final class ChangesApi {
             RunChanges.Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));
             if (!result.refused().isEmpty() && result.stash() == null) {
                 throw ApiError.conflict("nothing rolled back: later changes touch the same lines of "
-                        + String.join("; ", result.refused()) + "; send force: true to undo anyway");
+                        + String.join("; ", result.refused()) + "; send force: true to undo anyway", result.refused());
             }
             if (!result.restored().isEmpty()) {
                 String scope = task != null ? "task #" + task : after != null ? "the tasks after #" + after

@@ -128,6 +128,7 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/api/runs/{id}/tasks/{tid}", runs::task);
             config.routes.get("/api/runs/{id}/tasks/{tid}/transcript", runs::transcript);
             config.routes.get("/api/runs/{id}/tasks/{tid}/diff", changes::diff);
+            config.routes.get("/api/runs/{id}/changes", changes::summary);
             config.routes.post("/api/runs/{id}/rollback", changes::rollback);
             config.routes.get("/api/runs/{id}/report", runs::report);
             config.routes.get("/api/runs/{id}/notes", runs::notes);
@@ -142,8 +143,8 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/api/approvals/{aid}", questions::get);
             config.routes.post("/api/approvals/{aid}", questions::answer);
             config.routes.ws("/api/stream", streamSocket::configure);
-            config.routes.exception(ApiError.class, (e, ctx) -> error(ctx, json, e.status(), e.code(), e.getMessage(),
-                    e.field()));
+            config.routes.exception(ApiError.class, (e, ctx) -> ctx.status(e.status())
+                    .contentType("application/json").result(e.body(json).toString()));
             refuse(config, json, NoSuchRunException.class, 404, "not_found");
             refuse(config, json, NoSuchTaskException.class, 404, "not_found");
             refuse(config, json, RunLockedException.class, 409, "conflict");

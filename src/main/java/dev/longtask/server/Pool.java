@@ -69,15 +69,7 @@ final class Pool {
     private final Map<String, LiveRun> live = new HashMap<>();
     private final Set<String> starting = new HashSet<>();
     private final Map<String, Stop> stops = new HashMap<>();
-    /** How long the pool waits before it looks again at a database that was away when a run was to start. */
-    static final Duration DATABASE_RETRY = Duration.ofSeconds(2);
-
-    private final java.util.concurrent.ScheduledExecutorService starter = java.util.concurrent.Executors
-            .newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "longtask-pool");
-                t.setDaemon(true);
-                return t;
-            });
+    private final PoolWakeUps wakeUps;
     private long nextOrder = 1;
     private boolean stopping;
 
@@ -94,6 +86,7 @@ final class Pool {
         this.clock = clock;
         this.listener = listener;
         this.approvals = approvals;
+        this.wakeUps = new PoolWakeUps(clock, this::startDue);
     }
 
     /** Takes up the entries of a previous server: waiting runs wait again, runs that were running resume first. */
@@ -118,7 +111,7 @@ final class Pool {
             }
             entries.put(entry.runId(), recovered);
             if (recovered.state() == PoolEntry.State.QUEUED && recovered.notBefore() != null) {
-                scheduleWhenDue(recovered);
+                wakeUps.whenDue(recovered);
             }
         }
         schedule();
@@ -189,26 +182,18 @@ final class Pool {
                 return;
             }
         }
-        try {
-            starter.execute(this::startDue);
-        } catch (java.util.concurrent.RejectedExecutionException stopped) {
-            // the server is stopping
-        }
+        wakeUps.now();
     }
 
     /**
      * The database of a shared store is away (a restart, a failover): the run waits in the queue, not held, and the
-     * pool looks again after {@link #DATABASE_RETRY}. Called under the pool's lock.
+     * pool looks again after {@link PoolWakeUps#AWAY}. Called under the pool's lock.
      */
     private PoolEntry awaitDatabase(PoolEntry entry, Throwable cause) {
         LOG.warn("run {}: the database is away ({}); it waits in the queue and starts when the database is back",
                 entry.runId(), cause.getMessage());
         PoolEntry queued = entry.with(PoolEntry.State.QUEUED, "waiting for the database: " + cause.getMessage());
-        try {
-            starter.schedule(this::startDue, DATABASE_RETRY.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException stopped) {
-            // the server is stopping: the run stays queued for its next start
-        }
+        wakeUps.afterAWhile();
         return queued;
     }
 
@@ -219,13 +204,15 @@ final class Pool {
             synchronized (this) {
                 next = stopping ? null : nextDue();
                 if (next == null) {
-                    wakeForNextBackoff();
+                    if (!stopping) {
+                        wakeUps.atEarliestBackoff(entries.values().stream().filter(this::waiting).toList());
+                    }
                     return;
                 }
                 try {
                     if (!next.foreground() && !slots.tryTake(next.runId())) {
                         // the store's other servers have every place: look again in a while
-                        starter.schedule(this::startDue, DATABASE_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                        wakeUps.afterAWhile();
                         return;
                     }
                     base = files.lastSeq(next.workspace(), next.runId());
@@ -262,39 +249,12 @@ final class Pool {
         if (poolRunning() >= maxRuns) {
             return null;
         }
-        return entries.values().stream().filter(e -> !e.foreground() && waiting(e) && due(e)).min(QUEUE_ORDER)
-                .orElse(null);
+        return entries.values().stream().filter(e -> !e.foreground() && waiting(e) && wakeUps.due(e))
+                .min(QUEUE_ORDER).orElse(null);
     }
 
     private boolean waiting(PoolEntry entry) {
         return entry.state() == PoolEntry.State.QUEUED && !creating.contains(entry.runId());
-    }
-
-    /** A retry waits out its backoff; everything else may start at once. */
-    private boolean due(PoolEntry entry) {
-        return entry.notBefore() == null || !clock.instant().isBefore(entry.notBefore());
-    }
-
-    /**
-     * A wake-up timed by the executor's clock can come a moment before the pool's clock says a backoff is over: then
-     * nothing was due, and without another wake-up the retry would wait forever.
-     */
-    private void wakeForNextBackoff() {
-        if (stopping) {
-            return;
-        }
-        entries.values().stream().filter(e -> waiting(e) && !due(e)).min(Comparator.comparing(
-                PoolEntry::notBefore)).ifPresent(this::scheduleWhenDue);
-    }
-
-    /** Looks at the queue again when {@code entry}'s backoff is over. */
-    private void scheduleWhenDue(PoolEntry entry) {
-        long wait = Math.max(0, Duration.between(clock.instant(), entry.notBefore()).toMillis()) + 1;
-        try {
-            starter.schedule(this::startDue, wait, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException stopped) {
-            // the server is stopping: the run stays queued for its next start
-        }
     }
 
     private long poolRunning() {
@@ -421,7 +381,7 @@ final class Pool {
         String note = "retry " + retry + " of " + retries.max() + " in " + dev.longtask.model.Durations.text(wait) + " after: " + reason;
         setStatus(entry.workspace(), entry.runId(), RunStatus.QUEUED, note);
         PoolEntry retried = entry.requeued(nextOrder++, retry, note, clock.instant().plus(wait));
-        scheduleWhenDue(retried);
+        wakeUps.whenDue(retried);
         listener.retried(retried);
         return retried;
     }
@@ -596,11 +556,7 @@ final class Pool {
         synchronized (this) {
             stopping = true;
         }
-        starter.shutdown();
-        try {
-            starter.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!wakeUps.stop(grace)) {
             return;
         }
         synchronized (this) {

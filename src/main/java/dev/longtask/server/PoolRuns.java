@@ -88,12 +88,13 @@ final class PoolRuns implements RunControl {
                 || e.state() == PoolEntry.State.RUNNING).orElse(false);
         Optional<LiveRun.Figures> live = pool.live(runId).flatMap(LiveRun::figures);
         if (live.isPresent()) {
-            return new Snapshot(live.get().run(), live.get().progress(), run.run().recordedSettings(), carried);
+            return new Snapshot(live.get().run(), live.get().progress(), run.run().recordedSettings(), carried,
+                    run.history().firstPlan());
         }
         Integer concurrency = run.run().recordedSettings().concurrency();
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(),
                 concurrency == null ? RunSettings.DEFAULTS.concurrency() : concurrency, clock.instant()),
-                run.run().recordedSettings(), carried);
+                run.run().recordedSettings(), carried, run.history().firstPlan());
     }
 
     @Override

@@ -81,9 +81,16 @@ final class RunsApi {
         }
     }
 
+    /** One run: its view, with the estimate of its first plan to set its figures beside (null without one). */
     void get(Context ctx) {
         String runId = ctx.pathParam("id");
-        send(ctx, view(runId, workspace(runId)));
+        Path workspace = workspace(runId);
+        ObjectNode out = view(runId, workspace);
+        var snapshot = files.snapshot(workspace, runId);
+        var plan = snapshot.history().firstPlan();
+        out.set("estimate", plan == null || !plan.hasTokens() ? null : json.valueToTree(plan));
+        out.put("work_s", snapshot.history().activeTime(null).toSeconds());
+        send(ctx, out);
     }
 
     void tasks(Context ctx) {

@@ -5,8 +5,8 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs the real {@code longtask} command line in-process with captured output. */
-final class CliRunner {
-    record Result(int exit, String out, String err) {
+public final class CliRunner {
+    public record Result(int exit, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exit + "\n--- out\n" + out + "--- err\n" + err;
@@ -16,16 +16,16 @@ final class CliRunner {
     private CliRunner() {
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         return run(Main.commandLine(), args);
     }
 
     /** Runs one command built by a test (with its own environment or models), failures handled as Main does. */
-    static Result runCommand(Object command, String... args) {
+    public static Result runCommand(Object command, String... args) {
         return run(Main.configured(new CommandLine(command)), args);
     }
 
-    static Result run(CommandLine cli, String... args) {
+    public static Result run(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out, true));

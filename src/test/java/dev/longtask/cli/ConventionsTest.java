@@ -2,6 +2,8 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.cli.command.PermissionsCliTest;
+import dev.longtask.cli.command.ScriptedRunCommand;
 import dev.longtask.config.Environment;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
@@ -103,16 +105,8 @@ class ConventionsTest {
     void dashCBeforeTheCommandIsTheWorkspaceOfRunStatusAndRuns() throws Exception {
         Path ws = EngineFixture.workspace(workspace.resolve("ws"));
         ScriptedModel model = new ScriptedModel(PermissionsCliTest::twoFiles);
-        RunDriver.Assembly scripted = b -> b.home(workspace.resolve("home")).llm(model,
-                EngineFixture.models(model).pricing());
         Environment noKeys = new Environment(Map.of(), workspace.resolve("user-config.yaml"));
-        CommandLine.IFactory factory = new CommandLine.IFactory() {
-            @Override
-            public <K> K create(Class<K> type) throws Exception {
-                return type == RunCommand.class ? type.cast(new RunCommand(noKeys, scripted))
-                        : CommandLine.defaultFactory().create(type);
-            }
-        };
+        CommandLine.IFactory factory = ScriptedRunCommand.factory(model, workspace.resolve("home"), noKeys);
         CliRunner.Result run = CliRunner.run(Main.commandLine(factory),
                 "-C", ws.toString(), "run", "write two files", "--run-id", "first");
         assertThat(run.exit()).as(run.toString()).isZero();

@@ -1,5 +1,6 @@
 package dev.longtask.cli;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -130,10 +131,7 @@ class CtrlCTest {
     }
 
     private Process longtask(Path ws, String... args) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Duser.home=" + dir.resolve("home"), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+        List<String> command = ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home")));
         command.addAll(List.of(args));
         command.addAll(List.of("--workdir", ws.toString()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);

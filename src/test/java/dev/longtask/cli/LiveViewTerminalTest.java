@@ -1,8 +1,10 @@
 package dev.longtask.cli;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.ScriptedProvider;
@@ -131,11 +133,11 @@ class LiveViewTerminalTest {
 
     /** A shell script that runs longtask as a user would, with this test's classpath. */
     private Path launcher(Path ws, String baseUrl) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path script = dir.resolve("longtask.sh");
+        String longtask = ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home"))).stream()
+                .map(word -> "'" + word + "'").collect(java.util.stream.Collectors.joining(" "));
         Files.writeString(script, "#!/bin/sh\nunset NO_COLOR OPENAI_API_KEY ANTHROPIC_API_KEY OPENAI_BASE_URL\n"
-                + "exec '" + java + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Duser.home='" + dir.resolve("home")
-                + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName()
+                + "exec " + longtask
                 + " run 'Summarise the notes in this workspace, one careful step after another, and say what was found'"
                 + " --run-id live --concurrency 2 --color never --base-url " + baseUrl + " --model openai:scripted"
                 + " -C '" + ws + "'\n");

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.model.Budget;
 import dev.longtask.model.EventType;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.model.JsonMapping;
 import dev.longtask.store.StoreOptions;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

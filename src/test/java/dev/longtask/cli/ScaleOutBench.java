@@ -4,6 +4,7 @@ import dev.longtask.api.Longtask;
 import dev.longtask.api.Outcome;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.cli.view.Figures;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.cli.view.ProgressViews;
 import dev.longtask.model.Budget;
 import dev.longtask.model.EventData;
 import dev.longtask.model.JsonMapping;
+import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;

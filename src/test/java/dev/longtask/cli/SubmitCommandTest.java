@@ -3,6 +3,7 @@ package dev.longtask.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.api.Longtask;
+import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.model.RunStatus;
 import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code longtask submit} against a real server: queued with its priority, or a one-line error. */
-class SubmitCommandTest {
+public class SubmitCommandTest {
     @TempDir
     Path dir;
 
@@ -118,7 +119,7 @@ class SubmitCommandTest {
     }
 
     /** A real server whose runtime runs {@code model} and asks its questions through the server. */
-    static LongtaskServer server(ServerOptions options, ScriptedModel model) {
+    public static LongtaskServer server(ServerOptions options, ScriptedModel model) {
         Approvals approvals = new Approvals();
         return LongtaskServer.start(options, new ApiBackend(Longtask.builder().environment(java.util.Map.of())
                 .home(null).llm(model, EngineFixture.models(model).pricing()).fsync(FsyncPolicy.NONE)

@@ -1,5 +1,6 @@
 package dev.longtask.engine;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.agent.Approver;
@@ -101,9 +102,7 @@ class ApprovalTest {
     @Test
     void aKilledProcessLosesNeitherTheOpenQuestionNorTheAnswerGivenAfter() throws Exception {
         Path ws = EngineFixture.workspace(dir);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), ApprovingRun.class.getName(), ws.toString())
+        Process child = new ProcessBuilder(ChildJvm.testMain(ApprovingRun.class, List.of("-Xmx256m"), ws.toString()))
                 .redirectErrorStream(true).start();
         try {
             CompletableFuture<String> asked = CompletableFuture.supplyAsync(() -> firstLineStartingWith(child, "ASKED"));

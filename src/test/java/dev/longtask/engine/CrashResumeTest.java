@@ -1,5 +1,6 @@
 package dev.longtask.engine;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -111,10 +112,8 @@ class CrashResumeTest {
     }
 
     private static Process spawn(Path ws, String mode, Path callLog) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), CrashingRun.class.getName(),
-                ws.toString(), mode, callLog.toString())
+        return new ProcessBuilder(ChildJvm.testMain(CrashingRun.class, List.of("-Xmx256m"),
+                ws.toString(), mode, callLog.toString()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE).start();
     }
 

@@ -3,7 +3,7 @@ package dev.longtask.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.review.PlannerMap;
+import dev.longtask.review.map.PlannerMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code --plugin-dir}) and {@code longtask} on the PATH: its model, the scripted agent on the Anthropic streaming
  * Messages API, starts a run with longtask_start, waits for it with longtask_status, reads longtask_report and
  * answers with the report; the run completed in the store.
+ *
+ * <p>Not asserted: the progress notifications longtask sends while longtask_status waits. Claude Code 2.1.332 writes
+ * none of them to {@code stream-json}: the only trace there is a {@code tool_progress}
+ * heartbeat after a call has taken 30 s, which a quicker run never reaches (the MCP TypeScript SDK's and pi's tests
+ * assert the notifications themselves).
  */
 class ClaudeCodeSessionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,10 +39,6 @@ class ClaudeCodeSessionTest {
     Path dir;
 
     @Test
-    @Disabled("Claude Code 2.1.332 takes its first turn while the plugin's longtask mcp is still 'pending' (its JVM"
-            + " answers initialize seconds later on a loaded machine; MCP_CONNECTION_NONBLOCKING=false did not make it"
-            + " wait), so the model is not offered the longtask tools: enable once longtask mcp answers initialize"
-            + " within Claude Code's wait")
     void claudeCodeHandsTheGoalToLongtaskThroughThePluginAndAnswersWithTheReport() throws Exception {
         NodePeers.require("@anthropic-ai/claude-code");
         Path ws = Files.createDirectories(dir.resolve("ws")).toRealPath();
@@ -64,8 +64,12 @@ class ClaudeCodeSessionTest {
                     "ANTHROPIC_BASE_URL", claudeModel.anthropicBaseUrl(), "ANTHROPIC_API_KEY", "sk-ant-not-real",
                     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1", "DISABLE_AUTOUPDATER", "1",
                     "MCP_TIMEOUT", "120000", "MCP_TOOL_TIMEOUT", "300000",
-                    // wait for longtask mcp before the first turn: its JVM answers initialize after Claude would
-                    "MCP_CONNECTION_NONBLOCKING", "false");
+                    // Before its first turn `claude -p` waits 2 s for MCP servers still starting, then goes on
+                    // without their tools; this JVM (no start-up cache, a loaded machine) may take longer to answer
+                    // initialize, so the session waits up to this long for it.
+                    "CLAUDE_CODE_MCP_STARTUP_WAIT_MS", "120000",
+                    // MCP tools offered to the model as they are, not deferred behind a ToolSearch tool
+                    "ENABLE_TOOL_SEARCH", "false");
             NodePeers.Output out = run(command, env, ws);
             assertThat(out.exit()).as(out.stdout() + out.stderr()).isZero();
 

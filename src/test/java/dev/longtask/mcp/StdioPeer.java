@@ -180,10 +180,6 @@ final class StdioPeer implements AutoCloseable {
         process.destroyForcibly();
     }
 
-    static Path java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java");
-    }
-
     private void pump(BufferedReader reader, boolean isStdout) {
         Thread t = new Thread(() -> {
             try (reader) {

@@ -107,6 +107,29 @@ class StdioProtocolTest {
         }
     }
 
+    @Test
+    void theHandshakeNeedsNoSettingsAndABrokenConfigIsSaidByTheFirstToolCallUntilItIsFixed() throws Exception {
+        // The settings are read once initialize is answered: a config that cannot be read does not keep the client
+        // from the tools, and the model hears what is wrong when it calls one.
+        Path ws = workspace();
+        Path config = Files.createDirectories(ws.resolve(".longtask")).resolve("config.yaml");
+        Files.writeString(config, "concurrency: lots\n");
+        try (StdioPeer server = server(ws)) {
+            server.initialize();
+            assertThat(server.request("tools/list", StdioPeer.JSON.createObjectNode()).path("tools")).hasSize(9);
+            JsonNode refused = server.call("longtask_status", StdioPeer.JSON.createObjectNode());
+            assertThat(refused.path("isError").asBoolean()).as(refused.toString()).isTrue();
+            assertThat(refused.path("content").get(0).path("text").asText()).contains("concurrency");
+
+            Files.writeString(config, "concurrency: 2\n");
+            JsonNode status = server.call("longtask_status", StdioPeer.JSON.createObjectNode());
+            assertThat(status.path("isError").asBoolean()).as(status.toString()).isFalse();
+            assertThat(status.path("structuredContent").path("summary").asText()).contains("no runs");
+            server.closeInput();
+            assertThat(server.waitForExit(Duration.ofSeconds(60))).as(server.stderr()).isZero();
+        }
+    }
+
     private StdioPeer server(Path ws) throws Exception {
         return new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir", ws.toString(), "--model",
                 "openai:scripted", "--base-url", "http://127.0.0.1:9/v1"), Map.of("OPENAI_API_KEY", "not-a-real-key"));

@@ -1,5 +1,9 @@
 package dev.longtask.review;
 
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.review.map.RepoMap;
+import dev.longtask.review.map.RepoMapper;
+import dev.longtask.review.map.ScopeOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -9,7 +13,22 @@ import java.util.stream.Stream;
 
 /** The multi-language fixture repository of src/test/resources/review-fixture, copied where a test wants it. */
 public final class ReviewFixture {
+    private static RepoMap map;
+
     private ReviewFixture() {
+    }
+
+    /** The fixture's map (tests left out), made once for the tests that plan or chunk from it. */
+    public static synchronized RepoMap map() {
+        if (map == null) {
+            try {
+                Path dir = Files.createTempDirectory("review-map");
+                map = new RepoMapper(TokenCounter.shared()).map(copyTo(dir.resolve("repo")), ScopeOptions.defaults());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return map;
     }
 
     public static Path source() {

@@ -32,6 +32,11 @@ class ChangesApiTest {
             Path written = f.workspace.resolve(file.path("path").asText());
             assertThat(written).exists();
             assertThat(f.get("/api/runs/" + id + "/tasks/9/diff").statusCode()).isEqualTo(404);
+            JsonNode brief = f.json(f.get("/api/runs/" + id + "/changes"));
+            assertThat(brief.path("tasks").path(0).path("files").path(0).path("path").asText())
+                    .isEqualTo(file.path("path").asText());
+            assertThat(brief.path("tasks").path(0).path("files").path(0).has("unified")).isFalse();
+            assertThat(brief.path("shared_files").isObject()).isTrue();
 
             assertThat(f.post("/api/runs/" + id + "/rollback", "{\"task\": 1, \"after\": 1}").statusCode())
                     .isEqualTo(400);

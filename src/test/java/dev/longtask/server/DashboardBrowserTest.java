@@ -328,6 +328,42 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void aFailedTaskIsRetriedFromItsPageAfterAConfirmation() {
+        server.close();
+        server = ServerFixture.start(dir.resolve("retries"), model.model, o -> o.withRetries(0, Duration.ZERO));
+        model.failOnce(Digest.BETA);
+        String runId = server.submit("Digest the notes", Map.of("concurrency", 1));
+        ServerFixture.await("the run to fail and the pool to be done with it", Duration.ofSeconds(60), () ->
+                "failed".equals(server.run(runId).path("status").asText())
+                        && "done".equals(server.run(runId).path("pool").path("state").asText()));
+        browser.open(address("#/runs/" + runId + "/tasks/1"));
+        browser.text(".meta .badge", "^completed$");
+        assertThat(browser.find(".task-controls").isDisplayed()).as("no retry for a completed task").isFalse();
+
+        browser.open(address("#/runs/" + runId + "/tasks/3"));
+        browser.text(".meta .badge", "^failed$");
+        browser.find(".task-controls button.retry").click();
+        browser.text(".task-controls .confirm", "Run task #3 again");
+        assertThat(server.run(runId).path("status").asText()).as("nothing happens before the confirmation")
+                .isEqualTo("failed");
+        browser.find(".task-controls .confirm button:not(.yes)").click();
+        assertThat(browser.find(".task-controls button.retry").isDisplayed()).as("kept as it is").isTrue();
+        assertThat(server.run(runId).path("status").asText()).isEqualTo("failed");
+
+        browser.find(".task-controls button.retry").click();
+        browser.find(".task-controls .confirm button.yes").click();
+        browser.text(".task-controls .action-result.ok", "Retrying tasks? #3");
+        browser.text(".meta .badge", "^completed$");
+        ServerFixture.await("the retried run to complete", Duration.ofSeconds(60),
+                () -> "completed".equals(server.run(runId).path("status").asText()));
+        assertThat(browser.find(".task-controls button.retry").isEnabled()).as("a completed task: no retry")
+                .isFalse();
+
+        HttpResponse<String> again = server.post("/api/runs/" + runId + "/tasks/3/retry", "");
+        assertThat(again.statusCode()).as("the server refuses a completed task: " + again.body()).isEqualTo(409);
+    }
+
+    @Test
     void viewingARunChangesNothingInIt() throws Exception {
         String alone = server.submit("Digest the notes", Map.of("concurrency", 1));
         ServerFixture.await("the run nobody watched to complete", Duration.ofSeconds(60),

@@ -42,8 +42,12 @@ final class Digest {
             """;
 
     private final Map<String, CountDownLatch> holds = new ConcurrentHashMap<>();
+    /** Subjects whose next submission reports a failure (once each). */
+    private final java.util.Set<String> failing = ConcurrentHashMap.newKeySet();
     /** Searches "Survey the notes" makes before it reads, each a step of its transcript. */
     volatile int surveySearches;
+    /** "Write the digest" also rewrites alpha's summary first: a file two tasks changed. */
+    volatile boolean digestEditsAlpha;
     final ScriptedModel model = new ScriptedModel(this::answer);
 
     /** The call of {@code subject}'s agent at {@code step} (1 read, 2 write, 3 submit) waits for {@link #release}. */
@@ -56,6 +60,11 @@ final class Digest {
         if (latch != null) {
             latch.countDown();
         }
+    }
+
+    /** The next attempt of {@code subject}'s agent submits a failure; the attempts after it succeed. */
+    void failOnce(String subject) {
+        failing.add(subject);
     }
 
     void releaseAll() {
@@ -78,10 +87,18 @@ final class Digest {
         if (turn.step() <= searches) {
             return call("grep", object().put("pattern", "line " + turn.step()).put("path", "src"));
         }
-        return switch (turn.step() - searches) {
+        int step = turn.step() - searches;
+        if (digestEditsAlpha && subject.equals(DIGEST) && step >= 2) {
+            if (step == 2) {
+                return write(output(ALPHA), "# " + ALPHA + "\n\nnotes of " + ALPHA + ", as the digest has them\n");
+            }
+            step--;
+        }
+        return switch (step) {
             case 1 -> call("read", object().put("path", subject.contains("beta") ? "src/beta.txt" : "src/alpha.txt"));
             case 2 -> write(output(subject), "# " + subject + "\n\nnotes of " + subject + "\n");
-            default -> submitResult(true, "did " + subject, "finding of " + subject);
+            default -> failing.remove(subject) ? submitResult(false, "could not do " + subject, "no finding")
+                    : submitResult(true, "did " + subject, "finding of " + subject);
         };
     }
 

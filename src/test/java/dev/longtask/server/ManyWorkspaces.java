@@ -111,6 +111,19 @@ final class ManyWorkspaces implements AutoCloseable {
         return now;
     }
 
+    /**
+     * The heap in use after a full GC, the least of a few tries: what a reference keeps, without the garbage a
+     * thread of the server made meanwhile.
+     */
+    long leastHeap() {
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        }
+        return least;
+    }
+
     static long openFiles() {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return fds.count();

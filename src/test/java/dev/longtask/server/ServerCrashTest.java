@@ -1,9 +1,10 @@
 package dev.longtask.server;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.cli.Main;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
@@ -118,11 +119,9 @@ class ServerCrashTest {
     }
 
     private Child serve(Path root, ScriptedProvider model) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Duser.home=" + dir.resolve("home"), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "serve", "--port", "0", "--root", root.toString(), "--max-runs", "2",
-                "--model", "openai:scripted", "--base-url", model.baseUrl())
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home")),
+                "serve", "--port", "0", "--root", root.toString(), "--max-runs", "2",
+                "--model", "openai:scripted", "--base-url", model.baseUrl()))
                 .redirectErrorStream(true);
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_")
                 || k.endsWith("_BASE_URL"));

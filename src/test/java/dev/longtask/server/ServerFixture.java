@@ -30,6 +30,8 @@ import java.util.function.UnaryOperator;
 
 /** A real server on a random loopback port over a scripted model, and a real HTTP client that carries the token. */
 final class ServerFixture implements AutoCloseable {
+    private static final Duration PATIENCE = Duration.ofMinutes(2);
+
     static final ObjectMapper JSON = new ObjectMapper();
 
     final Path root;
@@ -133,12 +135,17 @@ final class ServerFixture implements AutoCloseable {
         return json(r);
     }
 
-    /** Waits for {@code condition}, checking it every 20 ms, and fails with {@code what} after {@code limit}. */
+    /**
+     * Waits for {@code condition}, checking it every 20 ms, and fails with {@code what} after {@code limit}, or after
+     * two minutes if that is longer: a deadline here catches a hang, never slowness, and on a shared 2-core machine at a
+     * load of 30 a run of the scripted model can take more than half a minute.
+     */
     static void await(String what, Duration limit, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + limit.toNanos();
+        Duration patience = limit.compareTo(PATIENCE) < 0 ? PATIENCE : limit;
+        long deadline = System.nanoTime() + patience.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + limit + " waiting for " + what);
+                throw new AssertionError("timed out after " + patience + " waiting for " + what);
             }
             try {
                 Thread.sleep(20);

@@ -13,13 +13,14 @@ import java.util.regex.Pattern;
 
 /**
  * The scripted agent on the Anthropic Messages API as Claude Code uses it (streamed): offered longtask's MCP tools
- * ({@code mcp__longtask__...}), it starts a run with the user's message as the goal, waits for it with
+ * ({@code mcp__longtask__...} as a server of its own, {@code mcp__plugin_longtask_longtask__...} from the plugin), it
+ * starts a run with the user's message as the goal, waits for it with
  * {@code longtask_status}, reads {@code longtask_report}, and answers quoting the report. A request without those
  * tools (a title, a quota check) gets a short text.
  */
 final class AnthropicAgent {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String PREFIX = "mcp__longtask__";
+    private static final String START = "longtask_start";
     private static final Pattern RUN_ID = Pattern.compile("\"run_id\"\\s*:\\s*\"([^\"]+)\"");
 
     private final List<JsonNode> seen;
@@ -51,7 +52,7 @@ final class AnthropicAgent {
                     delta.putObject("delta").put("type", "text_delta").put("text", step[1]);
                 } else {
                     block.putObject("content_block").put("type", "tool_use").put("id", "toolu_" + System.nanoTime())
-                            .put("name", PREFIX + step[0]).putObject("input");
+                            .put("name", step[0]).putObject("input");
                     delta.putObject("delta").put("type", "input_json_delta").put("partial_json", step[1]);
                 }
                 event(out, "content_block_start", block);
@@ -70,15 +71,24 @@ final class AnthropicAgent {
         }
     }
 
-    /** The next step: {tool, arguments as JSON} for a tool call, or {null, text} for an answer. */
+    /** The next step: {tool (its full name), arguments as JSON} for a tool call, or {null, text} for an answer. */
     private static String[] next(JsonNode body) {
-        boolean offered = false;
+        String prefix = null;
         for (JsonNode t : body.path("tools")) {
-            offered |= (PREFIX + "longtask_start").equals(t.path("name").asText());
+            String name = t.path("name").asText();
+            if (name.startsWith("mcp__") && name.endsWith("__" + START)) {
+                prefix = name.substring(0, name.length() - START.length());
+            }
         }
-        if (!offered) {
+        if (prefix == null) {
             return new String[] {null, "ok"};
         }
+        String[] step = step(body);
+        return step[0] == null ? step : new String[] {prefix + step[0], step[1]};
+    }
+
+    /** The next step, its tool named without the server's prefix. */
+    private static String[] step(JsonNode body) {
         String lastTool = null;
         String lastResult = null;
         String goal = null;
@@ -86,7 +96,8 @@ final class AnthropicAgent {
             for (JsonNode block : m.path("content")) {
                 String type = block.path("type").asText();
                 if (type.equals("tool_use")) {
-                    lastTool = block.path("name").asText().replace(PREFIX, "");
+                    String name = block.path("name").asText();
+                    lastTool = name.substring(name.lastIndexOf("__") + 2);
                 } else if (type.equals("tool_result")) {
                     lastResult = text(block.path("content"));
                 } else if (type.equals("text") && m.path("role").asText().equals("user") && goal == null
@@ -99,7 +110,7 @@ final class AnthropicAgent {
             }
         }
         if (lastTool == null) {
-            return new String[] {"longtask_start", JSON.createObjectNode().put("goal", goal).toString()};
+            return new String[] {START, JSON.createObjectNode().put("goal", goal).toString()};
         }
         Matcher id = RUN_ID.matcher(lastResult == null ? "" : lastResult);
         String runId = id.find() ? id.group(1) : "";

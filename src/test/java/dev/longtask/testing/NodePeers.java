@@ -64,11 +64,7 @@ public final class NodePeers {
 
     /** The command line of {@code longtask ARGS...} in a child JVM of this test's class path. */
     public static List<String> longtask(Path home, String... args) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), "dev.longtask.cli.Main"));
-        command.addAll(List.of(args));
-        return command;
+        return ChildJvm.testMain(dev.longtask.cli.Main.class, List.of("-Duser.home=" + home), args);
     }
 
     private static boolean nodeRuns() {

@@ -61,6 +61,8 @@ public final class ScriptedProvider implements AutoCloseable {
     /** Plans of more tasks than this are trees, not a fan-out and a fan-in. */
     private static final int WIDE_PLAN = 20;
     private static final Pattern TEXT_CALL = Pattern.compile("^(TOOL_CALL|FINAL) (\\{.*)$", Pattern.MULTILINE);
+    /** A goal that names its size ("... in 200 tasks") gets a plan of that many tasks, whatever {@code --tasks} says. */
+    private static final Pattern GOAL_TASKS = Pattern.compile("\\bin (\\d{1,4}) tasks\\b");
 
     /** How the script behaves. */
     public record Options(int port, int tasks, Duration latency, Pattern fail, int errorStatus, int errorCount,
@@ -120,6 +122,45 @@ public final class ScriptedProvider implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong ids = new AtomicLong();
     public final List<Seen> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+    private volatile Flaky flaky;
+    private volatile Observer observer;
+
+    /**
+     * Faults on the wire, for soaks: each request, with probability {@code rate}, gets a 429 (with
+     * {@code retry-after-ms}) or a 500 instead of its answer, never twice for the same request body (so a client
+     * that retries gets through), and every answer waits a random extra up to {@code jitter} beyond the latency.
+     */
+    public record Flaky(double rate, Duration jitter, long seed) {
+    }
+
+    /** Told of every request as it is answered, with the status it got; the time is when it arrived. */
+    public interface Observer {
+        void answered(Seen request, int status, long arrivedMillis);
+    }
+
+    /** From now on, the faults of {@code flaky} (null: none). */
+    public void flaky(Flaky flaky) {
+        this.random = new java.util.Random(flaky == null ? 0 : flaky.seed());
+        this.flaky = flaky;
+    }
+
+    /**
+     * From now on, every request goes to {@code observer} instead of {@link #seen} (a soak of hours would otherwise
+     * keep every body it was sent).
+     */
+    public void observe(Observer observer) {
+        this.observer = observer;
+    }
+
+    private java.util.Random random = new java.util.Random(0);
+    /** Hashes of the bodies that got an error, so their retry gets through; bounded, the oldest forgotten first. */
+    private final Map<Integer, Boolean> erred = java.util.Collections.synchronizedMap(
+            new LinkedHashMap<>(1024, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+                    return size() > 100_000;
+                }
+            });
 
     public ScriptedProvider(Options options) throws IOException {
         this.options = options;
@@ -190,10 +231,14 @@ public final class ScriptedProvider implements AutoCloseable {
                 return;
             }
             long n = requests.incrementAndGet();
+            long arrived = System.currentTimeMillis();
             byte[] raw = exchange.getRequestBody().readAllBytes();
             JsonNode body = JSON.readTree(raw);
             Seen request = read(anthropic ? "anthropic" : "openai", body);
-            seen.add(request);
+            Observer watching = observer;
+            if (watching == null) {
+                seen.add(request);
+            }
             if (options.record() != null) {
                 Files.write(options.record().resolve(String.format("%05d-%s.json", n, request.role())), raw);
             }
@@ -201,14 +246,43 @@ public final class ScriptedProvider implements AutoCloseable {
                 exchange.getResponseHeaders().add("Retry-After", "1");
                 send(exchange, options.errorStatus(), error(anthropic, "rate_limit_error", "scripted error "
                         + options.errorStatus()));
+                tell(watching, request, options.errorStatus(), arrived);
                 return;
             }
-            pause(latency);
+            Flaky faults = flaky;
+            long extra = 0;
+            if (faults != null) {
+                int fault;
+                synchronized (erred) {
+                    extra = faults.jitter().isZero() ? 0 : random.nextInt((int) faults.jitter().toMillis() + 1);
+                    boolean fails = random.nextDouble() < faults.rate() && erred.put(java.util.Arrays.hashCode(raw),
+                            Boolean.TRUE) == null;
+                    fault = !fails ? 0 : random.nextBoolean() ? 429 : 500;
+                }
+                if (fault != 0) {
+                    pause(Duration.ofMillis(extra));
+                    if (fault == 429) {
+                        exchange.getResponseHeaders().add("retry-after-ms", "200");
+                    }
+                    send(exchange, fault, error(anthropic, fault == 429 ? "rate_limit_error" : "api_error",
+                            "scripted fault " + fault));
+                    tell(watching, request, fault, arrived);
+                    return;
+                }
+            }
+            pause(latency.plusMillis(extra));
             Call call = answer(request);
             boolean text = request.body().path("_text").asBoolean();
             send(exchange, 200, anthropic ? anthropicResponse(call, body, text) : openAiResponse(call, body, text));
+            tell(watching, request, 200, arrived);
         } catch (RuntimeException e) {
             send(exchange, 400, error(false, "invalid_request_error", "the script could not read the request: " + e));
+        }
+    }
+
+    private static void tell(Observer observer, Seen request, int status, long arrived) {
+        if (observer != null) {
+            observer.answered(request, status, arrived);
         }
     }
 
@@ -416,7 +490,8 @@ public final class ScriptedProvider implements AutoCloseable {
         String topic = goal.strip().replaceAll("\\s+", " ");
         topic = topic.length() > 60 ? topic.substring(0, 60) : topic;
         String tag = Long.toString(System.nanoTime() % 1_000_000_000L, 36) + ids.incrementAndGet();
-        int n = Math.max(1, options.tasks());
+        Matcher sized = GOAL_TASKS.matcher(goal);
+        int n = Math.max(1, sized.find() ? Integer.parseInt(sized.group(1)) : options.tasks());
         ObjectNode plan = JSON.createObjectNode();
         ArrayNode tasks = plan.putArray("tasks");
         for (int i = 1; i <= n; i++) {

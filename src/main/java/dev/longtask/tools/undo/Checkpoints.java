@@ -62,6 +62,9 @@ public final class Checkpoints implements AutoCloseable {
     private final Map<Integer, Map<String, Long>> reads = new ConcurrentHashMap<>();
     /** path -> {time, task} of the last change a task made to it in this process. */
     private final Map<String, long[]> lastChange = new ConcurrentHashMap<>();
+    /** Shell commands running now, and the clock's time when the last full read of the workspace ended. */
+    private int shellsRunning;
+    private long lastFullRead;
 
     private Checkpoints(String offReason, String runId, Path root, ShadowRepository repository, WorkspaceScan scan,
                         ChangeJournal journal) {
@@ -85,10 +88,11 @@ public final class Checkpoints implements AutoCloseable {
      * than the limits).
      */
     public static Checkpoints open(Path root, String runId) {
-        return open(root, runId, WorkspaceScan.Limits.DEFAULT);
+        return open(root, runId, CheckpointLimits.DEFAULT);
     }
 
-    static Checkpoints open(Path root, String runId, WorkspaceScan.Limits limits) {
+    /** As {@link #open(Path, String)}, with the user's limits ({@code checkpoint.max_files}, {@code max_bytes}). */
+    public static Checkpoints open(Path root, String runId, CheckpointLimits limits) {
         ShadowRepository repository = null;
         try {
             Path gitDir = root.resolve(DIRECTORY);
@@ -101,11 +105,12 @@ public final class Checkpoints implements AutoCloseable {
                     new ChangeJournal(gitDir.resolve("journal").resolve(runId + ".jsonl")));
             scan.scan();
             scan.save();
+            checkpoints.lastFullRead = checkpoints.clock.incrementAndGet();
             return checkpoints;
         } catch (WorkspaceScan.TooLarge e) {
             close(repository);
-            return off("checkpoints are off: " + e.getMessage() + " (set limits or exclusions in "
-                    + Excludes.FILE + ")");
+            return off("checkpoints are off: " + e.getMessage() + " (raise checkpoint.max_files or "
+                    + "checkpoint.max_bytes in .longtask/config.yaml, or exclude folders in " + Excludes.FILE + ")");
         } catch (IOException | RuntimeException e) {
             close(repository);
             return off("checkpoints are off: the shadow repository cannot be written (" + e.getMessage() + ")");
@@ -184,20 +189,38 @@ public final class Checkpoints implements AutoCloseable {
         if (!on() || attempt == null) {
             return command.call();
         }
-        Map<String, FileState> before = scan.scan();
+        Map<String, FileState> before;
+        long started;
+        synchronized (this) {
+            // One read of the workspace per command: when no other command runs, the workspace as the last full
+            // read left it is what this one starts from, and what other tasks' write and edit changed since is
+            // known (lastChange). With another command running, its changes so far must not count as this one's.
+            if (shellsRunning == 0 && lastFullRead > 0) {
+                before = scan.files();
+                started = lastFullRead;
+            } else {
+                before = scan.scan();
+                started = clock.incrementAndGet();
+            }
+            shellsRunning++;
+        }
         journal.append(entry(Op.BASH, taskId, attempt, null, scan.tree().name(), null, null));
-        long started = clock.incrementAndGet();
         try {
             return command.call();
         } finally {
-            Map<String, FileState> after = scan.scan();
+            Map<String, FileState> after;
+            synchronized (this) {
+                shellsRunning--;
+                after = scan.scan();
+                lastFullRead = clock.incrementAndGet();
+            }
             Set<String> mine = touched.computeIfAbsent(taskId, t -> ConcurrentHashMap.newKeySet());
             List<Entry> lines = new ArrayList<>();
             long now = clock.incrementAndGet();
             for (String path : changedPaths(before, after)) {
                 long[] last = lastChange.get(path);
                 if (last != null && last[1] != taskId && last[0] > started) {
-                    continue; // another task's write or edit, made while the command ran
+                    continue; // another task's write or edit, made since the workspace was read before the command
                 }
                 if (mine.add(path)) {
                     lines.add(touch(taskId, attempt, path, before.get(path), "bash"));

@@ -177,7 +177,7 @@ public final class RunChanges implements AutoCloseable {
 
     /** Keeps the whole workspace as it is now under {@code refs/longtask/stash/<run>}; answers the commit's id. */
     private String stash() throws IOException {
-        WorkspaceScan scan = new WorkspaceScan(repository, Excludes.of(root), WorkspaceScan.Limits.DEFAULT);
+        WorkspaceScan scan = new WorkspaceScan(repository, Excludes.of(root), CheckpointLimits.NONE);
         scan.scan();
         ObjectId tree = scan.tree();
         String ref = "refs/longtask/stash/" + runId;

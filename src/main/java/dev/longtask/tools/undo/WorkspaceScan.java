@@ -52,11 +52,6 @@ final class WorkspaceScan {
         }
     }
 
-    /** The most files and bytes checkpoints keep (the user's, in {@code checkpoint.exclude}, or the defaults). */
-    record Limits(long maxFiles, long maxBytes) {
-        static final Limits DEFAULT = new Limits(200_000, 2L << 30);
-    }
-
     /** How long after a file's modification its stat data alone cannot be trusted: the clock's granularity. */
     private static final long RACY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** More files to store than this in one scan go into one pack, fsynced once, instead of one file each. */
@@ -76,12 +71,14 @@ final class WorkspaceScan {
 
     private final ShadowRepository repository;
     private final Excludes excludes;
-    private final Limits limits;
+    private final CheckpointLimits limits;
     private final Path indexFile;
     private final Map<String, Seen> known = new HashMap<>();
     private final ShadowTrees trees = new ShadowTrees();
+    /** Full reads of the workspace so far: what a shell command costs is counted in them. */
+    private long walks;
 
-    WorkspaceScan(ShadowRepository repository, Excludes excludes, Limits limits) {
+    WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits) {
         this.repository = repository;
         this.excludes = excludes;
         this.limits = limits;
@@ -115,6 +112,10 @@ final class WorkspaceScan {
             }
         }
         return files();
+    }
+
+    synchronized long walks() {
+        return walks;
     }
 
     /** Every file kept as last seen, by path (no reading). */
@@ -233,6 +234,7 @@ final class WorkspaceScan {
     }
 
     private Map<String, BasicFileAttributes> walk() throws IOException {
+        walks++;
         Map<String, BasicFileAttributes> found = new HashMap<>(Math.max(16, known.size() * 2));
         long[] bytes = {0};
         Path root = excludes.root();
@@ -259,7 +261,7 @@ final class WorkspaceScan {
                 }
                 bytes[0] += attrs.size();
                 if (bytes[0] > limits.maxBytes()) {
-                    throw new TooLarge("the workspace has more than " + (limits.maxBytes() >> 20) + " MB to keep");
+                    throw new TooLarge("the workspace has more than " + megabytes(limits.maxBytes()) + " to keep");
                 }
                 found.put(path, attrs);
                 return FileVisitResult.CONTINUE;
@@ -312,6 +314,10 @@ final class WorkspaceScan {
         if (before != null) {
             trees.put(path, null);
         }
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : bytes + " bytes";
     }
 
     private static FileMode mode(BasicFileAttributes attrs) {

@@ -1,5 +1,6 @@
 package dev.longtask.store.file;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
@@ -63,9 +64,8 @@ class CrashTest {
             String context = "policy " + policy + ", seed " + seed + ", iteration " + i;
             int threads = policy == FsyncPolicy.GROUPED ? 4 : 1 + random.nextInt(2);
             Path stderr = Files.createTempFile(workspace, "child", ".err");
-            Process child = new ProcessBuilder(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                    "-cp", System.getProperty("java.class.path"), CrashWriter.class.getName(),
-                    workspace.toString(), RUN, policy.wire(), String.valueOf(threads), String.valueOf(random.nextLong()))
+            Process child = new ProcessBuilder(ChildJvm.testMain(CrashWriter.class, List.of("-Xmx256m"),
+                    workspace.toString(), RUN, policy.wire(), String.valueOf(threads), String.valueOf(random.nextLong())))
                     .redirectError(stderr.toFile())
                     .start();
             BlockingQueue<String> lines = new LinkedBlockingQueue<>();
@@ -178,9 +178,5 @@ class CrashTest {
         reader.setDaemon(true);
         reader.start();
         return reader;
-    }
-
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -288,7 +288,8 @@ class FileRunStoreTest {
             store.fail(1, "broke");
             store.cancelAsBlocked(2, "its blocker failed");
             store.cancel(3, "by hand");
-            store.append(null, new dev.longtask.model.EventData.DirectorDecided("stop", "enough", 1, List.of(), List.of(), 0));
+            store.append(null, new dev.longtask.model.EventData.DirectorDecided("stop", "enough", 1, List.of(), List.of(), 0,
+                    List.of(), List.of(), List.of()));
             store.append(EventType.REPORT_WRITTEN, null, JSON.createObjectNode().put("title", "r").put("synthesized", true));
             store.append(null, new dev.longtask.model.EventData.SessionStarted(2, 1, "m", 2));
             store.append(null, new dev.longtask.model.EventData.PlanAccepted(4, "planner", 2,

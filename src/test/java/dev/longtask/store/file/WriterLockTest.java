@@ -1,5 +1,6 @@
 package dev.longtask.store.file;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +9,7 @@ import dev.longtask.store.StoreFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,9 +31,8 @@ class WriterLockTest {
     }
 
     private String probe() throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), LockProbe.class.getName(),
-                workspace.toString(), "locked")
+        Process child = new ProcessBuilder(ChildJvm.testMain(LockProbe.class, List.of(), workspace.toString(),
+                "locked"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package dev.longtask.store.postgres;
 
+import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Event;
@@ -128,9 +129,8 @@ class ChaosTest {
     }
 
     private static Process start(String url, String owner, long seed, AtomicInteger fenced) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx192m", "-cp", System.getProperty("java.class.path"),
-                ChaosWorker.class.getName(), url, owner, String.valueOf(LEASE_MS), String.valueOf(seed))
+        Process child = new ProcessBuilder(ChildJvm.testMain(ChaosWorker.class, List.of("-Xmx192m"), url, owner,
+                String.valueOf(LEASE_MS), String.valueOf(seed)))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         Thread reader = new Thread(() -> {

@@ -60,6 +60,23 @@ class CheckpointsTest {
     }
 
     @Test
+    void aShellCommandReadsTheWorkspaceOnceAndLeavesOutWhatAnotherTaskWroteSinceTheLastRead() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("old.txt"), "old\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r10")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            checkpoints.aroundShell(1, () -> Files.writeString(root.resolve("first.txt"), "task 1\n"));
+            change(checkpoints, 2, root.resolve("between.txt"), "task 2, between task 1's commands\n");
+            long walks = checkpoints.scan().walks();
+            checkpoints.aroundShell(1, () -> Files.writeString(root.resolve("second.txt"), "task 1 again\n"));
+            assertThat(checkpoints.scan().walks()).as("one read of the workspace for the command").isEqualTo(walks + 1);
+            assertThat(checkpoints.endAttempt(1)).extracting(Change::path).containsExactly("first.txt", "second.txt");
+            assertThat(checkpoints.endAttempt(2)).extracting(Change::path).containsExactly("between.txt");
+        }
+    }
+
+    @Test
     void undoLeavesAFileAnotherTaskChangedSinceAndSaysSo() throws Exception {
         Path root = ws.toRealPath();
         Files.writeString(root.resolve("a.txt"), "v0\n");
@@ -130,10 +147,11 @@ class CheckpointsTest {
         for (int i = 0; i < 5; i++) {
             Files.writeString(root.resolve("f" + i), "x");
         }
-        Checkpoints off = Checkpoints.open(root, "r5", new WorkspaceScan.Limits(3, 1 << 20));
+        Checkpoints off = Checkpoints.open(root, "r5", new CheckpointLimits(3, 1 << 20));
         assertThat(off.on()).isFalse();
         assertThat(off.offReason()).isEqualTo("checkpoints are off: the workspace has more than 3 files to keep "
-                + "(set limits or exclusions in .longtask/checkpoint.exclude)");
+                + "(raise checkpoint.max_files or checkpoint.max_bytes in .longtask/config.yaml, or exclude folders in "
+                + ".longtask/checkpoint.exclude)");
         assertThat(off.startAttempt(1, 1).isEmpty()).isTrue();
         assertThat(Set.of(off.endAttempt(1))).containsExactly(List.of());
     }
@@ -157,7 +175,7 @@ class CheckpointsTest {
         }
         Files.delete(root.resolve(".longtask/shadow/index")); // no stat data: every file read again
         try (ShadowRepository repository = ShadowRepository.open(root.resolve(Checkpoints.DIRECTORY))) {
-            WorkspaceScan fresh = new WorkspaceScan(repository, Excludes.of(root), WorkspaceScan.Limits.DEFAULT);
+            WorkspaceScan fresh = new WorkspaceScan(repository, Excludes.of(root), CheckpointLimits.DEFAULT);
             fresh.scan();
             assertThat(fresh.tree().name()).isEqualTo(left);
             assertThat(repository.readTree(fresh.tree()).keySet())

@@ -1,0 +1,89 @@
+package dev.longtask.cli.command;
+
+import dev.longtask.cli.CliFailure;
+import dev.longtask.cli.ExitCode;
+import dev.longtask.cli.RunAccess;
+import dev.longtask.model.EventData;
+import dev.longtask.store.RunStore;
+import dev.longtask.tools.undo.Checkpoints;
+import dev.longtask.tools.undo.RunChanges;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "rollback", mixinStandardHelpOptions = true,
+        description = {"Undo what a task, the tasks after one, or a whole run changed in the workspace.",
+                "The workspace is kept first, so changes you made meanwhile are never lost."})
+final class RollbackCommand implements Callable<ExitCode> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "RUN_ID", description = "The run.")
+    String runId;
+
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    static final class Scope {
+        @Option(names = "--task", paramLabel = "N", description = "Only task N's changes.")
+        Integer task;
+
+        @Option(names = "--after", paramLabel = "N", description = "The changes of the tasks that started after "
+                + "task N finished.")
+        Integer after;
+    }
+
+    @ArgGroup(exclusive = true)
+    Scope scope = new Scope();
+
+    @Option(names = "--force", description = "Undo even where a later change touched the same lines.")
+    boolean force;
+
+    @Override
+    public ExitCode call() {
+        Path workspace = workdir.workspace();
+        RunAccess.readRun(workspace, runId);
+        PrintWriter out = spec.commandLine().getOut();
+        // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
+        try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
+             RunChanges changes = RunChanges.open(workspace, runId)) {
+            Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
+                    : scope.after != null ? changes.tasksAfter(scope.after) : changes.tasks();
+            String what = scope.task != null ? "task #" + scope.task : scope.after != null
+                    ? "the tasks after #" + scope.after : "run " + runId;
+            RunChanges.Rollback result = changes.rollback(tasks, force);
+            if (!result.refused().isEmpty() && result.stash() == null) {
+                throw new CliFailure(ExitCode.FAILED, "nothing rolled back: later changes touch the same lines of "
+                        + String.join("; ", result.refused()) + ". Look with 'longtask diff " + runId
+                        + "', or use --force (your files are kept first either way)");
+            }
+            if (!result.restored().isEmpty()) {
+                RunAccess.run(() -> store.append(null, new EventData.RunRolledBack(what, result.tasks(),
+                        result.restored(), result.stash(), "cli")));
+            }
+            if (result.restored().isEmpty()) {
+                out.println("nothing to roll back: " + what + " has no changes that still stand");
+            } else {
+                out.println("rolled back " + what + ": " + result.restored().size()
+                        + (result.restored().size() == 1 ? " file" : " files") + " restored ("
+                        + String.join(", ", result.restored()) + ")");
+                out.println("the workspace as it was is kept as " + result.stash().substring(0, 12)
+                        + "; get a file back with:");
+                out.println("  git --git-dir " + Checkpoints.DIRECTORY + " show " + result.stash().substring(0, 12)
+                        + ":PATH > PATH");
+            }
+            out.flush();
+            return ExitCode.OK;
+        } catch (IOException e) {
+            throw new CliFailure(ExitCode.FAILED, "cannot roll back run " + runId + ": " + e.getMessage());
+        }
+    }
+}

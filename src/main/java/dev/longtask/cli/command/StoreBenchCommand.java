@@ -1,0 +1,315 @@
+package dev.longtask.cli.command;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.cli.CliFailure;
+import dev.longtask.cli.ExitCode;
+import dev.longtask.cli.RunAccess;
+import dev.longtask.model.EventData;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.Usage;
+import dev.longtask.store.file.FileRunStore;
+import dev.longtask.store.FsyncPolicy;
+import dev.longtask.store.StoreOptions;
+import dev.longtask.store.Transcript;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code longtask bench store}: how fast the run store appends with each fsync policy, measured in one process
+ * on this machine's disk. Each row is a fresh run in a scratch directory under the workspace (the workspace's
+ * disk is the one runs use; /tmp may be memory). Every append is a whole {@code llm.call} event: serialised,
+ * validated, written, made durable per the policy, and projected (task file, run.json) before it returns.
+ *
+ * <p>A second table measures the store's share of an engine task: the calls a task's agent makes on the store,
+ * in the engine's order and way (a claim and 2 llm.call records written behind, transcript lines, then result.json
+ * with finding.added, progress.note and the completion in one batch), by worker threads taking the tasks of a run
+ * one after another.
+ */
+@Command(name = "store", mixinStandardHelpOptions = true,
+        description = "Append throughput and latency of the run store with fsync always, grouped and none.")
+final class StoreBenchCommand implements Callable<ExitCode> {
+    private static final int TASKS = 8;
+
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    @Option(names = "--events", defaultValue = "1000", description = "Events per row (default: ${DEFAULT-VALUE}).")
+    int events;
+
+    @Option(names = "--threads", defaultValue = "8",
+            description = "Appending threads of the concurrent rows (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--rounds", defaultValue = "3",
+            description = "Each row is measured this many times, interleaved; the median round is shown "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--tasks", defaultValue = "120",
+            description = "Tasks per row of the engine-like table; 0 leaves the table out (default: ${DEFAULT-VALUE}).")
+    int tasks;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    record Row(FsyncPolicy policy, int threads, int events, double seconds, long medianNanos, long p99Nanos,
+               long fsyncs) {
+        double perSecond() {
+            return events / seconds;
+        }
+    }
+
+    @Override
+    public ExitCode call() throws Exception {
+        if (events < threads || threads < 1 || rounds < 1) {
+            throw CliFailure.usage("--events must be at least --threads, and --threads and --rounds at least 1");
+        }
+        if (tasks != 0 && tasks < threads) {
+            throw CliFailure.usage("--tasks must be 0 or at least --threads");
+        }
+        Path workspace = workdir.workspace();
+        Path scratch = Files.createTempDirectory(ensureDirectory(workspace.resolve(".longtask")), "bench-");
+        PrintWriter out = spec.commandLine().getOut();
+        List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
+                FsyncPolicy.GROUPED, FsyncPolicy.NONE);
+        List<Integer> threadCounts = List.of(1, threads, 1, threads, threads);
+        try {
+            measure(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500));
+            List<List<Row>> byConfig = new ArrayList<>();
+            policies.forEach(p -> byConfig.add(new ArrayList<>()));
+            for (int round = 0; round < rounds; round++) {
+                for (int c = 0; c < policies.size(); c++) {
+                    byConfig.get(c).add(measure(scratch, policies.get(c), threadCounts.get(c), events));
+                }
+            }
+            List<Row> rows = new ArrayList<>();
+            for (List<Row> measured : byConfig) {
+                measured.sort(Comparator.comparingDouble(Row::perSecond));
+                rows.add(measured.get(measured.size() / 2));
+            }
+            print(out, workspace, rows);
+            if (tasks > 0) {
+                out.println();
+                printTasks(out, measureTasks(scratch));
+            }
+        } finally {
+            deleteTree(scratch);
+        }
+        return ExitCode.OK;
+    }
+
+    private static Path ensureDirectory(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    private Row measure(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
+        Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
+        ObjectMapper json = JsonMapping.newMapper();
+        StoreOptions options = StoreOptions.defaults().withFsync(policy);
+        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
+            for (int i = 0; i < TASKS; i++) {
+                store.createTask(TaskDraft.of("task " + (i + 1)));
+            }
+            long syncsBefore = store.syncCount();
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
+            List<Future<long[]>> parts = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                int count = total / threadCount + (t < total % threadCount ? 1 : 0);
+                int offset = t;
+                parts.add(pool.submit(() -> {
+                    long[] latencies = new long[count];
+                    start.await();
+                    for (int i = 0; i < count; i++) {
+                        EventData.LlmCall data = new EventData.LlmCall("bench:none", "general", "step", 1, i,
+                                new Usage(1000 + i, 200, 0, 0, new BigDecimal("0.0012"), 0));
+                        long began = System.nanoTime();
+                        store.append(1 + (offset + i) % TASKS, data);
+                        latencies[i] = System.nanoTime() - began;
+                    }
+                    return latencies;
+                }));
+            }
+            long began = System.nanoTime();
+            start.countDown();
+            long[] all = new long[0];
+            for (Future<long[]> part : parts) {
+                long[] latencies = part.get();
+                long[] joined = Arrays.copyOf(all, all.length + latencies.length);
+                System.arraycopy(latencies, 0, joined, all.length, latencies.length);
+                all = joined;
+            }
+            double seconds = (System.nanoTime() - began) / 1e9;
+            pool.shutdown();
+            Arrays.sort(all);
+            return new Row(policy, threadCount, total, seconds, all[all.length / 2],
+                    all[Math.max(0, (int) Math.ceil(all.length * 0.99) - 1)], store.syncCount() - syncsBefore);
+        }
+    }
+
+    record TaskRow(FsyncPolicy policy, int threads, int tasks, int events, double seconds, long medianNanos,
+                   long p99Nanos, long fsyncs, long projectionFiles) {
+        double tasksPerSecond() {
+            return tasks / seconds;
+        }
+    }
+
+    private List<TaskRow> measureTasks(Path scratch) throws Exception {
+        List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
+                FsyncPolicy.GROUPED);
+        List<Integer> threadCounts = List.of(1, threads, 1, threads);
+        measureTaskRow(scratch, FsyncPolicy.GROUPED, threads, Math.min(tasks, 40));
+        List<List<TaskRow>> byConfig = new ArrayList<>();
+        policies.forEach(p -> byConfig.add(new ArrayList<>()));
+        for (int round = 0; round < rounds; round++) {
+            for (int c = 0; c < policies.size(); c++) {
+                byConfig.get(c).add(measureTaskRow(scratch, policies.get(c), threadCounts.get(c), tasks));
+            }
+        }
+        List<TaskRow> rows = new ArrayList<>();
+        for (List<TaskRow> measured : byConfig) {
+            measured.sort(Comparator.comparingDouble(TaskRow::tasksPerSecond));
+            rows.add(measured.get(measured.size() / 2));
+        }
+        return rows;
+    }
+
+    /** One engine-like task's calls on the store; returns how many events it appended. */
+    private static int runTask(FileRunStore store, ObjectMapper json, int id, String owner) {
+        if (store.claimBehind(id, owner).isEmpty()) {
+            throw new IllegalStateException("task " + id + " was not ready");
+        }
+        Transcript transcript = store.transcript(id);
+        transcript.append(json.createObjectNode().put("role", "system").put("content", "You are a bench agent."));
+        transcript.append(json.createObjectNode().put("role", "user").put("content", "Do task " + id + "."));
+        for (int call = 1; call <= 2; call++) {
+            if (call == 1) {
+                store.awaitWritten();
+            }
+            store.appendBehind(id, new EventData.LlmCall("bench:none", "general", "step", call, 40,
+                    new Usage(1000 + id, 200, 0, 0, new BigDecimal("0.0012"), 0)));
+            transcript.append(json.createObjectNode().put("role", "assistant").put("content", "step " + call));
+            transcript.append(json.createObjectNode().put("role", "tool").put("content", "ok"));
+        }
+        ObjectNode result = json.createObjectNode().put("task", id).put("success", true).put("summary", "done " + id);
+        result.putArray("findings").add("finding of task " + id);
+        store.finish(id, true, "done " + id, List.of(
+                new EventData.FindingAdded("finding of task " + id, "general", "submit_result"),
+                new EventData.ProgressNote("task #" + id + " completed")), result);
+        return 6;
+    }
+
+    private TaskRow measureTaskRow(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
+        Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
+        ObjectMapper json = JsonMapping.newMapper();
+        StoreOptions options = StoreOptions.defaults().withFsync(policy);
+        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
+            for (int i = 0; i < total; i++) {
+                store.createTask(TaskDraft.of("task " + (i + 1)));
+            }
+            long syncsBefore = store.syncCount();
+            long filesBefore = store.projectionFilesWritten();
+            AtomicInteger next = new AtomicInteger(1);
+            AtomicInteger events = new AtomicInteger();
+            long[] latencies = new long[total];
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
+            List<Future<?>> parts = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                String owner = "worker-" + t;
+                parts.add(pool.submit(() -> {
+                    start.await();
+                    for (int id = next.getAndIncrement(); id <= total; id = next.getAndIncrement()) {
+                        long began = System.nanoTime();
+                        events.addAndGet(runTask(store, json, id, owner));
+                        latencies[id - 1] = System.nanoTime() - began;
+                    }
+                    return null;
+                }));
+            }
+            long began = System.nanoTime();
+            start.countDown();
+            for (Future<?> part : parts) {
+                part.get();
+            }
+            double seconds = (System.nanoTime() - began) / 1e9;
+            pool.shutdown();
+            Arrays.sort(latencies);
+            return new TaskRow(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
+                    latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore,
+                    store.projectionFilesWritten() - filesBefore);
+        }
+    }
+
+    private void printTasks(PrintWriter out, List<TaskRow> rows) {
+        out.printf(Locale.ROOT, "Engine-like tasks: %d tasks per row, each a claim and 2 `llm.call` written behind, "
+                + "6 transcript lines, then result.json, `finding.added`, `progress.note` and the completion in one "
+                + "batch (6 events, 4 commits); worker threads take the tasks one after another; median of %d "
+                + "interleaved rounds.%n%n", tasks, rounds);
+        out.println("| fsync | threads | tasks/s | median store time per task (ms) | p99 (ms) | log fsyncs per task "
+                + "| projection files per task |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|");
+        for (TaskRow r : rows) {
+            out.printf(Locale.ROOT, "| %s | %d | %,.1f | %,.1f | %,.1f | %.2f | %.2f |%n", r.policy().wire(),
+                    r.threads(), r.tasksPerSecond(), r.medianNanos() / 1e6, r.p99Nanos() / 1e6,
+                    (double) r.fsyncs() / r.tasks(), (double) r.projectionFiles() / r.tasks());
+        }
+    }
+
+    private void print(PrintWriter out, Path workspace, List<Row> rows) throws IOException {
+        out.printf(Locale.ROOT, "Store append benchmark: %d `llm.call` events per row on %d tasks, median of %d "
+                        + "interleaved rounds, %d cores, Java %s, %s file system at %s.%n%n", events, TASKS, rounds,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Files.getFileStore(workspace).type(), workspace);
+        out.println("| fsync | threads | events/s | median append (µs) | p99 append (µs) | fsyncs | events per fsync |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f | %s | %s |%n", r.policy().wire(), r.threads(),
+                    r.perSecond(), r.medianNanos() / 1e3, r.p99Nanos() / 1e3,
+                    String.format(Locale.ROOT, "%,d", r.fsyncs()),
+                    r.fsyncs() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) r.events() / r.fsyncs()));
+        }
+        out.println();
+        Row always1 = rows.get(0);
+        Row alwaysN = rows.get(1);
+        Row grouped1 = rows.get(2);
+        Row groupedN = rows.get(3);
+        Row noneN = rows.get(4);
+        out.printf(Locale.ROOT, "- grouped / always, %d threads: %.2f× the events/s%n", threads,
+                groupedN.perSecond() / alwaysN.perSecond());
+        out.printf(Locale.ROOT, "- grouped / always, 1 thread: %.2f× the events/s (no concurrency, nothing to share)%n",
+                grouped1.perSecond() / always1.perSecond());
+        out.printf(Locale.ROOT, "- none / grouped, %d threads: %.2f× the events/s (the price of durability)%n", threads,
+                noneN.perSecond() / groupedN.perSecond());
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

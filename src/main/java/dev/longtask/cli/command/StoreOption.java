@@ -1,0 +1,50 @@
+package dev.longtask.cli.command;
+
+import dev.longtask.cli.CliFailure;
+import dev.longtask.cli.ExitCode;
+import dev.longtask.config.ConfigException;
+import dev.longtask.config.Environment;
+import dev.longtask.config.Flags;
+import dev.longtask.config.SettingKey;
+import dev.longtask.config.Settings;
+import dev.longtask.config.SettingsLoader;
+import dev.longtask.store.RunStores;
+import dev.longtask.store.StoreException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code --store} option of the commands that reach runs: the workspace's files by default, or a PostgreSQL
+ * database that workers share (docs/scale-out.md). The flag wins over {@code LONGTASK_STORE} and {@code store:} in
+ * config; the password never comes from any of them, only from {@code PGPASSWORD} or a pgpass file.
+ */
+final class StoreOption {
+    @Option(names = "--store", paramLabel = "URL",
+            description = "Where runs are kept: 'files' (the workspace's .longtask/runs, the default) or "
+                    + "postgresql://[user@]host[:port]/database (password from PGPASSWORD or ~/.pgpass).")
+    String store;
+
+    /** The stores the flag, the environment or the config of {@code workspace} name; close them when done. */
+    RunStores open(Environment environment, Path workspace, int connections) {
+        String spec;
+        try {
+            Settings settings = SettingsLoader.load(environment, workspace,
+                    Flags.none().set(SettingKey.STORE, "--store", store));
+            spec = settings.store().map(r -> r.value()).orElse(null);
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        }
+        try {
+            return RunStores.of(spec, environment.variables(), connections);
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage(e.getMessage());
+        } catch (StoreException e) {
+            throw new CliFailure(ExitCode.FAILED, e.getMessage());
+        }
+    }
+
+    /** For the commands that only read: the workspace's own store, or the database. */
+    RunStores open(Path workspace) {
+        return open(Environment.system(), workspace, 2);
+    }
+}

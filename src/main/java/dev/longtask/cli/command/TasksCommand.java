@@ -1,0 +1,84 @@
+package dev.longtask.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Runs;
+import dev.longtask.cli.ExitCode;
+import dev.longtask.cli.RunAccess;
+import dev.longtask.cli.view.JsonOutput;
+import dev.longtask.cli.view.TerminalSize;
+import dev.longtask.cli.view.TextWidth;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunStores;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task, or every task file as JSON. */
+@Command(name = "tasks", mixinStandardHelpOptions = true,
+        description = "Show a run's task graph as lines: [ ] pending, [>] running, [x] completed, [!] failed, "
+                + "[-] cancelled, with (blocked by: ...).")
+final class TasksCommand implements Callable<ExitCode> {
+    @Mixin
+    RunAccess.Workdir workdir;
+
+    @Mixin
+    StoreOption store = new StoreOption();
+
+    @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
+    String runId;
+
+    @Option(names = "--json", description = "Print the tasks as one JSON array, each as its tasks/task_<id>.json holds it (the owner only while"
+            + " the task runs).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * The tasks as their files hold them, but for the owner: the process that claimed a task is named only while the
+     * task runs, and a running task whose process is gone says its owner is stale.
+     */
+    private static ArrayNode asShown(RunSnapshot run, boolean writerLives) {
+        ArrayNode tasks = JsonOutput.mapper().valueToTree(run.tasks());
+        for (JsonNode node : tasks) {
+            ObjectNode task = (ObjectNode) node;
+            if (!TaskStatus.IN_PROGRESS.wire().equals(task.path("status").asText())) {
+                task.remove("owner");
+            } else if (!writerLives) {
+                task.put("owner_stale", true);
+            }
+        }
+        return tasks;
+    }
+
+    @Override
+    public ExitCode call() {
+        Path workspace = workdir.workspace();
+        RunSnapshot run;
+        try (RunStores stores = store.open(workspace)) {
+            run = RunAccess.read(stores, workspace, RunAccess.runOrNewest(stores, workspace, runId));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonOutput.pretty(asShown(run, Runs.of(RunStores.files(), workspace).writerPid(run.run().id()).isPresent())));
+            return ExitCode.OK;
+        }
+        if (run.tasks().isEmpty()) {
+            out.println("(no tasks yet in run " + run.run().id() + ")");
+        }
+        int columns = TerminalSize.columnsOfStdout();
+        for (Task task : run.tasks()) {
+            out.println(TextWidth.fit(task.line(), columns));
+        }
+        return ExitCode.OK;
+    }
+}

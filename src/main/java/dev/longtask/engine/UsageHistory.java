@@ -1,0 +1,101 @@
+package dev.longtask.engine;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.store.AtomicFiles;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A file of what finished runs took ({@link RunRecord}s, newest last), that estimates of later plans learn from:
+ * the workspace's ({@code .longtask/usage-history.json}, out of the agents' reach like the rest of
+ * {@code .longtask}) and the user's across workspaces (beside the user's config file). A run is recorded once:
+ * a run recorded again (failed, then resumed to the end) replaces its earlier record. The newest
+ * {@value #KEPT} runs are kept. Writers of one file (two runs ending at once, in one process or several) take
+ * turns on a lock file beside it; the file itself is replaced whole, so a reader never sees half of it. A file
+ * that cannot be read counts as empty: a history only makes estimates better, it never stops a run.
+ */
+final class UsageHistory {
+    static final int KEPT = 100;
+    /** The file's name in a workspace's {@code .longtask} and beside the user's config file. */
+    static final String FILE = "usage-history.json";
+
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
+    private static final TypeReference<List<RunRecord>> RECORDS = new TypeReference<>() {
+    };
+
+    private final Path file;
+
+    UsageHistory(Path file) {
+        this.file = file;
+    }
+
+    /** The workspace's history. */
+    static UsageHistory ofWorkspace(Path root) {
+        return new UsageHistory(root.resolve(".longtask").resolve(FILE));
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** The runs recorded, oldest first; none when there is no file or it cannot be read. */
+    List<RunRecord> read() {
+        try {
+            List<RunRecord> records = JSON.readValue(Files.readAllBytes(file), RECORDS);
+            return records == null ? List.of() : List.copyOf(records);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /** Adds {@code run}, replacing an earlier record of the same run, and keeps the newest {@value #KEPT}. */
+    void record(RunRecord run) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (FileChannel lock = FileChannel.open(file.resolveSibling("." + file.getFileName() + ".lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock held = turn(lock)) {
+            List<RunRecord> runs = new ArrayList<>(read());
+            runs.removeIf(r -> r.runId().equals(run.runId()));
+            runs.add(run);
+            runs.sort(Comparator.comparing(RunRecord::finished, Comparator.nullsFirst(Comparator.naturalOrder())));
+            List<RunRecord> kept = runs.subList(Math.max(0, runs.size() - KEPT), runs.size());
+            AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(kept), true);
+        }
+    }
+
+    /**
+     * The lock of the file: a lock held by another process is waited for; one held by this process (two runs of a
+     * server ending at once) is refused by the JVM rather than waited for, so that one is tried again.
+     */
+    private static FileLock turn(FileChannel channel) throws IOException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                return channel.lock();
+            } catch (OverlappingFileLockException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("the usage history stays locked by this process", e);
+                }
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for the usage history's lock", stop);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.longtask.review.map;
+
+import dev.longtask.engine.WorkspaceMap;
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Counts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The review's ranked repository map as the planner's view of the source: the same map a review plans its chunks
+ * from (tests left out), rendered within the budget the engine gives it. A workspace that cannot be listed gets no
+ * map, so planning goes on with the shape alone; so does one with more source files than {@link #MAX_FILES}, whose
+ * parse would keep the planner waiting (its shape still shows where the source is).
+ */
+public final class PlannerMap implements WorkspaceMap {
+    private static final Logger log = LoggerFactory.getLogger(PlannerMap.class);
+
+    static final int MAX_FILES = 4_000;
+
+    private final TokenCounter tokens;
+
+    public PlannerMap(TokenCounter tokens) {
+        this.tokens = tokens;
+    }
+
+    @Override
+    public String render(Path root, int tokenBudget) {
+        try {
+            int files = RepoScanner.scan(root, ScopeOptions.defaults()).candidates().size();
+            if (files > MAX_FILES) {
+                String note = "(no map of the source: " + Counts.plural(files, "source file") + " is more than the "
+                        + Counts.full(MAX_FILES) + " the planner maps)\n";
+                return tokens.count(note) <= tokenBudget ? note : "";
+            }
+            RepoMap map = RepoMapper.cached(tokens).map(root, ScopeOptions.defaults());
+            return map.files().isEmpty() ? "" : new MapRenderer(tokens).render(map, tokenBudget);
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            log.warn("no repository map for the planner of {}: {}", root, e.getMessage());
+            return "";
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.longtask.review.map;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The map of a repository: every source file in scope, highest rank first, and how many files were left out
+ * for each reason. {@code scope} says how the files were listed ("git ls-files" or "walk with .gitignore");
+ * {@code encoding} which tokenizer counted the tokens.
+ */
+public record RepoMap(
+        String root,
+        String scope,
+        String encoding,
+        List<MappedFile> files,
+        Map<String, Integer> skipped) {
+
+    @JsonProperty("total_tokens")
+    public long totalTokens() {
+        return files.stream().mapToLong(MappedFile::tokens).sum();
+    }
+
+    @JsonProperty("total_lines")
+    public long totalLines() {
+        return files.stream().mapToLong(MappedFile::lines).sum();
+    }
+
+    public Optional<MappedFile> file(String path) {
+        return files.stream().filter(f -> f.path().equals(path)).findFirst();
+    }
+}

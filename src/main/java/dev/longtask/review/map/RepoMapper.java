@@ -1,0 +1,195 @@
+package dev.longtask.review.map;
+
+import dev.longtask.llm.TokenCounter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the {@link RepoMap} of a repository: lists the files in scope, reads and extracts each one (in
+ * parallel), resolves imports, and ranks the files by the reference graph. Reads files; writes nothing.
+ */
+public final class RepoMapper {
+    private static final Logger log = LoggerFactory.getLogger(RepoMapper.class);
+    static final String SKIP_UNREADABLE = "unreadable";
+    static final String SKIP_EMPTY = "empty";
+    private static final java.util.regex.Pattern CPP_HEADER =
+            java.util.regex.Pattern.compile("(?m)^[ \\t]*(?:class\\s+\\w+\\s*[:{]|namespace\\s+\\w+\\s*\\{|template\\s*<)");
+
+    /** How long one file may take to parse before the lexical extractor maps it instead. */
+    static final long PARSE_TIMEOUT_MICROS = 5_000_000;
+
+    private final TokenCounter tokens;
+    private final SyntaxExtractor syntax;
+    private final boolean cached;
+    private final AtomicInteger parses = new AtomicInteger();
+
+    /** A mapper without a cache: every file is parsed. */
+    public RepoMapper(TokenCounter tokens) {
+        this(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS), false);
+    }
+
+    /** @param cached keep parsed files in the workspace's map cache ({@link MapCache}) and reuse them */
+    RepoMapper(TokenCounter tokens, SyntaxExtractor syntax, boolean cached) {
+        this.tokens = tokens;
+        this.syntax = syntax;
+        this.cached = cached;
+    }
+
+    /** A mapper that reuses and keeps parsed files in {@code <root>/.longtask/cache/} (see {@link MapCache}). */
+    public static RepoMapper cached(TokenCounter tokens) {
+        return new RepoMapper(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS), true);
+    }
+
+    /** How many files this mapper has parsed (counted and extracted) rather than taken from the cache. */
+    int parses() {
+        return parses.get();
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@code root} is not a directory
+     * @throws IOException when the tree cannot be listed
+     */
+    public RepoMap map(Path root, ScopeOptions options) throws IOException {
+        Path base = root.toAbsolutePath().normalize();
+        if (!Files.isDirectory(base)) {
+            throw new IllegalArgumentException(root + " is not a directory");
+        }
+        Parsed parse = parse(base, options);
+        List<ParsedFile> parsed = parse.files();
+        List<Map<String, Double>> imports = parse.imports();
+        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.ofProject(base));
+
+        List<MappedFile> files = new ArrayList<>();
+        for (int k = 0; k < parsed.size(); k++) {
+            ParsedFile p = parsed.get(k);
+            files.add(new MappedFile(p.path(), p.language(), p.lines(), p.tokens(), ranking.ranks()[k],
+                    p.extraction().definitions(), p.extraction().imports().stream().map(Import::module).distinct().toList(),
+                    dependencies(parsed, ranking.edges().get(k), imports.get(k).keySet()), p.lineTokens(),
+                    p.extraction().cutLines(),
+                    ranking.definitionScores()[k], p.extraction().fallback()));
+        }
+        files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
+        return new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files), parse.skipped());
+    }
+
+    /** The files in scope, read and extracted, with the files each one's imports resolve to; nothing ranked yet. */
+    record Parsed(String method, List<ParsedFile> files, List<Map<String, Double>> imports, Map<String, Integer> skipped) {
+    }
+
+    Parsed parse(Path base, ScopeOptions options) throws IOException {
+        RepoScanner.Scope scope = RepoScanner.scan(base, options);
+        Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
+        MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
+        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options, cache)).toList();
+        if (cache != null) {
+            cache.retainOnly();
+        }
+        List<ParsedFile> parsed = new ArrayList<>();
+        for (Outcome outcome : outcomes) {
+            if (outcome.file() != null) {
+                parsed.add(outcome.file());
+            } else {
+                skipped.merge(outcome.skipReason(), 1, Integer::sum);
+            }
+        }
+        ImportResolver resolver = new ImportResolver(base, parsed);
+        List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
+        return new Parsed(scope.method(), parsed, imports, skipped);
+    }
+
+    /**
+     * The files a file imports, then those it refers to with a weight of at least one plain reference, each
+     * group strongest first. Edges made only of damped names (short, private, widely defined) still count in
+     * the ranking but are not listed: they are too likely to be coincidences of naming.
+     */
+    private static List<String> dependencies(List<ParsedFile> parsed, Map<Integer, Double> edges,
+            java.util.Set<String> imported) {
+        return edges.entrySet().stream()
+                .filter(e -> e.getValue() >= 1.0 || imported.contains(parsed.get(e.getKey()).path()))
+                .sorted(Comparator.<Map.Entry<Integer, Double>, Boolean>comparing(
+                                e -> !imported.contains(parsed.get(e.getKey()).path()))
+                        .thenComparing(Map.Entry.<Integer, Double>comparingByValue().reversed())
+                        .thenComparing(e -> parsed.get(e.getKey()).path()))
+                .map(e -> parsed.get(e.getKey()).path())
+                .toList();
+    }
+
+    private record Outcome(ParsedFile file, String skipReason) {
+    }
+
+    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options, MapCache cache) {
+        try {
+            if (Files.size(candidate.file()) > options.maxFileBytes()) {
+                return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
+            }
+            byte[] bytes = Files.readAllBytes(candidate.file());
+            Optional<String> decoded = SourceText.decode(bytes);
+            if (decoded.isEmpty()) {
+                return new Outcome(null, ContentFilter.SKIP_BINARY);
+            }
+            String text = decoded.get();
+            int lines = SourceLines.count(text);
+            if (text.isBlank()) {
+                return new Outcome(null, SKIP_EMPTY);
+            }
+            String fileName = candidate.path().substring(candidate.path().lastIndexOf('/') + 1);
+            Optional<String> reason = ContentFilter.reasonToSkip(fileName, text, lines);
+            if (reason.isPresent()) {
+                return new Outcome(null, reason.get());
+            }
+            Language language = candidate.language();
+            if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
+                language = Language.CPP; // a C++ header in C's clothing
+            }
+            String key = cache == null ? null : cache.key(language, fileName, text);
+            boolean test = candidate.testSuspect() && TestFiles.hasTestContent(language, text);
+            if (test && !options.includeTests()) {
+                return new Outcome(null, RepoScanner.SKIP_TEST);
+            }
+            MapCache.Entry entry = key == null ? null : cache.get(key).orElse(null);
+            if (entry == null) {
+                parses.incrementAndGet();
+                entry = new MapCache.Entry(tokens.countLines(text), extract(candidate.path(), language, fileName, text));
+                String fallback = entry.extraction().fallback();
+                if (key != null && (fallback == null || !fallback.startsWith(SyntaxExtractor.TIMED_OUT))) {
+                    cache.put(key, entry); // a parse that ran out of time may not on a quieter machine
+                }
+            }
+            return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
+                    test || language.isTestPath(candidate.path())), null);
+        } catch (IOException e) {
+            log.warn("skipping {}: {}", candidate.path(), e.toString());
+            return new Outcome(null, SKIP_UNREADABLE);
+        }
+    }
+
+    /** From the syntax tree; from the lexical extractor when there is no tree to read, saying why. */
+    private Extraction extract(String path, Language language, String fileName, String text) {
+        String why;
+        try {
+            return syntax.extract(language, fileName, text);
+        } catch (SyntaxExtractor.Unparsable e) {
+            why = e.getMessage();
+        } catch (RuntimeException e) {
+            log.debug("tree-sitter failed on {}", path, e);
+            why = "parser failed: " + e;
+        }
+        try {
+            return Extractor.extract(language, text).withFallback(why);
+        } catch (RuntimeException e) {
+            // a construct the lexical extractor cannot follow either: keep the file in scope, without structure
+            log.warn("cannot extract definitions from {}: {}", path, e.toString());
+            return Extraction.lexical(List.of(), List.of(), null, Map.of(), Map.of(), new int[0], why + "; lexical failed");
+        }
+    }
+}

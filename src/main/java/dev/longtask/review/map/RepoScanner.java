@@ -1,0 +1,283 @@
+package dev.longtask.review.map;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.ignore.IgnoreNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which files of a repository are in scope by path alone. Where the root is in a git work tree and
+ * git runs, the candidates are {@code git ls-files --cached --others --exclude-standard} (tracked plus
+ * untracked-but-not-ignored, exactly git's view); otherwise a walk that applies every {@code .gitignore} on the
+ * way down and {@code .git/info/exclude}, with git's own matching rules (JGit's). Either way build output and
+ * vendored directories, hidden directories, files of no known language and (unless asked) tests are left out
+ * and counted by reason.
+ */
+final class RepoScanner {
+    private static final Logger log = LoggerFactory.getLogger(RepoScanner.class);
+
+    static final Set<String> BUILD_DIRS = Set.of("target", "build", "out", "dist", "__pycache__", "venv",
+            "site-packages", "coverage", "obj", "cmake-build-debug", "cmake-build-release", "DerivedData");
+    /** Other people's code kept in the tree: reviewed where it comes from, not here. */
+    static final Set<String> VENDORED_DIRS = Set.of("node_modules", "vendor", "third_party", "third-party",
+            "thirdparty", "3rdparty", "deps", "external", "bower_components", "Pods");
+
+    static final String SKIP_BUILD = "build output";
+    /** Entries looked at, at most, when counting a vendored directory's files. */
+    private static final int MAX_COUNTED = 100_000;
+    static final String SKIP_VENDORED = "vendored";
+    static final String SKIP_SUBMODULE = "git submodule";
+    static final String SKIP_HIDDEN = "hidden directory";
+    static final String SKIP_NOT_SOURCE = "not source";
+    static final String SKIP_TEST = "test";
+    static final String SKIP_IGNORED = "ignored by .gitignore";
+    static final String SKIP_LINK = "symbolic link";
+    /** The workspace's longtask folder (runs, config, the map cache). */
+    private static final String WORKSPACE_STATE = ".longtask";
+
+    /**
+     * A file in scope: path relative to the root with '/' separators. {@code testSuspect}: its path looks like
+     * a test's but does not settle it; its content decides (unless tests are in scope anyway).
+     */
+    record Candidate(String path, Path file, Language language, boolean testSuspect) {
+    }
+
+    record Scope(String method, List<Candidate> candidates, Map<String, Integer> skipped) {
+    }
+
+    private final ScopeOptions options;
+    private final Map<String, Integer> skipped = new TreeMap<>();
+
+    private RepoScanner(ScopeOptions options) {
+        this.options = options;
+    }
+
+    static Scope scan(Path root, ScopeOptions options) throws IOException {
+        return new RepoScanner(options).run(root.toAbsolutePath().normalize());
+    }
+
+    private Scope run(Path root) throws IOException {
+        Optional<List<String>> listed = gitListing(root);
+        List<Candidate> candidates = new ArrayList<>();
+        String method;
+        if (listed.isPresent()) {
+            method = "git ls-files";
+            for (String path : listed.get()) {
+                if (path.startsWith(WORKSPACE_STATE + "/")) {
+                    continue; // longtask's own runs and cache: not the repository's, and not counted as skipped
+                }
+                Path file = root.resolve(path);
+                if (Files.isSymbolicLink(file)) {
+                    skip(SKIP_LINK);
+                } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    consider(path, file, candidates);
+                } else if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                    skip(SKIP_SUBMODULE); // git lists a submodule as one entry, its directory
+                }
+            }
+        } else {
+            method = "walk with .gitignore";
+            walk(root, candidates);
+        }
+        candidates.sort((a, b) -> a.path().compareTo(b.path()));
+        return new Scope(method, candidates, skipped);
+    }
+
+    private void consider(String path, Path file, List<Candidate> candidates) {
+        String[] parts = path.split("/");
+        for (int k = 0; k < parts.length - 1; k++) {
+            if (BUILD_DIRS.contains(parts[k])) {
+                skip(SKIP_BUILD);
+                return;
+            }
+            if (VENDORED_DIRS.contains(parts[k])) {
+                skip(SKIP_VENDORED);
+                return;
+            }
+            if (parts[k].startsWith(".")) {
+                skip(SKIP_HIDDEN);
+                return;
+            }
+        }
+        Optional<Language> language = Language.ofFileName(parts[parts.length - 1]);
+        if (language.isEmpty()) {
+            skip(SKIP_NOT_SOURCE);
+            return;
+        }
+        TestFiles.Verdict test = TestFiles.byPath(language.get(), path);
+        if (!options.includeTests() && test == TestFiles.Verdict.TEST) {
+            skip(SKIP_TEST);
+            return;
+        }
+        candidates.add(new Candidate(path, file, language.get(), test != TestFiles.Verdict.NOT_TEST));
+    }
+
+    private void skip(String reason) {
+        skipped.merge(reason, 1, Integer::sum);
+    }
+
+    /** The files git lists, or empty when this is not a git work tree, git is missing, or git refuses. */
+    private static Optional<List<String>> gitListing(Path root) {
+        ProcessBuilder pb = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others",
+                "--exclude-standard").redirectError(ProcessBuilder.Redirect.DISCARD);
+        try {
+            Process process = pb.start();
+            byte[] out;
+            try (InputStream in = process.getInputStream()) {
+                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+                in.transferTo(buffer);
+                out = buffer.toByteArray();
+            }
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.empty();
+            }
+            if (process.exitValue() != 0) {
+                return Optional.empty();
+            }
+            List<String> paths = new ArrayList<>();
+            for (String path : new String(out, StandardCharsets.UTF_8).split("\0")) {
+                if (!path.isEmpty()) {
+                    paths.add(path);
+                }
+            }
+            return paths.isEmpty() ? Optional.empty() : Optional.of(paths);
+        } catch (IOException e) {
+            log.debug("git is not usable here, walking the tree instead: {}", e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** The ignore rules of one directory, keyed by that directory's path relative to the root ("" for root). */
+    private record Rules(String dir, IgnoreNode node) {
+    }
+
+    private void walk(Path root, List<Candidate> candidates) throws IOException {
+        List<Rules> active = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                String rel = relative(root, dir);
+                if (!rel.isEmpty()) {
+                    String name = dir.getFileName().toString();
+                    if (name.startsWith(".")) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (BUILD_DIRS.contains(name)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (VENDORED_DIRS.contains(name)) {
+                        countSources(dir, SKIP_VENDORED);
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+                        skip(SKIP_SUBMODULE); // a nested repository: a submodule or a checkout of someone else's code
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (ignored(active, rel, true)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                }
+                IgnoreNode node = new IgnoreNode();
+                boolean any = parseInto(node, dir.resolve(".gitignore"));
+                if (rel.isEmpty()) {
+                    any |= parseInto(node, dir.resolve(".git").resolve("info").resolve("exclude"));
+                }
+                if (any) {
+                    active.add(new Rules(rel, node));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc) {
+                String rel = relative(root, dir);
+                if (!active.isEmpty() && active.get(active.size() - 1).dir().equals(rel)) {
+                    active.remove(active.size() - 1);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                String rel = relative(root, file);
+                if (attrs.isSymbolicLink()) {
+                    skip(SKIP_LINK);
+                } else if (attrs.isRegularFile()) {
+                    if (ignored(active, rel, false)) {
+                        skip(SKIP_IGNORED);
+                    } else {
+                        consider(rel, file, candidates);
+                    }
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                log.warn("cannot read {}: {}", file, exc.toString());
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** Counts the source files under a directory the walk does not enter, so the skipped line shows them. */
+    private void countSources(Path dir, String reason) {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            long n = files.limit(MAX_COUNTED).filter(f -> Language.ofFileName(f.getFileName().toString()).isPresent()
+                    && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).count();
+            if (n > 0) {
+                skipped.merge(reason, (int) n, Integer::sum);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.debug("cannot count the files of {}: {}", dir, e.toString());
+        }
+    }
+
+    /** Git's rule: the deepest .gitignore with an opinion on the path decides. */
+    private static boolean ignored(List<Rules> active, String rel, boolean directory) {
+        for (int k = active.size() - 1; k >= 0; k--) {
+            Rules rules = active.get(k);
+            String local = rules.dir().isEmpty() ? rel : rel.substring(rules.dir().length() + 1);
+            Boolean verdict = rules.node().checkIgnored(local, directory);
+            if (verdict != null) {
+                return verdict;
+            }
+        }
+        return false;
+    }
+
+    private static boolean parseInto(IgnoreNode node, Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            node.parse(file.toString(), in);
+        }
+        return true;
+    }
+
+    private static String relative(Path root, Path path) {
+        String rel = root.relativize(path).toString();
+        return path.getFileSystem().getSeparator().equals("/") ? rel : rel.replace(path.getFileSystem().getSeparator(), "/");
+    }
+}

@@ -1,0 +1,232 @@
+package dev.longtask.review.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.longtask.model.Counts;
+import dev.longtask.model.JsonMapping;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders a {@link ReviewReport} as Markdown (issues by severity with location, description and suggestion;
+ * the score; a table of modules with their issue counts and summaries; unverified findings apart, marked as
+ * such; the chunks that could not be reviewed) and as JSON with the same content.
+ */
+final class ReportRenderer {
+    private final ObjectMapper json = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public String markdown(ReviewReport report) {
+        List<CheckedFinding> verified = report.verified();
+        List<CheckedFinding> unverified = report.unverified();
+        Map<Severity, List<CheckedFinding>> bySeverity = bySeverity(verified);
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(oneLine(report.title().isBlank() ? "Code review" : report.title())).append("\n\n");
+        if (!report.summary().isBlank()) {
+            md.append(report.summary().strip()).append("\n\n");
+        }
+        if (report.reviewedAnything()) {
+            scoreLine(md, report, bySeverity);
+        } else {
+            md.append("**Nothing was reviewed** — no chunk's review could be read, so there is no score; ")
+                    .append(Counts.plural(report.gaps().size(), "chunk"))
+                    .append(" could not be reviewed (see Not reviewed).\n");
+        }
+        int number = 1;
+        for (Map.Entry<Severity, List<CheckedFinding>> entry : bySeverity.entrySet()) {
+            if (entry.getValue().isEmpty()) {
+                continue;
+            }
+            md.append("\n## ").append(title(entry.getKey())).append(" (").append(entry.getValue().size()).append(")\n");
+            for (CheckedFinding f : entry.getValue()) {
+                md.append("\n### ").append(number++).append(". [").append(oneLine(f.type())).append("] `")
+                        .append(f.locationText()).append("`\n\n");
+                md.append(f.description().strip()).append("\n");
+                if (!f.suggestion().isBlank()) {
+                    md.append("\n**Suggestion:** ").append(f.suggestion().strip()).append("\n");
+                }
+                if (f.occurrences() > 1) {
+                    md.append("\n_Reported ").append(f.occurrences()).append(" times (merged)._\n");
+                }
+            }
+        }
+        if (verified.isEmpty() && report.reviewedAnything()) {
+            md.append("\nNo issues found.\n");
+        }
+        if (!report.modules().isEmpty()) {
+            boolean scored = report.modules().stream().anyMatch(m -> m.reviewerScore() != null);
+            md.append("\n## Modules\n\n| module | files | lines | critical | high | medium | low | info |")
+                    .append(scored ? " reviewer's score |" : "").append(" summary |\n")
+                    .append("|---|---:|---:|---:|---:|---:|---:|---:|").append(scored ? "---:|" : "").append("---|\n");
+            Map<String, Map<Severity, Integer>> counts = countsByModule(report);
+            for (ModuleSummary m : report.modules()) {
+                Map<Severity, Integer> c = counts.get(m.module());
+                md.append("| `").append(cell(m.module())).append("` | ").append(m.files()).append(" | ")
+                        .append(String.format("%,d", m.lines()));
+                for (Severity s : Severity.values()) {
+                    md.append(" | ").append(c.getOrDefault(s, 0));
+                }
+                if (scored) {
+                    md.append(" | ").append(m.reviewerScore() == null ? "" : m.reviewerScore());
+                }
+                md.append(" | ").append(cell(m.summary())).append(" |\n");
+            }
+        }
+        if (!unverified.isEmpty()) {
+            md.append("\n## Unverified findings\n\nThese findings point at files or lines that do not exist in the"
+                    + " repository. They are kept for the record, not reported as fact, and not counted in the score.\n\n");
+            for (CheckedFinding f : unverified) {
+                md.append("- [").append(f.severity().id()).append("/").append(oneLine(f.type())).append("] `")
+                        .append(f.locationText()).append("` — ").append(oneLine(f.problem())).append(": ")
+                        .append(oneLine(f.description())).append("\n");
+            }
+        }
+        if (!report.gaps().isEmpty()) {
+            md.append("\n## Not reviewed\n\nNo findings could be taken from these chunks, so their code is not counted"
+                    + " as reviewed and the score says nothing about it.\n\n");
+            for (ReviewGap g : report.gaps()) {
+                md.append("- ").append(g.chunk()).append(" `").append(cell(g.module())).append("` (")
+                        .append(g.files().size()).append(g.files().size() == 1 ? " file" : " files").append("): ")
+                        .append(oneLine(g.reason())).append("\n");
+            }
+        }
+        if (report.reviewedAnything()) {
+            md.append("\n---\nScore: 100 / (1 + d/10), where d is penalty points (critical 10, high 5, medium 2,"
+                    + " low 0.5) of verified findings per thousand lines reviewed.\n");
+        }
+        return md.toString();
+    }
+
+    /** "**Score: 78/100** — 2 issues (1 high, 1 low) in 2,000 lines of 10 files; ...". */
+    private static void scoreLine(StringBuilder md, ReviewReport report, Map<Severity, List<CheckedFinding>> bySeverity) {
+        List<CheckedFinding> unverified = report.unverified();
+        md.append("**Score: ").append(report.score()).append("/100** — ").append(countsText(bySeverity))
+                .append(" in ").append(Counts.plural(report.linesReviewed(), "line")).append(" of ")
+                .append(Counts.plural(report.filesReviewed(), "file"));
+        if (!unverified.isEmpty()) {
+            md.append("; ").append(Counts.plural(unverified.size(), "finding")).append(" whose location could not be")
+                    .append(" verified ").append(unverified.size() == 1 ? "is" : "are").append(" listed apart");
+        }
+        if (!report.gaps().isEmpty()) {
+            md.append("; ").append(Counts.plural(report.gaps().size(), "chunk"))
+                    .append(" could not be reviewed (see Not reviewed)");
+        }
+        md.append(".\n");
+    }
+
+    public String json(ReviewReport report) {
+        List<CheckedFinding> verified = report.verified();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("title", report.title());
+        root.put("summary", report.summary());
+        root.put("score", report.reviewedAnything() ? ReviewScore.of(verified, report.linesReviewed()) : null);
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        bySeverity(verified).forEach((s, list) -> counts.put(s.id(), list.size()));
+        root.put("counts", counts);
+        root.put("files_reviewed", report.filesReviewed());
+        root.put("lines_reviewed", report.linesReviewed());
+        root.put("issues", verified.stream().map(ReportRenderer::issue).toList());
+        root.put("unverified", report.unverified().stream().map(ReportRenderer::issue).toList());
+        Map<String, Map<Severity, Integer>> byModule = countsByModule(report);
+        root.put("modules", report.modules().stream().map(m -> {
+            Map<String, Object> node = new LinkedHashMap<>();
+            node.put("module", m.module());
+            node.put("files", m.files());
+            node.put("lines", m.lines());
+            Map<String, Integer> c = new LinkedHashMap<>();
+            byModule.get(m.module()).forEach((s, n) -> c.put(s.id(), n));
+            node.put("counts", c);
+            node.put("summary", m.summary());
+            node.put("reviewer_score", m.reviewerScore());
+            return node;
+        }).toList());
+        root.put("gaps", report.gaps().stream().map(g -> {
+            Map<String, Object> node = new LinkedHashMap<>();
+            node.put("chunk", g.chunk());
+            node.put("module", g.module());
+            node.put("files", g.files());
+            node.put("reason", g.reason());
+            return node;
+        }).toList());
+        try {
+            return json.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, Object> issue(CheckedFinding f) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        node.put("severity", f.severity().id());
+        node.put("type", f.type());
+        node.put("location", f.locationText());
+        node.put("file", f.location() == null ? null : f.location().path());
+        node.put("start_line", f.location() == null || f.location().wholeFile() ? null : f.location().startLine());
+        node.put("end_line", f.location() == null || f.location().wholeFile() ? null : f.location().endLine());
+        node.put("description", f.description());
+        node.put("suggestion", f.suggestion());
+        node.put("occurrences", f.occurrences());
+        node.put("verified", f.verified());
+        if (!f.verified()) {
+            node.put("problem", f.problem());
+        }
+        return node;
+    }
+
+    private static Map<Severity, List<CheckedFinding>> bySeverity(List<CheckedFinding> findings) {
+        Map<Severity, List<CheckedFinding>> map = new EnumMap<>(Severity.class);
+        for (Severity s : Severity.values()) {
+            map.put(s, new ArrayList<>());
+        }
+        findings.forEach(f -> map.get(f.severity()).add(f));
+        return map;
+    }
+
+    /** Verified findings per module: the module whose directory is the longest prefix of the finding's file. */
+    private static Map<String, Map<Severity, Integer>> countsByModule(ReviewReport report) {
+        Map<String, Map<Severity, Integer>> counts = new LinkedHashMap<>();
+        report.modules().forEach(m -> counts.put(m.module(), new EnumMap<>(Severity.class)));
+        for (CheckedFinding f : report.verified()) {
+            String best = null;
+            for (ModuleSummary m : report.modules()) {
+                String dir = m.module();
+                boolean contains = dir.equals(".") || f.location().path().startsWith(dir + "/");
+                if (contains && (best == null || dir.length() > best.length() || best.equals("."))) {
+                    best = dir;
+                }
+            }
+            if (best != null) {
+                counts.get(best).merge(f.severity(), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+
+    private static String countsText(Map<Severity, List<CheckedFinding>> bySeverity) {
+        List<String> parts = new ArrayList<>();
+        int total = 0;
+        for (Map.Entry<Severity, List<CheckedFinding>> e : bySeverity.entrySet()) {
+            if (!e.getValue().isEmpty()) {
+                parts.add(e.getValue().size() + " " + e.getKey().id());
+                total += e.getValue().size();
+            }
+        }
+        return total == 0 ? "no issues" : total + (total == 1 ? " issue (" : " issues (") + String.join(", ", parts) + ")";
+    }
+
+    private static String title(Severity s) {
+        return Character.toUpperCase(s.id().charAt(0)) + s.id().substring(1);
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    private static String cell(String text) {
+        return oneLine(text).replace("|", "\\|");
+    }
+}

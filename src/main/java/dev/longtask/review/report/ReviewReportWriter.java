@@ -1,0 +1,216 @@
+package dev.longtask.review.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.Counts;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
+import dev.longtask.model.Task;
+import dev.longtask.model.TaskStatus;
+import dev.longtask.review.plan.Chunk;
+import dev.longtask.review.plan.ChunkPart;
+import dev.longtask.review.plan.ReviewManifest;
+import dev.longtask.store.AtomicFiles;
+import dev.longtask.store.RunLayout;
+import dev.longtask.store.RunStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Builds the checked report of a review run and writes it into the run: the issues of every chunk's issues
+ * file (a missing or malformed one is a gap, never a crash), every location checked against the repository,
+ * duplicates from overlapping chunks merged, the score and the module summaries; rendered as
+ * {@code results/review/review.md} and {@code review.json} (written atomically), then recorded as a
+ * {@value #EVENT} event. The synthesizer's title and summary head the report when it wrote one; its own issue
+ * list is not used, because the chunks' files are the findings and only checked findings are reported as fact.
+ */
+public final class ReviewReportWriter {
+    /** The event recorded when the checked report was written; data: score, counts, files. */
+    public static final String EVENT = "review.written";
+    public static final String MARKDOWN = "review.md";
+    public static final String JSON_FILE = "review.json";
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
+
+    private final Path repository;
+    private final ReportRenderer renderer = new ReportRenderer();
+
+    /** @param repository the repository under review, which is the run's workspace */
+    public ReviewReportWriter(Path repository) {
+        this.repository = repository.toAbsolutePath().normalize();
+    }
+
+    /** What was written, and the report it holds. */
+    public record Written(ReviewReport report, Path markdown, Path json) {
+        /** "score 87/100: 5 issues, 1 unverified, 1 chunk not reviewed". */
+        public String line() {
+            if (!report.reviewedAnything()) {
+                return "nothing was reviewed: " + Counts.plural(report.gaps().size(), "chunk") + " not reviewed";
+            }
+            int issues = report.verified().size();
+            StringBuilder b = new StringBuilder("score ").append(report.score()).append("/100: ").append(issues)
+                    .append(issues == 1 ? " issue" : " issues");
+            if (!report.unverified().isEmpty()) {
+                b.append(", ").append(report.unverified().size()).append(" unverified");
+            }
+            if (!report.gaps().isEmpty()) {
+                b.append(", ").append(report.gaps().size()).append(report.gaps().size() == 1 ? " chunk" : " chunks")
+                        .append(" not reviewed");
+            }
+            return b.toString();
+        }
+    }
+
+    /** Whether the run in {@code runDirectory} is a review whose report this writer can build. */
+    public static boolean isReview(Path runDirectory) {
+        return ReviewManifest.presentIn(runDirectory);
+    }
+
+    /**
+     * Builds, checks, renders and writes the review of the run {@code store} holds open for writing.
+     *
+     * @throws IOException when the manifest cannot be read or the report cannot be written
+     */
+    public Written write(RunStore store) throws IOException {
+        return write(store, store.run().status());
+    }
+
+    /**
+     * As {@link #write(RunStore)}, inside the session that ends the run, before its final status: the report
+     * names {@code ending} as the run's status.
+     */
+    public Written write(RunStore store, RunStatus ending) throws IOException {
+        ReviewManifest manifest = ReviewManifest.read(store.directory());
+        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run().id(), ending);
+        Path dir = store.directory().resolve(ReviewManifest.DIRECTORY);
+        Path markdown = dir.resolve(MARKDOWN);
+        Path json = dir.resolve(JSON_FILE);
+        write(markdown, renderer.markdown(report));
+        write(json, renderer.json(report));
+        ObjectNode data = JSON.createObjectNode().put("score", report.score())
+                .put("issues", report.verified().size()).put("unverified", report.unverified().size())
+                .put("gaps", report.gaps().size()).put("lines_reviewed", report.linesReviewed())
+                .put("markdown", ReviewManifest.DIRECTORY + "/" + MARKDOWN)
+                .put("json", ReviewManifest.DIRECTORY + "/" + JSON_FILE);
+        store.append(EVENT, null, data);
+        return new Written(report, markdown, json);
+    }
+
+    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, Run run) throws IOException {
+        return assemble(manifest, runDirectory, tasks, run.id(), run.status());
+    }
+
+    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, String runId,
+            RunStatus status) throws IOException {
+        FindingChecker checker = new FindingChecker(repository, manifest.files());
+        List<Finding> reported = new ArrayList<>();
+        List<ReviewGap> gaps = new ArrayList<>();
+        Map<String, Module> modules = new LinkedHashMap<>();
+        Set<String> filesReviewed = new LinkedHashSet<>();
+        long linesReviewed = 0;
+        for (ReviewManifest.Item item : manifest.chunks()) {
+            Chunk chunk = item.chunk();
+            List<String> files = chunk.parts().stream().map(ChunkPart::path).distinct().toList();
+            IssuesFile.Content content = IssuesFile.read(repository.resolve(item.issues()), item.issues());
+            if (!content.usable()) {
+                gaps.add(new ReviewGap(chunk.id(), chunk.module(), files, reason(item, tasks, content.problem())));
+                continue;
+            }
+            reported.addAll(content.findings());
+            modules.computeIfAbsent(chunk.module(), Module::new).add(files, chunk.lines(), content);
+            filesReviewed.addAll(files);
+            linesReviewed += chunk.lines();
+        }
+        List<CheckedFinding> findings = new FindingMerger().merge(checker.checkAll(reported));
+        JsonNode synthesis = finalResult(runDirectory);
+        boolean synthesized = synthesis.path("synthesized").asBoolean(false);
+        String title = synthesized && !synthesis.path("title").asText("").isBlank() ? synthesis.path("title").asText()
+                : "Code review of " + name(repository);
+        String summary = (synthesized ? synthesis.path("summary").asText("").strip() + "\n\n" : "")
+                + "_Run `" + runId + "` (" + status.wire() + "): " + (manifest.chunks().size() - gaps.size())
+                + " of " + manifest.chunks().size() + " chunks reviewed for " + manifest.reviewFocus().text()
+                + "; the run's narrative report is report.md in the run directory._";
+        return new ReviewReport(title, summary.strip(), modules.values().stream().map(Module::summary).toList(),
+                findings, filesReviewed.size(), linesReviewed, gaps);
+    }
+
+    /** Why a chunk gave nothing: what became of its review task, then what is wrong with the file. */
+    private static String reason(ReviewManifest.Item item, List<Task> tasks, String problem) {
+        Optional<Task> review = tasks.stream().filter(t -> t.outputs().containsValue(item.issues())).findFirst();
+        if (review.isEmpty() || review.get().status() == TaskStatus.COMPLETED) {
+            return problem;
+        }
+        Task t = review.get();
+        String what = switch (t.status()) {
+            case FAILED -> "failed";
+            case CANCELLED -> "was cancelled";
+            default -> "is " + t.status().wire();
+        };
+        String error = t.error() == null || t.error().isBlank() ? "" : " (" + t.error().strip() + ")";
+        return "the review task #" + t.id() + " " + what + error + "; " + problem;
+    }
+
+    private static JsonNode finalResult(Path runDirectory) {
+        Path file = RunLayout.of(runDirectory).finalResult();
+        if (!Files.isRegularFile(file)) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    private static String name(Path path) {
+        Path name = path.getFileName();
+        return name == null ? path.toString() : name.toString();
+    }
+
+    /** A module's chunks taken together (a large directory can be split into several). */
+    private static final class Module {
+        private final String name;
+        private final Set<String> files = new LinkedHashSet<>();
+        private final List<String> summaries = new ArrayList<>();
+        private final List<Integer> scores = new ArrayList<>();
+        private long lines;
+
+        Module(String name) {
+            this.name = name;
+        }
+
+        void add(List<String> chunkFiles, long chunkLines, IssuesFile.Content content) {
+            files.addAll(chunkFiles);
+            lines += chunkLines;
+            if (!content.summary().isBlank()) {
+                summaries.add(content.summary());
+            }
+            if (content.score() != null) {
+                scores.add(content.score());
+            }
+        }
+
+        ModuleSummary summary() {
+            Integer score = scores.isEmpty() ? null
+                    : (int) Math.round(scores.stream().mapToInt(Integer::intValue).average().orElseThrow());
+            return new ModuleSummary(name, files.size(), lines, summaries.stream().collect(Collectors.joining(" ")),
+                    score);
+        }
+    }
+
+    /** The review's files are replaced whole: a reader or a crash sees the old content or the new, never half. */
+    static void write(Path target, String content) throws IOException {
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        AtomicFiles.write(target, content.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
+    }
+}

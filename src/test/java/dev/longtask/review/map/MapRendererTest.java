@@ -1,0 +1,64 @@
+package dev.longtask.review.map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.longtask.llm.TokenCounter;
+import dev.longtask.review.ReviewFixture;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class MapRendererTest {
+    private static final TokenCounter TOKENS = RepoMapperTest.TOKENS;
+    private static List<String> shownFiles(String rendered) {
+        return rendered.lines().filter(l -> !l.startsWith("#") && !l.startsWith(" "))
+                .map(l -> l.substring(0, l.indexOf("  ("))).toList();
+    }
+
+    @Property(tries = 60)
+    void neverExceedsTheBudgetAndShowsTheHighestRankedFilesFirst(@ForAll @IntRange(min = 64, max = 4_000) int budget) {
+        RepoMap map = ReviewFixture.map();
+        String rendered = new MapRenderer(TOKENS).render(map, budget);
+        assertThat(TOKENS.count(rendered)).isLessThanOrEqualTo(budget);
+        List<String> shown = shownFiles(rendered);
+        List<String> ranking = map.files().stream().map(MappedFile::path).toList();
+        assertThat(shown).isEqualTo(ranking.subList(0, shown.size()));
+        if (shown.size() < ranking.size()) {
+            int hidden = ranking.size() - shown.size();
+            assertThat(rendered).contains(hidden + (hidden == 1 ? " more file not shown" : " more files not shown"));
+        }
+    }
+
+    @Test
+    void aLargeBudgetShowsEveryFileWithItsKeyDefinitionsAndUses() {
+        RepoMap map = ReviewFixture.map();
+        String rendered = new MapRenderer(TOKENS).render(map, 100_000);
+        assertThat(shownFiles(rendered)).hasSize(map.files().size());
+        assertThat(rendered).doesNotContain("more files not shown")
+                .contains("java/src/main/java/com/acme/store/Inventory.java  (java, 33 lines,")
+                .contains("  18: method Inventory.addStock\n")
+                .contains("  uses: python/acme/pricing.py");
+    }
+
+    @Test
+    void aSmallBudgetCutsToTheTopFiles() {
+        RepoMap map = ReviewFixture.map();
+        String rendered = new MapRenderer(TOKENS).render(map, 150);
+        List<String> shown = shownFiles(rendered);
+        assertThat(shown).isNotEmpty().hasSizeLessThan(map.files().size());
+        assertThat(shown.get(0)).isEqualTo(RepoMapperTest.INVENTORY);
+    }
+
+    @Test
+    void keyDefinitionsPreferWhatOtherFilesUse() {
+        MappedFile inventory = ReviewFixture.map().file(RepoMapperTest.INVENTORY).orElseThrow();
+        assertThat(inventory.keyDefinitions(3)).extracting(Definition::name)
+                .containsExactly("Inventory", "addStock", "countOf"); // describe() and Snapshot are used by no one
+    }
+}

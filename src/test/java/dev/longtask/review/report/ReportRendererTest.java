@@ -1,0 +1,124 @@
+package dev.longtask.review.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.review.ReviewFixture;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportRendererTest {
+    private static final CheckedFinding SQL = new CheckedFinding(Severity.HIGH, "security",
+            new Location("src/db/Query.java", 12, 14), "SQL built by concatenating | user input",
+            "Use a prepared statement", true, null, 2);
+    private static final CheckedFinding NAMING = new CheckedFinding(Severity.LOW, "style",
+            new Location("src/web/Page.java", 3, 3), "Field name is not camelCase", "", true, null, 1);
+    private static final CheckedFinding INVENTED = new CheckedFinding(Severity.CRITICAL, "bug",
+            new Location("src/db/Ghost.java", 1, 1), "Made-up crash", "", false, "file does not exist: src/db/Ghost.java", 1);
+
+    private static ReviewReport report() {
+        return new ReviewReport("Review of acme", "Two modules, mostly fine.",
+                List.of(new ModuleSummary("src/db", 4, 800, "Data access; one injection."),
+                        new ModuleSummary("src/web", 6, 1_200, "Pages")),
+                List.of(SQL, NAMING, INVENTED), 10, 2_000);
+    }
+
+    @Test
+    void markdownListsIssuesBySeverityWithScoreModulesAndUnverifiedApart() {
+        String md = new ReportRenderer().markdown(report());
+        // points 5 + 0.5 over 2 kLOC: density 2.75, score round(100 / 1.275) = 78
+        assertThat(md).startsWith("# Review of acme\n\nTwo modules, mostly fine.\n\n**Score: 78/100** — 2 issues (1 high, 1 low)"
+                + " in 2,000 lines of 10 files; 1 finding whose location could not be verified is listed apart.\n");
+        assertThat(md).contains("## High (1)\n\n### 1. [security] `src/db/Query.java:12-14`\n\n"
+                + "SQL built by concatenating | user input\n\n**Suggestion:** Use a prepared statement\n\n_Reported 2 times (merged)._\n");
+        assertThat(md).contains("## Low (1)\n\n### 2. [style] `src/web/Page.java:3`\n");
+        assertThat(md.indexOf("## High")).isLessThan(md.indexOf("## Low"));
+        assertThat(md).doesNotContain("## Critical");
+        assertThat(md).contains("| `src/db` | 4 | 800 | 0 | 1 | 0 | 0 | 0 | Data access; one injection. |")
+                .contains("| `src/web` | 6 | 1,200 | 0 | 0 | 0 | 1 | 0 | Pages |");
+        String unverified = md.substring(md.indexOf("## Unverified findings"));
+        assertThat(unverified).contains("- [critical/bug] `src/db/Ghost.java:1` — file does not exist: src/db/Ghost.java: Made-up crash");
+        assertThat(md.substring(0, md.indexOf("## Unverified findings"))).doesNotContain("Ghost");
+    }
+
+    @Test
+    void jsonCarriesTheSameContent() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(new ReportRenderer().json(report()));
+        assertThat(json.get("score").asInt()).isEqualTo(78);
+        assertThat(json.get("counts").get("high").asInt()).isEqualTo(1);
+        assertThat(json.get("counts").get("critical").asInt()).isZero();
+        assertThat(json.get("issues")).hasSize(2);
+        JsonNode first = json.get("issues").get(0);
+        assertThat(first.get("location").asText()).isEqualTo("src/db/Query.java:12-14");
+        assertThat(first.get("file").asText()).isEqualTo("src/db/Query.java");
+        assertThat(first.get("start_line").asInt()).isEqualTo(12);
+        assertThat(first.get("end_line").asInt()).isEqualTo(14);
+        assertThat(first.get("occurrences").asInt()).isEqualTo(2);
+        assertThat(json.get("unverified")).singleElement()
+                .satisfies(u -> assertThat(u.get("problem").asText()).startsWith("file does not exist"));
+        assertThat(json.get("modules").get(0).get("counts").get("high").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void theScoreIsFullWithoutVerifiedFindingsAndFallsWithDensity() {
+        assertThat(ReviewScore.of(List.of(INVENTED), 1_000)).isEqualTo(100);
+        assertThat(ReviewScore.of(List.of(SQL, SQL), 1_000)).isEqualTo(50); // 10 points per kLOC
+        assertThat(ReviewScore.of(List.of(SQL), 100_000)).isEqualTo(100);
+        String md = new ReportRenderer().markdown(new ReviewReport("", "", List.of(), List.of(), 0, 0));
+        assertThat(md).contains("**Score: 100/100** — no issues").contains("No issues found.");
+    }
+
+    @Test
+    void checkingMergingAndRenderingWorkTogetherOnTheFixture() throws Exception {
+        java.nio.file.Path repo = ReviewFixture.source();
+        FindingChecker checker = new FindingChecker(repo, List.of());
+        List<CheckedFinding> checked = checker.checkAll(List.of(
+                new Finding("high", "bug", "python/acme/pricing.py:22-27", "set_price returns a multi-line string", "Return None"),
+                new Finding("medium", "bug", "python/acme/pricing.py:24", "set_price returns a multi-line string needlessly", ""),
+                new Finding("low", "style", "python/acme/pricing.py:400", "Line too long", "Wrap it")));
+        List<CheckedFinding> merged = new FindingMerger().merge(checked);
+        ReviewReport report = new ReviewReport("Fixture", "", List.of(new ModuleSummary("python/acme", 3, 60, "")),
+                merged, 3, 60);
+        String md = new ReportRenderer().markdown(report);
+        assertThat(md).contains("`python/acme/pricing.py:22-27`").contains("_Reported 2 times (merged)._")
+                .contains("line 400 is past the end of python/acme/pricing.py (36 lines)");
+        assertThat(md).contains("| `python/acme` | 3 | 60 | 0 | 1 | 0 | 0 | 0 |  |");
+    }
+
+    @Test
+    void chunksNotReviewedAreNamedAndReviewerScoresGetAColumn() throws Exception {
+        ReviewReport report = new ReviewReport("R", "", List.of(new ModuleSummary("src/db", 4, 800, "Data access", 70)),
+                List.of(SQL), 4, 800, List.of(new ReviewGap("chunk-002", "src/web", List.of("src/web/Page.java"),
+                "the review task #4 failed (gave up); its issues file w/chunk-002-issues.json does not exist")));
+        String md = new ReportRenderer().markdown(report);
+        assertThat(md).contains("in 800 lines of 4 files; 1 chunk could not be reviewed (see Not reviewed).")
+                .contains("| module | files | lines | critical | high | medium | low | info | reviewer's score | summary |")
+                .contains("| `src/db` | 4 | 800 | 0 | 1 | 0 | 0 | 0 | 70 | Data access |")
+                .contains("## Not reviewed\n\nNo findings could be taken from these chunks")
+                .contains("- chunk-002 `src/web` (1 file): the review task #4 failed (gave up); its issues file"
+                        + " w/chunk-002-issues.json does not exist");
+        JsonNode json = new ObjectMapper().readTree(new ReportRenderer().json(report));
+        assertThat(json.get("modules").get(0).get("reviewer_score").asInt()).isEqualTo(70);
+        assertThat(json.get("gaps")).singleElement().satisfies(g -> {
+            assertThat(g.get("chunk").asText()).isEqualTo("chunk-002");
+            assertThat(g.get("files").get(0).asText()).isEqualTo("src/web/Page.java");
+            assertThat(g.get("reason").asText()).startsWith("the review task #4 failed");
+        });
+        assertThat(new ReportRenderer().markdown(report()))
+                .as("without reviewer scores and gaps the report has neither").doesNotContain("reviewer's score")
+                .doesNotContain("Not reviewed");
+    }
+
+    /** Every chunk failed: there is no score to give, and nothing pretends the code is clean. */
+    @Test
+    void aReviewThatReviewedNothingHasNoScore() throws Exception {
+        ReviewReport nothing = new ReviewReport("Review of acme", "", List.of(), List.of(), 0, 0,
+                List.of(new ReviewGap("chunk-001", "src/db", List.of("src/db/Query.java"), "its review task failed")));
+        String md = new ReportRenderer().markdown(nothing);
+        assertThat(md).contains("**Nothing was reviewed**").doesNotContain("Score:").doesNotContain("No issues found");
+        assertThat(new ObjectMapper().readTree(new ReportRenderer().json(nothing)).get("score").isNull()).isTrue();
+        assertThat(new ReviewReportWriter.Written(nothing, null, null).line())
+                .isEqualTo("nothing was reviewed: 1 chunk not reviewed");
+    }
+}
