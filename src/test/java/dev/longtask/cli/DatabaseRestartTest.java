@@ -7,7 +7,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.postgres.PostgresDatabase;
-import dev.longtask.store.postgres.PostgresRunStore;
+import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.testing.ChaosLog;
@@ -152,13 +152,13 @@ class DatabaseRestartTest {
 
     private static RunSnapshot read(String url, String runId) {
         try (PostgresDatabase db = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2)) {
-            return PostgresRunStore.read(db, runId);
+            return PostgresRuns.read(db, runId);
         }
     }
 
     private static List<Event> events(String url, String runId) {
         try (PostgresDatabase db = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2)) {
-            return PostgresRunStore.events(db, runId, 0, type -> true);
+            return PostgresRuns.events(db, runId, 0, type -> true);
         }
     }
 }

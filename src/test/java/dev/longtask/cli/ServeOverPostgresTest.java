@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.store.postgres.PostgresDatabase;
-import dev.longtask.store.postgres.PostgresRunStore;
+import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.ScriptedProvider;
@@ -71,7 +71,7 @@ class ServeOverPostgresTest {
 
             List<Event> log;
             try (PostgresDatabase db = PostgresDatabase.connect(PostgresUrl.parse(url, Map.of()), Map.of(), 2)) {
-                log = PostgresRunStore.events(db, runId, 0, type -> true);
+                log = PostgresRuns.events(db, runId, 0, type -> true);
             }
             assertThat(streamed.ids()).as("every event of the log, once, in order")
                     .isEqualTo(log.stream().map(Event::seq).toList());

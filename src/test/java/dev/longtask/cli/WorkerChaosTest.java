@@ -8,7 +8,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.postgres.PostgresDatabase;
-import dev.longtask.store.postgres.PostgresRunStore;
+import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.testing.ChaosLog;
@@ -103,14 +103,14 @@ class WorkerChaosTest {
                     worker.signal("CONT");
                 }
             }
-            while (PostgresRunStore.read(db, run).run().status() != RunStatus.COMPLETED) {
+            while (PostgresRuns.read(db, run).run().status() != RunStatus.COMPLETED) {
                 assertThat(System.nanoTime()).as(context + ": the server concludes the run in time").isLessThan(deadline);
                 assertThat(server.process.alive()).as(context + ": the server runs").isTrue();
                 Thread.sleep(100); // polling the database for the run's end, with the deadline above
             }
-            RunSnapshot done = PostgresRunStore.read(db, run);
+            RunSnapshot done = PostgresRuns.read(db, run);
             assertThat(done.run().status()).as(context).isEqualTo(RunStatus.COMPLETED);
-            List<Event> events = PostgresRunStore.events(db, run, 0, type -> true);
+            List<Event> events = PostgresRuns.events(db, run, 0, type -> true);
             ChaosLog.assertEveryTaskCompletedOnce(events, TASKS, context);
             assertThat(events.stream().filter(e -> EventType.TASK_CLAIMED.equals(e.type())))
                     .as("only workers run agents").allMatch(e -> e.data().path("owner").asText().contains(" slot "));

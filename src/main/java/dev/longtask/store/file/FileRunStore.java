@@ -3,9 +3,6 @@ package dev.longtask.store.file;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.model.Approval;
-import dev.longtask.model.ApprovalAnswer;
-import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
@@ -16,11 +13,10 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
-import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
-import dev.longtask.store.Changes;
 import dev.longtask.store.Draft;
+import dev.longtask.store.EventSourcedRunStore;
 import dev.longtask.store.MemoryFiles;
 import dev.longtask.store.Projector;
 import dev.longtask.store.ResultFiles;
@@ -30,11 +26,10 @@ import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunState;
-import dev.longtask.store.RunStore;
 import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
+import dev.longtask.store.Subscribers;
 import dev.longtask.store.Transcript;
-import dev.longtask.store.file.CommitPipeline.Committed;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +45,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -64,13 +58,8 @@ import org.slf4j.LoggerFactory;
  * <p>Open one with {@link #create}, {@link #open} (the one writer; repairs what a crash left) or read a run
  * without the lock with {@link #read}; {@link #list} gives a workspace's runs.
  */
-public final class FileRunStore implements RunStore {
-    private final Path directory;
-    private final String runId;
+public final class FileRunStore extends EventSourcedRunStore {
     private final StoreOptions options;
-    private final ObjectMapper json;
-    private final Changes changes;
-    private final Secrets redactor;
     private final RunLock lock;
     private final OpenReport openReport;
     private final CommitPipeline pipeline;
@@ -88,12 +77,8 @@ public final class FileRunStore implements RunStore {
     private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
                          EventLog log, Projector projector, ResultFiles results, RunState state, long checkpointSeq,
                          OpenReport report, LogDigest logDigest) {
-        this.directory = directory;
-        this.runId = runId;
+        super(directory, runId, json, Secrets.ofValues(options.secrets()));
         this.options = options;
-        this.json = json;
-        this.changes = new Changes(json);
-        this.redactor = Secrets.ofValues(options.secrets());
         this.lock = lock;
         this.openReport = report;
         this.results = results;
@@ -341,41 +326,40 @@ public final class FileRunStore implements RunStore {
     // ---------------------------------------------------------------- the write path
 
     /** The one way anything changes: see {@link CommitPipeline#commit}. */
-    private Committed commit(Function<RunState, Draft> decide) {
-        return pipeline.commit(decide);
+    @Override
+    protected Committed commit(Function<RunState, Draft> decide) {
+        CommitPipeline.Committed done = pipeline.commit(decide);
+        return done == null ? null : new Committed(List.of(done.event()), done.state());
     }
 
-    private void ensureUsable() {
+    @Override
+    protected RunState state() {
+        return pipeline.state();
+    }
+
+    /**
+     * Listeners are called after each event is durable, one event at a time and in the order of the log, on the
+     * thread that saw it become durable: an appending thread, or the store's settler thread for events written
+     * behind (then a change made right after may return before its own event is delivered). Their failures are
+     * logged; a slow listener holds up that thread.
+     */
+    @Override
+    protected Subscribers subscribers() {
+        return pipeline.subscribers();
+    }
+
+    @Override
+    protected void ensureUsable() {
         pipeline.ensureUsable();
     }
 
 
     // ---------------------------------------------------------------- RunStore
 
-    @Override
-    public String runId() {
-        return runId;
-    }
 
-    @Override
-    public Path directory() {
-        return directory;
-    }
 
-    @Override
-    public Run run() {
-        return pipeline.state().run();
-    }
 
-    @Override
-    public List<Task> tasks() {
-        return pipeline.state().tasks();
-    }
 
-    @Override
-    public Task task(int id) {
-        return pipeline.state().task(id);
-    }
 
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
@@ -384,22 +368,8 @@ public final class FileRunStore implements RunStore {
                 state.history());
     }
 
-    @Override
-    public List<Approval> approvals() {
-        return pipeline.state().approvals();
-    }
 
-    @Override
-    public Approval requestApproval(ApprovalQuestion question) {
-        Committed done = commit(changes.requestApproval(question));
-        return done.state().approvals().get(done.state().approvals().size() - 1);
-    }
 
-    @Override
-    public Approval answerApproval(ApprovalAnswer answer) {
-        Committed done = commit(changes.answerApproval(answer));
-        return done.state().approvals().get(answer.id() - 1);
-    }
 
     @Override
     public List<Event> eventsAfter(long seq) {
@@ -417,24 +387,8 @@ public final class FileRunStore implements RunStore {
         return pipeline.state().history();
     }
 
-    @Override
-    public Task createTask(TaskDraft draft) {
-        Committed done = commit(changes.createTask(draft));
-        return done.state().task(done.event().task());
-    }
 
-    @Override
-    public Task updateTask(int id, ObjectNode fields) {
-        if (fields == null || fields.isEmpty()) {
-            return task(id);
-        }
-        return commit(changes.updateTask(id, fields)).state().task(id);
-    }
 
-    @Override
-    public void addDependency(int taskId, int blockedById) {
-        commit(changes.addDependency(taskId, blockedById));
-    }
 
     @Override
     public boolean claim(int id, String owner) {
@@ -443,7 +397,7 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Optional<Task> claimBehind(int id, String owner) {
-        Committed claimed = pipeline.commitBehind(changes.claim(id, owner));
+        CommitPipeline.Committed claimed = pipeline.commitBehind(changes.claim(id, owner));
         return claimed == null ? Optional.empty() : Optional.of(claimed.state().task(id));
     }
 
@@ -495,27 +449,13 @@ public final class FileRunStore implements RunStore {
         return commit(changes.fail(id, error)).state().task(id);
     }
 
-    @Override
-    public Task cancel(int id, String reason) {
-        return commit(changes.cancel(id, reason)).state().task(id);
-    }
 
-    @Override
-    public Task cancelAsBlocked(int id, String reason) {
-        return commit(changes.cancelAsBlocked(id, reason)).state().task(id);
-    }
 
     @Override
     public Task requeue(int id, String reason) {
         return commit(changes.requeue(id, reason)).state().task(id);
     }
 
-    /** Same status: nothing happens. In progress: a claim by "by hand", refused with the reason if not ready. */
-    @Override
-    public Task setStatus(int id, TaskStatus status, String reason) {
-        Committed done = commit(changes.setStatus(id, status, reason));
-        return done == null ? task(id) : done.state().task(id);
-    }
 
     /** Pausing also writes a checkpoint, so a resume starts from it. */
     @Override
@@ -535,10 +475,6 @@ public final class FileRunStore implements RunStore {
         return commit(changes.append(type, task, data)).event();
     }
 
-    @Override
-    public Event append(Integer task, EventData data) {
-        return append(data.type(), task, json.valueToTree(data));
-    }
 
     @Override
     public void awaitWritten() {
@@ -595,17 +531,6 @@ public final class FileRunStore implements RunStore {
         return report;
     }
 
-    @Override
-    public Path resultDirectory(int id) {
-        task(id);
-        Path dir = RunLayout.of(directory).resultDirectory(id);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new StoreException("cannot create " + dir + ": " + e, e);
-        }
-        return dir;
-    }
 
     @Override
     public Transcript transcript(int id) {
@@ -623,11 +548,7 @@ public final class FileRunStore implements RunStore {
 
     @Override
     public Transcript roleTranscript(String name) {
-        ensureUsable();
-        if (name == null || !name.matches("[a-z0-9_-]+")) {
-            throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+, not '" + name + "'");
-        }
-        return roleTranscripts.computeIfAbsent(name, key -> {
+        return roleTranscripts.computeIfAbsent(transcriptName(name), key -> {
             Path file = RunLayout.of(directory).transcript(key);
             try {
                 return new FileTranscript(file, json, redactor);
@@ -642,21 +563,7 @@ public final class FileRunStore implements RunStore {
         pipeline.checkpoint();
     }
 
-    /**
-     * Listeners are called after each event is durable, one event at a time and in the order of the log, on the
-     * thread that saw it become durable: an appending thread, or the store's settler thread for events written
-     * behind (then a change made right after may return before its own event is delivered). Their failures are
-     * logged; a slow listener holds up that thread.
-     */
-    @Override
-    public void subscribe(Consumer<Event> listener) {
-        pipeline.subscribers().add(listener);
-    }
 
-    @Override
-    public void unsubscribe(Consumer<Event> listener) {
-        pipeline.subscribers().remove(listener);
-    }
 
     // ---------------------------------------------------------------- beyond the port
 

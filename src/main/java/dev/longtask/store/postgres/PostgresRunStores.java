@@ -56,42 +56,42 @@ public final class PostgresRunStores implements RunStores {
 
     @Override
     public List<String> list(Path workspace) {
-        return PostgresRunStore.list(db);
+        return PostgresRuns.list(db);
     }
 
     @Override
     public RunSnapshot read(Path workspace, String runId) {
-        return PostgresRunStore.read(db, runId);
+        return PostgresRuns.read(db, runId);
     }
 
     @Override
     public List<Event> events(Path workspace, String runId, long afterSeq) {
-        return PostgresRunStore.events(db, runId, afterSeq, type -> true);
+        return PostgresRuns.events(db, runId, afterSeq, type -> true);
     }
 
     /** Every run of the database with the workspace it works on, newest first. */
     public Map<String, Path> workspaces() {
-        return PostgresRunStore.workspaces(db);
+        return PostgresRuns.workspaces(db);
     }
 
     /** The workspace run {@code runId} works on, as its creator saw it. */
     public Path workspaceOf(String runId) {
-        return Path.of(PostgresRunStore.workspaceOf(db, runId));
+        return Path.of(PostgresRuns.workspaceOf(db, runId));
     }
 
     /** The seq of the run's last committed event. */
     public long lastSeq(String runId) {
-        return PostgresRunStore.lastSeq(db, runId);
+        return PostgresRuns.lastSeq(db, runId);
     }
 
     /** Up to {@code limit} lines of the run's transcript {@code name} ("task_3") from line {@code offset}. */
     public List<JsonNode> transcript(String runId, String name, int offset, int limit) {
-        return PostgresRunStore.transcriptLines(db, runId, name, offset, limit);
+        return PostgresRuns.transcriptLines(db, runId, name, offset, limit);
     }
 
     /** The run's events after {@code afterSeq} whose type {@code withData} accepts, the others without their data. */
     public List<Event> events(String runId, long afterSeq, java.util.function.Predicate<String> withData) {
-        return PostgresRunStore.events(db, runId, afterSeq, withData);
+        return PostgresRuns.events(db, runId, afterSeq, withData);
     }
 
     @Override

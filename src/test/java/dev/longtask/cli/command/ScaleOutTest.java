@@ -11,7 +11,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.postgres.PostgresDatabase;
-import dev.longtask.store.postgres.PostgresRunStore;
+import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.testing.EmbeddedPostgres;
@@ -166,19 +166,19 @@ class ScaleOutTest {
 
     private static boolean exists(String url, String runId) {
         try (PostgresDatabase db = connect(url)) {
-            return PostgresRunStore.list(db).contains(runId);
+            return PostgresRuns.list(db).contains(runId);
         }
     }
 
     private static RunSnapshot read(String url, String runId) {
         try (PostgresDatabase db = connect(url)) {
-            return PostgresRunStore.read(db, runId);
+            return PostgresRuns.read(db, runId);
         }
     }
 
     private static List<Event> events(String url, String runId) {
         try (PostgresDatabase db = connect(url)) {
-            return PostgresRunStore.events(db, runId, 0, type -> true);
+            return PostgresRuns.events(db, runId, 0, type -> true);
         }
     }
 

@@ -102,7 +102,7 @@ class ChaosTest {
                 assertThat(completionAttempt(db, task.id())).as(context + " task " + task.id()).isEqualTo(task.attempts());
                 assertThat(run.result(task.id()).orElseThrow().json().get("attempt").asInt()).isEqualTo(task.attempts());
             }
-            RunSnapshot replayed = PostgresRunStore.read(db, "chaos");
+            RunSnapshot replayed = PostgresRuns.read(db, "chaos");
             assertThat(replayed.tasks()).isEqualTo(run.tasks());
             assertThat(kills + freezes).as(context + ": chaos happened").isPositive();
         }

@@ -42,12 +42,12 @@ class PostgresRunStoreContractTest extends RunStoreContract {
 
     @Override
     protected RunSnapshot read(String runId) {
-        return PostgresRunStore.read(db, runId);
+        return PostgresRuns.read(db, runId);
     }
 
     @Override
     protected List<String> list() {
-        return PostgresRunStore.list(db);
+        return PostgresRuns.list(db);
     }
 
     @Override

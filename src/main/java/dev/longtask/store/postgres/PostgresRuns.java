@@ -1,0 +1,168 @@
+package dev.longtask.store.postgres;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.Event;
+import dev.longtask.model.JsonMapping;
+import dev.longtask.store.NoSuchRunException;
+import dev.longtask.store.RunLayout;
+import dev.longtask.store.RunSnapshot;
+import dev.longtask.store.RunState;
+import dev.longtask.store.StoreException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Reads the runs of a database without opening one: any process, any number of times, never a write. What a
+ * {@link PostgresRunStore} replays on open and what readers of many runs (a server, {@code status}) ask.
+ */
+public final class PostgresRuns {
+    private PostgresRuns() {
+    }
+
+    /** The workspace a run works on, as its creator saw it. */
+    public static String workspaceOf(PostgresDatabase db, String runId) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement("SELECT workspace FROM longtask_runs WHERE id = ?")) {
+            select.setString(1, runId);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    throw new NoSuchRunException(runId, db.shown());
+                }
+                return row.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read run " + runId + " from " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every run of the database with the workspace it works on, newest first. */
+    public static Map<String, Path> workspaces(PostgresDatabase db) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement(
+                     "SELECT id, workspace FROM longtask_runs WHERE last_seq > 0 ORDER BY created DESC, id DESC");
+             ResultSet rows = select.executeQuery()) {
+            Map<String, Path> runs = new java.util.LinkedHashMap<>();
+            while (rows.next()) {
+                runs.put(rows.getString(1), Path.of(rows.getString(2)));
+            }
+            return runs;
+        } catch (SQLException e) {
+            throw new StoreException("cannot list the runs of " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The seq of the run's last committed event: a cheap way to tell whether the run changed. */
+    public static long lastSeq(PostgresDatabase db, String runId) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement("SELECT last_seq FROM longtask_runs WHERE id = ?")) {
+            select.setString(1, runId);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    throw new NoSuchRunException(runId, db.shown());
+                }
+                return row.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read run " + runId + " from " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Lines {@code offset} to {@code offset + limit} of the run's transcript {@code name} ("task_3", "planner_1"). */
+    public static List<JsonNode> transcriptLines(PostgresDatabase db, String runId, String name, int offset,
+                                                 int limit) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT line FROM longtask_transcripts WHERE run_id = ? AND name = ? ORDER BY n OFFSET ? LIMIT ?")) {
+            select.setString(1, runId);
+            select.setString(2, name);
+            select.setInt(3, offset);
+            select.setInt(4, limit);
+            ObjectMapper json = JsonMapping.newMapper();
+            List<JsonNode> lines = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    lines.add(json.readTree(rows.getString(1)));
+                }
+            }
+            return lines;
+        } catch (SQLException | JsonProcessingException e) {
+            throw new StoreException("cannot read transcript " + name + " of run " + runId + " from " + db.shown()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The run ids of the database, newest first. */
+    public static List<String> list(PostgresDatabase db) {
+        try (Connection c = db.connection();
+             PreparedStatement select = c.prepareStatement(
+                     "SELECT id FROM longtask_runs WHERE last_seq > 0 ORDER BY created DESC, id DESC");
+             ResultSet rows = select.executeQuery()) {
+            List<String> ids = new ArrayList<>();
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+            return ids;
+        } catch (SQLException e) {
+            throw new StoreException("cannot list the runs of " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A run as its log stands now, read by any process without opening it. */
+    public static RunSnapshot read(PostgresDatabase db, String runId) {
+        String workspace = workspaceOf(db, runId);
+        RunState state = RunState.EMPTY;
+        for (Event event : events(db, runId, 0, type -> true)) {
+            state = state.apply(event);
+        }
+        return new RunSnapshot(RunLayout.runs(Path.of(workspace)).resolve(runId), state.run(), state.tasks(),
+                state.approvals(), state.permissions(), state.history());
+    }
+
+    /** The committed events of a run after {@code afterSeq}, in order. */
+    public static List<Event> events(PostgresDatabase db, String runId, long afterSeq, Predicate<String> withData) {
+        try (Connection c = db.connection()) {
+            return readEvents(c, db.shown(), runId, afterSeq, withData);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the events of run " + runId + " from " + db.shown() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    static List<Event> readEvents(Connection c, String shown, String runId, long afterSeq,
+                                          Predicate<String> withData) throws SQLException {
+        ObjectMapper json = JsonMapping.newMapper();
+        List<Event> events = new ArrayList<>();
+        try (PreparedStatement select = c.prepareStatement(
+                "SELECT seq, time, type, task, line FROM longtask_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {
+            select.setString(1, runId);
+            select.setLong(2, afterSeq);
+            select.setFetchSize(1000);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    String type = rows.getString(3);
+                    if (withData.test(type)) {
+                        try {
+                            events.add(json.readValue(rows.getString(5), Event.class));
+                        } catch (JsonProcessingException e) {
+                            throw new StoreException("event " + rows.getLong(1) + " of run " + runId + " in " + shown
+                                    + " does not parse: " + e.getOriginalMessage(), e);
+                        }
+                    } else {
+                        int task = rows.getInt(4);
+                        events.add(new Event(rows.getLong(1), rows.getTimestamp(2).toInstant(), type,
+                                rows.wasNull() ? null : task, json.createObjectNode()));
+                    }
+                }
+            }
+        }
+        return events;
+    }
+}
