@@ -27,7 +27,7 @@ export class TaskPage {
     this.title = h('h1', {}, `Task #${taskId}`);
     this.meta = h('p', { class: 'meta' });
     this.problem = h('p', { class: 'error', role: 'alert', hidden: true });
-    this.retry = new TaskRetry(api, runId, taskId, () => this.loadTask());
+    this.retry = new TaskRetry(api, runId, taskId, () => this.retried());
     this.contract = h('div', { class: 'contract' });
     this.entries = h('ol', { class: 'transcript' });
     this.more = h('button', { type: 'button', hidden: true, onclick: () => this.loadPage() }, 'Load more');
@@ -55,8 +55,15 @@ export class TaskPage {
     await this.loadRetries(run ? run.last_seq : 0);
     await this.loadPage();
     this.diff.load();
+    this.followEvents(run ? run.last_seq : 0);
+    this.timer = setInterval(() => this.followLive(), FOLLOW_EVERY);
+  }
+
+  /** Follows the task's events after {@code after}; the stream of a run ends with the run, so again after a retry. */
+  followEvents(after) {
+    if (this.stream) this.stream.close();
     this.stream = this.api.follow(this.runId, {
-      after: run ? run.last_seq : 0,
+      after,
       types: 'task.*,llm.retry',
       onEvent: (event) => {
         if (event.task !== this.taskId) return;
@@ -64,7 +71,13 @@ export class TaskPage {
         else this.refreshTask();
       },
     });
-    this.timer = setInterval(() => this.followLive(), FOLLOW_EVERY);
+  }
+
+  /** After a retry: the run goes on in a new session, whose events a stream that ended with the old one never sees. */
+  async retried() {
+    const run = await this.api.get(this.base).catch(() => null);
+    if (run) this.followEvents(run.last_seq);
+    await this.loadTask();
   }
 
   dispose() {

@@ -2,6 +2,8 @@ package dev.longtask.cli;
 
 import dev.longtask.api.Runs;
 import dev.longtask.cli.command.Commands;
+import dev.longtask.cli.view.TerminalSize;
+import dev.longtask.cli.view.TextWidth;
 import dev.longtask.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
@@ -136,11 +138,20 @@ public final class Main implements Runnable {
                 ? new GlobalOptions(main.color, main.verbose, main.debug) : GlobalOptions.DEFAULTS;
     }
 
+    /**
+     * A failure's message as a terminal of {@code columns} shows it: broken at spaces, continuation lines indented,
+     * so an 80-column terminal does not cut a path or a command mid-word; whole where there is no terminal (0), for
+     * the logs and scripts that read it.
+     */
+    static String forTerminal(String message, int columns) {
+        return columns <= 0 ? message : String.join(System.lineSeparator(), TextWidth.wrap(message, columns, "  "));
+    }
+
     /** A command's failure becomes one line on stderr and an exit code; a stack trace only under --debug. */
     private static int handleFailure(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (e instanceof CliFailure failure) {
-            err.println("longtask: " + failure.getMessage());
+            err.println(forTerminal("longtask: " + failure.getMessage(), TerminalSize.columnsOfStdout()));
             err.flush();
             return failure.exitCode().code();
         }

@@ -143,8 +143,10 @@ public final class LongtaskServer implements AutoCloseable {
             config.routes.get("/api/approvals/{aid}", questions::get);
             config.routes.post("/api/approvals/{aid}", questions::answer);
             config.routes.ws("/api/stream", streamSocket::configure);
-            config.routes.exception(ApiError.class, (e, ctx) -> ctx.status(e.status())
-                    .contentType("application/json").result(e.body(json).toString()));
+            config.routes.exception(ApiError.class, (e, ctx) -> {
+                ctx.status(e.status()).contentType("application/json").result(e.body(json).toString());
+                challenge(ctx, e.status());
+            });
             refuse(config, json, NoSuchRunException.class, 404, "not_found");
             refuse(config, json, NoSuchTaskException.class, 404, "not_found");
             refuse(config, json, RunLockedException.class, 409, "conflict");
@@ -314,6 +316,11 @@ public final class LongtaskServer implements AutoCloseable {
     private static void error(Context ctx, ObjectMapper json, int status, String code, String message, String field) {
         ctx.status(status).contentType("application/json")
                 .result(ApiError.body(json, status, code, message, field).toString());
+        challenge(ctx, status);
+    }
+
+    /** A 401 says how to authenticate (RFC 6750), whichever handler wrote it. */
+    private static void challenge(Context ctx, int status) {
         if (status == 401) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"longtask\"");
         }

@@ -33,7 +33,7 @@ class SecurityTest {
                     "/api/runs/" + id + "/events", "/api/runs/" + id + "/notes", "/metrics", "/api/nothing")) {
                 HttpResponse<String> none = f.send(HttpRequest.newBuilder(URI.create(f.url(path))).build());
                 assertThat(none.statusCode()).as(path).isEqualTo(401);
-                assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"longtask\"");
+                assertThat(none.headers().firstValue("WWW-Authenticate")).as(path).hasValue("Bearer realm=\"longtask\"");
                 assertThat(f.json(none).path("error").path("message").asText()).contains("Authorization: Bearer");
                 HttpResponse<String> wrong = f.send(HttpRequest.newBuilder(URI.create(f.url(path)))
                         .header("Authorization", "Bearer " + f.server.token() + "x").build());

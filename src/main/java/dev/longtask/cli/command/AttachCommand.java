@@ -47,8 +47,8 @@ final class AttachCommand implements Callable<ExitCode> {
         ServerClient client = new ServerClient(server, tokenFile, workspace);
         RunOptions options = new RunOptions();
         options.command = spec;
-        try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(), spec.commandLine().getOut(), workspace, true,
-                ProgressViews.planIn(RunStores.files(), workspace))) {
+        try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(),
+                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(RunStores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
                     view, workdir, follow.reconnectFor(), tokenFile).attach(runId);
         }

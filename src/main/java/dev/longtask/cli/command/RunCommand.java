@@ -121,8 +121,8 @@ final class RunCommand implements Callable<ExitCode> {
         // on a terminal the person here answers the run's questions; without one they wait for the dashboard or API
         java.time.Duration reconnectFor = follow.reconnectFor();
         ServerClient client = new ServerClient(server, tokenFile, workspace);
-        try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(), spec.commandLine().getOut(), workspace, true,
-                ProgressViews.planIn(RunStores.files(), workspace))) {
+        try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(),
+                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(RunStores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
                     view, workdir.path, reconnectFor, tokenFile).run(body);
         }
