@@ -209,14 +209,18 @@ public final class Checkpoints implements AutoCloseable {
             return command.call();
         } finally {
             Map<String, FileState> after;
+            long readAt;
             synchronized (this) {
                 shellsRunning--;
                 after = scan.scan();
-                lastFullRead = clock.incrementAndGet();
+                readAt = clock.incrementAndGet();
+                lastFullRead = readAt;
             }
             Set<String> mine = touched.computeIfAbsent(taskId, t -> ConcurrentHashMap.newKeySet());
             List<Entry> lines = new ArrayList<>();
-            long now = clock.incrementAndGet();
+            // This command's changes are part of the read that ended at readAt: stamped later, the next command,
+            // which starts from that read, would take them for another task's change made since and drop its own.
+            long now = readAt;
             for (String path : changedPaths(before, after)) {
                 long[] last = lastChange.get(path);
                 if (last != null && last[1] != taskId && last[0] > started) {
