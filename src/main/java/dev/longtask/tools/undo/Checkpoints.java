@@ -170,10 +170,16 @@ public final class Checkpoints implements AutoCloseable {
     }
 
     /** After task {@code taskId} changed {@code file}: other tasks that read it earlier must read it again. */
-    public void afterChange(int taskId, Path file) {
+    public void afterChange(int taskId, Path file) throws IOException {
         if (on() && attempts.containsKey(taskId)) {
-            long now = clock.incrementAndGet();
             String path = relative(file);
+            if (!scan.excluded(path)) {
+                // The workspace as last read must hold this change: a shell command starting from that read would
+                // otherwise find the file changed when it ends, take the change for its own and stamp it anew, and
+                // a task that read the file since would be refused its write.
+                scan.refresh(path);
+            }
+            long now = clock.incrementAndGet();
             lastChange.put(path, new long[] {now, taskId});
             reads.getOrDefault(taskId, Map.of()).put(path, now);
         }

@@ -114,6 +114,22 @@ class CheckpointsTest {
     }
 
     @Test
+    void aTasksShellCommandAfterItsOwnWriteDoesNotMakeThatWriteNewAgainForTasksThatReadItSince() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("shared.txt"), "the user's\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r5")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            change(checkpoints, 1, root.resolve("shared.txt"), "task 1's\n");
+            checkpoints.noteRead(2, root.resolve("shared.txt"));
+            checkpoints.aroundShell(1, () -> Files.writeString(root.resolve("other.txt"), "task 1\n"));
+            // Task 2 read task 1's version after task 1 wrote it; task 1's command did not touch the file again.
+            change(checkpoints, 2, root.resolve("shared.txt"), "task 2's\n");
+            assertThat(Files.readString(root.resolve("shared.txt"))).isEqualTo("task 2's\n");
+        }
+    }
+
+    @Test
     void excludedFilesAndTheUsersGitAreNeitherRecordedNorTouched() throws Exception {
         Path root = ws.toRealPath();
         Files.createDirectories(root.resolve(".git"));
