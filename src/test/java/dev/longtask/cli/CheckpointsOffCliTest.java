@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
+import dev.longtask.testing.ChildJvm;
 import dev.longtask.testing.ScriptedProvider;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * (made with bubblewrap; only the run directories are writable).
  */
 class CheckpointsOffCliTest {
+    /** One task is enough: what is under test is said before the first task starts. */
+    private static final ScriptedProvider.Options ONE_TASK = new ScriptedProvider.Options(0, 1, Duration.ZERO, null,
+            0, 0, null);
+
     @TempDir
     Path dir;
 
@@ -34,14 +36,14 @@ class CheckpointsOffCliTest {
         Files.writeString(ws.resolve("more.txt"), "more\n");
         Files.writeString(ws.resolve("most.txt"), "most\n");
         Files.writeString(ws.resolve(".longtask/config.yaml"), "checkpoint:\n  max_files: 2\n");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_TASK)) {
             String out = run(ws, List.of(), model);
             assertOffOnce(ws, out, "checkpoints are off: the workspace has more than 2 files to keep (raise "
                     + "checkpoint.max_files or checkpoint.max_bytes in .longtask/config.yaml");
             assertThat(FileRunStore.readRun(ws, "off").status()).isEqualTo(RunStatus.COMPLETED);
         }
         Files.writeString(ws.resolve(".longtask/config.yaml"), "checkpoint:\n  max_bytes: 1MB\n");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_TASK)) {
             String out = run(ws, List.of(), model, "on");
             assertThat(out).doesNotContain("checkpoints are off");
             assertThat(ws.resolve(".longtask/shadow/journal/on.jsonl")).as("recorded within the limits").exists();
@@ -54,8 +56,7 @@ class CheckpointsOffCliTest {
         Files.createDirectories(ws.resolve(".longtask/runs"));
         List<String> readOnly = List.of("bwrap", "--dev-bind", "/", "/", "--ro-bind", ws.toString(), ws.toString(),
                 "--bind", ws.resolve(".longtask").toString(), ws.resolve(".longtask").toString(), "--");
-        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, Duration.ZERO, null, 0,
-                0, null))) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_TASK)) {
             String out = run(ws, readOnly, model);
             assertOffOnce(ws, out, "checkpoints are off: the workspace is not writable here");
             assertThat(FileRunStore.readRun(ws, "off").status()).as("the run ends as its tasks do; it is not refused")
@@ -76,12 +77,10 @@ class CheckpointsOffCliTest {
     }
 
     private String run(Path ws, List<String> wrapper, ScriptedProvider model, String runId) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !Path.of(entry).endsWith("test-classes")).collect(Collectors.joining(File.pathSeparator));
+        // the shared child command line (its class-data archive starts the JVM on about two thirds of the CPU time),
+        // behind the bubblewrap wrapper when there is one
         List<String> command = new ArrayList<>(wrapper);
-        command.addAll(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Duser.home=" + dir.resolve("home"),
-                "-cp", classPath, Main.class.getName(), "run", "Summarise the notes", "--run-id", runId,
+        command.addAll(ChildJvm.longtask(dir.resolve("home"), "run", "Summarise the notes", "--run-id", runId,
                 "--base-url", model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_"));

@@ -97,7 +97,9 @@ class ScriptedProviderRunTest {
     void aRecordedRunReplaysAsANewRunOfItsWorkspaceWithNoModelConfigured() throws Exception {
         Path tape = dir.resolve("calls.jsonl");
         Path ws = workspace("recorded");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        // one task: a whole run of every role (planner, task, director, synthesizer) is recorded and replayed
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, java.time.Duration.ZERO,
+                null, 0, 0, null))) {
             Result recorded = longtask(ws, List.of(), "run", "Summarise the notes", "--base-url", model.baseUrl(),
                     "--model", "openai:scripted", "--record", tape.toString());
             assertThat(recorded.exit()).as(recorded.output()).isZero();

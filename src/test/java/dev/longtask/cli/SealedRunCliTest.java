@@ -24,6 +24,10 @@ class SealedRunCliTest {
     /** The task agent's one command: a file inside the workspace, and one outside it where only unconfined bash reaches. */
     private static final String GOAL = "Escape. CALL bash {\"command\": \"echo ran > inside.txt; echo escaped > ../OUT\"}";
 
+    /** One task: the edit is caught as the resume opens the log, and one task's bash shows where bash runs. */
+    private static final ScriptedProvider.Options ONE_TASK = new ScriptedProvider.Options(0, 1, Duration.ZERO, null,
+            0, 0, null);
+
     @TempDir
     Path dir;
 
@@ -33,7 +37,7 @@ class SealedRunCliTest {
         Path home = Files.createDirectories(dir.resolve("home"));
         Files.writeString(ws.resolve("notes.txt"), "a note\n");
         Path log = ws.resolve(".longtask/runs/sealed/events.jsonl");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_TASK)) {
             model.latency(Duration.ofSeconds(2));
             Child first = Child.start(home, Map.of(), "run", GOAL, "--run-id", "sealed", "--base-url", model.baseUrl(),
                     "--model", "openai:scripted", "-C", ws.toString());
@@ -64,7 +68,7 @@ class SealedRunCliTest {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         Path home = Files.createDirectories(dir.resolve("home"));
         Files.writeString(ws.resolve("notes.txt"), "a note\n");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_TASK)) {
             // without a terminal, the question bash asks pauses the run
             Child.Result asked = Child.run(home, Map.of(), "run", GOAL, "--run-id", "ask", "--approval", "ask",
                     "--base-url", model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());

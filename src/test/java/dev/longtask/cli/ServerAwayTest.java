@@ -24,6 +24,10 @@ class ServerAwayTest {
     private static final Pattern LISTENING = Pattern.compile("listening on (http://[0-9.]+:(\\d+))");
     private static final Pattern FOREGROUND = Pattern.compile("run (\\S+) is the foreground run");
 
+    /** A second a call keeps the run at work while its server is killed; one task is enough to follow to its end. */
+    private static final ScriptedProvider.Options ONE_SLOW_TASK = new ScriptedProvider.Options(0, 1,
+            Duration.ofSeconds(1), null, 0, 0, null);
+
     @TempDir
     Path dir;
 
@@ -31,8 +35,7 @@ class ServerAwayTest {
     void theTerminalFollowsItsRunAcrossAKilledAndRestartedServerToItsResult() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
         Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("ws")));
-        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 3, Duration.ofSeconds(1),
-                null, 0, 0, null))) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_SLOW_TASK)) {
             Child first = serve(root, model, "0");
             String url = listening(first).group(1);
             String port = listening(first).group(2);
@@ -70,8 +73,7 @@ class ServerAwayTest {
     void withNoServerBackTheTerminalExitsThreeWithTheCommandThatFollowsTheRunAgain() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
         Path ws = EngineFixture.workspace(Files.createDirectories(root.resolve("ws")));
-        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 3, Duration.ofSeconds(1),
-                null, 0, 0, null))) {
+        try (ScriptedProvider model = new ScriptedProvider(ONE_SLOW_TASK)) {
             Child server = serve(root, model, "0");
             String url = listening(server).group(1);
             Child client = Child.start(dir.resolve("home"), Map.of(), "run", "Summarise the notes", "--server", url,

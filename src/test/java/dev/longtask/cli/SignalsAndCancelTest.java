@@ -51,7 +51,9 @@ class SignalsAndCancelTest {
             assertThat(saved.run().status()).isEqualTo(RunStatus.INTERRUPTED);
             assertThat(saved.run().statusReason()).isEqualTo("terminated (SIGTERM)");
         }
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults())) {
+        // resumed from its planning: one task of the new plan is enough to see it through to completed
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, Duration.ZERO, null, 0,
+                0, null))) {
             Child.Result resumed = Child.run(dir.resolve("home"), Map.of(), "resume", "term",
                     "--base-url", model.baseUrl(), "--model", "openai:scripted", "-C", ws.toString());
             assertThat(resumed.exit()).as(resumed.toString()).isZero();

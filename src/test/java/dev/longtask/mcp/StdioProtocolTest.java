@@ -89,7 +89,9 @@ class StdioProtocolTest {
         Path ws = workspace();
         Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
         Files.writeString(project.resolve("notes.txt"), "a note\n");
-        try (ScriptedProvider model = new ScriptedProvider(ScriptedProvider.Options.defaults());
+        // one task: where the run goes is settled when it starts; the run only has to end before the test does
+        try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 1, Duration.ZERO, null, 0,
+                0, null));
              StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
                      ws.toString(), "--model", "openai:scripted", "--base-url", model.baseUrl()),
                      Map.of("OPENAI_API_KEY", "not-a-real-key")).withRoots(List.of(project))) {

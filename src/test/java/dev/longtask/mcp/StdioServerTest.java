@@ -56,7 +56,7 @@ class StdioServerTest {
         Path ws = workspace();
         Files.createDirectories(ws.resolve(".longtask"));
         Files.writeString(ws.resolve(".longtask/config.yaml"), "sandbox: off\n");
-        try (ScriptedProvider model = new ScriptedProvider(slow(0));
+        try (ScriptedProvider model = new ScriptedProvider(oneTask());
              StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
                      ws.toString(), "--approval", "read-only", "--trust-workspace-config", "--model", "openai:scripted",
                      "--base-url",
@@ -190,7 +190,7 @@ class StdioServerTest {
         Path outside = Files.createDirectories(dir.resolve("outside")).toRealPath();
         Path extra = Files.createDirectories(dir.resolve("extra")).toRealPath();
         Files.createSymbolicLink(ws.resolve("escape"), outside);
-        try (ScriptedProvider model = new ScriptedProvider(slow(0));
+        try (ScriptedProvider model = new ScriptedProvider(oneTask());
              StdioPeer server = new StdioPeer(NodePeers.longtask(dir.resolve("home"), "mcp", "--workdir",
                      ws.toString(), "--root", extra.toString(), "--model", "openai:scripted", "--base-url",
                      model.baseUrl()), Map.of("OPENAI_API_KEY", "not-a-real-key"))) {
@@ -360,6 +360,11 @@ class StdioServerTest {
                 .put("concurrency", 1));
         assertThat(started.path("isError").asBoolean()).as(started.toString()).isFalse();
         return started.path("structuredContent").path("run_id").asText();
+    }
+
+    /** For a test that only needs its run to end: what it proves is said when the run starts. */
+    private static ScriptedProvider.Options oneTask() {
+        return new ScriptedProvider.Options(0, 1, Duration.ZERO, null, 0, 0, null);
     }
 
     private static ScriptedProvider.Options slow(long millis) {
