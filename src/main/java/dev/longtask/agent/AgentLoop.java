@@ -155,6 +155,7 @@ final class AgentLoop {
                         return interrupted();
                     }
                     Compactor.Result fit = compactor.ensureFits(conversation, specs,
+                            origin(step, ChatRequest.Origin.COMPACTION),
                             (response, started) -> account(response, ModelCall.Purpose.COMPACTION, started));
                     if (fit.compacted()) {
                         dispatcher.compacted();
@@ -167,7 +168,8 @@ final class AgentLoop {
                     }
                     Instant started = clock.instant();
                     ChatResponse response = llm.chat(new ChatRequest(conversation.messages(), specs.list(),
-                            settings.maxOutputTokens(), terminal.name(), step == maxSteps));
+                            settings.maxOutputTokens(), terminal.name(), step == maxSteps,
+                            origin(step, ChatRequest.Origin.STEP)));
                     steps = step;
                     account(response, ModelCall.Purpose.STEP, started);
                     AgentOutcome outcome = answer(response.message(), step);
@@ -222,6 +224,11 @@ final class AgentLoop {
                 }
             }
             return null;
+        }
+
+        /** Who makes a call at {@code step}: a replay finds the recorded call of the same origin. */
+        private ChatRequest.Origin origin(int step, String purpose) {
+            return new ChatRequest.Origin(task.agent().name(), task.context().taskId(), step, purpose);
         }
 
         /** The notice that closes a step when few steps remain, or null. */

@@ -60,8 +60,11 @@ final class Compactor {
         this.clock = clock;
     }
 
-    /** @throws dev.longtask.llm.LlmException when the summarising call fails */
-    Result ensureFits(Conversation conversation, ToolSpecs tools, Meter meter) {
+    /**
+     * @param origin who the summarising calls are made for
+     * @throws dev.longtask.llm.LlmException when the summarising call fails
+     */
+    Result ensureFits(Conversation conversation, ToolSpecs tools, ChatRequest.Origin origin, Meter meter) {
         int window = llm.contextWindowTokens();
         int bound = conversation.tokenBound() + tools.tokenBound();
         if (bound <= settings.compactAt() * window) {
@@ -79,7 +82,7 @@ final class Compactor {
         }
         List<ChatMessage> old = conversation.turnMessages(0, keepFrom);
         int turns = (int) old.stream().filter(m -> m instanceof ChatMessage.Assistant).count();
-        String summary = summarise(conversation.summary(), old, window, meter);
+        String summary = summarise(conversation.summary(), old, window, origin, meter);
         conversation.compact(keepFrom, summary);
         int after = conversation.tokens() + toolTokens;
         return new Result(true, after <= OVERFLOW_AT * window, summary, turns, before, after);
@@ -98,7 +101,8 @@ final class Compactor {
         return keepFrom;
     }
 
-    private String summarise(String previous, List<ChatMessage> old, int window, Meter meter) {
+    private String summarise(String previous, List<ChatMessage> old, int window, ChatRequest.Origin origin,
+                             Meter meter) {
         int outputTokens = Math.max(256, Math.min(2_048, window / 8));
         int chunkBudget = Math.max(500, window / 2 - tokens.count(INSTRUCTIONS) - outputTokens);
         String summary = previous;
@@ -109,7 +113,7 @@ final class Compactor {
             String entry = render(message);
             int entryTokens = tokens.count(entry);
             if (chunk.length() > 0 && chunkTokens + entryTokens + summaryTokens > chunkBudget) {
-                summary = call(summary, chunk.toString(), outputTokens, meter);
+                summary = call(summary, chunk.toString(), outputTokens, origin, meter);
                 summaryTokens = tokens.count(summary);
                 chunk.setLength(0);
                 chunkTokens = 0;
@@ -118,17 +122,18 @@ final class Compactor {
             chunkTokens += entryTokens;
         }
         if (chunk.length() > 0) {
-            summary = call(summary, chunk.toString(), outputTokens, meter);
+            summary = call(summary, chunk.toString(), outputTokens, origin, meter);
         }
         return summary;
     }
 
-    private String call(String previous, String turns, int outputTokens, Meter meter) {
+    private String call(String previous, String turns, int outputTokens, ChatRequest.Origin origin, Meter meter) {
         String user = (previous.isBlank() ? "Summary so far: (none)\n\n" : "Summary so far:\n" + previous + "\n\n")
                 + "Newer turns:\n\n" + turns;
         Instant started = clock.instant();
         ChatResponse response = llm.chat(new ChatRequest(
-                List.of(new ChatMessage.System(INSTRUCTIONS), new ChatMessage.User(user)), List.of(), outputTokens));
+                List.of(new ChatMessage.System(INSTRUCTIONS), new ChatMessage.User(user)), List.of(), outputTokens,
+                null, false, origin));
         meter.called(response, started);
         String text = response.message() == null ? "" : response.message().text().strip();
         if (text.isEmpty()) {

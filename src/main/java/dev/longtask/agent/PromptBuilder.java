@@ -1,10 +1,16 @@
 package dev.longtask.agent;
 
+import dev.longtask.llm.AsOf;
+
 /**
  * Builds an agent's system prompt: its definition's body, how the runtime works (tools, guardrails, how to
- * finish), the run's disk memory (head of the plan, tail of findings and progress), then the task contract.
+ * finish), the run's disk memory (head of the plan, tail of findings and progress) as of the agent's start, then the
+ * task contract.
  */
 final class PromptBuilder {
+    static final String MEMORY_TAG = "run_memory";
+    static final String MEMORY_AS_OF = "when you started; tasks running beside you may have changed these files since";
+
     private PromptBuilder() {
     }
 
@@ -33,10 +39,7 @@ final class PromptBuilder {
                     .append("run, a false success harms it.");
         }
         out.append('\n');
-        RunMemory memory = task.memory();
-        section(out, "The run's plan (head of task_plan.md)", memory.planHead());
-        section(out, "Recent findings (tail of findings.md)", memory.findingsTail());
-        section(out, "Recent progress (tail of progress.md)", memory.progressTail());
+        out.append(memory(task.memory()));
         out.append("\n").append(task.contract().render(terminal));
         return out.toString();
     }
@@ -47,6 +50,21 @@ final class PromptBuilder {
         String which = contract.total() > 0 ? "task " + contract.index() + " of " + contract.total() : "your task";
         return "Begin " + which + " now, as described under \"Your task\" in your instructions. Work with your "
                 + "tools, and finish by calling " + task.terminal().name() + ".";
+    }
+
+    /**
+     * The run's memory as the agent starts: tasks that run beside it change the files as they go (which of them has
+     * finished, in what order), so it is marked as of this moment and a replay does not compare it.
+     */
+    private static String memory(RunMemory memory) {
+        if (memory.isEmpty()) {
+            return "";
+        }
+        StringBuilder sections = new StringBuilder();
+        section(sections, "The run's plan (head of task_plan.md)", memory.planHead());
+        section(sections, "Recent findings (tail of findings.md)", memory.findingsTail());
+        section(sections, "Recent progress (tail of progress.md)", memory.progressTail());
+        return "\n" + AsOf.block(MEMORY_TAG, MEMORY_AS_OF, sections.toString()) + "\n";
     }
 
     private static void section(StringBuilder out, String title, String text) {

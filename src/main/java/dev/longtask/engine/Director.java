@@ -6,6 +6,7 @@ import dev.longtask.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
+import dev.longtask.llm.AsOf;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import java.util.ArrayList;
@@ -122,8 +123,10 @@ final class Director {
         b.append("Why you are consulted: ").append(occasion).append("\n");
         b.append("This is round ").append(round).append(" of at most ").append(maxRounds)
                 .append("; each consultation opens a round, so adjust only when it clearly helps.\n\n");
+        // Consulted on a failure while other tasks run, the director sees the graph of that moment: marked as such.
         b.append("The graph now:\n");
-        b.append(GraphListing.of(kit.store().tasks(), kit.book().resultPathPattern(), graphBudget()));
+        b.append(AsOf.block("task_graph", "when you were consulted",
+                GraphListing.of(kit.store().tasks(), kit.book().resultPathPattern(), graphBudget()))).append('\n');
         b.append("\nWith adjust you may add tasks (add_tasks), cancel pending ones (cancel_tasks), replace failed or ")
                 .append("pending ones by the tasks you add (replace_tasks) and run failed ones again unchanged ")
                 .append("(retry_tasks). What a cancelled or replaced task changed in the workspace is undone before ")

@@ -52,7 +52,7 @@ final class LangChainLlmClient implements LlmClient {
         int cap = outputCap(contextWindow);
         int asked = request.maxOutputTokens() != null ? request.maxOutputTokens() : defaultMaxOutputTokens;
         return asked <= cap ? request : new ChatRequest(request.messages(), request.tools(), cap,
-                request.finishingTool(), request.finishNow());
+                request.finishingTool(), request.finishNow(), request.origin());
     }
 
     /** The most output tokens a call on a model with {@code window} tokens of context is asked for. */

@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +20,12 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Answers from a file written by {@link RecordingLlmClient}, with no network. Requests are served in
- * recorded order; one that is not the next recorded request may still match a later unused one (parallel
- * tasks interleave differently from run to run). A request that matches none fails, naming the exchange
- * expected next and the first place where the request differs from it.
+ * Answers from a file written by {@link RecordingLlmClient}, with no network. A request that says who makes it
+ * ({@link ChatRequest.Origin}: agent, task, step) gets the next unused recorded exchange of the same origin, so the
+ * calls of tasks that run side by side may come in any order; a request of an older recording without origins gets
+ * the next recorded request that equals it. Parts of a prompt marked {@link AsOf as of} the call are not compared. A
+ * request that differs from the exchange it is matched to fails, not to be retried, naming that exchange and the
+ * first place where the two differ.
  */
 final class ReplayLlmClient implements LlmClient {
     private static final int SHOWN = 80;
@@ -39,6 +44,8 @@ final class ReplayLlmClient implements LlmClient {
     private final List<LlmJson.Exchange> exchanges;
     private final List<JsonNode> requests;
     private final boolean[] used;
+    /** The indexes of the exchanges recorded with an origin, in recorded order, by origin. */
+    private final Map<ChatRequest.Origin, Deque<Integer>> byOrigin = new HashMap<>();
 
     private ReplayLlmClient(Path file, List<LlmJson.Exchange> exchanges, String modelSpec, int contextWindow) {
         this.file = file;
@@ -48,6 +55,12 @@ final class ReplayLlmClient implements LlmClient {
         this.used = new boolean[exchanges.size()];
         this.modelSpec = modelSpec;
         this.contextWindow = contextWindow;
+        for (int i = 0; i < exchanges.size(); i++) {
+            ChatRequest.Origin origin = exchanges.get(i).request().origin();
+            if (origin != null) {
+                byOrigin.computeIfAbsent(origin, o -> new ArrayDeque<>()).add(i);
+            }
+        }
     }
 
     /** Reads the whole file; a missing file or a bad line is a {@link ConfigException} naming it. */
@@ -86,6 +99,29 @@ final class ReplayLlmClient implements LlmClient {
     @Override
     public synchronized ChatResponse chat(ChatRequest request) {
         JsonNode now = comparable(LlmJson.MAPPER.valueToTree(request));
+        ChatRequest.Origin origin = request.origin();
+        return origin != null && !byOrigin.isEmpty() ? byOrigin(origin, now) : inOrder(now);
+    }
+
+    /** The next unused exchange recorded for {@code origin}, when the request is the one recorded. */
+    private ChatResponse byOrigin(ChatRequest.Origin origin, JsonNode now) {
+        Deque<Integer> recorded = byOrigin.get(origin);
+        if (recorded == null || recorded.isEmpty()) {
+            throw new LlmException("replay " + file + ": the call of " + origin.describe() + " was not recorded ("
+                    + (recorded == null ? "the recording has no such call" : "its recorded calls are used")
+                    + "); the run has gone another way than the recorded one", 0, false, null);
+        }
+        int next = recorded.peekFirst();
+        if (!requests.get(next).equals(now)) {
+            throw mismatch(next, origin, now);
+        }
+        recorded.removeFirst();
+        used[next] = true;
+        return exchanges.get(next).response();
+    }
+
+    /** The first unused exchange from the next one recorded whose request equals {@code now}. */
+    private ChatResponse inOrder(JsonNode now) {
         int next = firstUnused();
         if (next < 0) {
             throw new LlmException("replay " + file + ": all " + exchanges.size()
@@ -97,18 +133,23 @@ final class ReplayLlmClient implements LlmClient {
                 return exchanges.get(i).response();
             }
         }
-        throw new LlmException("replay " + file + ": request does not match recorded exchange #" + (next + 1)
-                + ": " + firstDifference("", requests.get(next), now), 0, false, null);
+        throw mismatch(next, null, now);
+    }
+
+    private LlmException mismatch(int exchange, ChatRequest.Origin origin, JsonNode now) {
+        return new LlmException("replay " + file + ": request does not match recorded exchange #" + (exchange + 1)
+                + (origin == null ? "" : " (" + origin.describe() + ")") + ": "
+                + firstDifference("", requests.get(exchange), now), 0, false, null);
     }
 
     /**
      * The request as replay compares it: what differs from one run to the next of the same job (the run's id in
-     * paths, the times and durations in its memory files) is masked in every text, so a recorded run replays in a
-     * new run.
+     * paths, the times and durations in its memory files, the blocks marked as of the call) is masked in every
+     * text, so a recorded run replays in a new run.
      */
     static JsonNode comparable(JsonNode node) {
         if (node.isTextual()) {
-            return TextNode.valueOf(VOLATILE.stream().reduce(node.asText(),
+            return TextNode.valueOf(VOLATILE.stream().reduce(AsOf.masked(node.asText()),
                     (text, mask) -> mask.pattern().matcher(text).replaceAll(mask.replacement()), (a, b) -> b));
         }
         if (node.isObject()) {
@@ -183,10 +224,13 @@ final class ReplayLlmClient implements LlmClient {
         return i;
     }
 
-    /** {@link #SHOWN} characters from {@code from}, quoted, with "..." where text was left out. */
+    /**
+     * {@link #SHOWN} characters from {@code from}, quoted, with "..." where text was left out and line breaks as
+     * {@code \n}, so that the error stays on one line.
+     */
     private static String excerpt(String text, int from) {
         int to = Math.min(text.length(), from + SHOWN);
-        return "\"" + (from > 0 ? "..." : "") + text.substring(Math.min(from, text.length()), to)
+        return "\"" + (from > 0 ? "..." : "") + text.substring(Math.min(from, text.length()), to).replace("\n", "\\n")
                 + (to < text.length() ? "..." : "") + "\"";
     }
 

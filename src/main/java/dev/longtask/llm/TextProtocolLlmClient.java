@@ -30,7 +30,7 @@ final class TextProtocolLlmClient implements LlmClient {
     public ChatResponse chat(ChatRequest request) {
         if (request.tools().isEmpty()) {
             return inner.chat(new ChatRequest(asText(request.messages(), null), List.of(),
-                    request.maxOutputTokens()));
+                    request.maxOutputTokens(), null, false, request.origin()));
         }
         Set<String> names = request.tools().stream().map(ToolSpec::name).collect(Collectors.toSet());
         int firstId = 1 + (int) request.messages().stream()
@@ -44,7 +44,8 @@ final class TextProtocolLlmClient implements LlmClient {
         }
         Usage usage = Usage.ZERO;
         for (int corrections = 0; ; corrections++) {
-            ChatResponse answer = inner.chat(new ChatRequest(messages, List.of(), request.maxOutputTokens()));
+            ChatResponse answer = inner.chat(new ChatRequest(messages, List.of(), request.maxOutputTokens(), null,
+                    false, request.origin()));
             usage = usage.plus(answer.usage());
             String text = answer.message().text();
             TextProtocol.Parsed parsed = TextProtocol.parse(text, names, request.finishingTool(), firstId);

@@ -94,6 +94,52 @@ class TapeTest {
     }
 
     @Test
+    void aCallIsAnsweredWithTheRecordedAnswerOfItsOwnTaskAndStepWhateverTheOrder() throws Exception {
+        // two tasks side by side ask the same thing at their first step; each must get its own answer, and a task's
+        // second step comes after its first
+        Path tape = writeTape(List.of(
+                exchange(fromTask(1, 1, "look around"), "task 1 looks"),
+                exchange(fromTask(2, 1, "look around"), "task 2 looks"),
+                exchange(fromTask(2, 2, "write it"), "task 2 writes"),
+                exchange(fromTask(1, 2, "write it"), "task 1 writes")));
+        ModelClient replaying = replay(tape);
+
+        assertThat(replaying.chat(fromTask(2, 1, "look around")).message().text()).isEqualTo("task 2 looks");
+        assertThatThrownBy(() -> replaying.chat(fromTask(2, 2, "write that")))
+                .as("compared with the call recorded for it, not with the first unused one")
+                .hasMessageContaining("request does not match recorded exchange #3 (task #2, general, step 2): "
+                        + "messages[0].text differs at character 7: was \"write it\", now \"write that\"");
+        assertThat(replaying.chat(fromTask(2, 2, "write it")).message().text()).isEqualTo("task 2 writes");
+        assertThat(replaying.chat(fromTask(1, 1, "look around")).message().text()).isEqualTo("task 1 looks");
+        assertThat(replaying.chat(fromTask(1, 2, "write it")).message().text()).isEqualTo("task 1 writes");
+        assertThatThrownBy(() -> replaying.chat(fromTask(1, 2, "write it")))
+                .isInstanceOfSatisfying(LlmException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("the call of task #1, general, step 2 was not recorded (its recorded calls are "
+                        + "used)");
+        assertThatThrownBy(() -> replaying.chat(fromTask(3, 1, "look around")))
+                .hasMessageContaining("the call of task #3, general, step 1 was not recorded (the recording has no "
+                        + "such call)");
+    }
+
+    @Test
+    void whatAPromptShowsAsOfTheCallIsNotComparedAndTheRestIs() throws Exception {
+        String memory = AsOf.block("run_memory", "when you started", "[>] #2: Map the store\n[ ] #3: Read it");
+        Path tape = writeTape(List.of(exchange(fromTask(3, 1, "Plan:\n" + memory + "\nYour task: read the store"),
+                "read")));
+
+        String later = AsOf.block("run_memory", "when you started", "[x] #2: Map the store\n[>] #3: Read it\n"
+                + "- finding of task 2");
+        assertThat(replay(tape).chat(fromTask(3, 1, "Plan:\n" + later + "\nYour task: read the store")).message()
+                .text()).isEqualTo("read");
+        assertThatThrownBy(() -> replay(tape).chat(fromTask(3, 1, "Plan:\n" + later + "\nYour task: read all of it")))
+                .isInstanceOfSatisfying(LlmException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("request does not match recorded exchange #1 (task #3, general, step 1): "
+                        + "messages[0].text differs at character ")
+                .hasMessageContaining("compared)\\n</run_memory>\\nYour task: read the store\", now \"...compared)")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
     void aMissingOrBrokenTapeIsAConfigurationError() throws Exception {
         assertThatThrownBy(() -> replay(dir.resolve("none.jsonl"))).isInstanceOf(ConfigException.class)
                 .hasMessageEndingWith("none.jsonl: no such file");
@@ -108,16 +154,31 @@ class TapeTest {
                 Tape.replay(tape), AttemptListener.NONE);
     }
 
-    private Path writeTape(ChatRequest... requests) throws Exception {
+    private static ChatRequest fromTask(int task, int step, String text) {
+        return new ChatRequest(List.of(new ChatMessage.User(text)), List.of(), 16, null, false,
+                new ChatRequest.Origin("general", task, step, ChatRequest.Origin.STEP));
+    }
+
+    private static LlmJson.Exchange exchange(ChatRequest request, String answer) {
+        return new LlmJson.Exchange("openai:gpt-4o", request, new ChatResponse(new ChatMessage.Assistant(answer,
+                List.of()), dev.longtask.model.Usage.unpriced(5, 3, 0, 0), "stop"));
+    }
+
+    private Path writeTape(List<LlmJson.Exchange> exchanges) throws Exception {
         Path tape = dir.resolve("tape.jsonl");
         List<String> lines = new ArrayList<>();
-        for (ChatRequest r : requests) {
-            String text = ((ChatMessage.User) r.messages().get(0)).text();
-            ChatResponse answer = new ChatResponse(new ChatMessage.Assistant("answer to " + text, List.of()),
-                    dev.longtask.model.Usage.unpriced(5, 3, 0, 0), "stop");
-            lines.add(LlmJson.MAPPER.writeValueAsString(new LlmJson.Exchange("openai:gpt-4o", r, answer)));
+        for (LlmJson.Exchange e : exchanges) {
+            lines.add(LlmJson.MAPPER.writeValueAsString(e));
         }
         Files.write(tape, lines);
         return tape;
+    }
+
+    private Path writeTape(ChatRequest... requests) throws Exception {
+        List<LlmJson.Exchange> exchanges = new ArrayList<>();
+        for (ChatRequest r : requests) {
+            exchanges.add(exchange(r, "answer to " + ((ChatMessage.User) r.messages().get(0)).text()));
+        }
+        return writeTape(exchanges);
     }
 }
