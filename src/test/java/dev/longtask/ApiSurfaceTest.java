@@ -12,8 +12,6 @@ import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaType;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
@@ -31,9 +29,7 @@ import org.junit.jupiter.api.Test;
  * the commands that run things may use.
  */
 class ApiSurfaceTest {
-    private static final JavaClasses MAIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.longtask");
+    private static final JavaClasses MAIN = ImportedClasses.main();
 
     /** The API's own packages and its vocabularies: data ({@code model}) and settings ({@code config}). */
     private static final List<String> VOCABULARY = List.of("java.", "dev.longtask.api.", "dev.longtask.model.",
@@ -179,7 +175,7 @@ class ApiSurfaceTest {
 
     @Test
     void aTypeOfALowerPackageIsPublicOnlyWhenAnotherPackageUsesIt() {
-        JavaClasses all = new ClassFileImporter().importPackages("dev.longtask");
+        JavaClasses all = ImportedClasses.mainAndTests();
         Set<String> usedElsewhere = usedByAnotherPackage(all);
         classes().that().resideInAnyPackage("dev.longtask.model", "dev.longtask.config", "dev.longtask.store..",
                         "dev.longtask.tools..", "dev.longtask.llm..", "dev.longtask.agent", "dev.longtask.engine",

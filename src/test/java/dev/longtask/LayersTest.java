@@ -7,8 +7,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +15,7 @@ import org.junit.jupiter.api.Test;
  * (an arrow it draws), nothing below the command line prints, and {@code model} does no I/O.
  */
 class LayersTest {
-    private static final JavaClasses MAIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.longtask");
+    private static final JavaClasses MAIN = ImportedClasses.main();
 
     @Test
     void everyPackageUsesOnlyThePackagesTheDiagramDrawsArrowsTo() {

@@ -7,46 +7,34 @@ import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
-import dev.longtask.config.EnvironmentSection;
 import dev.longtask.config.Flags;
-import dev.longtask.config.McpServersConfig;
 import dev.longtask.config.Resolved;
-import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.tools.undo.CheckpointLimits;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.NewRun;
-import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.TaskWork;
-import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
+import dev.longtask.llm.ModelSpec;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.Tape;
-import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.review.ReviewFinisher;
-import dev.longtask.review.ReviewSetup;
-import dev.longtask.review.map.PlannerMap;
-import dev.longtask.review.plan.ReviewFocus;
-import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
@@ -54,21 +42,18 @@ import dev.longtask.tools.Workspace;
 import dev.longtask.tools.mcp.McpServers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
 
 /**
  * The longtask runtime: built once per JVM by {@link #builder()}, it starts and resumes runs, each carried out on a
@@ -93,21 +78,17 @@ public final class Longtask implements AutoCloseable {
     private final String model;
     private final String baseUrl;
     private final LlmClient llm;
-    private final Pricing pricing;
     private final Budget budget;
     private final Integer concurrency;
-    private final int maxRounds;
-    private final FsyncPolicy fsync;
     private final ApprovalMode approval;
     private final SandboxMode sandbox;
     private final Clock clock;
-    private final Map<String, Finisher> finishers;
-    private final RunModels.Clients clients;
-    private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
-    private final Map<SandboxMode, Toolbox> toolboxes = new ConcurrentHashMap<>();
     private final Approver approver;
+    private final RunModels.Clients clients;
+    private final RunAssembly assembly;
+    private final ReviewPlanning reviews;
+    private final Set<RunHandle> running = ConcurrentHashMap.newKeySet();
     private final RunStores stores;
-    private final boolean workersOnly;
     private final boolean trustWorkspaceConfig;
     private final WorkspaceTrust trust;
 
@@ -118,19 +99,17 @@ public final class Longtask implements AutoCloseable {
         this.model = b.model;
         this.baseUrl = b.baseUrl;
         this.llm = b.llm;
-        this.pricing = b.pricing;
         this.budget = b.budget;
         this.concurrency = b.concurrency;
-        this.maxRounds = b.maxRounds;
-        this.fsync = b.fsync;
         this.approval = b.approval;
         this.sandbox = b.sandbox;
         this.approver = b.approver;
         this.clock = b.clock;
-        this.finishers = EngineSetup.byName(b.finishers);
         this.clients = new RunModels.Clients(b.tape);
         this.stores = b.stores;
-        this.workersOnly = b.workersOnly;
+        this.assembly = new RunAssembly(b.environment, b.home, b.llm, b.pricing, b.maxRounds, b.fsync, b.clock,
+                b.approver, EngineSetup.byName(b.finishers), clients, b.stores, b.workersOnly);
+        this.reviews = new ReviewPlanning(assembly, b.clock);
         this.trustWorkspaceConfig = b.trustWorkspaceConfig;
         this.trust = new WorkspaceTrust(b.environment, b.home);
     }
@@ -153,9 +132,8 @@ public final class Longtask implements AutoCloseable {
      */
     public RunHandle start(RunRequest request) {
         Prepared run = prepared(request);
-        return launch(run.root(), mcpServers(run.root(), run.shell()), run.models(), run.tasks(), run.shell(), 0,
-                List.of(),
-                engine -> engine.create(run.newRun()));
+        return launch(run.root(), run.settings(), assembly.mcpServers(run.root(), run.shell()), run.models(),
+                run.tasks(), run.shell(), 0, List.of(), engine -> engine.create(run.newRun()));
     }
 
     /**
@@ -171,32 +149,40 @@ public final class Longtask implements AutoCloseable {
     public String create(RunRequest request) {
         Prepared run = prepared(request);
         // the MCP servers of a session start only when an agent needs one: creating the run starts none
-        try (McpServers servers = mcpServers(run.root(), run.shell());
-             EngineSession session = engine(run.root(), run.models(), run.tasks(), run.shell(), servers)
-                     .create(run.newRun())) {
+        try (McpServers servers = assembly.mcpServers(run.root(), run.shell());
+             EngineSession session = assembly.engine(run.root(), run.settings(), run.models(), run.tasks(),
+                     run.shell(), servers).create(run.newRun())) {
             session.recordGivenPlan();
             return session.runId();
         }
     }
 
-    /** A run about to be created: its workspace, models, agents at once, shell and first event. */
-    private record Prepared(Path root, ModelSource models, int tasks, SandboxMode shell, NewRun newRun) {
+    /** A run about to be created: its workspace, settings, models, agents at once, shell and first event. */
+    private record Prepared(Path root, Settings settings, ModelSource models, int tasks, SandboxMode shell,
+                            NewRun newRun) {
     }
 
     private Prepared prepared(RunRequest request) {
         Path root = workspace(request.workspace());
         requireTrusted(root);
-        Settings settings = load(root, flags(request.model() != null ? request.model() : model, "the run's model",
-                request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL"));
-        ModelSource models = models(root, settings, null);
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        Settings settings = configuration.with(runFlags(request));
+        ModelSource models = assembly.models(root, configuration, settings, null);
         int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
-        RunSettings recorded = new RunSettings(servedAt(models), tasks, firstSet(request.approval(), approval, ApprovalMode.AUTO),
+        RunSettings recorded = new RunSettings(servedAt(models), tasks,
+                firstSet(request.approval(), approval, ApprovalMode.AUTO),
                 firstSet(request.sandbox(), sandbox, SandboxMode.AUTO));
         Budget limits = settings.budget().overriddenBy(budget).overriddenBy(
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
                 request.estimate(), request.finisher(), request.planOnly());
-        return new Prepared(root, models, tasks, recorded.sandbox(), newRun);
+        return new Prepared(root, settings, models, tasks, recorded.sandbox(), newRun);
+    }
+
+    /** The model and base URL a new run of {@code request} uses, as flags over the workspace's settings. */
+    private Flags runFlags(RunRequest request) {
+        return RunAssembly.flags(request.model() != null ? request.model() : model, "the run's model",
+                request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL");
     }
 
     /**
@@ -236,24 +222,27 @@ public final class Longtask implements AutoCloseable {
         Path root = workspace(asked.workspace());
         requireTrusted(root);
         Run run = stores.readRun(root, asked.runId());
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
         RunSettings was = run.recordedSettings();
-        RecordedLoosening.Decision decided = RecordedLoosening.decide(run, asked, trusted(root, asked, run),
+        RecordedLoosening.Decision decided = RecordedLoosening.decide(run, asked, trusted(configuration, asked, run),
                 () -> stores.seal(root, run.id(), was));
         List<String> notes = new ArrayList<>(decided.notes());
         ResumeRequest request = decided.request();
+        Settings settings;
         ModelSource models;
         Integer tasks;
         RunSettings now;
         if (!run.status().isResumable()) {
+            settings = configuration.with(Flags.none());
             models = RunModels.fixed(new Unused(run.model()), Pricing.unknown());
             tasks = firstSet(was.concurrency(), concurrency, RunSettings.DEFAULTS.concurrency());
             now = RunSettings.NONE;
         } else {
             String spec = request.model() != null ? request.model() : run.model() != null ? run.model() : model;
             String url = request.baseUrl() != null ? request.baseUrl() : was.baseUrl() != null ? was.baseUrl() : baseUrl;
-            Settings settings = load(root, flags(spec, request.model() != null ? request.by() : "run "
+            settings = configuration.with(RunAssembly.flags(spec, request.model() != null ? request.by() : "run "
                     + run.id(), url, request.baseUrl() != null ? request.by() : "run " + run.id()));
-            models = models(root, settings, run);
+            models = assembly.models(root, configuration, settings, run);
             // The history is read only for a run made before its concurrency was recorded.
             tasks = firstSet(request.concurrency(), was.concurrency());
             if (tasks == null) {
@@ -264,10 +253,10 @@ public final class Longtask implements AutoCloseable {
         }
         Resumption change = new Resumption(request.budget(), request.model(), now, request.by());
         SandboxMode shell = firstSet(request.sandbox(), was.sandbox(), sandbox, SandboxMode.AUTO);
-        McpServers servers = mcpServers(root, shell);
-        BackgroundOpen opening = BackgroundOpen.start(stores, root, request.runId(), storeOptions(root));
+        McpServers servers = assembly.mcpServers(root, shell);
+        BackgroundOpen opening = BackgroundOpen.start(stores, root, request.runId(), assembly.storeOptions(settings));
         try {
-            return launch(root, servers, models, tasks, shell, run.lastSeq(), notes,
+            return launch(root, settings, servers, models, tasks, shell, run.lastSeq(), notes,
                     engine -> engine.open(opening.take(), change));
         } catch (RuntimeException e) {
             opening.abandon();
@@ -286,7 +275,8 @@ public final class Longtask implements AutoCloseable {
     public AgentsOutcome runAgents(AgentsRequest request) {
         Path root = workspace(request.workspace());
         requireTrusted(root);
-        AgentCatalog catalog = agents(root);
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        AgentCatalog catalog = assembly.agents(root);
         Map<String, AgentSpec> specs = new LinkedHashMap<>();
         Map<String, LlmClient> chosen = new LinkedHashMap<>();
         for (Subagents.Step step : request.steps()) {
@@ -295,29 +285,26 @@ public final class Longtask implements AutoCloseable {
                 agent = catalog.require(step.agent());
             } catch (IllegalArgumentException e) {
                 String problems = catalog.problems().stream().filter(p -> p.file().contains(step.agent()))
-                        .map(Object::toString).collect(java.util.stream.Collectors.joining("; "));
+                        .map(Object::toString).collect(Collectors.joining("; "));
                 throw new IllegalArgumentException(e.getMessage() + (problems.isEmpty() ? "" : "; " + problems), e);
             }
             AgentSpec used = request.maxSteps() == null ? agent : agent.withMaxSteps(request.maxSteps());
             specs.put(used.name(), used);
-            chosen.computeIfAbsent(used.name(), name -> llm != null ? llm : clients.of(root, load(root, flags(
-                    request.model() != null ? request.model() : agent.model() != null ? agent.model() : model,
-                    request.model() != null ? "--model" : "model: of agent " + agent.name(),
-                    request.baseUrl() != null ? request.baseUrl() : baseUrl, "--base-url"))));
+            chosen.computeIfAbsent(used.name(), name -> llm != null ? llm : clients.of(root, configuration.with(
+                    RunAssembly.flags(request.model() != null ? request.model()
+                                    : agent.model() != null ? agent.model() : model,
+                            request.model() != null ? "--model" : "model: of agent " + agent.name(),
+                            request.baseUrl() != null ? request.baseUrl() : baseUrl, "--base-url"))));
         }
-        Workspace ws;
-        try {
-            ws = new Workspace(root);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
-        }
-        StoreOptions store = storeOptions(root);
+        Workspace ws = RunAssembly.workspaceOf(root);
+        Settings settings = configuration.with(Flags.none());
         SandboxMode shell = firstSet(sandbox, SandboxMode.AUTO);
-        Toolbox box = tools(shell);
+        Toolbox box = assembly.tools(shell);
         Permissions permissions = new Permissions(firstSet(approval, ApprovalMode.AUTO), shell,
-                box.sandbox(), load(root, Flags.none()).permissionRules(), home, approver);
-        try (McpServers servers = mcpServers(root, shell)) {
-            return new AgentRuns(ws, box.all(), servers, store, clock, permissions).run(request, specs, chosen);
+                box.sandbox(), settings.permissionRules(), home, approver);
+        try (McpServers servers = assembly.mcpServers(root, shell)) {
+            return new AgentRuns(ws, box.all(), servers, assembly.storeOptions(settings), clock, permissions)
+                    .run(request, specs, chosen);
         }
     }
 
@@ -350,18 +337,18 @@ public final class Longtask implements AutoCloseable {
     }
 
     /**
-     * Whether a person, not a file an agent could have written, says bash may run unconfined in {@code root}: this
-     * runtime's own setting, the environment, the user's config, or the workspace's config once trusted.
+     * What the person's own sources give a resume of {@code run} now, before the run's record is consulted: whether
+     * a person, not a file an agent could have written, says bash may run unconfined (this runtime's own setting,
+     * the environment, the user's config, or the workspace's config once trusted).
      */
-    /** What the person's own sources give a resume of {@code run} now, before the run's record is consulted. */
-    private RecordedLoosening.Trusted trusted(Path root, ResumeRequest asked, Run run) {
-        Settings now = load(root, Flags.none());
+    private RecordedLoosening.Trusted trusted(SettingsLoader.Snapshot configuration, ResumeRequest asked, Run run) {
+        Settings now = configuration.with(Flags.none());
         String spec = asked.model() != null ? asked.model() : run.model() != null ? run.model() : model;
         return new RecordedLoosening.Trusted(firstSet(approval, now.approval().value()), () -> {
-            Settings withUrl = load(root, flags(spec, "the resume", baseUrl, "--base-url"));
+            Settings withUrl = configuration.with(RunAssembly.flags(spec, "the resume", baseUrl, "--base-url"));
             try {
-                return withUrl.baseUrl().map(dev.longtask.config.Resolved::value)
-                        .orElseGet(() -> dev.longtask.llm.ModelSpec.parse(spec).provider().defaultBaseUrl());
+                return withUrl.baseUrl().map(Resolved::value)
+                        .orElseGet(() -> ModelSpec.parse(spec).provider().defaultBaseUrl());
             } catch (RuntimeException noModel) {
                 return null; // no model here to resume with: the resume says so when it builds it
             }
@@ -393,22 +380,11 @@ public final class Longtask implements AutoCloseable {
     }
 
     /**
-     * The agents a run in {@code dir} may use, with the problems found in their definitions. Their whitelists may
-     * name the MCP servers configured there ({@code mcp__server}, {@code mcp__server__tool}).
-     */
-    private AgentCatalog agents(Path dir) {
-        Path root = workspace(dir);
-        Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
-        McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
-        return AgentCatalog.discover(root, home, known);
-    }
-
-    /**
      * The settings a run in {@code dir} would use (flag-level {@code model} and {@code baseUrl} may be null), each
      * with where it came from.
      */
     public Settings settings(Path dir, String modelSpec, String url) {
-        return load(workspace(dir), flags(modelSpec, "--model", url, "--base-url"));
+        return assembly.settings(workspace(dir), RunAssembly.flags(modelSpec, "--model", url, "--base-url"));
     }
 
     /**
@@ -416,7 +392,7 @@ public final class Longtask implements AutoCloseable {
      * from.
      */
     public Settings settings(Path dir, Flags flags) {
-        return load(workspace(dir), flags);
+        return assembly.settings(workspace(dir), flags);
     }
 
     /**
@@ -463,7 +439,10 @@ public final class Longtask implements AutoCloseable {
      * @throws ConfigException when that model cannot be used (as {@link #start} would)
      */
     public boolean hasPrice(RunRequest request) {
-        return models(request).pricing().cost(1_000_000, 1_000_000).isPresent();
+        Path root = workspace(request.workspace());
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        return assembly.models(root, configuration, configuration.with(runFlags(request)), null).pricing()
+                .cost(1_000_000, 1_000_000).isPresent();
     }
 
     /**
@@ -477,10 +456,11 @@ public final class Longtask implements AutoCloseable {
      */
     public ReviewPlan planReview(RunRequest base, ReviewOptions options) {
         Path root = workspace(base.workspace());
-        ModelSource source = models(base);
-        String id = options.runId() != null ? options.runId() : ReviewSetup.newRunId(root, clock);
-        return review(root, id, options, source.pricing(), source.runModel(), concurrency(base),
-                windows(root, agentModel -> source.client(agentModel, AttemptListener.NONE).contextWindowTokens()));
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        Settings settings = configuration.with(runFlags(base));
+        ModelSource source = assembly.models(root, configuration, settings, null);
+        int tasks = firstSet(base.concurrency(), concurrency, settings.concurrency().value());
+        return reviews.plan(root, options, source, tasks);
     }
 
     /**
@@ -494,73 +474,14 @@ public final class Longtask implements AutoCloseable {
      */
     public ReviewPlan previewReview(RunRequest base, ReviewOptions options, boolean estimated) {
         Path root = workspace(base.workspace());
-        String id = options.runId() != null ? options.runId() : "<run-id>";
         if (!estimated) {
-            return review(root, id, options, Pricing.unknown(), null, 1, null);
+            return reviews.preview(root, options, null, 1);
         }
-        Settings settings = load(root, flags(base.model() != null ? base.model() : model, "--model",
-                base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
-        Optional<Endpoint> endpoint = settings.model().isEmpty() ? Optional.empty()
-                : Optional.of(LlmClients.endpoint(settings));
-        Pricing price = options.priceIn() != null ? Pricing.perMillion(options.priceIn(), options.priceOut())
-                : endpoint.flatMap(Endpoint::price).map(Resolved::value)
-                        .map(p -> Pricing.perMillion(p.input(), p.output())).orElse(Pricing.unknown());
-        // With a model known, the tasks are fitted and checked against its window as a real run's would be.
-        ToIntFunction<String> windows = endpoint.isEmpty() ? null : windows(root, agentModel -> agentModel == null
-                ? endpoint.get().contextWindow().value()
-                : LlmClients.endpoint(load(root, flags(agentModel, "the agent's model", null, null))).contextWindow()
-                        .value());
-        return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null),
-                firstSet(base.concurrency(), concurrency, settings.concurrency().value()), windows);
-    }
-
-    /** An agent's context window by its name, from the window of a model spec (null for the run's model). */
-    private ToIntFunction<String> windows(Path root, Function<String, Integer> windowOfModel) {
-        AgentCatalog catalog = agents(root);
-        Map<String, Integer> byAgent = new java.util.concurrent.ConcurrentHashMap<>();
-        return agent -> byAgent.computeIfAbsent(agent, name -> windowOfModel.apply(catalog.find(name)
-                .map(AgentSpec::model).orElse(null)));
-    }
-
-    private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
-                              int tasks, ToIntFunction<String> windowOfAgent) {
-        ReviewFocus focus = ReviewFocus.parse(options.focus());
-        ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
-                options.chunkTokens());
-        ReviewSetup setup;
-        try {
-            setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared(), windowOfAgent);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
-        }
-        List<String> problems = List.of();
-        if (setup.fit().problem() != null) {
-            problems = List.of(setup.fit().problem());
-        } else if (setup.plan() != null) {
-            try {
-                java.util.Set<String> names = agents(root).agents().stream().map(AgentSpec::name)
-                        .collect(java.util.stream.Collectors.toSet());
-                problems = (windowOfAgent == null ? new PlanValidator(names, new Workspace(root))
-                        : PlanValidator.sized(names, new Workspace(root), TokenCounter.shared(), windowOfAgent))
-                        .problems(setup.plan());
-            } catch (IOException e) {
-                throw new IllegalArgumentException("cannot use " + root + ": " + e.getMessage(), e);
-            }
-        }
-        return new ReviewPlan(setup, focus.text(), modelSpec, tasks, problems);
-    }
-
-    /** The model a run started with {@code request} would use, resolved now (fails as {@link #start} would). */
-    private ModelSource models(RunRequest request) {
-        Path root = workspace(request.workspace());
-        return models(root, load(root, flags(request.model() != null ? request.model() : model, "the run's model",
-                request.baseUrl() != null ? request.baseUrl() : baseUrl, "the run's base URL")), null);
-    }
-
-    /** Tasks a run started with {@code request} runs at once. */
-    private int concurrency(RunRequest request) {
-        Path root = workspace(request.workspace());
-        return firstSet(request.concurrency(), concurrency, load(root, Flags.none()).concurrency().value());
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        Settings settings = configuration.with(RunAssembly.flags(base.model() != null ? base.model() : model,
+                "--model", base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
+        return reviews.preview(root, options, new ReviewPlanning.Configured(configuration, settings),
+                firstSet(base.concurrency(), concurrency, settings.concurrency().value()));
     }
 
     /**
@@ -576,17 +497,23 @@ public final class Longtask implements AutoCloseable {
         requireTrusted(root);
         RunSettings was = run.recordedSettings();
         String url = was.baseUrl() != null ? was.baseUrl() : baseUrl;
-        Settings settings = load(root, flags(run.model() != null ? run.model() : model, "run " + run.id(), url,
-                "run " + run.id()));
-        ModelSource models = models(root, settings, run);
+        SettingsLoader.Snapshot configuration = assembly.configuration(root);
+        Settings settings = configuration.with(RunAssembly.flags(run.model() != null ? run.model() : model,
+                "run " + run.id(), url, "run " + run.id()));
+        ModelSource models = assembly.models(root, configuration, settings, run);
         SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
-        McpServers servers = mcpServers(root, shell);
+        McpServers servers = assembly.mcpServers(root, shell);
         try {
-            return new TaskWork(setup(root, models, 1, shell, servers), store, servers);
+            return new TaskWork(assembly.setup(root, settings, models, 1, shell, servers), store, servers);
         } catch (RuntimeException e) {
             servers.close();
             throw e;
         }
+    }
+
+    /** How many times this runtime read a workspace's configuration: once for each run it started or resumed. */
+    int configurationReads() {
+        return assembly.configurationReads();
     }
 
     /** Interrupts every run still going in this runtime and waits (up to a minute each) until each has saved. */
@@ -600,17 +527,16 @@ public final class Longtask implements AutoCloseable {
         }
     }
 
-    // ------------------------------------------------------------------ assembly
-
     /**
      * Begins a session with its own MCP servers (none started yet: each starts when an agent first needs it) and
      * carries it out on a thread of its own; the servers stop when the session ends.
      */
-    private RunHandle launch(Path root, McpServers servers, ModelSource models, int tasks, SandboxMode shell,
-                             long sessionStart, List<String> notes, Function<RunEngine, EngineSession> begin) {
+    private RunHandle launch(Path root, Settings settings, McpServers servers, ModelSource models, int tasks,
+                             SandboxMode shell, long sessionStart, List<String> notes,
+                             Function<RunEngine, EngineSession> begin) {
         EngineSession session;
         try {
-            session = begin.apply(engine(root, models, tasks, shell, servers));
+            session = begin.apply(assembly.engine(root, settings, models, tasks, shell, servers));
         } catch (RuntimeException e) {
             servers.close();
             throw e;
@@ -626,111 +552,8 @@ public final class Longtask implements AutoCloseable {
         return handle;
     }
 
-    /**
-     * The MCP servers configured for {@code root} ({@code .mcp.json}, {@code mcp_servers:}), not started; each stdio
-     * server runs in the sandbox bash runs in with {@code shell}, unless the user's own config lets it out.
-     */
-    private McpServers mcpServers(Path root, SandboxMode shell) {
-        Workspace ws;
-        try {
-            ws = new Workspace(root);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
-        }
-        return McpServers.of(McpServersConfig.load(environment, root), root, environment.variables(),
-                McpServers.Confinement.of(() -> tools(shell).sandbox(), ws, environment.variables(),
-                        McpServersConfig.unconfined(environment)));
-    }
-
-    private RunEngine engine(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
-        return new RunEngine(setup(root, models, workersOnly ? 0 : tasks, shell, servers), null, stores);
-    }
-
-    private EngineSetup setup(Path root, ModelSource models, int tasks, SandboxMode shell, McpServers servers) {
-        Workspace ws;
-        try {
-            ws = new Workspace(root);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use the workspace " + root + ": " + e.getMessage(), e);
-        }
-        StoreOptions store = storeOptions(root);
-        Settings settings = load(root, Flags.none());
-        EngineConfig config = new EngineConfig(tasks, maxRounds, 0, null, settings.taskTimeout().value(),
-                CheckpointLimits.DEFAULT.with(settings.checkpointMaxFiles().map(Resolved::value).orElse(null),
-                        settings.checkpointMaxBytes().map(Resolved::value).orElse(null)));
-        Toolbox box = tools(shell);
-        Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
-                settings.permissionRules(), home, approver);
-        return new EngineSetup(ws, agents(root), box.all(), models, config, store, TokenCounter.shared(), finishers,
-                permissions, servers, new PlannerMap(TokenCounter.shared()), userHistory());
-    }
-
-    /**
-     * The user's usage history, beside their config file: where estimates learn from runs in other workspaces. None
-     * when the config file's place is not known (no home), rather than a file relative to wherever this runs.
-     */
-    private Path userHistory() {
-        Path config = environment.userConfigFile();
-        return config.isAbsolute() ? config.resolveSibling(RunEngine.USER_HISTORY_FILE) : null;
-    }
-
-    private ModelSource models(Path root, Settings settings, Run resumed) {
-        if (llm != null) {
-            return RunModels.fixed(llm, pricing);
-        }
-        try {
-            return new RunModels(clients.of(root, settings), root, environment, clients);
-        } catch (ConfigException e) {
-            if (resumed == null || resumed.model() == null) {
-                throw e;
-            }
-            throw new ConfigException("run " + resumed.id() + " uses " + resumed.model() + ", which cannot be used here: "
-                    + e.getMessage() + " (or resume it with --model SPEC)");
-        }
-    }
-
-    private StoreOptions storeOptions(Path root) {
-        return StoreOptions.defaults().withFsync(fsync(root)).withClock(clock)
-                .withSecrets(StoreOptions.secretsIn(environment.variables()));
-    }
-
-    private FsyncPolicy fsync(Path root) {
-        if (fsync != null) {
-            return fsync;
-        }
-        Settings settings = load(root, Flags.none());
-        try {
-            return settings.fsync().map(r -> FsyncPolicy.fromWire(r.value())).orElse(FsyncPolicy.GROUPED);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("fsync (from " + settings.fsync().get().source() + "): " + e.getMessage());
-        }
-    }
-
-    /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */
-    private Toolbox tools(SandboxMode shell) {
-        return toolboxes.computeIfAbsent(shell, mode -> Toolbox.builtIn(environment.variables(),
-                EnvironmentSection.read(environment), Sandbox.forModeOnFirstUse(mode, environment.variables())));
-    }
-
-    private Settings load(Path root, Flags flags) {
-        return SettingsLoader.load(environment, root, flags);
-    }
-
-    private static Flags flags(String modelSpec, String modelSource, String url, String urlSource) {
-        return Flags.none().set(SettingKey.MODEL, modelSource, modelSpec).set(SettingKey.BASE_URL, urlSource, url);
-    }
-
     private Path workspace(Path given) {
-        Path dir = given != null ? given : workspace;
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("workspace " + dir + (Files.exists(dir) ? " is not a directory"
-                    : " does not exist") + "; give the directory to work on");
-        }
-        try {
-            return dir.toRealPath();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use the workspace " + dir + ": " + e.getMessage(), e);
-        }
+        return RunAssembly.workspace(given, workspace);
     }
 
     @SafeVarargs

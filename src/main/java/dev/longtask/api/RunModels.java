@@ -1,7 +1,6 @@
 package dev.longtask.api;
 
 import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
@@ -28,7 +27,7 @@ import java.util.Map;
 final class RunModels implements ModelSource {
     private final ModelClient runModel;
     private final Path workspace;
-    private final Environment environment;
+    private final SettingsLoader.Snapshot configuration;
     private final Clients clients;
 
     /**
@@ -78,10 +77,11 @@ final class RunModels implements ModelSource {
         }
     }
 
-    RunModels(ModelClient runModel, Path workspace, Environment environment, Clients clients) {
+    /** {@code configuration}: the run's, as read when it was put together; an agent's own model is resolved in it. */
+    RunModels(ModelClient runModel, Path workspace, SettingsLoader.Snapshot configuration, Clients clients) {
         this.runModel = runModel;
         this.workspace = workspace;
-        this.environment = environment;
+        this.configuration = configuration;
         this.clients = clients;
     }
 
@@ -105,8 +105,7 @@ final class RunModels implements ModelSource {
         if (modelSpec == null || modelSpec.isBlank() || modelSpec.equals(runModel.modelSpec())) {
             return runModel.withListener(listener);
         }
-        Settings own = SettingsLoader.load(environment, workspace,
-                Flags.none().set(SettingKey.MODEL, "an agent definition", modelSpec));
+        Settings own = configuration.with(Flags.none().set(SettingKey.MODEL, "an agent definition", modelSpec));
         return clients.of(workspace, own).withListener(listener);
     }
 

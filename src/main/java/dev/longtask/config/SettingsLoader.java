@@ -42,14 +42,24 @@ public final class SettingsLoader {
      * @throws ConfigException for a bad file, an unknown key or a bad value, naming where it is
      */
     public static Settings load(Environment env, Path workspace, Flags flags) {
+        return read(env, workspace).with(flags);
+    }
+
+    /**
+     * Reads the configuration of {@code workspace} (null for none) once: its config files, Claude Code's permission
+     * files and the environment, to resolve with any flags later without reading them again.
+     *
+     * @throws ConfigException for a bad file, an unknown key or a bad value, naming where it is
+     */
+    public static Snapshot read(Environment env, Path workspace) {
         Path workspaceConfig = workspace == null ? null : workspaceConfig(workspace.toAbsolutePath().normalize());
         List<Layer> layers = new ArrayList<>();
-        List<PermissionRule> rules = new ArrayList<>();
+        List<PermissionRule> claudeRules = new ArrayList<>();
         if (workspace != null) {
-            ClaudeSettings.files(workspace.toAbsolutePath().normalize()).forEach(f -> rules.addAll(ClaudeSettings.rules(f)));
+            ClaudeSettings.files(workspace.toAbsolutePath().normalize())
+                    .forEach(f -> claudeRules.addAll(ClaudeSettings.rules(f)));
         }
         List<Settings.ConfigFileStatus> files = new ArrayList<>();
-        layers.add(flagLayer(flags));
         layers.add(environmentLayer(env));
         if (workspaceConfig != null) {
             Optional<Layer> layer = ConfigFile.read(workspaceConfig, Source.Kind.WORKSPACE_FILE);
@@ -59,17 +69,47 @@ public final class SettingsLoader {
         Optional<Layer> user = ConfigFile.read(env.userConfigFile(), Source.Kind.USER_FILE);
         files.add(new Settings.ConfigFileStatus(env.userConfigFile(), Source.Kind.USER_FILE, user.isPresent()));
         user.ifPresent(layers::add);
+        return new Snapshot(env, workspaceConfig, List.copyOf(layers), List.copyOf(claudeRules), List.copyOf(files));
+    }
 
-        Map<SettingKey, Resolved<Object>> values = new EnumMap<>(SettingKey.class);
-        for (SettingKey key : SettingKey.values()) {
-            firstSet(layers, key).or(() -> defaulted(key, env)).ifPresent(r -> values.put(key, r));
+    /**
+     * A workspace's configuration as read at one moment (every layer below the flags): a run resolves its settings
+     * from one snapshot, however many times it asks with different flags, so they cannot come from two versions of a
+     * file edited in between.
+     */
+    public static final class Snapshot {
+        private final Environment env;
+        private final Path workspaceConfig;
+        private final List<Layer> belowFlags;
+        private final List<PermissionRule> claudeRules;
+        private final List<Settings.ConfigFileStatus> files;
+
+        private Snapshot(Environment env, Path workspaceConfig, List<Layer> belowFlags, List<PermissionRule> claudeRules,
+                         List<Settings.ConfigFileStatus> files) {
+            this.env = env;
+            this.workspaceConfig = workspaceConfig;
+            this.belowFlags = belowFlags;
+            this.claudeRules = claudeRules;
+            this.files = files;
         }
-        layers.forEach(layer -> rules.addAll(layer.rules()));
-        return new Settings(values,
-                merged(layers, Layer::prices),
-                merged(layers, Layer::contextWindows),
-                merged(layers, Layer::textProtocol),
-                env, workspaceConfig, files, rules);
+
+        /** The settings with {@code flags} on top, each with where it came from. */
+        public Settings with(Flags flags) {
+            List<Layer> layers = new ArrayList<>(belowFlags.size() + 1);
+            layers.add(flagLayer(flags));
+            layers.addAll(belowFlags);
+            Map<SettingKey, Resolved<Object>> values = new EnumMap<>(SettingKey.class);
+            for (SettingKey key : SettingKey.values()) {
+                firstSet(layers, key).or(() -> defaulted(key, env)).ifPresent(r -> values.put(key, r));
+            }
+            List<PermissionRule> rules = new ArrayList<>(claudeRules);
+            layers.forEach(layer -> rules.addAll(layer.rules()));
+            return new Settings(values,
+                    merged(layers, Layer::prices),
+                    merged(layers, Layer::contextWindows),
+                    merged(layers, Layer::textProtocol),
+                    env, workspaceConfig, files, rules);
+        }
     }
 
     private static Optional<Resolved<Object>> firstSet(List<Layer> layers, SettingKey key) {

@@ -46,10 +46,10 @@ class InterruptTest {
                 flagAfter.set(Thread.interrupted());
                 return outcome;
             });
-            assertThat(inCall.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(inCall.await(60, TimeUnit.SECONDS)).isTrue();
             worker.get().interrupt();
 
-            AgentOutcome outcome = running.get(10, TimeUnit.SECONDS);
+            AgentOutcome outcome = running.get(60, TimeUnit.SECONDS);
 
             assertThat(outcome.ending()).isEqualTo(AgentOutcome.Ending.INTERRUPTED);
             assertThat(outcome.success()).isFalse();

@@ -50,7 +50,7 @@ class SubagentsTest {
             try {
                 // Only `cap` calls at once can pass: this proves the cap is reached, and would hang
                 // (and fail by timeout) if the steps ran one at a time.
-                together.await(10, TimeUnit.SECONDS);
+                together.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
                 throw new AssertionError("parallel calls did not meet", e);
             } finally {

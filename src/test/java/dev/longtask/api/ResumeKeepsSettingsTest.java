@@ -96,6 +96,8 @@ class ResumeKeepsSettingsTest {
             Outcome outcome = planned.await();
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.PAUSED);
             runId = planned.runId();
+            assertThat(first.configurationReads()).as("every setting of the new run comes from one reading of the "
+                    + "workspace's configuration").isEqualTo(1);
         }
 
         server.enqueue(toolCall("t1", "submit_result", "{\"success\":true,\"summary\":\"done\"}"));
@@ -108,6 +110,8 @@ class ResumeKeepsSettingsTest {
 
             assertThat(outcome.status()).as(outcome.reason()).isEqualTo(RunStatus.COMPLETED);
             assertThat(resumed.settingsChanged()).containsExactly(Map.entry("concurrency", "1 -> 2"));
+            assertThat(second.configurationReads()).as("the resume, its trust decision and its agents' models read "
+                    + "the configuration once").isEqualTo(1);
             Snapshot status = second.runs(ws).snapshot(runId);
             assertThat(status.figures().model()).isEqualTo("openai:fixture-model");
             assertThat(status.settings().baseUrl()).isEqualTo(baseUrl());

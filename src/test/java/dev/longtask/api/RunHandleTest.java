@@ -50,7 +50,7 @@ class RunHandleTest {
 
     private static void awaitQuietly(CountDownLatch gate) {
         try {
-            gate.await(30, TimeUnit.SECONDS);
+            gate.await(120, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -161,7 +161,7 @@ class RunHandleTest {
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos(); // catches a hang, not a slow machine
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting until " + what);

@@ -102,7 +102,7 @@ class StopAndResumeTest {
                 RunObserver.NONE);
         CompletableFuture<RunOutcome> running = CompletableFuture.supplyAsync(
                 () -> engine.start("four steps", "run-i", Budget.UNLIMITED));
-        assertThat(inTaskTwo.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(inTaskTwo.await(120, TimeUnit.SECONDS)).isTrue();
         engine.interrupt("interrupted by the user (Ctrl-C)");
         RunOutcome interrupted = running.get(30, TimeUnit.SECONDS);
 

@@ -170,12 +170,12 @@ class RetryingLlmClientTest {
             }
         });
         worker.start();
-        assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(waiting.await(60, TimeUnit.SECONDS)).isTrue();
         long start = System.nanoTime();
         worker.interrupt();
 
-        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
-        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(5);
+        Throwable thrown = outcome.get(60, TimeUnit.SECONDS);
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).as("far less than the 300 s wait").isLessThan(60);
         assertThat(thrown).isInstanceOf(LlmInterruptedException.class)
                 .hasMessageContaining("interrupted while waiting 300s to retry anthropic:claude-sonnet-4-5");
     }

@@ -89,13 +89,13 @@ class EventStreamTest {
             LinkedBlockingQueue<JsonNode> chatty = new LinkedBlockingQueue<>();
             WebSocket a = connect(f, plain);
             WebSocket b = connect(f, chatty);
-            assertThat(plain.poll(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("hello");
-            assertThat(chatty.poll(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("hello");
+            assertThat(plain.poll(60, TimeUnit.SECONDS).path("type").asText()).isEqualTo("hello");
+            assertThat(chatty.poll(60, TimeUnit.SECONDS).path("type").asText()).isEqualTo("hello");
             a.sendText("{\"type\":\"subscribe\",\"runs\":[\"*\"]}", true).join();
             b.sendText("{\"type\":\"subscribe\",\"runs\":[\"pool\"],\"types\":[\"llm.call\",\"run.status\"]}", true)
                     .join();
-            assertThat(plain.poll(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("subscribed");
-            assertThat(chatty.poll(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("subscribed");
+            assertThat(plain.poll(60, TimeUnit.SECONDS).path("type").asText()).isEqualTo("subscribed");
+            assertThat(chatty.poll(60, TimeUnit.SECONDS).path("type").asText()).isEqualTo("subscribed");
             String id = f.submit("job-03: two steps", Map.of());
             jobs.release();
             List<String> plainTypes = typesUntilCompleted(plain, id);
@@ -104,7 +104,7 @@ class EventStreamTest {
                     .doesNotContain("llm.call", "task.claimed");
             assertThat(chattyTypes).contains("llm.call", "run.status").doesNotContain("task.completed");
             a.sendText("{\"type\":\"unsubscribe\"}", true).join();
-            assertThat(plain.poll(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("error");
+            assertThat(plain.poll(60, TimeUnit.SECONDS).path("type").asText()).isEqualTo("error");
             a.abort();
             b.abort();
         }
