@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,8 +30,25 @@ import org.junit.jupiter.api.io.TempDir;
  * for every process, which says so, waits and goes on; every run completes, each task once.
  */
 class DatabaseRestartTest {
+    /** The data of the class's PostgreSQL: one server for both tests (a database each), each restarting it once. */
+    @TempDir
+    static Path postgresDir;
+    private static RestartablePostgres pg;
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startPostgres() {
+        pg = new RestartablePostgres(postgresDir.resolve("pg"));
+    }
+
+    @AfterAll
+    static void stopPostgres() {
+        if (pg != null) {
+            pg.close();
+        }
+    }
 
     @Test
     void aRunAndItsWorkersWaitOutARestartOfTheDatabaseAndFinish() throws Exception {
@@ -38,8 +57,7 @@ class DatabaseRestartTest {
         Path ws = workspace();
         Path home = dir.resolve("home");
         List<Child> workers = new ArrayList<>();
-        try (RestartablePostgres pg = new RestartablePostgres(dir.resolve("pg"));
-             ScriptedProvider model = new ScriptedProvider(slow)) {
+        try (ScriptedProvider model = new ScriptedProvider(slow)) {
             String url = pg.newDatabase("restart_run");
             Child run = Child.start(home, Map.of(), "run", "Summarise the notes", "--run-id", "through", "--store",
                     url, "--slots", "0", "--base-url", model.baseUrl(), "--model", "openai:scripted",
@@ -80,8 +98,7 @@ class DatabaseRestartTest {
         Path home = dir.resolve("home");
         Child worker = null;
         ServeChild server = null;
-        try (RestartablePostgres pg = new RestartablePostgres(dir.resolve("pg"));
-             ScriptedProvider model = new ScriptedProvider(slow)) {
+        try (ScriptedProvider model = new ScriptedProvider(slow)) {
             String url = pg.newDatabase("restart_pool");
             server = ServeChild.start(home, url, ws, dir.resolve("state"), model.baseUrl());
             worker = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "3");

@@ -24,7 +24,8 @@ import java.util.function.LongPredicate;
 
 /**
  * The soak's checks of its runs, as each ends and at the end: the run completed with each of its tasks completed
- * exactly once and its log whole ({@link ChaosLog}); no task agent started at the model after its task completed;
+ * exactly once and its log whole ({@link ChaosLog}), each completion written by the attempt that held the task (the
+ * fencing token), every claim by a worker's slot, and its report stored; no task agent started at the model after its task completed;
  * its event stream, followed across every restart, gave every event once and in order up to its end; its webhooks
  * came for every routed event. Violations go to the soak's queue; the soak stops at the first.
  */
@@ -170,10 +171,22 @@ final class SoakChecks {
             List<Event> events = db.events(run.id);
             Map<Integer, String[]> tasks = db.tasks(run.id);
             ChaosLog.assertEveryTaskCompletedOnce(events, run.tasks, context);
+            Map<Integer, Integer> completedUnder = db.completionAttempts(run.id);
             for (Map.Entry<Integer, String[]> task : tasks.entrySet()) {
                 if (!task.getValue()[0].equals("completed")) {
                     violations.add(context + ": task " + task.getKey() + " is " + task.getValue()[0]);
+                } else if (!task.getValue()[2].equals(String.valueOf(completedUnder.get(task.getKey())))) {
+                    violations.add(context + ": task " + task.getKey() + " was completed under attempt "
+                            + completedUnder.get(task.getKey()) + ", not by the attempt that held it ("
+                            + task.getValue()[2] + "); its log: " + history(run.id, task.getKey()));
                 }
+            }
+            // The server runs with no slots: whoever claimed a task was a worker's slot, across the server's restarts.
+            db.claimOwners(run.id).stream().filter(owner -> !owner.contains(" slot ")).findFirst().ifPresent(
+                    owner -> violations.add(context + ": a task was claimed by " + owner + ", not a worker's slot"));
+            String report = db.file(run.id, "report.md");
+            if (report == null || !report.contains("Scripted report")) {
+                violations.add(context + ": completed without its report: " + report);
             }
             for (Event event : events) {
                 if (!EventType.TASK_COMPLETED.equals(event.type())) {

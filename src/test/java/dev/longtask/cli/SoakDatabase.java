@@ -90,18 +90,61 @@ final class SoakDatabase {
         }
     }
 
-    /** The run's tasks: id to {status, subject}. */
+    /** The run's tasks: id to {status, subject, attempts}. */
     Map<Integer, String[]> tasks(String run) throws SQLException {
         try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
-                "SELECT id, status, task ->> 'subject' FROM longtask_tasks WHERE run_id = ? ORDER BY id")) {
+                "SELECT id, status, task ->> 'subject', attempts FROM longtask_tasks WHERE run_id = ? ORDER BY id")) {
             q.setString(1, run);
             Map<Integer, String[]> tasks = new LinkedHashMap<>();
             try (ResultSet rows = q.executeQuery()) {
                 while (rows.next()) {
-                    tasks.put(rows.getInt(1), new String[] {rows.getString(2), rows.getString(3)});
+                    tasks.put(rows.getInt(1), new String[] {rows.getString(2), rows.getString(3),
+                            Integer.toString(rows.getInt(4))});
                 }
             }
             return tasks;
+        }
+    }
+
+    /** The attempt (the fencing token the database checked) each task.completed event of the run was written under. */
+    Map<Integer, Integer> completionAttempts(String run) throws SQLException {
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
+                "SELECT task, attempt FROM longtask_events WHERE run_id = ? AND type = 'task.completed'")) {
+            q.setString(1, run);
+            Map<Integer, Integer> attempts = new HashMap<>();
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    attempts.put(rows.getInt(1), rows.getInt(2));
+                }
+            }
+            return attempts;
+        }
+    }
+
+    /** The owner of every claim of the run's tasks, one per task.claimed event. */
+    List<String> claimOwners(String run) throws SQLException {
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement("SELECT line::jsonb -> 'data' ->> "
+                + "'owner' FROM longtask_events WHERE run_id = ? AND type = 'task.claimed' ORDER BY seq")) {
+            q.setString(1, run);
+            List<String> owners = new ArrayList<>();
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    owners.add(String.valueOf(rows.getString(1)));
+                }
+            }
+            return owners;
+        }
+    }
+
+    /** A file the run stored beside its log (report.md, final_result.json), or null when it has none. */
+    String file(String run, String name) throws SQLException {
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
+                "SELECT content FROM longtask_files WHERE run_id = ? AND name = ?")) {
+            q.setString(1, run);
+            q.setString(2, name);
+            try (ResultSet row = q.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
         }
     }
 }

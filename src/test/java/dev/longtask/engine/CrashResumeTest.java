@@ -43,39 +43,31 @@ class CrashResumeTest {
         Random random = new Random(seed);
         // 1 planner + 6 tasks x 2 calls + director + synthesizer = 15 calls; kill at three moments among them.
         List<Integer> killAt = random.ints(1, 14).distinct().limit(3).sorted().boxed().toList();
-        String mode = "start";
+        // One child at a time: each resume is the process the next kill hits, and all its calls, from its start to
+        // its kill (or the end of the run), are checked against what the previous kill left completed.
+        Process child = spawn(ws, "start", callLog);
+        Set<String> completed = Set.of();
+        int linesAtStart = 0;
         int kills = 0;
         for (int threshold : killAt) {
-            Process child = spawn(ws, mode, callLog);
-            boolean reached = awaitCalls(callLog, threshold, child);
+            // at least two calls of its own before the kill, so every resume is seen asking the model something
+            boolean reached = awaitCalls(callLog, Math.max(threshold, linesAtStart + 2), child);
             if (!reached || !child.isAlive()) {
-                child.waitFor(30, TimeUnit.SECONDS);
-                mode = exists(ws) ? "resume" : "start";
-                continue;
+                break; // the run ended before this moment
             }
             child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             kills++;
-            mode = exists(ws) ? "resume" : "start";
-            if (!exists(ws)) {
-                continue;
-            }
+            assertNoCallFor(completed, callLog, linesAtStart, seed);
             // What the kill left completed must never be asked of the model again.
-            Set<String> completed = FileRunStore.read(ws, "run-crash").tasks().stream()
-                    .filter(t -> t.status() == TaskStatus.COMPLETED).map(Task::subject).collect(Collectors.toSet());
-            int linesAtKill = lines(callLog).size();
-            Process next = spawn(ws, mode, callLog);
-            boolean further = awaitCalls(callLog, linesAtKill + 2, next);
-            next.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            List<String> after = lines(callLog).subList(linesAtKill, lines(callLog).size());
-            for (String line : after) {
-                String subject = line.split("\t", -1)[2];
-                assertThat(completed).as("seed %d: a call for a completed task after a kill: %s", seed, line)
-                        .doesNotContain(subject);
-            }
-            assertThat(further || !next.isAlive()).isTrue();
+            completed = exists(ws) ? FileRunStore.read(ws, "run-crash").tasks().stream()
+                    .filter(t -> t.status() == TaskStatus.COMPLETED).map(Task::subject).collect(Collectors.toSet())
+                    : Set.of();
+            linesAtStart = lines(callLog).size();
+            child = spawn(ws, exists(ws) ? "resume" : "start", callLog);
         }
-        Process last = spawn(ws, exists(ws) ? "resume" : "start", callLog);
+        Process last = child;
         assertThat(last.waitFor(120, TimeUnit.SECONDS)).as("the final resume finishes").isTrue();
+        assertNoCallFor(completed, callLog, linesAtStart, seed);
         String output = new String(last.getInputStream().readAllBytes());
         assertThat(output).as("seed %d, %d kills; child said:%n%s", seed, kills, output).contains("OUTCOME completed");
 
@@ -99,6 +91,16 @@ class CrashResumeTest {
             assertThat(t.attempts()).as("attempts of #%d", t.id()).isEqualTo(requeues + 1);
             long starts = lines(callLog).stream().filter(l -> l.endsWith("\t" + t.subject() + "\t1")).count();
             assertThat(starts).as("seed %d: model starts of %s", seed, t.subject()).isBetween(1L, (long) t.attempts());
+        }
+    }
+
+    /** Asserts that no call from line {@code from} of the call log on was for one of the {@code completed} tasks. */
+    private static void assertNoCallFor(Set<String> completed, Path callLog, int from, long seed) throws IOException {
+        List<String> calls = lines(callLog);
+        for (String line : calls.subList(from, calls.size())) {
+            String subject = line.split("\t", -1)[2];
+            assertThat(completed).as("seed %d: a call for a completed task after a kill: %s", seed, line)
+                    .doesNotContain(subject);
         }
     }
 

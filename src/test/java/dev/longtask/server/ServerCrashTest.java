@@ -59,7 +59,10 @@ class ServerCrashTest {
             Child first = serve(root, model);
             String token = Files.readString(root.resolve(".longtask/server/token")).strip();
             List<String> ids = new ArrayList<>();
-            for (int i = 1; i <= 5; i++) {
+            // Four runs, two at work at once: two are still queued when the first kill comes, however fast the
+            // first tasks go, and the last server carries the two it resumes and then the two left (a fifth run was
+            // one more round of the same).
+            for (int i = 1; i <= 4; i++) {
                 ids.add(submit(first.url(), token, ws, "Summarise the notes, part " + i));
             }
             ServerFixture.await("a task to complete while others wait", Duration.ofSeconds(60),

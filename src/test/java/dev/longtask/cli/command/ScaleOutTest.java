@@ -88,15 +88,13 @@ class ScaleOutTest {
             assertThat(given.status()).as("given back at once, not after its 30 s lease")
                     .isIn(TaskStatus.PENDING, TaskStatus.COMPLETED);
 
-            Child second = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "2");
-            Child third = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "1");
+            // One more worker carries the rest (several workers at once: SoakTest, DatabaseRestartTest).
+            Child second = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "3");
             Child.Result ended = run.await();
             assertThat(ended.exit()).as(ended.toString()).isZero();
             second.signal("TERM");
-            third.signal("TERM");
             Child.Result secondOut = second.await();
             assertThat(secondOut.exit()).as(secondOut.toString()).isEqualTo(143);
-            assertThat(third.await().exit()).isEqualTo(143);
 
             RunSnapshot done = read(url, "shared");
             assertThat(done.run().status()).isEqualTo(RunStatus.COMPLETED);

@@ -30,12 +30,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Four worker processes on 200 tasks of one run, while the test kills workers with SIGKILL (and starts new ones) and
+ * Four worker processes on 100 tasks of one run, while the test kills workers with SIGKILL (and starts new ones) and
  * freezes others with SIGSTOP past their lease before SIGCONT: every task ends completed exactly once, by the attempt
  * that held it; no task is claimed again after its completion; the log has no gap; nothing is left stuck.
  */
 class ChaosTest {
-    private static final int TASKS = 200;
+    /** Enough work for the chaos (an act every 150-400 ms) to hit workers mid-task several times over. */
+    private static final int TASKS = 100;
     private static final int WORKERS = 4;
     private static final long LEASE_MS = 800;
 
@@ -53,7 +54,7 @@ class ChaosTest {
                      null, StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(LEASE_MS))) {
             for (int i = 1; i <= TASKS; i++) {
                 // a few chains, so completions unblock tasks while workers die
-                List<Integer> blockedBy = i > 150 ? List.of(i - 50) : List.of();
+                List<Integer> blockedBy = i > 75 ? List.of(i - 25) : List.of();
                 run.createTask(new TaskDraft("t" + i, "do " + i, "general", blockedBy, Map.of(), Map.of(), List.of()));
             }
             run.setRunStatus(RunStatus.RUNNING, "");
