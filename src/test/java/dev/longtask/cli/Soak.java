@@ -107,6 +107,11 @@ final class Soak {
     private final Map<String, AtomicInteger> chaos = Collections.synchronizedMap(new LinkedHashMap<>());
     private final HttpClient http = SoakStream.client();
     private final AtomicInteger logs = new AtomicInteger();
+    /**
+     * Kills of the server counted the moment each lands, before the next server starts: the next one may deliver a
+     * webhook again as soon as it is up, before {@code serve_kills} (counted when the action is over) says so.
+     */
+    private final AtomicInteger serverKillsLanded = new AtomicInteger();
     /** When each frozen worker was woken and the database came back (epoch millis). */
     private final List<Long> thawed = Collections.synchronizedList(new ArrayList<>());
     private final long started = System.nanoTime();
@@ -177,7 +182,7 @@ final class Soak {
         try (RestartablePostgres pg = new RestartablePostgres(settings.dir().resolve("pg"));
              ScriptedProvider scripted = new ScriptedProvider(new ScriptedProvider.Options(0, 4,
                      settings.latency(), null, 0, 0, null));
-             SoakWebhooks webhooks = new SoakWebhooks(() -> count("serve_kills"), violations);
+             SoakWebhooks webhooks = new SoakWebhooks(serverKillsLanded::get, violations);
              Writer csv = Files.newBufferedWriter(settings.dir().resolve("soak.csv"), StandardCharsets.UTF_8)) {
             this.model = scripted;
             this.store = pg.newDatabase("soak");
@@ -337,6 +342,7 @@ final class Soak {
     private void killServer() {
         act("serve_kills", () -> {
             server.kill();
+            serverKillsLanded.incrementAndGet();
             startServer();
             return "killed the server (SIGKILL) and started it again";
         });
