@@ -38,7 +38,10 @@ public record TaskContract(
         return new TaskContract("", instruction, Map.of(), Map.of(), List.of(), 0, 0);
     }
 
-    /** The contract as the system prompt shows it. */
+    /**
+     * The contract as the system prompt shows it. With required outputs, a {@code submit_result}'s details is told to
+     * summarise them rather than repeat them.
+     */
     public String render(String terminalTool) {
         StringBuilder out = new StringBuilder("# Your task");
         if (total > 0) {
@@ -59,6 +62,10 @@ public record TaskContract(
                     .append(" with success=true is refused while one is missing):\n");
             new TreeMap<>(outputs).forEach((name, path) -> out.append("- ").append(name).append(": ").append(path)
                     .append('\n'));
+            if (terminalTool.equals(SubmitResult.NAME)) {
+                // The synthesizer reads both the result and the files: the whole result twice would cost twice.
+                out.append("These files hold your full result; details then only summarises it, naming them.\n");
+            }
         }
         if (!successCriteria.isEmpty()) {
             out.append("\nSuccess criteria (check each before you finish):\n");
