@@ -39,9 +39,9 @@ final class SubmitResult implements Terminal.Check {
                  "required": ["success", "summary"],
                  "additionalProperties": false}
                 """);
+        // What to do when refused, or when the task cannot be done, the system prompt and the refusal say.
         return new ToolSpec(NAME, "Finishes the task and hands in its result, once, at the end. Refused while a "
-                + "required output file is missing or an artifact is not a file: fix that and call again. If you "
-                + "cannot finish, call it with success=false and say why.", schema);
+                + "required output file is missing or an artifact is not a file.", schema);
     }
 
     @Override

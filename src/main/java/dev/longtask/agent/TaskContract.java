@@ -58,14 +58,13 @@ public record TaskContract(
                     .append('\n'));
         }
         if (!outputs.isEmpty()) {
-            out.append("\nRequired outputs (write each file before you finish; ").append(terminalTool)
-                    .append(" with success=true is refused while one is missing):\n");
+            // The synthesizer reads both the result and the files: the whole result in details would cost twice.
+            out.append(terminalTool.equals(SubmitResult.NAME)
+                    ? "\nRequired outputs (write each before you finish: success=true is refused while one is missing;"
+                    + " they hold your full result, which details only summarises, naming them):\n"
+                    : "\nRequired outputs (write each file before you finish):\n");
             new TreeMap<>(outputs).forEach((name, path) -> out.append("- ").append(name).append(": ").append(path)
                     .append('\n'));
-            if (terminalTool.equals(SubmitResult.NAME)) {
-                // The synthesizer reads both the result and the files: the whole result twice would cost twice.
-                out.append("These files hold your full result; details then only summarises it, naming them.\n");
-            }
         }
         if (!successCriteria.isEmpty()) {
             out.append("\nSuccess criteria (check each before you finish):\n");

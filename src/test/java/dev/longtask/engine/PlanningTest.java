@@ -145,8 +145,9 @@ class PlanningTest {
         String inputs = system.substring(system.indexOf("Inputs ("), system.indexOf("Required outputs"));
         assertThat(inputs).contains("- notes: ./out/a.md", "- task_1_result: ").doesNotContain("task_1_notes");
         assertThat(inputs.split("out/a.md", -1)).hasSize(2);
-        assertThat(system).contains("- report: out/b.md\nThese files hold your full result; details then only "
-                + "summarises it, naming them.");
+        assertThat(system).contains("Required outputs (write each before you finish: success=true is refused while"
+                + " one is missing; they hold your full result, which details only summarises, naming them):\n"
+                + "- report: out/b.md\n");
     }
 
     @Test
