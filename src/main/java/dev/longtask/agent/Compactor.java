@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * Keeps a conversation inside the model's context window. Before a call whose request is estimated above
  * {@code compactAt} of the window, the older turns are summarised by the model, told the agent's task so that the
- * summary keeps what the task needs (one call, or a few folded calls when the old part is itself too big for one) and replaced by that summary; the system prompt (with
- * the task contract), the kickoff and the newest turns stay as they were.
+ * summary keeps what the task needs (one call, or a few folded calls when the old part is itself too big for one),
+ * and replaced by that summary; the system prompt (with the task contract), the kickoff and the newest turns stay as
+ * they were.
  */
 final class Compactor {
     static final String INSTRUCTIONS = """
@@ -134,7 +135,8 @@ final class Compactor {
     }
 
     private String call(String previous, String turns, int outputTokens, ChatRequest.Origin origin, Meter meter) {
-        String user = task + (previous.isBlank() ? "Summary so far: (none)\n\n" : "Summary so far:\n" + previous + "\n\n")
+        String user = task
+                + (previous.isBlank() ? "Summary so far: (none)\n\n" : "Summary so far:\n" + previous + "\n\n")
                 + "Newer turns:\n\n" + turns;
         Instant started = clock.instant();
         ChatResponse response = llm.chat(new ChatRequest(

@@ -59,7 +59,8 @@ public record LoopSettings(
         int perNote = (int) Math.min(viewCharsPerNote,
                 Math.max(1_000, (long) (windowTokens * READ_PER_NOTE_SHARE) * CHARS_PER_TOKEN));
         return chars == maxOutputChars && perNote == viewCharsPerNote ? this
-                : new LoopSettings(chars, readsPerPath, perNote, repeatLimit, compactAt, keepRecentShare, maxOutputTokens);
+                : new LoopSettings(chars, readsPerPath, perNote, repeatLimit, compactAt, keepRecentShare,
+                        maxOutputTokens);
     }
 
     public LoopSettings withMaxOutputChars(int chars) {
