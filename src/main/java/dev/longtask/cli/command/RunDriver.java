@@ -3,6 +3,7 @@ package dev.longtask.cli.command;
 import dev.longtask.agent.Approver;
 import dev.longtask.api.Cancellation;
 import dev.longtask.api.Longtask;
+import dev.longtask.api.LongtaskBuilder;
 import dev.longtask.api.Outcome;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
@@ -59,7 +60,7 @@ final class RunDriver {
     interface Assembly {
         Assembly REAL = builder -> builder;
 
-        Longtask.Builder adjust(Longtask.Builder builder);
+        LongtaskBuilder adjust(LongtaskBuilder builder);
     }
 
     private final PrintWriter out;
@@ -122,7 +123,7 @@ final class RunDriver {
     /** The runtime of this command, built once. */
     Longtask runtime() {
         if (runtime == null) {
-            Longtask.Builder builder = trust == null ? Longtask.builder() : trust.applyTo(Longtask.builder(), err);
+            LongtaskBuilder builder = trust == null ? Longtask.builder() : trust.applyTo(Longtask.builder(), err);
             runtime = assembly.adjust(builder.workspace(workspace).environment(environment)
                     .tape(model.tape()).approver(approver())).stores(stores).workersOnly(workersOnly).build();
         }
