@@ -42,7 +42,7 @@ public final class LongtaskBuilder {
     Tape tape = Tape.NONE;
     Clock clock = Clock.systemUTC();
     final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
-    RunStores stores = RunStores.files();
+    RunStores stores = Stores.files();
     boolean workersOnly;
     boolean trustWorkspaceConfig;
 
@@ -165,7 +165,7 @@ public final class LongtaskBuilder {
      * other machines. The caller closes it after the runtime.
      */
     public LongtaskBuilder stores(RunStores where) {
-        this.stores = where == null ? RunStores.files() : where;
+        this.stores = where == null ? Stores.files() : where;
         return this;
     }
 

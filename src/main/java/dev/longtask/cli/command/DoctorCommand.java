@@ -3,6 +3,7 @@ package dev.longtask.cli.command;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ModelCheck;
 import dev.longtask.api.ModelInfo;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.JsonOutput;
@@ -133,7 +134,7 @@ final class DoctorCommand implements Callable<ExitCode> {
         var store = settings.store();
         String spec = store.map(r -> r.value()).orElse("files");
         String source = store.map(r -> "   [" + r.source() + "]").orElse("");
-        try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
+        try (dev.longtask.store.RunStores stores = Stores.of(spec, environment.variables(), 1)) {
             if (!stores.shared()) {
                 line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(RunLayout.RUNS)
                         + source);

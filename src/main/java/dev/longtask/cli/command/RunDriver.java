@@ -10,6 +10,7 @@ import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Shell;
 import dev.longtask.api.Snapshot;
+import dev.longtask.api.Stores;
 import dev.longtask.api.Subscription;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
@@ -76,7 +77,7 @@ final class RunDriver {
     private TrustOption trust;
     /** The sandbox a new run or a resume's flag asks for, told once the session has started. */
     private SandboxMode shellToTell;
-    private RunStores stores = RunStores.files();
+    private RunStores stores = Stores.files();
     private boolean workersOnly;
     private Outcome outcome;
     /** The view on screen while a session is driven, held while the terminal asks a question. */
