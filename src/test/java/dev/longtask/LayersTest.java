@@ -106,7 +106,8 @@ class LayersTest {
 
     @Test
     void theFailuresAnEmbedderMeetsHaveOneRoot() {
-        classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..")
+        classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..",
+                        "dev.longtask.api..")
                 .and().areAssignableTo(RuntimeException.class).and().arePublic()
                 .should().beAssignableTo(dev.longtask.model.LongtaskException.class)
                 .because("an embedder catches LongtaskException to tell longtask's failures (the store's, the "
