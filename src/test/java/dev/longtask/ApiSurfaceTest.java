@@ -8,6 +8,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -70,6 +71,101 @@ class ApiSurfaceTest {
                 .because("a library user needs nothing else; see docs/library.md")
                 .check(MAIN);
     }
+
+    /** The packages exported whole: the API and its data vocabulary, and the settings vocabulary the API names. */
+    static final List<String> EXPORTED_PACKAGES = List.of("dev.longtask.api", "dev.longtask.model",
+            "dev.longtask.config");
+
+    /**
+     * The exported surface, closed: what a library user can reach from the API's public signatures, following the
+     * public members and supertypes of each exposed type in turn (a port's methods name what implementing it needs,
+     * {@code LlmClient.chat} a {@code ChatRequest}). Every type reached is in an exported package or listed by name
+     * ({@link #EXPOSED}, {@link #REACHED}, {@link #DOCUMENTED_FAILURES}); a type of any other package that
+     * becomes reachable fails this test, so nothing is exported by accident. docs/library.md, "What is public".
+     */
+    @Test
+    void theExportedSurfaceIsExactlyTheExportedPackagesAndTheListedTypes() {
+        Set<String> listed = new HashSet<>(EXPOSED);
+        listed.addAll(REACHED);
+        listed.addAll(DOCUMENTED_FAILURES);
+        Set<String> leaks = new TreeSet<>();
+        Set<String> walked = new HashSet<>();
+        Deque<JavaClass> next = new ArrayDeque<>();
+        MAIN.stream().filter(c -> c.getPackageName().equals("dev.longtask.api") && c.getModifiers()
+                .contains(JavaModifier.PUBLIC)).forEach(next::add);
+        while (!next.isEmpty()) {
+            JavaClass type = next.pop();
+            if (!walked.add(type.getName())) {
+                continue;
+            }
+            for (JavaClass named : publicSignature(type)) {
+                JavaClass base = named.isArray() ? named.getBaseComponentType() : named;
+                String name = base.getName();
+                if (!name.startsWith("dev.longtask.") || base.getPackageName().equals("dev.longtask.model")
+                        || base.getPackageName().equals("dev.longtask.config")) {
+                    continue; // the JDK's and the libraries', or a vocabulary (whose own signatures LayersTest keeps)
+                }
+                if (EXPORTED_PACKAGES.contains(base.getPackageName()) || listed.contains(name)
+                        || listed.contains(outermost(base).getName())) {
+                    next.add(base);
+                } else if (!base.equals(type)) {
+                    leaks.add(type.getName() + " names " + name);
+                    next.add(base); // walked too, so that one run lists every leak
+                }
+            }
+        }
+        assertThat(leaks).as("types of unexported packages reachable from the API: export them on purpose (EXPOSED or "
+                + "REACHED, and docs/library.md) or keep them out of public signatures").isEmpty();
+    }
+
+    /** Every type a public member or the declaration of {@code type} names, when {@code type} is public. */
+    private static Set<JavaClass> publicSignature(JavaClass type) {
+        Set<JavaClass> named = new HashSet<>();
+        if (!type.getModifiers().contains(JavaModifier.PUBLIC)) {
+            return named;
+        }
+        // A user constructs the API's types; an exposed type of a lower package is made by the runtime and handed out.
+        boolean inApi = type.getPackageName().equals("dev.longtask.api");
+        type.getRawSuperclass().ifPresent(named::add);
+        named.addAll(type.getRawInterfaces());
+        for (JavaMember member : type.getMembers()) {
+            if (!member.getModifiers().contains(JavaModifier.PUBLIC)) {
+                continue;
+            }
+            if (member instanceof JavaField field) {
+                named.addAll(field.getType().getAllInvolvedRawTypes());
+            } else if (member instanceof JavaCodeUnit unit && (!(unit instanceof JavaConstructor) || inApi)) {
+                named.addAll(unit.getReturnType().getAllInvolvedRawTypes());
+                unit.getParameterTypes().forEach(t -> named.addAll(t.getAllInvolvedRawTypes()));
+                unit.getThrowsClause().getTypes().forEach(named::add);
+            }
+        }
+        return named;
+    }
+
+    /**
+     * Types of unexported packages a library user reaches through the exposed ones (their public methods and
+     * fields, and the records they hold), each listed here on purpose; with {@link #EXPOSED} and the exported
+     * packages this is the whole exported surface. A nested type goes with its outer type.
+     */
+    static final Set<String> REACHED = Set.of(
+            // what implementing LlmClient takes and gives, and the model's failure
+            "dev.longtask.llm.ChatRequest", "dev.longtask.llm.ChatResponse", "dev.longtask.llm.ChatMessage",
+            "dev.longtask.llm.ToolCall", "dev.longtask.llm.ToolSpec", "dev.longtask.llm.LlmException",
+            // an agent run directly (Subagents.StepResult), and an agent's definition
+            "dev.longtask.agent.AgentOutcome", "dev.longtask.agent.AgentSource",
+            // a plan's tasks; a review map's files and their definitions; a chunk's parts
+            "dev.longtask.engine.PlannedTask", "dev.longtask.review.map.MappedFile",
+            "dev.longtask.review.map.Definition", "dev.longtask.review.map.Language",
+            "dev.longtask.review.plan.ChunkPart",
+            // what a RunStore gives: the run's history, transcripts, memory texts (rendered from the fold's state,
+            // whose notes and progress they hold), figures, a log's seal
+            "dev.longtask.store.RunHistory", "dev.longtask.store.Transcript", "dev.longtask.store.MemoryFiles",
+            "dev.longtask.store.RunState", "dev.longtask.store.Note", "dev.longtask.store.ProgressEntry",
+            "dev.longtask.store.TaskCounts", "dev.longtask.store.SealCheck",
+            // the PostgreSQL store a Worker takes: its port and its database
+            "dev.longtask.store.SharedRunStores", "dev.longtask.store.postgres.PostgresDatabase",
+            "dev.longtask.store.postgres.PostgresUrl");
 
     @Test
     void theCommandsThatRunThingsUseOnlyTheApi() {

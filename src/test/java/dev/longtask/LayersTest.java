@@ -3,6 +3,7 @@ package dev.longtask;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -71,9 +72,42 @@ class LayersTest {
                 .check(MAIN);
     }
 
+    /**
+     * Every package is a slice of its own, a sub-package apart from its parent ({@code store}, {@code store.file} and
+     * {@code store.postgres} are three): no cycle among them. The one exception is the command line's {@code Main},
+     * which names the commands only to build the command tree (see the rule above).
+     */
+    @Test
+    void noPackagesDependOnEachOtherInACycle() {
+        slices().matching("dev.longtask.(**)").should().beFreeOfCycles()
+                .ignoreDependency(JavaClass.Predicates.equivalentTo(dev.longtask.cli.Main.class),
+                        DescribedPredicate.alwaysTrue())
+                .because("a package is understood, tested and changed from the packages below it")
+                .check(MAIN);
+    }
+
+    /**
+     * The store's port and core ({@code store}) know neither backend: the backends share it, and a backend is added
+     * beside the others without the core changing. The choice of a backend is made above them ({@code api.Stores}).
+     */
+    @Test
+    void theStoresCoreKnowsNoBackend() {
+        noClasses().that().resideInAPackage("dev.longtask.store")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.longtask.store.file..",
+                        "dev.longtask.store.postgres..")
+                .check(MAIN);
+        noClasses().that().resideInAPackage("dev.longtask.store.file..")
+                .should().dependOnClassesThat().resideInAPackage("dev.longtask.store.postgres..")
+                .check(MAIN);
+        noClasses().that().resideInAPackage("dev.longtask.store.postgres..")
+                .should().dependOnClassesThat().resideInAPackage("dev.longtask.store.file..")
+                .check(MAIN);
+    }
+
     @Test
     void theFailuresAnEmbedderMeetsHaveOneRoot() {
-        classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..")
+        classes().that().resideInAnyPackage("dev.longtask.store..", "dev.longtask.config..", "dev.longtask.llm..",
+                        "dev.longtask.api..")
                 .and().areAssignableTo(RuntimeException.class).and().arePublic()
                 .should().beAssignableTo(dev.longtask.model.LongtaskException.class)
                 .because("an embedder catches LongtaskException to tell longtask's failures (the store's, the "

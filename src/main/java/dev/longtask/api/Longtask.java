@@ -11,10 +11,8 @@ import dev.longtask.config.Flags;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
-import dev.longtask.engine.Finisher;
 import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
@@ -25,14 +23,11 @@ import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.ModelSpec;
 import dev.longtask.llm.Pricing;
-import dev.longtask.llm.Tape;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.review.ReviewFinisher;
-import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.tools.PermissionPolicy;
@@ -92,7 +87,8 @@ public final class Longtask implements AutoCloseable {
     private final boolean trustWorkspaceConfig;
     private final WorkspaceTrust trust;
 
-    private Longtask(Builder b) {
+    /** Built by {@link LongtaskBuilder#build()}. */
+    Longtask(LongtaskBuilder b) {
         this.workspace = b.workspace;
         this.environment = b.environment;
         this.home = b.home;
@@ -115,8 +111,8 @@ public final class Longtask implements AutoCloseable {
     }
 
     /** A builder with every setting at its default: the current directory, the environment's model and keys. */
-    public static Builder builder() {
-        return new Builder();
+    public static LongtaskBuilder builder() {
+        return new LongtaskBuilder();
     }
 
     /** Starts a run the planner plans, in the default workspace, with the runtime's settings. */
@@ -581,185 +577,6 @@ public final class Longtask implements AutoCloseable {
         @Override
         public int contextWindowTokens() {
             return 0;
-        }
-    }
-
-    /** Builds a {@link Longtask}; every setting is optional. */
-    public static final class Builder {
-        private Path workspace = Path.of(".");
-        private Environment environment = Environment.system();
-        private Path home = userHome();
-        private String model;
-        private String baseUrl;
-        private LlmClient llm;
-        private Pricing pricing = Pricing.unknown();
-        private Budget budget = Budget.UNLIMITED;
-        private Integer concurrency;
-        private int maxRounds = EngineConfig.DEFAULT_MAX_ROUNDS;
-        private FsyncPolicy fsync;
-        private ApprovalMode approval;
-        private SandboxMode sandbox;
-        private Approver approver = Approver.NOBODY;
-        private Tape tape = Tape.NONE;
-        private Clock clock = Clock.systemUTC();
-        private final List<Finisher> finishers = new ArrayList<>(List.of(ReviewFinisher.resuming()));
-        private RunStores stores = RunStores.files();
-        private boolean workersOnly;
-        private boolean trustWorkspaceConfig;
-
-        private Builder() {
-        }
-
-        /** The workspace of runs whose request names none (default: the current directory). */
-        public Builder workspace(Path dir) {
-            this.workspace = dir;
-            return this;
-        }
-
-        /** Environment variables (API keys, OPENAI_BASE_URL, LONGTASK_*) and the user's config file. */
-        public Builder environment(Environment env) {
-            this.environment = env;
-            return this;
-        }
-
-        /** Environment variables, with the user's config file where {@link Environment#system()} finds it. */
-        public Builder environment(Map<String, String> variables) {
-            this.environment = new Environment(variables, Environment.system().userConfigFile());
-            return this;
-        }
-
-        /** Where the user's own agents are ({@code <home>/.longtask/agents}); default: the user's home. */
-        public Builder home(Path dir) {
-            this.home = dir;
-            return this;
-        }
-
-        /** The model of new runs, e.g. {@code anthropic:claude-sonnet-4-5}; a run's request may name another. */
-        public Builder model(String spec) {
-            this.model = spec;
-            return this;
-        }
-
-        /** Where new runs' OpenAI-compatible model is served. */
-        public Builder baseUrl(String url) {
-            this.baseUrl = url;
-            return this;
-        }
-
-        /** One client for every agent of every run (a library user's own adapter); priced by {@code price}. */
-        public Builder llm(LlmClient client, Pricing price) {
-            this.llm = client;
-            this.pricing = price == null ? Pricing.unknown() : price;
-            return this;
-        }
-
-        /** Budgets of new runs; fields set replace the configured ones. */
-        public Builder budget(Budget limits) {
-            this.budget = limits == null ? Budget.UNLIMITED : limits;
-            return this;
-        }
-
-        /** Tasks a new run runs at once (default: the configured concurrency). */
-        public Builder concurrency(int tasks) {
-            if (tasks < 1) {
-                throw new IllegalArgumentException("concurrency must be at least 1, got " + tasks);
-            }
-            this.concurrency = tasks;
-            return this;
-        }
-
-        /** Rounds of work a run may have, the plan's first included; each consultation of the director opens one. */
-        public Builder maxRounds(int rounds) {
-            this.maxRounds = rounds;
-            return this;
-        }
-
-        /** When events are forced to disk (default: the configured policy, else always). */
-        public Builder fsync(FsyncPolicy policy) {
-            this.fsync = policy;
-            return this;
-        }
-
-        /** Whether tool calls of new runs wait for a person (default: auto). */
-        public Builder approval(ApprovalMode mode) {
-            this.approval = mode;
-            return this;
-        }
-
-        /**
-         * Who answers tool calls that wait for approval ({@code ask}, or an ask rule), for every run of this runtime
-         * and possibly for several at once; by default nobody, so such a run pauses with the question open.
-         */
-        public Builder approver(Approver answering) {
-            this.approver = answering == null ? Approver.NOBODY : answering;
-            return this;
-        }
-
-        /** How {@code bash} is confined in new runs (default: auto). */
-        public Builder sandbox(SandboxMode mode) {
-            this.sandbox = mode;
-            return this;
-        }
-
-        /** Record or replay model calls (clients built from settings only). */
-        public Builder tape(Tape recording) {
-            this.tape = recording == null ? Tape.NONE : recording;
-            return this;
-        }
-
-        /** The time stamped on events. */
-        public Builder clock(Clock time) {
-            this.clock = time;
-            return this;
-        }
-
-        /** A post-run step runs may name, besides the code review's, which every runtime has. */
-        public Builder finisher(Finisher step) {
-            finishers.add(step);
-            return this;
-        }
-
-        // ---- scale-out (docs/scale-out.md)
-
-        /**
-         * Where runs are kept (default: the files of each workspace); a PostgreSQL store is shared with workers on
-         * other machines. The caller closes it after the runtime.
-         */
-        public Builder stores(RunStores where) {
-            this.stores = where == null ? RunStores.files() : where;
-            return this;
-        }
-
-        /**
-         * With {@code true} this runtime plans, directs and concludes its runs but runs no task's agent: workers
-         * ({@link #work}) take the tasks. Needs a shared store ({@link #stores}).
-         */
-        public Builder workersOnly(boolean none) {
-            this.workersOnly = none;
-            return this;
-        }
-
-        /**
-         * With {@code true} runs start in any workspace whatever its own files loosen (an operator's choice for a
-         * server, {@code --trust-workspace-config}); by default such files must be trusted first.
-         */
-        public Builder trustWorkspaceConfig(boolean all) {
-            this.trustWorkspaceConfig = all;
-            return this;
-        }
-
-        /** The runtime; nothing is started or read until a run is started, resumed or read. */
-
-        public Longtask build() {
-            if (workersOnly && !stores.shared()) {
-                throw new IllegalArgumentException("a runtime that leaves its tasks to workers needs a shared store "
-                        + "(--store postgresql://...)");
-            }
-            return new Longtask(this);
-        }
-
-        private static Path userHome() {
-            return Environment.home(System.getenv());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.longtask.cli;
 
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Run;
 import dev.longtask.store.CorruptRunException;
@@ -44,7 +45,7 @@ public final class RunAccess {
 
     /** The given run id, or the newest run of the workspace. */
     public static String runOrNewest(Path workspace, String runId) {
-        return runOrNewest(RunStores.files(), workspace, runId);
+        return runOrNewest(Stores.files(), workspace, runId);
     }
 
     /** The given run id (or the one run it is a unique prefix of), or the newest run of {@code stores}. */
@@ -62,7 +63,7 @@ public final class RunAccess {
 
     /** The run {@code given} names in the workspace's files: see {@link #resolve(RunStores, Path, String)}. */
     public static String resolve(Path workspace, String given) {
-        return resolve(RunStores.files(), workspace, given);
+        return resolve(Stores.files(), workspace, given);
     }
 
     /**
@@ -92,7 +93,7 @@ public final class RunAccess {
     }
 
     public static String newRunId(Path workspace, String runId, Path workdir) {
-        return newRunId(RunStores.files(), workspace, runId, workdir);
+        return newRunId(Stores.files(), workspace, runId, workdir);
     }
 
     public static String newRunId(RunStores stores, Path workspace, String runId, Path workdir) {
@@ -115,7 +116,7 @@ public final class RunAccess {
     }
 
     public static RunSnapshot read(Path workspace, String runId) {
-        return read(RunStores.files(), workspace, runId);
+        return read(Stores.files(), workspace, runId);
     }
 
     public static RunSnapshot read(RunStores stores, Path workspace, String runId) {
@@ -137,7 +138,7 @@ public final class RunAccess {
 
     /** Opens the run for writing; what the open repaired (after a crash, a damaged file) is told on {@code err}. */
     public static RunStore openForWriting(Path workspace, String runId, PrintWriter err) {
-        RunStores.Opened opened = call(() -> RunStores.files().open(workspace, runId, StoreOptions.defaults()));
+        RunStores.Opened opened = call(() -> Stores.files().open(workspace, runId, StoreOptions.defaults()));
         if (!opened.repairs().isEmpty()) {
             err.println("longtask: note: run " + runId + " was repaired on open: "
                     + String.join("; ", opened.repairs()));

@@ -11,6 +11,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunHistory;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
+import dev.longtask.store.file.FileRunStores;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
@@ -37,7 +38,7 @@ public final class RunEngine {
 
     /** An engine whose runs are files in the workspace. */
     public RunEngine(EngineSetup setup, RunObserver observer) {
-        this(setup, observer, RunStores.files());
+        this(setup, observer, FileRunStores.INSTANCE);
     }
 
     /**

@@ -2,10 +2,10 @@ package dev.longtask.mcp;
 
 import dev.longtask.api.Runs;
 import dev.longtask.api.Snapshot;
+import dev.longtask.api.Stores;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +44,7 @@ public interface RunControl {
     default boolean processGone(String runId, Path workdir, Snapshot snapshot) {
         RunStatus status = snapshot.figures().status();
         return (status == RunStatus.PLANNING || status == RunStatus.RUNNING) && !snapshot.runningHere()
-                && Runs.of(RunStores.files(), workspaceOf(runId, workdir)).writerPid(runId).isEmpty();
+                && Runs.of(Stores.files(), workspaceOf(runId, workdir)).writerPid(runId).isEmpty();
     }
 
     /** The workspace that holds the run (absolute). */

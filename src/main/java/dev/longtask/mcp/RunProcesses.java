@@ -1,8 +1,8 @@
 package dev.longtask.mcp;
 
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.model.Budget;
-import dev.longtask.store.RunStores;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,7 +79,7 @@ final class RunProcesses {
     /** The live process that has the run open: one started here, or any other (a terminal's, an earlier server's). */
     Optional<Long> writer(Path workspace, String runId) {
         Process p = started.get(runId);
-        return p != null && p.isAlive() ? Optional.of(p.pid()) : Runs.of(RunStores.files(), workspace).writerPid(runId);
+        return p != null && p.isAlive() ? Optional.of(p.pid()) : Runs.of(Stores.files(), workspace).writerPid(runId);
     }
 
     /**

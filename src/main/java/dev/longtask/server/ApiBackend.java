@@ -7,6 +7,7 @@ import dev.longtask.api.ReviewOptions;
 import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Stores;
 import dev.longtask.api.Subscription;
 import dev.longtask.config.ConfigException;
 import dev.longtask.model.Approval;
@@ -38,7 +39,7 @@ public final class ApiBackend implements RunBackend {
 
     /** @param storeOptions how the server writes a status into a run no session holds (fsync, secrets) */
     public ApiBackend(Longtask longtask, StoreOptions storeOptions) {
-        this(longtask, RunStores.files(), storeOptions);
+        this(longtask, Stores.files(), storeOptions);
     }
 
     /** @param stores where {@code longtask} keeps its runs (the stores it was built with) */

@@ -2,6 +2,7 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Stores;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.CorruptRunException;
@@ -194,7 +195,7 @@ public final class LongtaskServer implements AutoCloseable {
      * @throws IllegalArgumentException saying what is wrong with the options or the routes, or why it cannot listen
      */
     public static LongtaskServer start(ServerOptions options, RunBackend backend, Approvals approvals) {
-        return start(options, backend, approvals, RunStores.files());
+        return start(options, backend, approvals, Stores.files());
     }
 
     /**

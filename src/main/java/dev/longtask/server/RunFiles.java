@@ -3,6 +3,7 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.store.RunFigures;
@@ -50,7 +51,7 @@ final class RunFiles {
             RunReader.Note.PROGRESS, "plan", RunReader.Note.PLAN);
 
     RunFiles(ObjectMapper json) {
-        this(json, RunStores.files());
+        this(json, Stores.files());
     }
 
     RunFiles(ObjectMapper json, RunStores stores) {
@@ -60,7 +61,7 @@ final class RunFiles {
 
     /** Where the run's files are: its projections, report and notes (the same path with a shared store). */
     static Path directory(Path workspace, String runId) {
-        return Runs.of(RunStores.files(), workspace).directory(runId);
+        return Runs.of(Stores.files(), workspace).directory(runId);
     }
 
     boolean exists(Path workspace, String runId) {

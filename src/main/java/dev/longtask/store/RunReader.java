@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskResult;
-import dev.longtask.store.postgres.PostgresRunStores;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
@@ -61,13 +60,13 @@ public final class RunReader {
     private final ObjectMapper json = JsonMapping.MAPPER;
     private final RunStores stores;
     /** The database of a shared store, else null: the runs are the workspaces' files. */
-    private final PostgresRunStores shared;
+    private final SharedRunStores shared;
     /** Where the last read of a log ended: the next read after that seq starts there, not at byte 0. */
     private final Map<Path, Mark> marks = new ConcurrentHashMap<>();
 
     public RunReader(RunStores stores) {
         this.stores = stores;
-        this.shared = stores instanceof PostgresRunStores database ? database : null;
+        this.shared = stores instanceof SharedRunStores database ? database : null;
     }
 
     /** True when {@code workspace} (or, for a shared store, the database) has run {@code runId}. */

@@ -1,32 +1,23 @@
 package dev.longtask.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeType;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
-import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
-import dev.longtask.model.JsonMapping;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
-import dev.longtask.model.SandboxMode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
-import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +32,9 @@ import java.util.Set;
  * <p>Graph semantics (docs/store.md): {@code blocks} keeps every task that ever waited for this one;
  * {@code blockedBy} keeps the blockers that have not completed. A blocker that completes leaves the
  * {@code blockedBy} of all its dependents; failed or cancelled blockers keep blocking.
+ *
+ * <p>Each event's payload is read through {@link EventFields}, which refuses a field of the wrong JSON type; the
+ * rules of the fold (ids, the graph, status changes) are here.
  */
 public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEntry> progress, List<Note> findings,
                 List<Note> decisions, List<Note> errors, List<Approval> approvals, PermissionSettings permissions,
@@ -90,7 +84,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
     /** A working copy: lists are copied only when the event changes them. */
     private static final class Next {
         private final Event event;
-        private final JsonNode data;
+        private final EventFields data;
         private final RunState before;
         private Run run;
         private RunStatus status;
@@ -113,7 +107,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
         Next(RunState before, Event event) {
             this.before = before;
             this.event = event;
-            this.data = event.data() == null ? MissingNode.getInstance() : event.data();
+            this.data = new EventFields(event);
             this.run = before.run;
             if (run != null) {
                 status = run.status();
@@ -138,31 +132,32 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
             switch (event.type()) {
                 case EventType.RUN_CREATED -> runCreated();
                 case EventType.RUN_STATUS -> {
-                    status = RunStatus.fromWire(text("status"));
-                    statusReason = optionalText("reason", "");
+                    status = RunStatus.fromWire(data.text("status"));
+                    statusReason = data.optionalText("reason", "");
                 }
-                case EventType.RUN_BUDGET -> budget = budget.overriddenBy(budget(field("budget")));
+                case EventType.RUN_BUDGET -> budget = budget.overriddenBy(data.budget(data.field("budget")));
                 case EventType.RUN_SETTINGS -> {
-                    model = optionalText("model", model);
+                    model = data.optionalText("model", model);
                     if (data.has("settings")) {
-                        settings = (settings == null ? RunSettings.NONE : settings).overriddenBy(settings(data.get("settings")));
+                        settings = (settings == null ? RunSettings.NONE : settings)
+                                .overriddenBy(data.settings(data.get("settings")));
                     }
                 }
                 case EventType.SESSION_STARTED -> {
-                    session = optionalInt("session", session + 1);
+                    session = data.optionalInt("session", session + 1);
                     // A run started without a model (a graph built by hand) takes the model of the session that runs it.
                     if (model == null || model.isBlank()) {
-                        model = optionalText("model", model);
+                        model = data.optionalText("model", model);
                     }
                     progress = appended(progress, new ProgressEntry(ProgressEntry.SESSION, event.time(), session, ""));
                 }
                 case EventType.ROUND_STARTED -> {
-                    round = optionalInt("round", round + 1);
+                    round = data.optionalInt("round", round + 1);
                     progress = appended(progress, new ProgressEntry(ProgressEntry.ROUND, event.time(), round,
-                            optionalText("objective", "")));
+                            data.optionalText("objective", "")));
                 }
                 case EventType.PROGRESS_NOTE -> progress = appended(progress,
-                        new ProgressEntry(ProgressEntry.NOTE, event.time(), null, text("text")));
+                        new ProgressEntry(ProgressEntry.NOTE, event.time(), null, data.text("text")));
                 case EventType.FINDING_ADDED -> findings = appended(findings, note());
                 case EventType.DECISION_RECORDED -> decisions = appended(decisions, note());
                 case EventType.ERROR_RECORDED -> errors = appended(errors, note());
@@ -173,7 +168,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
                 case EventType.TASK_COMPLETED -> completed();
                 case EventType.TASK_FAILED -> {
                     TaskBuilder t = transition();
-                    t.error = optionalText("error", "");
+                    t.error = data.optionalText("error", "");
                     t.finished = event.time();
                     put(t.build());
                 }
@@ -192,7 +187,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
                 case EventType.LLM_CALL -> llmCall();
                 case EventType.APPROVAL_REQUESTED -> approvalRequested();
                 case EventType.APPROVAL_ANSWERED -> approvalAnswered();
-                case EventType.PERMISSIONS_SET -> permissions = payload(PermissionSettings.class);
+                case EventType.PERMISSIONS_SET -> permissions = data.payload(PermissionSettings.class);
                 default -> {
                     // llm.retry and kinds this version does not know are a record only.
                 }
@@ -208,7 +203,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
         }
 
         private void approvalRequested() {
-            ApprovalQuestion question = payload(ApprovalQuestion.class);
+            ApprovalQuestion question = data.payload(ApprovalQuestion.class);
             if (question.id() != approvals.size() + 1) {
                 throw new IllegalArgumentException("approval.requested: id " + question.id()
                         + ", expected the next id " + (approvals.size() + 1));
@@ -217,7 +212,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
         }
 
         private void approvalAnswered() {
-            ApprovalAnswer answer = payload(ApprovalAnswer.class);
+            ApprovalAnswer answer = data.payload(ApprovalAnswer.class);
             if (answer.id() < 1 || answer.id() > approvals.size()) {
                 throw new IllegalArgumentException("approval.answered: no question #" + answer.id() + " (the run has "
                         + approvals.size() + ")");
@@ -232,41 +227,32 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
             approvals = Collections.unmodifiableList(next);
         }
 
-        private <T> T payload(Class<T> type) {
-            try {
-                return JsonMapping.MAPPER.treeToValue(data, type);
-            } catch (JsonProcessingException | IllegalArgumentException e) {
-                throw new IllegalArgumentException(event.type() + ": not a valid " + type.getSimpleName() + ": "
-                        + e.getMessage(), e);
-            }
-        }
-
         private void runCreated() {
             if (run != null) {
                 throw new IllegalArgumentException("run.created may only be the first event");
             }
             status = RunStatus.CREATED;
             statusReason = "";
-            budget = data.has("budget") ? budget(data.get("budget")) : Budget.UNLIMITED;
+            budget = data.has("budget") ? data.budget(data.get("budget")) : Budget.UNLIMITED;
             usage = Usage.ZERO;
-            model = optionalText("model", null);
-            settings = data.has("settings") ? settings(data.get("settings")) : null;
-            run = new Run(Run.FORMAT_VERSION, text("run_id"), text("goal"), optionalText("workspace", null),
-                    model, status, statusReason, budget, settings, event.time(), event.time(), usage,
-                    0, 0, event.seq());
+            model = data.optionalText("model", null);
+            settings = data.has("settings") ? data.settings(data.get("settings")) : null;
+            run = new Run(Run.FORMAT_VERSION, data.text("run_id"), data.text("goal"),
+                    data.optionalText("workspace", null), model, status, statusReason, budget, settings, event.time(),
+                    event.time(), usage, 0, 0, event.seq());
         }
 
         private void taskCreated() {
-            int id = optionalInt("id", event.task() == null ? -1 : event.task());
+            int id = data.optionalInt("id", event.task() == null ? -1 : event.task());
             if (id != before.nextTaskId()) {
                 throw new IllegalArgumentException("task.created: id " + id + ", expected the next id "
                         + before.nextTaskId() + " (ids count up and are never reused)");
             }
-            String subject = text("subject");
+            String subject = data.text("subject");
             if (subject.isBlank()) {
                 throw new IllegalArgumentException("task.created: a task needs a subject");
             }
-            Set<Integer> blockers = new LinkedHashSet<>(intList("blockedBy"));
+            Set<Integer> blockers = new LinkedHashSet<>(data.intList("blockedBy"));
             List<Integer> stillBlocking = new ArrayList<>();
             for (int b : blockers) {
                 Task blocker = task(b);
@@ -277,30 +263,30 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
                     stillBlocking.add(b);
                 }
             }
-            put(new Task(id, subject, optionalText("instruction", ""), optionalText("agent", "general"),
-                    TaskStatus.PENDING, stillBlocking, List.of(), stringMap("inputs"), stringMap("outputs"),
-                    stringList("success_criteria"), optionalText("owner", ""), 0, event.time(), null, null,
+            put(new Task(id, subject, data.optionalText("instruction", ""), data.optionalText("agent", "general"),
+                    TaskStatus.PENDING, stillBlocking, List.of(), data.stringMap("inputs"), data.stringMap("outputs"),
+                    data.stringList("success_criteria"), data.optionalText("owner", ""), 0, event.time(), null, null,
                     Usage.ZERO, null));
         }
 
         private void taskUpdated() {
             TaskBuilder t = TaskBuilder.from(task(eventTask()));
-            var names = data.fieldNames();
+            var names = data.names();
             while (names.hasNext()) {
                 String name = names.next();
                 switch (name) {
                     case "subject" -> {
-                        t.subject = text(name);
+                        t.subject = data.text(name);
                         if (t.subject.isBlank()) {
                             throw new IllegalArgumentException("task.updated: subject must not be blank");
                         }
                     }
-                    case "instruction" -> t.instruction = text(name);
-                    case "agent" -> t.agent = text(name);
-                    case "owner" -> t.owner = text(name);
-                    case "inputs" -> t.inputs = stringMap(name);
-                    case "outputs" -> t.outputs = stringMap(name);
-                    case "success_criteria" -> t.successCriteria = stringList(name);
+                    case "instruction" -> t.instruction = data.text(name);
+                    case "agent" -> t.agent = data.text(name);
+                    case "owner" -> t.owner = data.text(name);
+                    case "inputs" -> t.inputs = data.stringMap(name);
+                    case "outputs" -> t.outputs = data.stringMap(name);
+                    case "success_criteria" -> t.successCriteria = data.stringList(name);
                     default -> throw new IllegalArgumentException("task.updated: field '" + name
                             + "' cannot be edited (editable: " + String.join(", ", EDITABLE_FIELDS) + ")");
                 }
@@ -310,7 +296,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
 
         private void dependencyAdded() {
             int id = eventTask();
-            int blockerId = requiredInt("blocked_by");
+            int blockerId = data.requiredInt("blocked_by");
             if (id == blockerId) {
                 throw new DependencyCycleException(id, id, List.of(id, id));
             }
@@ -381,7 +367,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
             }
             TaskBuilder t = TaskBuilder.from(task);
             t.status = claim.to();
-            t.owner = optionalText("owner", "");
+            t.owner = data.optionalText("owner", "");
             t.attempts = task.attempts() + 1;
             t.started = event.time();
             t.finished = null;
@@ -404,7 +390,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
         }
 
         private void llmCall() {
-            Usage call = usage(field("usage"));
+            Usage call = data.usage(data.field("usage"));
             usage = usage.plus(call);
             if (event.task() != null) {
                 Task task = task(event.task());
@@ -429,7 +415,7 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
             if (event.task() != null) {
               task(event.task());
             }
-            return new Note(event.time(), event.task(), text("text"));
+            return new Note(event.time(), event.task(), data.text("text"));
         }
 
         private Task task(int id) {
@@ -456,159 +442,6 @@ public record RunState(long lastSeq, Run run, List<Task> tasks, List<ProgressEnt
                 throw new IllegalArgumentException(event.type() + ": the event names no task");
             }
             return event.task();
-        }
-
-        private JsonNode field(String name) {
-            JsonNode node = data.get(name);
-            if (node == null || node.isNull()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' is missing");
-            }
-            return node;
-        }
-
-        private String text(String name) {
-            JsonNode node = field(name);
-            if (!node.isTextual()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a string");
-            }
-            return node.asText();
-        }
-
-        private String optionalText(String name, String fallback) {
-            JsonNode node = data.get(name);
-            return node == null || node.isNull() ? fallback : text(name);
-        }
-
-        private int requiredInt(String name) {
-            JsonNode node = field(name);
-            if (!node.canConvertToInt() || !node.isIntegralNumber()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be an integer");
-            }
-            return node.intValue();
-        }
-
-        private int optionalInt(String name, int fallback) {
-            JsonNode node = data.get(name);
-            return node == null || node.isNull() ? fallback : requiredInt(name);
-        }
-
-        private List<Integer> intList(String name) {
-            JsonNode node = data.get(name);
-            if (node == null || node.isNull()) {
-                return List.of();
-            }
-            if (!node.isArray()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a list of ids");
-            }
-            List<Integer> ids = new ArrayList<>();
-            for (JsonNode item : node) {
-                if (!item.isIntegralNumber() || !item.canConvertToInt()) {
-                    throw new IllegalArgumentException(event.type() + ": field '" + name + "' must hold task ids");
-                }
-                ids.add(item.intValue());
-            }
-            return ids;
-        }
-
-        private List<String> stringList(String name) {
-            JsonNode node = data.get(name);
-            if (node == null || node.isNull()) {
-                return List.of();
-            }
-            if (!node.isArray()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be a list of strings");
-            }
-            List<String> items = new ArrayList<>();
-            for (JsonNode item : node) {
-                if (!item.isTextual()) {
-                    throw new IllegalArgumentException(event.type() + ": field '" + name + "' must hold strings");
-                }
-                items.add(item.asText());
-            }
-            return items;
-        }
-
-        private Map<String, String> stringMap(String name) {
-            JsonNode node = data.get(name);
-            if (node == null || node.isNull()) {
-                return Map.of();
-            }
-            if (!node.isObject()) {
-                throw new IllegalArgumentException(event.type() + ": field '" + name + "' must be an object of paths");
-            }
-            Map<String, String> map = new LinkedHashMap<>();
-            var fields = node.fields();
-            while (fields.hasNext()) {
-                var entry = fields.next();
-                if (!entry.getValue().isTextual()) {
-                    throw new IllegalArgumentException(event.type() + ": " + name + "." + entry.getKey()
-                            + " must be a string");
-                }
-                map.put(entry.getKey(), entry.getValue().asText());
-            }
-            return map;
-        }
-
-        private RunSettings settings(JsonNode node) {
-            if (!node.isObject()) {
-                throw new IllegalArgumentException(event.type() + ": settings must be an object");
-            }
-            String url = node.path("base_url").isTextual() ? node.get("base_url").asText() : null;
-            Long concurrency = optionalLong(node, "concurrency");
-            try {
-                return new RunSettings(url, concurrency == null ? null : Math.toIntExact(concurrency),
-                        node.path("approval").isTextual() ? ApprovalMode.fromWire(node.get("approval").asText()) : null,
-                        node.path("sandbox").isTextual() ? SandboxMode.fromWire(node.get("sandbox").asText()) : null);
-            } catch (ArithmeticException e) {
-                throw new IllegalArgumentException(event.type() + ": concurrency is out of range");
-            }
-        }
-
-        private Budget budget(JsonNode node) {
-            if (!node.isObject()) {
-                throw new IllegalArgumentException(event.type() + ": budget must be an object");
-            }
-            return new Budget(optionalLong(node, "max_tokens"), optionalDecimal(node, "max_cost_usd"),
-                    optionalLong(node, "max_time_s"));
-        }
-
-        private Usage usage(JsonNode node) {
-            if (!node.isObject()) {
-                throw new IllegalArgumentException(event.type() + ": usage must be an object");
-            }
-            Long unpriced = optionalLong(node, "unpriced_calls");
-            BigDecimal cost = optionalDecimal(node, "cost_usd");
-            return new Usage(zeroIfNull(optionalLong(node, "input_tokens")),
-                    zeroIfNull(optionalLong(node, "output_tokens")),
-                    zeroIfNull(optionalLong(node, "cache_read_tokens")),
-                    zeroIfNull(optionalLong(node, "cache_write_tokens")),
-                    cost == null ? BigDecimal.ZERO : cost, unpriced == null ? 0 : Math.toIntExact(unpriced));
-        }
-
-        private static long zeroIfNull(Long value) {
-            return value == null ? 0 : value;
-        }
-
-        private Long optionalLong(JsonNode object, String name) {
-            JsonNode node = object.get(name);
-            if (node == null || node.isNull()) {
-                return null;
-            }
-            if (!node.isIntegralNumber() || !node.canConvertToLong()) {
-                throw new IllegalArgumentException(event.type() + ": " + name + " must be a whole number");
-            }
-            return node.longValue();
-        }
-
-        private BigDecimal optionalDecimal(JsonNode object, String name) {
-            JsonNode node = object.get(name);
-            if (node == null || node.isNull()) {
-                return null;
-            }
-            if (!node.isNumber() || node.getNodeType() != JsonNodeType.NUMBER) {
-                throw new IllegalArgumentException(event.type() + ": " + name + " must be a number");
-            }
-            return node.decimalValue();
         }
 
         private static <T> List<T> appended(List<T> list, T item) {

@@ -4,19 +4,14 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
-import dev.longtask.store.file.FileRunStores;
-import dev.longtask.store.postgres.PostgresDatabase;
-import dev.longtask.store.postgres.PostgresRunStore;
-import dev.longtask.store.postgres.PostgresRunStores;
-import dev.longtask.store.postgres.PostgresUrl;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Where a process keeps its runs: the files of each workspace ({@link #files()}, the default) or a PostgreSQL database
- * that many processes on many machines share ({@link #of}). Everything that creates, opens, lists or reads runs goes
- * through one of these, so the choice is made once, from the settings, and not at every call.
+ * Where a process keeps its runs: the files of each workspace (the default) or a PostgreSQL database that many
+ * processes on many machines share. Everything that creates, opens, lists or reads runs goes through one of these, so
+ * the choice is made once, from the settings, and not at every call; {@code dev.longtask.api.Stores} makes it, above
+ * the store, so that this port depends on neither backend.
  */
 public interface RunStores extends AutoCloseable {
 
@@ -25,32 +20,6 @@ public interface RunStores extends AutoCloseable {
         public Opened {
             repairs = List.copyOf(repairs);
         }
-    }
-
-    /** The file store of each workspace ({@code <workspace>/.longtask/runs}). */
-    static RunStores files() {
-        return FileRunStores.INSTANCE;
-    }
-
-    /**
-     * The stores {@code spec} names: null, empty or {@code files} for the file store, a {@code postgresql://} URL for
-     * a database (connected and migrated now; the password from {@code PGPASSWORD} or a pgpass file).
-     *
-     * @param connections the most database connections held at once
-     * @throws IllegalArgumentException saying what is wrong with {@code spec} and how to write it
-     * @throws StoreException           when the database cannot be reached or migrated
-     */
-    static RunStores of(String spec, Map<String, String> environment, int connections) {
-        if (spec == null || spec.isBlank() || "files".equals(spec.strip())) {
-            return files();
-        }
-        if (!PostgresUrl.isPostgres(spec.strip())) {
-            throw new IllegalArgumentException("store '" + spec + "' is neither 'files' nor a PostgreSQL URL: write "
-                    + "postgresql://[user@]host[:port]/database, or leave it out for the files of the workspace");
-        }
-        PostgresUrl url = PostgresUrl.parse(spec.strip(), environment);
-        return new PostgresRunStores(PostgresDatabase.connect(url, environment, connections),
-                PostgresRunStore.DEFAULT_LEASE);
     }
 
     /**

@@ -79,7 +79,7 @@ class LibraryExampleTest {
             assertThat(cancelled).matches("run \\S+ is cancelled: 1 of 1 tasks cancelled, in .*")
                     .contains(workspace.resolve(".longtask/runs").toString());
             String runId = cancelled.split(" ")[1];
-            Runs runs = Runs.of(dev.longtask.store.RunStores.files(), workspace);
+            Runs runs = Runs.of(Stores.files(), workspace);
             assertThat(runs.snapshot(runId).figures().statusReason())
                     .isEqualTo("cancelled by the example: the notes are fine");
             assertThat(runs.tasks(runId).get(0).inputs()).containsEntry("notes", "notes/a.md");

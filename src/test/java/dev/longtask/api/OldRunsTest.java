@@ -7,7 +7,6 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunSnapshot;
-import dev.longtask.store.RunStores;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.RunFixtures;
 import dev.longtask.testing.ScriptedModel;
@@ -59,7 +58,7 @@ class OldRunsTest {
     @Test
     void aPausedRunMadeBeforeTheStoreTookOverEveryReadKeepsItsHistoryAndResumes() throws Exception {
         Path workspace = RunFixtures.formatTwo(tmp);
-        RunSnapshot before = RunStores.files().read(workspace, "fixture-paused");
+        RunSnapshot before = Stores.files().read(workspace, "fixture-paused");
         assertThat(before.history().sessionConcurrency()).isEqualTo(2);
         assertThat(before.history().firstPlan().seconds()).as("its plan's estimate").isEqualTo(480L);
         assertThat(before.history().activeTime()).as("08:12:22.372 to 08:12:25.901")
@@ -75,7 +74,7 @@ class OldRunsTest {
             assertThat(model.calls("task", "Step one")).as("a completed task never runs again").isZero();
             assertThat(model.calls("planner", "")).isZero();
         }
-        RunSnapshot after = RunStores.files().read(workspace, "fixture-paused");
+        RunSnapshot after = Stores.files().read(workspace, "fixture-paused");
         assertThat(after.history().firstPlan()).as("the first plan's, from the old session").isEqualTo(
                 before.history().firstPlan());
         assertThat(after.history().sessionConcurrency()).as("recorded, and said by the new session").isEqualTo(2);

@@ -55,7 +55,7 @@ class RunConcurrencyCapTest {
         ScriptedModel model = new ScriptedModel(this::answer);
         List<Worker> workers = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        try (RunStores stores = RunStores.of(url, Map.of(), 16);
+        try (RunStores stores = Stores.of(url, Map.of(), 16);
              Longtask scheduling = runtime(ws, model, stores, true);
              Longtask working = runtime(ws, model, stores, false)) {
             for (int n = 1; n <= 3; n++) {

@@ -43,7 +43,7 @@ class WorkerClosesEndedRunsTest {
         List<String> runs = new ArrayList<>();
         Worker worker = null;
         Thread working = null;
-        try (RunStores stores = RunStores.of(url, Map.of(), 8);
+        try (RunStores stores = Stores.of(url, Map.of(), 8);
              Longtask scheduling = runtime(ws, model, stores, true);
              Longtask workers = runtime(ws, model, stores, false)) {
             worker = new Worker(workers, (PostgresRunStores) stores, 2, "worker 1", null);

@@ -4,6 +4,7 @@ import dev.longtask.api.Longtask;
 import dev.longtask.api.Outcome;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.view.Figures;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
@@ -192,7 +193,7 @@ public final class ScaleOutBench {
                     url, "--slots", "0", "--concurrency", String.valueOf(slots), "--base-url", model.baseUrl(),
                     "--model", "openai:scripted", "-C", ws.toString());
             ended(run);
-            try (RunStores stores = RunStores.of(url, Map.of(), 2)) {
+            try (RunStores stores = Stores.of(url, Map.of(), 2)) {
                 figures = figures(List.of(new RunLog(stores.events(ws, "bench", 0))), slots);
             }
         } finally {
@@ -207,7 +208,7 @@ public final class ScaleOutBench {
                 "--concurrency", String.valueOf(slots), "--base-url", model.baseUrl(), "--model", "openai:scripted",
                 "-C", ws.toString());
         ended(run);
-        return figures(List.of(new RunLog(RunStores.files().events(ws, "bench", 0))), slots);
+        return figures(List.of(new RunLog(Stores.files().events(ws, "bench", 0))), slots);
     }
 
     // ---------------------------------------------------------------- concurrent runs
@@ -232,7 +233,7 @@ public final class ScaleOutBench {
                 List<Child> workers = startWorkers(url, workerCount);
                 long started = System.nanoTime();
                 List<String> ids = new ArrayList<>();
-                try (RunStores stores = RunStores.of(url, Map.of(), 8);
+                try (RunStores stores = Stores.of(url, Map.of(), 8);
                      Longtask scheduler = Longtask.builder().workspace(ws).environment(Map.of()).home(home)
                              .stores(stores).workersOnly(true).model("openai:scripted").baseUrl(model.baseUrl())
                              .concurrency(slots).build()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.view.ProgressViews;
 import dev.longtask.model.Budget;
 import dev.longtask.model.EventData;
@@ -101,11 +102,11 @@ class StatusOverStoresTest {
         Path ws = Files.createDirectories(dir.resolve("ws"));
         String url = EmbeddedPostgres.newDatabase();
         SetClock clock = new SetClock();
-        try (RunStore files = RunStores.files().create(ws, "in-files", "g", "openai:x", Budget.UNLIMITED,
+        try (RunStore files = Stores.files().create(ws, "in-files", "g", "openai:x", Budget.UNLIMITED,
                 RunSettings.NONE, options(clock))) {
             write(files, clock, T0, RunStatus.PAUSED);
         }
-        try (RunStores database = RunStores.of(url, Map.of(), 2)) {
+        try (RunStores database = Stores.of(url, Map.of(), 2)) {
             clock.now = T0;
             try (RunStore kept = database.create(ws, "in-postgres", "g", "openai:x", Budget.UNLIMITED,
                     RunSettings.NONE, options(clock))) {
@@ -136,8 +137,8 @@ class StatusOverStoresTest {
         // A minute ago, so that the estimate of 480 s is not yet spent when status looks.
         Instant base = Instant.now().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         clock.now = base;
-        try (RunStores database = RunStores.of(url, Map.of(), 2);
-             RunStore files = RunStores.files().create(ws, "in-files", "g", "openai:x", Budget.UNLIMITED,
+        try (RunStores database = Stores.of(url, Map.of(), 2);
+             RunStore files = Stores.files().create(ws, "in-files", "g", "openai:x", Budget.UNLIMITED,
                      RunSettings.NONE, options(clock))) {
             working(files, clock, base);
             clock.now = base;
@@ -158,7 +159,7 @@ class StatusOverStoresTest {
                 assertThat(figures(fromDatabase.out())).isEqualTo(figures(fromFiles.out()));
 
                 // The live view of a resumed run takes the estimate from the store, whichever it is.
-                Optional<PlanEstimate> inFiles = ProgressViews.planIn(RunStores.files(), ws).apply("in-files");
+                Optional<PlanEstimate> inFiles = ProgressViews.planIn(Stores.files(), ws).apply("in-files");
                 Optional<PlanEstimate> inDatabase = ProgressViews.planIn(database, ws).apply("in-postgres");
                 assertThat(inFiles).isPresent().isEqualTo(inDatabase);
                 assertThat(inFiles.get().seconds()).isEqualTo(480L);

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.api.Longtask;
+import dev.longtask.api.Stores;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStores;
@@ -61,7 +62,7 @@ class MaxRunsAcrossServersTest {
         try {
             List<LongtaskServer> servers = new ArrayList<>();
             for (String name : List.of("one", "two")) {
-                RunStores stores = RunStores.of(url, Map.of(), 12);
+                RunStores stores = Stores.of(url, Map.of(), 12);
                 open.add(stores);
                 Approvals approvals = new Approvals();
                 Longtask runtime = Longtask.builder().environment(Map.of()).home(null)

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Outcome;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.ProgressView;
@@ -21,7 +22,6 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.server.LongtaskServer;
-import dev.longtask.store.RunStores;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -216,14 +216,14 @@ public final class AttachedRun {
     private void ending(String runId, Duration session) {
         JsonNode run = client.get("/api/runs/" + runId, "the run");
         Path workspace = Path.of(run.path("workspace").asText());
-        Runs runs = Runs.of(RunStores.files(), workspace);
+        Runs runs = Runs.of(Stores.files(), workspace);
         Path directory = runs.directory(runId);
         Outcome outcome = new Outcome(runId, directory, RunStatus.fromWire(run.path("status").asText()),
                 run.path("status_reason").asText(""), null,
                 run.path("has_report").asBoolean() ? runs.reportFile(runId) : null, null, false);
         Run onDisk;
         try {
-            onDisk = RunStores.files().read(workspace, runId).run();
+            onDisk = Stores.files().read(workspace, runId).run();
         } catch (RuntimeException elsewhere) {
             onDisk = null; // a server on another machine: its files are not here
         }

@@ -1,12 +1,12 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Stores;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.Workspaces;
 import dev.longtask.cli.client.AttachedRun;
 import dev.longtask.cli.client.ServerClient;
 import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.ProgressViews;
-import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -48,7 +48,7 @@ final class AttachCommand implements Callable<ExitCode> {
         RunOptions options = new RunOptions();
         options.command = spec;
         try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(),
-                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(RunStores.files(), workspace))) {
+                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(Stores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
                     view, workdir, follow.reconnectFor(), tokenFile).attach(runId);
         }

@@ -2,6 +2,7 @@ package dev.longtask.cli.command;
 
 import dev.longtask.api.Cancellation;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -13,7 +14,6 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;
@@ -81,7 +81,7 @@ final class CancelCommand implements Callable<ExitCode> {
         }
         String why = "cancelled by " + who() + " at " + CLOCK_TIME.format(LocalTime.now())
                 + (reason == null || reason.isBlank() ? "" : ": " + reason.strip());
-        Optional<Long> writer = Runs.of(RunStores.files(), workspace).writerPid(runId);
+        Optional<Long> writer = Runs.of(Stores.files(), workspace).writerPid(runId);
         if (writer.isPresent()) {
             // Said before the signal, so the process running the run ends it cancelled and tells its terminal why.
             RunAccess.run(() -> Cancellation.request(workspace, runId, why));

@@ -3,6 +3,7 @@ package dev.longtask.cli.command;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ModelCheck;
 import dev.longtask.api.ModelInfo;
+import dev.longtask.api.Stores;
 import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
@@ -142,7 +143,7 @@ final class DoctorCommand implements Callable<ExitCode> {
                     + workdir.toAbsolutePath().normalize() + source);
             return;
         }
-        try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
+        try (dev.longtask.store.RunStores stores = Stores.of(spec, environment.variables(), 1)) {
             if (!stores.shared()) {
                 line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(RunLayout.RUNS)
                         + source);

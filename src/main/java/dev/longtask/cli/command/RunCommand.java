@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -122,7 +123,7 @@ final class RunCommand implements Callable<ExitCode> {
         java.time.Duration reconnectFor = follow.reconnectFor();
         ServerClient client = new ServerClient(server, tokenFile, workspace);
         try (ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(),
-                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(RunStores.files(), workspace))) {
+                spec.commandLine().getOut(), workspace, true, ProgressViews.planIn(Stores.files(), workspace))) {
             return new AttachedRun(spec.commandLine().getOut(), client, System.console() != null ? System.in : null,
                     view, workdir.path, reconnectFor, tokenFile).run(body);
         }

@@ -3,12 +3,14 @@ package dev.longtask.cli.command;
 import dev.longtask.agent.Approver;
 import dev.longtask.api.Cancellation;
 import dev.longtask.api.Longtask;
+import dev.longtask.api.LongtaskBuilder;
 import dev.longtask.api.Outcome;
 import dev.longtask.api.ResumeRequest;
 import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Shell;
 import dev.longtask.api.Snapshot;
+import dev.longtask.api.Stores;
 import dev.longtask.api.Subscription;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
@@ -59,7 +61,7 @@ final class RunDriver {
     interface Assembly {
         Assembly REAL = builder -> builder;
 
-        Longtask.Builder adjust(Longtask.Builder builder);
+        LongtaskBuilder adjust(LongtaskBuilder builder);
     }
 
     private final PrintWriter out;
@@ -75,7 +77,7 @@ final class RunDriver {
     private TrustOption trust;
     /** The sandbox a new run or a resume's flag asks for, told once the session has started. */
     private SandboxMode shellToTell;
-    private RunStores stores = RunStores.files();
+    private RunStores stores = Stores.files();
     private boolean workersOnly;
     private Outcome outcome;
     /** The view on screen while a session is driven, held while the terminal asks a question. */
@@ -122,7 +124,7 @@ final class RunDriver {
     /** The runtime of this command, built once. */
     Longtask runtime() {
         if (runtime == null) {
-            Longtask.Builder builder = trust == null ? Longtask.builder() : trust.applyTo(Longtask.builder(), err);
+            LongtaskBuilder builder = trust == null ? Longtask.builder() : trust.applyTo(Longtask.builder(), err);
             runtime = assembly.adjust(builder.workspace(workspace).environment(environment)
                     .tape(model.tape()).approver(approver())).stores(stores).workersOnly(workersOnly).build();
         }

@@ -2,6 +2,7 @@ package dev.longtask.cli.command;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -54,7 +55,7 @@ final class StatusCommand implements Callable<ExitCode> {
     StoreOption store = new StoreOption();
 
     /** Where the runs are; set for the length of {@link #call}. */
-    private RunStores stores = RunStores.files();
+    private RunStores stores = Stores.files();
 
     @Parameters(arity = "0..1", paramLabel = "RUN_ID", description = "The run (default: the newest).")
     String runId;
@@ -96,7 +97,7 @@ final class StatusCommand implements Callable<ExitCode> {
             stores = opened;
             return show(workspace);
         } finally {
-            stores = RunStores.files();
+            stores = Stores.files();
         }
     }
 

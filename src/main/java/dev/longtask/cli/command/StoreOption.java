@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Stores;
 import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
@@ -49,7 +50,7 @@ final class StoreOption {
             throw CliFailure.usage(e.getMessage());
         }
         try {
-            return RunStores.of(spec, environment.variables(), connections);
+            return Stores.of(spec, environment.variables(), connections);
         } catch (IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         } catch (StoreException e) {

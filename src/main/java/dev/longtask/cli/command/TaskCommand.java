@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -14,7 +15,6 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -107,7 +107,7 @@ final class TaskCommand implements Runnable {
             checkInside(workspace, "--output", outputs);
             RunStore store;
             if (goal != null) {
-                store = RunAccess.call(() -> RunStores.files().create(workspace, null, goal, null, null, null,
+                store = RunAccess.call(() -> Stores.files().create(workspace, null, goal, null, null, null,
                         StoreOptions.defaults()));
                 out.println("created run " + store.runId() + " (goal: " + Formats.cut(goal, 80)
                         + "; no model chosen yet)");
@@ -131,7 +131,7 @@ final class TaskCommand implements Runnable {
 
     /** Paths a task names must stay inside the workspace, as a planner's must. */
     private static void checkInside(Path workspace, String option, Map<String, String> paths) {
-        Runs runs = Runs.of(RunStores.files(), workspace);
+        Runs runs = Runs.of(Stores.files(), workspace);
         paths.forEach((name, path) -> {
             try {
                 runs.requireInside(path);

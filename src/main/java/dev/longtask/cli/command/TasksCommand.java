@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.view.JsonOutput;
@@ -69,7 +70,7 @@ final class TasksCommand implements Callable<ExitCode> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonOutput.pretty(asShown(run, Runs.of(RunStores.files(), workspace).writerPid(run.run().id()).isPresent())));
+            out.println(JsonOutput.pretty(asShown(run, Runs.of(Stores.files(), workspace).writerPid(run.run().id()).isPresent())));
             return ExitCode.OK;
         }
         if (run.tasks().isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.api.Longtask;
+import dev.longtask.api.LongtaskBuilder;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
@@ -14,7 +15,7 @@ final class TrustOption {
     boolean all;
 
     /** {@code builder} trusting every workspace when asked, said on {@code say} so the operator sees it. */
-    Longtask.Builder applyTo(Longtask.Builder builder, PrintWriter say) {
+    LongtaskBuilder applyTo(LongtaskBuilder builder, PrintWriter say) {
         if (all) {
             say.println("longtask: warning: --trust-workspace-config: the configuration of every workspace applies "
                     + "untrusted (sandbox off, allow rules, approval, MCP servers and agents as written there)");

@@ -3,9 +3,9 @@ package dev.longtask.cli.view;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.engine.ProgressSnapshot;
 import dev.longtask.model.Event;
-import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
@@ -33,7 +33,7 @@ final class JsonEventsView implements ProgressView {
     public synchronized void onEvent(Event event, ProgressSnapshot snapshot) {
         if (!started) {
             started = true;
-            Path directory = Runs.of(RunStores.files(), workspace).directory(snapshot.runId());
+            Path directory = Runs.of(Stores.files(), workspace).directory(snapshot.runId());
             ObjectNode header = json.createObjectNode().put("type", STREAM_STARTED).put("run_id", snapshot.runId())
                     .put("run_directory", directory.toString()).put("from_seq", event.seq());
             out.println(header);

@@ -7,7 +7,6 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
-import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
@@ -33,7 +32,6 @@ import dev.longtask.store.Transcript;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -74,7 +72,8 @@ public final class FileRunStore extends EventSourcedRunStore {
     private record RenderedMemory(RunState state, MemoryFiles files) {
     }
 
-    private FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
+    /** Built by {@link RunOpener}, which made or checked each part. */
+    FileRunStore(Path directory, String runId, StoreOptions options, ObjectMapper json, RunLock lock,
                          EventLog log, Projector projector, ResultFiles results, RunState state, long checkpointSeq,
                          OpenReport report, LogDigest logDigest) {
         super(directory, runId, json, Secrets.ofValues(options.secrets()));
@@ -107,7 +106,7 @@ public final class FileRunStore extends EventSourcedRunStore {
      */
     public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                       StoreOptions options) {
-        return create(workspace, runId, goal, model, budget, null, options, EventLog.FSYNC);
+        return RunOpener.create(workspace, runId, goal, model, budget, null, options, EventLog.FSYNC);
     }
 
     /**
@@ -116,71 +115,12 @@ public final class FileRunStore extends EventSourcedRunStore {
      */
     public static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                       RunSettings settings, StoreOptions options) {
-        return create(workspace, runId, goal, model, budget, settings, options, EventLog.FSYNC);
+        return RunOpener.create(workspace, runId, goal, model, budget, settings, options, EventLog.FSYNC);
     }
 
     static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
                                StoreOptions options, EventLog.Syncer syncer) {
-        return create(workspace, runId, goal, model, budget, null, options, syncer);
-    }
-
-    private static FileRunStore create(Path workspace, String runId, String goal, String model, Budget budget,
-                                       RunSettings settings, StoreOptions options, EventLog.Syncer syncer) {
-        RunLayout.requireWorkspace(workspace);
-        if (goal == null || goal.isBlank()) {
-            throw new IllegalArgumentException("a run needs a goal");
-        }
-        Path runs = RunLayout.runs(workspace);
-        String id = runId == null ? null : RunIds.check(runId);
-        Path dir;
-        try {
-            Files.createDirectories(runs);
-            for (int attempt = 0; ; attempt++) {
-                String candidate = id != null ? id : RunIds.newId(options.clock());
-                dir = runs.resolve(candidate);
-                try {
-                    Files.createDirectory(dir);
-                    id = candidate;
-                    break;
-                } catch (FileAlreadyExistsException e) {
-                    if (id != null || attempt >= 20) {
-                        throw new StoreException("run " + candidate + " already exists in " + runs
-                                + "; choose another id or open it");
-                    }
-                }
-            }
-            AtomicFiles.fsyncDirectory(runs);
-            AtomicFiles.fsyncDirectory(runs.getParent());
-            for (String sub : List.of(RunLayout.TASKS, RunLayout.RESULTS, RunLayout.TRANSCRIPTS, RunLayout.CHECKPOINTS)) {
-                Files.createDirectories(dir.resolve(sub));
-            }
-        } catch (IOException e) {
-            throw new StoreException("cannot create a run in " + runs + ": " + e, e);
-        }
-        RunLock lock = acquire(dir, id);
-        try {
-            Path events = dir.resolve(RunLayout.EVENTS);
-            Files.createFile(events);
-            AtomicFiles.fsyncDirectory(dir);
-            ObjectMapper json = JsonMapping.MAPPER;
-            EventLog log = EventLog.open(events, options.fsync(), syncer,
-                    new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()));
-            FileRunStore store = new FileRunStore(dir, id, options, json, lock, log, new Projector(dir, json),
-                    new ResultFiles(dir, json, Secrets.ofValues(options.secrets())), RunState.EMPTY, 0,
-                    OpenReport.fresh(), LogDigest.empty());
-            ObjectNode data = store.changes.runCreated(id, goal, workspace.toAbsolutePath().normalize().toString(),
-                    model, budget, settings);
-            store.commit(state -> new Draft(EventType.RUN_CREATED, null, data));
-            // A new run shows in the directory (run.json, the .md files) when create returns.
-            store.pipeline.flushProjections();
-            return store;
-        } catch (IOException e) {
-            closeQuietly(lock);
-            throw new StoreException("cannot create run " + id + " in " + runs + ": " + e, e);
-        } catch (RuntimeException e) {
-            closeQuietly(lock);
-            throw e;
-        }
+        return RunOpener.create(workspace, runId, goal, model, budget, null, options, syncer);
     }
 
     /**
@@ -197,64 +137,7 @@ public final class FileRunStore extends EventSourcedRunStore {
     }
 
     static FileRunStore open(Path workspace, String runId, StoreOptions options, EventLog.Syncer syncer) {
-        Path dir = RunDirectory.existing(workspace, runId);
-        RunLock lock = acquire(dir, runId);
-        try {
-            ObjectMapper json = JsonMapping.MAPPER;
-            RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
-            EventLog log = EventLog.open(dir.resolve(RunLayout.EVENTS), options.fsync(), syncer, loaded.shape());
-            Checkpoints.Choice choice = loaded.choice();
-            new Checkpoints(dir.resolve(RunLayout.CHECKPOINTS), json, runId).setAside(choice.bad());
-            for (String sub : List.of(RunLayout.RESULTS, RunLayout.TRANSCRIPTS, RunLayout.CHECKPOINTS)) {
-                Files.createDirectories(dir.resolve(sub));
-            }
-            Projector projector = new Projector(dir, json);
-            List<String> repaired = new ArrayList<>(projector.repair(loaded.state(), loaded.shape().validLength()));
-            long checkpointed = choice.state() == null ? 0 : choice.state().lastSeq();
-            ResultFiles results = new ResultFiles(dir, json, Secrets.ofValues(options.secrets()));
-            repaired.addAll(results.repair(endingsAfter(log, json, checkpointed, loaded.state().lastSeq())));
-            OpenReport report = new OpenReport(loaded.shape().tornBytes(),
-                    choice.file() == null ? null : choice.file().getFileName().toString(),
-                    choice.skipped(), loaded.replayed(), repaired);
-            FileRunStore store = new FileRunStore(dir, runId, options, json, lock, log, projector, results,
-                    loaded.state(), checkpointed, report, loaded.shape().digest());
-            if (!report.clean()) {
-                log().info("run {} opened after repair: {}", runId, report);
-            }
-            if (loaded.replayed() >= options.checkpointEvery()) {
-                store.checkpoint();
-            }
-            return store;
-        } catch (IOException e) {
-            if (DiskFull.problem(e) != null) {
-                // shown only while the log says the run is at work (a session the full disk ended earlier)
-                try {
-                    lock.closeStopped("the disk was full (" + DiskFull.problem(e) + ")");
-                } catch (IOException alsoNot) {
-                    log().warn("could not release {}", RunLayout.WRITER_LOCK, alsoNot);
-                }
-            } else {
-                closeQuietly(lock);
-            }
-            throw new StoreException("cannot open run " + runId + " in " + dir + ": " + e, e);
-        } catch (RuntimeException e) {
-            closeQuietly(lock);
-            throw e;
-        }
-    }
-
-    /** The events that ended a task after {@code seq}: their results may not have reached the disk. */
-    private static List<Event> endingsAfter(EventLog log, ObjectMapper json, long seq, long lastSeq)
-            throws IOException {
-        List<Event> endings = new ArrayList<>();
-        long lineSeq = seq;
-        for (byte[] line : log.linesAfter(seq, lastSeq)) {
-            Event header = LogScan.header(log.file(), json, ++lineSeq, line);
-            if (EventType.TASK_COMPLETED.equals(header.type()) || EventType.TASK_FAILED.equals(header.type())) {
-                endings.add(LogScan.parse(log.file(), json, lineSeq, line));
-            }
-        }
-        return endings;
+        return RunOpener.open(workspace, runId, options, syncer);
     }
 
     /**
@@ -307,20 +190,13 @@ public final class FileRunStore extends EventSourcedRunStore {
         return RunDirectory.list(workspace);
     }
 
-    private static RunLock acquire(Path dir, String runId) {
-        try {
-            return RunLock.acquire(dir, runId);
-        } catch (IOException e) {
-            throw new StoreException("cannot lock run " + runId + " (" + dir.resolve(RunLayout.WRITER_LOCK) + "): " + e, e);
-        }
-    }
-
-    private static void closeQuietly(RunLock lock) {
-        try {
-            lock.close();
-        } catch (IOException e) {
-            log().warn("could not release {}", RunLayout.WRITER_LOCK, e);
-        }
+    /** Records run.created, the first event, and writes the projections a new run shows at once. */
+    void recordCreation(String goal, Path workspace, String model, Budget budget, RunSettings settings) {
+        ObjectNode data = changes.runCreated(runId, goal, workspace.toAbsolutePath().normalize().toString(), model,
+                budget, settings);
+        commit(state -> new Draft(EventType.RUN_CREATED, null, data));
+        // A new run shows in the directory (run.json, the .md files) when create returns.
+        pipeline.flushProjections();
     }
 
     // ---------------------------------------------------------------- the write path
@@ -353,13 +229,7 @@ public final class FileRunStore extends EventSourcedRunStore {
         pipeline.ensureUsable();
     }
 
-
     // ---------------------------------------------------------------- RunStore
-
-
-
-
-
 
     /** The durable state as a snapshot, the same type {@link #read} returns. */
     public RunSnapshot snapshot() {
@@ -367,9 +237,6 @@ public final class FileRunStore extends EventSourcedRunStore {
         return new RunSnapshot(directory, state.run(), state.tasks(), state.approvals(), state.permissions(),
                 state.history());
     }
-
-
-
 
     @Override
     public List<Event> eventsAfter(long seq) {
@@ -386,9 +253,6 @@ public final class FileRunStore extends EventSourcedRunStore {
     public RunHistory history(RunHistory known) {
         return pipeline.state().history();
     }
-
-
-
 
     @Override
     public boolean claim(int id, String owner) {
@@ -449,13 +313,10 @@ public final class FileRunStore extends EventSourcedRunStore {
         return commit(changes.fail(id, error)).state().task(id);
     }
 
-
-
     @Override
     public Task requeue(int id, String reason) {
         return commit(changes.requeue(id, reason)).state().task(id);
     }
-
 
     /** Pausing also writes a checkpoint, so a resume starts from it. */
     @Override
@@ -474,7 +335,6 @@ public final class FileRunStore extends EventSourcedRunStore {
     public Event append(String type, Integer task, ObjectNode data) {
         return commit(changes.append(type, task, data)).event();
     }
-
 
     @Override
     public void awaitWritten() {
@@ -531,7 +391,6 @@ public final class FileRunStore extends EventSourcedRunStore {
         return report;
     }
 
-
     @Override
     public Transcript transcript(int id) {
         ensureUsable();
@@ -562,8 +421,6 @@ public final class FileRunStore extends EventSourcedRunStore {
     public void checkpoint() {
         pipeline.checkpoint();
     }
-
-
 
     // ---------------------------------------------------------------- beyond the port
 
@@ -640,7 +497,7 @@ public final class FileRunStore extends EventSourcedRunStore {
         }
         String stop = stopNote();
         if (stop == null) {
-            closeQuietly(lock);
+            RunOpener.release(lock);
         } else {
             try {
                 lock.closeStopped(stop);

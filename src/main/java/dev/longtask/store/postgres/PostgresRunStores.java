@@ -7,7 +7,7 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.store.RunSlots;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
+import dev.longtask.store.SharedRunStores;
 import dev.longtask.store.StoreOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +18,7 @@ import java.util.Map;
  * The runs of a PostgreSQL database, shared by every process connected to it: a run is found by its id whatever the
  * workspace, and its projection files are written in the workspace it was created in.
  */
-public final class PostgresRunStores implements RunStores {
+public final class PostgresRunStores implements SharedRunStores {
     private final PostgresDatabase db;
     private final Duration lease;
 
@@ -69,27 +69,27 @@ public final class PostgresRunStores implements RunStores {
         return PostgresRuns.events(db, runId, afterSeq, type -> true);
     }
 
-    /** Every run of the database with the workspace it works on, newest first. */
+    @Override
     public Map<String, Path> workspaces() {
         return PostgresRuns.workspaces(db);
     }
 
-    /** The workspace run {@code runId} works on, as its creator saw it. */
+    @Override
     public Path workspaceOf(String runId) {
         return Path.of(PostgresRuns.workspaceOf(db, runId));
     }
 
-    /** The seq of the run's last committed event. */
+    @Override
     public long lastSeq(String runId) {
         return PostgresRuns.lastSeq(db, runId);
     }
 
-    /** Up to {@code limit} lines of the run's transcript {@code name} ("task_3") from line {@code offset}. */
+    @Override
     public List<JsonNode> transcript(String runId, String name, int offset, int limit) {
         return PostgresRuns.transcriptLines(db, runId, name, offset, limit);
     }
 
-    /** The run's events after {@code afterSeq} whose type {@code withData} accepts, the others without their data. */
+    @Override
     public List<Event> events(String runId, long afterSeq, java.util.function.Predicate<String> withData) {
         return PostgresRuns.events(db, runId, afterSeq, withData);
     }
@@ -97,11 +97,6 @@ public final class PostgresRunStores implements RunStores {
     @Override
     public String where(Path workspace) {
         return "PostgreSQL " + db.shown();
-    }
-
-    @Override
-    public boolean shared() {
-        return true;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.longtask.cli.view;
 
-import dev.longtask.store.RunStores;
+import dev.longtask.api.Stores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
@@ -11,7 +11,7 @@ public final class PlainViews {
 
     /** The plain view of a priced run of {@code workspace}'s files. */
     public static ProgressView of(PrintWriter out, Path workspace) {
-        return new PlainProgressView(out, new PlanClock.Tracker(ProgressViews.planIn(RunStores.files(), workspace)),
+        return new PlainProgressView(out, new PlanClock.Tracker(ProgressViews.planIn(Stores.files(), workspace)),
                 true);
     }
 }
