@@ -14,6 +14,7 @@ import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.plan.ReviewFocus;
+import dev.longtask.review.report.ReviewReportWriter;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,8 +88,12 @@ final class ReviewPlanning {
     private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
                               int tasks, ToIntFunction<String> windowOfAgent) {
         ReviewFocus focus = ReviewFocus.parse(options.focus());
+        if (options.minSeverity() != null && !ReviewReportWriter.SEVERITIES.contains(options.minSeverity())) {
+            throw new IllegalArgumentException("--min-severity must be one of "
+                    + String.join(", ", ReviewReportWriter.SEVERITIES) + ", was '" + options.minSeverity() + "'");
+        }
         ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
-                options.chunkTokens());
+                options.chunkTokens(), options.minSeverity());
         ReviewSetup setup;
         try {
             setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared(), windowOfAgent);

@@ -23,6 +23,7 @@ import dev.longtask.review.plan.Chunk;
 import dev.longtask.review.plan.ChunkPart;
 import dev.longtask.review.plan.ReviewEstimate;
 import dev.longtask.review.plan.ReviewPlanner;
+import dev.longtask.review.report.ReviewReportWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -99,6 +100,11 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     @Option(names = "--json", description = "The same as --format json.")
     boolean json;
+
+    @Option(names = "--min-severity", paramLabel = "LEVEL",
+            description = "List only findings of LEVEL or above: critical, high, medium, low or info (default: info,"
+                    + " all); the others are still counted and scored.")
+    String minSeverity;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
     Path out;
@@ -199,7 +205,8 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     private ReviewOptions options(String id) {
-        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut);
+        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut,
+                minSeverity == null ? null : minSeverity.strip().toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -364,6 +371,11 @@ final class ReviewCommand implements Callable<ExitCode> {
         String f = format.strip().toLowerCase(Locale.ROOT);
         if (!f.equals("markdown") && !f.equals("md") && !f.equals("json")) {
             throw CliFailure.usage("review: --format must be markdown or json, was " + format);
+        }
+        if (minSeverity != null
+                && !ReviewReportWriter.SEVERITIES.contains(minSeverity.strip().toLowerCase(Locale.ROOT))) {
+            throw CliFailure.usage("review: --min-severity must be one of "
+                    + String.join(", ", ReviewReportWriter.SEVERITIES) + ", was '" + minSeverity + "'");
         }
         if ((priceIn == null) != (priceOut == null)) {
             throw CliFailure.usage("review: give both --price-in and --price-out (USD per million tokens), or neither");
