@@ -129,11 +129,8 @@ class ReportRendererTest {
         CheckedFinding naming = NAMING.withFingerprint("ba9876543210");
         CheckedFinding falseAlarm = new CheckedFinding(Severity.CRITICAL, "security", new Location("src/db/Query.java",
                 30, 30), "Password compared with ==", "", true, null, 1, "feedfacecafe");
-        ReviewIgnore ignore = ReviewIgnore.parse("fingerprint:feedfacecafe  # it is a hash, compared in constant time
-"
-                + "path:src/old/**
-rule:
-");
+        ReviewIgnore ignore = ReviewIgnore.parse("fingerprint:feedfacecafe  # it is a hash, compared in constant time\n"
+                + "path:src/old/**\nrule:\n");
         ReviewIgnore.Applied applied = ignore.apply(List.of(sql, naming, falseAlarm));
         ReviewReport report = new ReviewReport("R", "", List.of(new ModuleSummary("src", 10, 2_000, "")),
                 applied.kept(), 10, 2_000, List.of(), applied, Severity.MEDIUM);
