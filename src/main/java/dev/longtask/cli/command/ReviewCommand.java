@@ -389,9 +389,9 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + " from the price table (the 'prices' of .longtask/config.yaml)");
         }
         if (preview && (out != null || run.maxTokens != null || run.maxCost != null || run.maxTime != null
-                || run.jsonEvents)) {
-            throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
-                    + " review run, not to --map or --dry-run");
+                || run.jsonEvents || minSeverity != null)) {
+            throw CliFailure.usage("review: --out, --min-severity, --max-tokens, --max-cost, --max-time and"
+                    + " --json-events apply to a review run, not to --map or --dry-run");
         }
         if (runId != null) {
             RunAccess.runIdProblem(runId).ifPresent(problem -> {

@@ -149,6 +149,10 @@ class ReviewCommandTest {
                 .contains("--price-in and --price-out apply to --dry-run");
         assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
                 .contains("apply to a review run, not to --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--min-severity", "severe").err()).hasLineCount(1)
+                .contains("--min-severity must be one of critical, high, medium, low, info, was 'severe'");
+        assertThat(run("review", repo.toString(), "--dry-run", "--min-severity", "high").err())
+                .contains("apply to a review run, not to --map or --dry-run");
         assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id: run id 'no/slashes' is not valid");
         assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(ExitCode.USAGE.code());
     }

@@ -37,9 +37,9 @@ import picocli.CommandLine;
 /**
  * Noise, measured end to end: the scripted reviewers of the fixture report 20 findings at real lines, 10 real and 10
  * plausible but false. The user suppresses the false ones in .longtask/review-ignore (six by the fingerprints the
- * first report printed, two by path, two by rule); the next review lists exactly the real ten, the false ten as
- * suppressed with the rule that did it, and every count and the score are those of the real ten. A reviewer that
- * tries to write the ignore file itself is refused.
+ * first report printed, two by path, two by rule); the next review lists the real ten (those of medium severity
+ * and above, as it was asked), the false ten as suppressed with the rule that did it, and every count and the score
+ * are those of the real ten. A reviewer that tries to write the ignore file itself is refused.
  */
 class ReviewSuppressionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -224,7 +224,9 @@ class ReviewSuppressionTest {
         // only by the default read-only approval but, with writes approved, because .longtask/ is protected.
         ScriptedModel tampering = model(true);
         out.getBuffer().setLength(0);
-        assertThat(review(tampering, "review-2", "--approval", "auto")).as(err.toString()).isZero();
+        // It lists medium and above only: the two low real ones are counted and scored, not listed.
+        assertThat(review(tampering, "review-2", "--approval", "auto", "--min-severity", "medium"))
+                .as(err.toString()).isZero();
         assertThat(Files.readString(repo.resolve(".longtask/review-ignore"))).isEqualTo(ignoreFile);
         assertThat(tampering.turns).anySatisfy(t -> assertThat(t.lastResult())
                 .contains(".longtask/review-ignore is protected"));
@@ -233,7 +235,10 @@ class ReviewSuppressionTest {
         assertThat(out.toString()).isEqualTo(Files.readString(FileRunStore.runsDirectory(repo)
                 .resolve("review-2/results/review/review.json")));
         assertThat(list(second.get("issues"))).extracting(i -> i.get("location").asText())
-                .containsExactlyInAnyOrderElementsOf(real.stream().map(Reported::location).toList());
+                .containsExactlyInAnyOrderElementsOf(real.stream().filter(f -> !f.severity().equals("low"))
+                        .map(Reported::location).toList());
+        assertThat(second.get("not_listed").asInt()).isEqualTo(2);
+        assertThat(second.get("min_severity").asText()).isEqualTo("medium");
         assertThat(list(second.get("suppressed"))).extracting(i -> i.get("location").asText())
                 .containsExactlyInAnyOrderElementsOf(falseOnes.stream().map(Reported::location).toList());
         for (JsonNode s : list(second.get("suppressed"))) {
@@ -263,13 +268,15 @@ class ReviewSuppressionTest {
 
         String markdown = Files.readString(FileRunStore.runsDirectory(repo).resolve("review-2/results/review/review.md"));
         assertThat(markdown).contains("**Score: 24/100** — 10 issues (1 critical, 2 high, 5 medium, 2 low) in 448 lines")
-                .contains("; 10 suppressed by .longtask/review-ignore (see Suppressed)")
+                .contains("; 10 suppressed by .longtask/review-ignore (see Suppressed); 2 findings below medium counted"
+                        + " but not listed (--min-severity).")
                 .contains("## Suppressed (10)")
                 .contains("- [low/style] `web/src/cart.ts:5` by `rule:style` (line 9): items should be declared readonly")
                 .contains("by `path:kotlin/**/Audit.kt` (line 8), the audit stub is replaced next release:");
         String listed = markdown.substring(0, markdown.indexOf("## Suppressed"));
-        for (Reported f : falseOnes) {
-            assertThat(listed).doesNotContain(f.description());
+        for (Reported f : FINDINGS) {
+            boolean shown = f.real() && !f.severity().equals("low");
+            assertThat(listed.contains(f.description())).as(f.location()).isEqualTo(shown);
         }
     }
 }
