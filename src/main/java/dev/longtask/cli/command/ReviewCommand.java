@@ -69,6 +69,7 @@ import picocli.CommandLine.Spec;
                         + " review on and writes its report."})
 final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
+    private static final int LISTED_PER_REASON = 8;
 
     @Spec
     CommandSpec spec;
@@ -439,6 +440,24 @@ final class ReviewCommand implements Callable<ExitCode> {
         return b.toString();
     }
 
+    /**
+     * "  test: Lib/test/, Lib/unittest/test/": per reason what was left out, directories whole (ending in /), at most
+     * {@value #LISTED_PER_REASON} a line; the full lists (up to 50 each) are in the JSON.
+     */
+    private static List<String> skippedListing(RepoMap m) {
+        List<String> lines = new ArrayList<>();
+        m.skippedPaths().forEach((reason, paths) -> {
+            if (paths.isEmpty()) {
+                return;
+            }
+            int count = m.skipped().getOrDefault(reason, paths.size());
+            List<String> shown = paths.subList(0, Math.min(LISTED_PER_REASON, paths.size()));
+            String more = paths.size() > shown.size() ? ", +" + (paths.size() - shown.size()) + " more" : "";
+            lines.add("  " + reason + " (" + Counts.plural(count, "file") + "): " + String.join(", ", shown) + more);
+        });
+        return lines;
+    }
+
     private static Map<String, Object> mapSummary(RepoMap m) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("root", m.root());
@@ -448,6 +467,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         s.put("lines", m.totalLines());
         s.put("tokens", m.totalTokens());
         s.put("skipped", m.skipped());
+        s.put("skipped_paths", m.skippedPaths());
         s.put("top_files", m.files().stream().limit(TOP_FILES).map(MappedFile::path).toList());
         return s;
     }
@@ -460,6 +480,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (!map) {
             lines.addAll(List.of(summary(m).split("\n")));
         }
+        lines.addAll(skippedListing(m));
         lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens | %s", p.focus(),
                 p.model() == null ? "(none)" : p.model(), p.concurrency(), p.chunkTokens(), mapText(p.mapBudget())));
         if (m.files().isEmpty()) {

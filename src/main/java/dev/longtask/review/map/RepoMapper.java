@@ -114,7 +114,7 @@ public final class RepoMapper {
         ImportResolver resolver = new ImportResolver(base, parsed);
         List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
         Map<String, List<String>> listing = new TreeMap<>();
-        listed.forEach((reason, paths) -> listing.put(reason, List.copyOf(paths)));
+        listed.forEach((reason, paths) -> listing.put(reason, paths.stream().sorted().toList()));
         return new Parsed(scope.method(), parsed, imports, skipped, listing);
     }
 

@@ -81,6 +81,9 @@ class ReviewCommandTest {
         assertThat(r.out()).contains("focus: security, performance | model: (none) | concurrency: 2 | chunk budget: 600 tokens")
                 .contains("most referenced files:\n   1. java/src/main/java/com/acme/store/Inventory.java")
                 .contains("chunk-001").contains("estimate: ").contains("cost:   unknown")
+                .contains("\n  test (4 files): go/inventory/inventory_test.go, java/src/test/, python/tests/,"
+                        + " web/src/cart.test.ts\n")
+                .contains("\n  vendored (1 file): node_modules/\n")
                 .contains("with concurrency 2")
                 .containsPattern("plan: \\d+ tasks, made from the chunks \\(no planner\\): for each chunk an analysis"
                         + " \\(agent analyzer\\) writing .longtask/runs/<run-id>/results/work/chunk-NNN-analysis.md");
