@@ -208,7 +208,12 @@ public final class RunHandle {
 
     /** Pauses after saving, as a budget does; resumable. Returns at once; {@link #await} tells when it is done. */
     public void pause() {
-        session.pause("paused on request; resume with 'longtask resume " + runId() + "'");
+        pause("paused on request; resume with 'longtask resume " + runId() + "'");
+    }
+
+    /** Pauses after saving, recording {@code reason} (who did it); resumable. Returns at once. */
+    public void pause(String reason) {
+        session.pause(reason);
     }
 
     /** Stops after saving, as Ctrl-C does; resumable. Returns at once. */

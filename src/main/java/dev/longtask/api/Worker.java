@@ -12,6 +12,7 @@ import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each running the agent of a ready task of any
@@ -81,6 +83,8 @@ public final class Worker {
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
     /** The work of each task held, by run, for the stores' heartbeats to stop when a lease is lost. */
     private final Map<String, Map<Integer, TaskWork>> holding = new ConcurrentHashMap<>();
+    /** Claims handed to a slot and not yet carried out, by run: those runs' stores stay open. */
+    private final Map<String, AtomicInteger> claimsByRun = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
     /** The slots with no task, in the order they became free. */
     private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
@@ -160,7 +164,11 @@ public final class Worker {
                     }
                     continue;
                 }
-                carryOut(queue, claimed, owner);
+                try {
+                    carryOut(queue, claimed, owner);
+                } finally {
+                    claimsByRun.get(claimed.store().runId()).decrementAndGet();
+                }
                 free.add(this);
             }
         }
@@ -188,6 +196,7 @@ public final class Worker {
             try {
                 if (System.nanoTime() - lapseChecked >= LAPSE_CHECK.toNanos()) {
                     queue.requeueLapsed();
+                    closeEnded(queue);
                     lapseChecked = System.nanoTime();
                 }
                 claims = queue.next(idle.stream().map(slot -> slot.owner).toList());
@@ -215,11 +224,32 @@ public final class Worker {
             for (Slot slot : idle) {
                 // the claim names its slot as the task's owner
                 claims.stream().filter(c -> slot.owner.equals(c.task().owner())).findFirst()
-                        .ifPresentOrElse(slot.inbox::add, () -> free.add(slot));
+                        .ifPresentOrElse(c -> {
+                            claimsByRun.computeIfAbsent(c.store().runId(),
+                                    run -> new AtomicInteger()).incrementAndGet();
+                            slot.inbox.add(c);
+                        }, () -> free.add(slot));
             }
             if (claims.isEmpty()) {
                 awaitWork(queue);
             }
+        }
+    }
+
+    /**
+     * Closes the stores of the runs that ended and that no slot works on (called on the claiming thread, the only
+     * one that hands out claims, so none can be handed out for such a run meanwhile).
+     */
+    private void closeEnded(PostgresWorkQueue queue) {
+        Set<String> inUse = new HashSet<>();
+        claimsByRun.forEach((run, claims) -> {
+            if (claims.get() > 0) {
+                inUse.add(run);
+            }
+        });
+        for (String run : queue.closeEnded(inUse)) {
+            holding.remove(run);
+            claimsByRun.remove(run);
         }
     }
 

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  * What a workspace's own files (its {@code .longtask/}, {@code .claude/} and {@code .mcp.json}, which agents working
  * there could have written) would loosen or start, and whether a person trusted exactly that. Loosening: {@code
  * sandbox: off}, an approval mode weaker than the user's config or the default gives, a model endpoint ({@code
- * base_url}) other than the user's, allow rules, MCP servers, and agent files that override an agent with more tools than it had. Tightening (deny and ask rules, {@code read-only})
+ * base_url}) or a store ({@code store:}) other than the user's, allow rules, MCP servers, and agent files that override an agent with more tools than it had. Tightening (deny and ask rules, {@code read-only})
  * needs no trust. The hash covers what loosens, as it would apply, so any change to that makes the workspace
  * untrusted again while a change to anything else does not.
  */
@@ -52,11 +52,29 @@ public final class WorkspaceTrust {
         public boolean blocks() {
             return !items.isEmpty() && !trusted;
         }
+
+        /** The one-line refusal of what this review blocks, with the command that trusts it. */
+        public String refusal() {
+            return WorkspaceTrust.refusal(this);
+        }
     }
 
     private final Environment environment;
     private final Path home;
     private final TrustRecord record;
+
+    /**
+     * The trust of the person {@code environment} belongs to, for the commands that only reach a workspace's runs and
+     * start no agent (so need no runtime): their {@code store:} is the one loosening that concerns them.
+     */
+    public static WorkspaceTrust of(Environment environment) {
+        return new WorkspaceTrust(environment, Environment.home(environment.variables()));
+    }
+
+    /** What {@code workspace}'s files loosen or start, and whether a person trusted exactly that. */
+    public Review reviewOf(Path workspace) {
+        return review(RunAssembly.workspace(workspace, workspace));
+    }
 
     WorkspaceTrust(Environment environment, Path home) {
         this.environment = environment;
@@ -85,6 +103,11 @@ public final class WorkspaceTrust {
                         && !url.value().equals(userOnly.baseUrl().map(Resolved::value).orElse(null)))
                 .ifPresent(url -> add(items, hashed, url.source().where(), "base_url: " + url.value()
                         + " (the model's prompts and your API key go there)", ""));
+        // where the runs' records go, and PGPASSWORD with them: a workspace's database could be anybody's server
+        withWorkspace.store().filter(store -> fromWorkspace(store.source()) && !"files".equals(store.value())
+                        && !store.value().equals(userOnly.store().map(Resolved::value).orElse(null)))
+                .ifPresent(store -> add(items, hashed, store.source().where(), "store: " + store.value()
+                        + " (every run's goal, prompts, results and PGPASSWORD go there)", ""));
         for (PermissionRule rule : withWorkspace.permissionRules()) {
             if (rule.kind() == PermissionRule.Kind.ALLOW && Path.of(rule.source()).startsWith(root)) {
                 add(items, hashed, rule.source(), "allow " + rule.text(), "");

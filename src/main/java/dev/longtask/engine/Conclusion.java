@@ -95,8 +95,10 @@ final class Conclusion {
             reason = "the synthesizer did not finish (" + synthesisFailure + "); report.md lists the tasks' own results; "
                     + resume + " tries again";
         } else if (failed > 0 || blocked > 0) {
-            reason = failed + " of " + tasks.size() + " tasks failed"
+            // the tasks they waited for may have failed in an earlier session and since been given up
+            reason = (failed > 0 ? failed + " of " + tasks.size() + " tasks failed"
                     + (blocked > 0 ? ", " + blocked + " could not run because of them" : "")
+                    : blocked + " of " + tasks.size() + " tasks could not run: a task they wait for failed")
                     + "; the report says which; " + resume + " retries them";
         } else {
             status = RunStatus.COMPLETED;

@@ -134,6 +134,11 @@ public final class ApiBackend implements RunBackend {
 
         @Override
         public void pause(String reason) {
+            handle.pause(reason);
+        }
+
+        @Override
+        public void interrupt(String reason) {
             handle.interrupt(reason);
         }
 

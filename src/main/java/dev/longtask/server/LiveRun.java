@@ -11,8 +11,11 @@ public interface LiveRun {
 
     String runId();
 
-    /** Asks the session to stop after saving; the run stays resumable. Returns at once. */
+    /** Asks the session to stop after saving, paused (as a budget stops it); resumable. Returns at once. */
     void pause(String reason);
+
+    /** Asks the session to stop after saving, interrupted (as Ctrl-C stops it); resumable. Returns at once. */
+    void interrupt(String reason);
 
     /** Asks the session to stop; the run ends cancelled. Returns at once. */
     void cancel(String reason);

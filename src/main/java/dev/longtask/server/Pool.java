@@ -311,7 +311,8 @@ final class Pool {
         switch (stop) {
             case PAUSE -> run.pause("paused by " + by);
             case CANCEL -> run.cancel("cancelled by " + by);
-            case SHUTDOWN -> run.pause(LongtaskServer.STOPPING);
+            // the server's own stop is no one's decision about the run: its next start takes it up again
+            case SHUTDOWN -> run.interrupt(LongtaskServer.STOPPING);
         }
     }
 

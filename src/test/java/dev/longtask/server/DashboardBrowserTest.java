@@ -306,14 +306,14 @@ class DashboardBrowserTest {
 
         browser.find(".controls button:not(.danger)").click();
         browser.text(".action-result.ok", "Pause");
-        browser.text(".meta .badge", "^interrupted$");
+        browser.text(".meta .badge", "^paused$");
         assertThat(inFlightSeen()).as("the button was disabled while its request was in flight").isTrue();
         assertThat(browser.find(".controls .buttons button:nth-child(1)").isEnabled()).as("pause").isFalse();
         WebElement resume = browser.until("resume to be enabled", d -> {
             WebElement b = d.findElement(By.cssSelector(".controls .buttons button:nth-child(2)"));
             return b.isEnabled() ? b : null;
         });
-        assertThat(server.run(runId).path("status").asText()).isEqualTo("interrupted");
+        assertThat(server.run(runId).path("status").asText()).isEqualTo("paused");
 
         model.release(Digest.SURVEY, 2);
         watchInFlight("Resume");

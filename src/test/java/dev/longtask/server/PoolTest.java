@@ -80,6 +80,11 @@ class PoolTest {
                 }
 
                 @Override
+                public void interrupt(String reason) {
+                    run.interrupt(reason);
+                }
+
+                @Override
                 public void cancel(String reason) {
                     run.cancel(reason);
                 }
@@ -231,7 +236,8 @@ class PoolTest {
             assertThat(f.post("/api/runs/" + id + "/pause", "").statusCode()).isEqualTo(202);
             ServerFixture.await("the run to stop", Duration.ofSeconds(30),
                     () -> "held".equals(f.run(id).path("pool").path("state").asText()));
-            assertThat(f.run(id).path("status").asText()).isEqualTo("interrupted");
+            assertThat(f.run(id).path("status").asText()).as("paused, as the dashboard's button says, not interrupted")
+                    .isEqualTo("paused");
             assertThat(f.post("/api/runs/" + id + "/resume", "").statusCode()).isEqualTo(202);
             ServerFixture.await("the run to complete", Duration.ofSeconds(30),
                     () -> "completed".equals(f.run(id).path("status").asText()));

@@ -3,6 +3,7 @@ package dev.longtask.cli.command;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ModelCheck;
 import dev.longtask.api.ModelInfo;
+import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.JsonOutput;
@@ -16,6 +17,7 @@ import dev.longtask.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
+import dev.longtask.config.Source;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.PermissionRule;
@@ -120,7 +122,7 @@ final class DoctorCommand implements Callable<ExitCode> {
 
     private void showFiles(PrintWriter out, Settings settings) {
         for (Settings.ConfigFileStatus f : settings.configFiles()) {
-            String kind = f.kind() == dev.longtask.config.Source.Kind.WORKSPACE_FILE ? "workspace config" : "user config";
+            String kind = f.kind() == Source.Kind.WORKSPACE_FILE ? "workspace config" : "user config";
             line(out, kind, f.path() + (f.present() ? "" : " (none)"));
         }
     }
@@ -133,6 +135,13 @@ final class DoctorCommand implements Callable<ExitCode> {
         var store = settings.store();
         String spec = store.map(r -> r.value()).orElse("files");
         String source = store.map(r -> "   [" + r.source() + "]").orElse("");
+        if (store.filter(r -> r.source().kind() == Source.Kind.WORKSPACE_FILE).isPresent()
+                && WorkspaceTrust.of(environment).reviewOf(workdir).blocks()) {
+            // the database a workspace names could be anybody's: not even asked whether it answers
+            line(out, "store", "NOT REACHED: " + spec + " is not trusted; review and trust it with: longtask trust "
+                    + workdir.toAbsolutePath().normalize() + source);
+            return;
+        }
         try (dev.longtask.store.RunStores stores = dev.longtask.store.RunStores.of(spec, environment.variables(), 1)) {
             if (!stores.shared()) {
                 line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(RunLayout.RUNS)

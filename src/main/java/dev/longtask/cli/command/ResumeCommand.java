@@ -59,6 +59,7 @@ final class ResumeCommand implements Callable<ExitCode> {
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
         driver.trustEveryWorkspaceConfig(trust);
+        scaleOut.store.trustEveryWorkspace = trust.all;
         try (RunStores stores = scaleOut.applyTo(driver, environment)) {
             // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
             // twice cost a cold JVM a third of a second before the first task was claimed.

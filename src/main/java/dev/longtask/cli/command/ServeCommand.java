@@ -117,6 +117,7 @@ final class ServeCommand implements Callable<ExitCode> {
             throw CliFailure.usage("--retries must be 0 or more, got " + retries);
         }
         // a connection per run at work, one more holds the places of the runs at work (--max-runs across servers)
+        scaleOut.store.trustEveryWorkspace = trust.all;
         RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 3), "serve takes",
                 "how many runs go at once is --max-runs, how many tasks of each run concurrency: in config");
         // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.

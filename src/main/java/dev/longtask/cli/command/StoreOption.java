@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.config.ConfigException;
@@ -8,6 +9,7 @@ import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
+import dev.longtask.config.Source;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreException;
 import java.nio.file.Path;
@@ -16,13 +18,17 @@ import picocli.CommandLine.Option;
 /**
  * The {@code --store} option of the commands that reach runs: the workspace's files by default, or a PostgreSQL
  * database that workers share (docs/scale-out.md). The flag wins over {@code LONGTASK_STORE} and {@code store:} in
- * config; the password never comes from any of them, only from {@code PGPASSWORD} or a pgpass file.
+ * config; the password never comes from any of them, only from {@code PGPASSWORD} or a pgpass file. A database named
+ * by the workspace's own config (which an agent could have written) is used only once a person trusted it.
  */
 final class StoreOption {
     @Option(names = "--store", paramLabel = "URL",
             description = "Where runs are kept: 'files' (the workspace's .longtask/runs, the default) or "
                     + "postgresql://[user@]host[:port]/database (password from PGPASSWORD or ~/.pgpass).")
     String store;
+
+    /** Set by the commands whose {@code --trust-workspace-config} applies every workspace's config untrusted. */
+    boolean trustEveryWorkspace;
 
     /** The stores the flag, the environment or the config of {@code workspace} name; close them when done. */
     RunStores open(Environment environment, Path workspace, int connections) {
@@ -31,6 +37,14 @@ final class StoreOption {
             Settings settings = SettingsLoader.load(environment, workspace,
                     Flags.none().set(SettingKey.STORE, "--store", store));
             spec = settings.store().map(r -> r.value()).orElse(null);
+            if (!trustEveryWorkspace && settings.store().filter(r -> r.source().kind() == Source.Kind.WORKSPACE_FILE)
+                    .isPresent()) {
+                // before any connection: the database a workspace's own config names could be anybody's
+                WorkspaceTrust.Review review = WorkspaceTrust.of(environment).reviewOf(workspace);
+                if (review.blocks()) {
+                    throw CliFailure.usage(review.refusal());
+                }
+            }
         } catch (ConfigException | IllegalArgumentException e) {
             throw CliFailure.usage(e.getMessage());
         }

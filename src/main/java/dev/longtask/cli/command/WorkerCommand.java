@@ -77,6 +77,7 @@ final class WorkerCommand implements Callable<ExitCode> {
         }
         Duration leaseFor = lease == null ? null : leaseDuration();
         PrintWriter out = spec.commandLine().getOut();
+        store.trustEveryWorkspace = trust.all;
         try (RunStores stores = store.open(environment, here, 2 * n + 2)) {
             if (!(stores instanceof PostgresRunStores database)) {
                 throw CliFailure.usage("a worker needs a shared store: give --store postgresql://[user@]host[:port]/"

@@ -10,9 +10,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -165,6 +167,34 @@ public final class PostgresWorkQueue implements AutoCloseable {
                 PostgresRunStore.Projections.WHEN_FLUSHED));
     }
 
+    /**
+     * Closes the stores of runs that no longer run and that no slot works a task of ({@code inUse}), with their
+     * heartbeat and projector threads: a worker that has carried a thousand runs holds the stores of those still
+     * going, not a thousand. A run that runs again is opened again on its next claim. Returns the runs closed.
+     */
+    public List<String> closeEnded(Set<String> inUse) {
+        List<String> idle = open.keySet().stream().filter(id -> !inUse.contains(id)).toList();
+        if (idle.isEmpty()) {
+            return List.of();
+        }
+        Set<String> running = new HashSet<>(runIds("SELECT id FROM longtask_runs WHERE status = 'running' "
+                + "AND id = ANY(?)", idle));
+        List<String> closed = new ArrayList<>();
+        for (String runId : idle) {
+            PostgresRunStore store = running.contains(runId) ? null : open.remove(runId);
+            if (store != null) {
+                store.close();
+                closed.add(runId);
+            }
+        }
+        return closed;
+    }
+
+    /** How many runs' stores this queue holds open. */
+    int openRuns() {
+        return open.size();
+    }
+
     private List<String> runsWithReadyTasks() {
         return runIds("SELECT r.id FROM longtask_runs r WHERE r.status = 'running' AND EXISTS (SELECT 1 FROM "
                 + "longtask_tasks t WHERE t.run_id = r.id AND t.ready AND t.status = 'pending') ORDER BY r.created, r.id "
@@ -177,16 +207,29 @@ public final class PostgresWorkQueue implements AutoCloseable {
     }
 
     private List<String> runIds(String query) {
-        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(query);
-             ResultSet rows = select.executeQuery()) {
-            List<String> ids = new ArrayList<>();
-            while (rows.next()) {
-                ids.add(rows.getString(1));
+        return runIds(query, null);
+    }
+
+    /** The ids {@code query} selects; {@code among}, when given, is its one parameter, an array of run ids. */
+    private List<String> runIds(String query, List<String> among) {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(query)) {
+            if (among != null) {
+                select.setArray(1, c.createArrayOf("text", among.toArray()));
             }
-            return ids;
+            try (ResultSet rows = select.executeQuery()) {
+                return ids(rows);
+            }
         } catch (SQLException e) {
             throw new StoreException("cannot look for work in " + db.shown() + ": " + e.getMessage(), e);
         }
+    }
+
+    private static List<String> ids(ResultSet rows) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        while (rows.next()) {
+            ids.add(rows.getString(1));
+        }
+        return ids;
     }
 
     /**

@@ -132,8 +132,8 @@ class AttachedRunTest {
                 await("the question on the screen", () -> paused.toString().contains("deny [n]: "));
                 String second = FileRunStore.list(s.workspace()).get(0);
                 assertThat(post(s, "/api/runs/" + second + "/pause", "").statusCode()).isEqualTo(202);
-                assertThat(exit.get(60, TimeUnit.SECONDS)).as(paused.toString()).isEqualTo(ExitCode.INTERRUPTED);
-                assertThat(paused.toString()).contains("run " + second + ": interrupted")
+                assertThat(exit.get(60, TimeUnit.SECONDS)).as(paused.toString()).isEqualTo(ExitCode.PAUSED);
+                assertThat(paused.toString()).contains("run " + second + ": paused")
                         .contains("continue  curl -X POST -H \"Authorization: Bearer $TOKEN\" " + s.server().url()
                                 + "/api/runs/" + second + "/resume");
             }

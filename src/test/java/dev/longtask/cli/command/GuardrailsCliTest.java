@@ -189,6 +189,31 @@ class GuardrailsCliTest {
     }
 
     @Test
+    void aDatabaseAWorkspaceNamesIsNotReachedUntilTrusted() throws Exception {
+        Files.createDirectories(ws.resolve(".longtask"));
+        Path config = ws.resolve(".longtask/config.yaml");
+        // nothing listens on port 1: a connection attempt would fail with a store error, not a refusal
+        Files.writeString(config, "store: postgresql://127.0.0.1:1/collected\n");
+
+        CliRunner.Result refused = run("r1");
+        CliRunner.Result status = command(new StatusCommand());
+
+        assertThat(refused.exit()).as(refused.toString()).isEqualTo(2);
+        assertThat(refused.err()).contains("not trusted").contains(config.toRealPath().toString())
+                .contains("longtask trust " + ws.toRealPath()).doesNotContain("connect");
+        assertThat(status.exit()).as(status.toString()).isEqualTo(2);
+        assertThat(status.err()).contains("not trusted").doesNotContain("connect");
+        CliRunner.Result doctor = command(new DoctorCommand(environment));
+        assertThat(doctor.out()).as(doctor.toString())
+                .contains("NOT REACHED: postgresql://127.0.0.1:1/collected is not trusted");
+        CliRunner.Result shown = CliRunner.runCommand(new TrustCommand(environment), ws.toString());
+        assertThat(shown.out()).contains("store: postgresql://127.0.0.1:1/collected").contains("PGPASSWORD go there");
+        CliRunner.Result trusted = run("r2");
+        assertThat(trusted.exit()).as(trusted.toString()).isEqualTo(1);
+        assertThat(trusted.err()).doesNotContain("not trusted").contains("127.0.0.1:1");
+    }
+
+    @Test
     void tighteningNeedsNoTrustAndATrustedConfigurationApplies() throws Exception {
         Files.createDirectories(ws.resolve(".claude"));
         Files.writeString(ws.resolve(".claude/settings.json"), "{\"permissions\":{\"deny\":[\"Bash(rm:*)\"]}}");

@@ -136,20 +136,31 @@ class ScaleOutTest {
     void doctorShowsTheStoreOfTheConfigAndWhatWorkersNeed() throws Exception {
         String url = EmbeddedPostgres.newDatabase();
         Path ws = workspace();
+        Environment environment = new Environment(Map.of(), dir.resolve("none.yaml"));
         Files.createDirectories(ws.resolve(".longtask"));
         Files.writeString(ws.resolve(".longtask/config.yaml"), "store: " + url + "\n");
-        CliRunner.Result doctor = CliRunner.runCommand(new DoctorCommand(new Environment(Map.of(),
-                dir.resolve("none.yaml"))), "-C", ws.toString(), "--model", "openai:gpt-4.1");
+        CliRunner.Result untrusted = CliRunner.runCommand(new DoctorCommand(environment), "-C", ws.toString(),
+                "--model", "openai:gpt-4.1");
+        assertThat(untrusted.out()).contains("NOT REACHED: " + url + " is not trusted");
+        assertThat(CliRunner.runCommand(new TrustCommand(environment), ws.toString()).exit()).isZero();
+        CliRunner.Result doctor = CliRunner.runCommand(new DoctorCommand(environment), "-C", ws.toString(),
+                "--model", "openai:gpt-4.1");
         assertThat(doctor.out()).containsPattern("store +PostgreSQL localhost:\\d+/longtask_test_\\d+, reachable")
                 .contains("workers").contains("same path");
 
         Files.writeString(ws.resolve(".longtask/config.yaml"), "store: postgresql://nobody@127.0.0.1:1/none\n");
-        CliRunner.Result down = CliRunner.runCommand(new DoctorCommand(new Environment(Map.of(),
-                dir.resolve("none.yaml"))), "-C", ws.toString(), "--model", "openai:gpt-4.1");
+        assertThat(CliRunner.runCommand(new TrustCommand(environment), ws.toString()).exit()).isZero();
+        CliRunner.Result down = CliRunner.runCommand(new DoctorCommand(environment), "-C", ws.toString(),
+                "--model", "openai:gpt-4.1");
         assertThat(down.out()).contains("NOT USABLE: cannot connect to PostgreSQL at 127.0.0.1:1/none");
         CliRunner.Result status = CliRunner.runCommand(new StatusCommand(), "-C", ws.toString());
-        assertThat(status.exit()).as("store: in config is used by status too").isEqualTo(1);
-        assertThat(status.err()).contains("cannot connect to PostgreSQL at 127.0.0.1:1/none").doesNotContain("\tat ");
+        assertThat(status.exit()).as("store: in config is used by status too: not before this user trusts it")
+                .isEqualTo(2);
+        assertThat(status.err()).contains("not trusted").doesNotContain("cannot connect").doesNotContain("\tat ");
+        CliRunner.Result flagged = CliRunner.runCommand(new StatusCommand(), "-C", ws.toString(),
+                "--store", "postgresql://nobody@127.0.0.1:1/none");
+        assertThat(flagged.exit()).as("a store given on the command line is the person's own").isEqualTo(1);
+        assertThat(flagged.err()).contains("cannot connect to PostgreSQL at 127.0.0.1:1/none").doesNotContain("\tat ");
     }
 
     private Path workspace() throws Exception {

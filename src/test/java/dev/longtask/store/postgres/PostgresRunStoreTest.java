@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -191,6 +192,27 @@ class PostgresRunStoreTest {
             store.complete(1, "unblocks 4");
             assertThat(queue.awaitWork(Duration.ofSeconds(5))).as("task 4 became ready").isTrue();
             assertThat(queue.next(List.of("w slot 4"))).extracting(c -> c.task().id()).containsExactly(4);
+        }
+    }
+
+    @Test
+    void theQueueClosesTheStoreOfARunThatNoLongerRunsOnceNoSlotWorksOnIt() {
+        try (PostgresRunStore scheduler = newRunningRun(2);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1"));
+            assertThat(claims).hasSize(1);
+            assertThat(queue.closeEnded(Set.of())).as("the run still runs").isEmpty();
+            claims.get(0).store().complete(claims.get(0).task().id(), "done");
+            scheduler.setRunStatus(RunStatus.PAUSED, "stopped by a person");
+            assertThat(queue.closeEnded(Set.of("run-1"))).as("a slot still works on it").isEmpty();
+            assertThat(queue.openRuns()).isEqualTo(1);
+
+            assertThat(queue.closeEnded(Set.of())).containsExactly("run-1");
+            assertThat(queue.openRuns()).isZero();
+            scheduler.setRunStatus(RunStatus.RUNNING, "resumed");
+            assertThat(queue.next(List.of("w slot 1"))).as("a run that runs again is opened again")
+                    .extracting(c -> c.task().id()).containsExactly(2);
         }
     }
 
