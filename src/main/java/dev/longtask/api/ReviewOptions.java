@@ -1,6 +1,8 @@
 package dev.longtask.api;
 
+import dev.longtask.review.report.ReviewReportWriter;
 import java.math.BigDecimal;
+import java.util.List;
 
 /**
  * How a code review is cut and priced ({@link Longtask#planReview}, {@link Longtask#previewReview}).
@@ -17,6 +19,9 @@ import java.math.BigDecimal;
  */
 public record ReviewOptions(String runId, String focus, boolean includeTests, int mapTokens, long chunkTokens,
                             BigDecimal priceIn, BigDecimal priceOut, String minSeverity) {
+
+    /** The severities a report can be gated at ({@code minSeverity}), most severe first. */
+    public static final List<String> SEVERITIES = ReviewReportWriter.SEVERITIES;
 
     public ReviewOptions(String runId, String focus, boolean includeTests, int mapTokens, long chunkTokens,
                          BigDecimal priceIn, BigDecimal priceOut) {

@@ -14,7 +14,6 @@ import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.plan.ReviewFocus;
-import dev.longtask.review.report.ReviewReportWriter;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -88,9 +87,9 @@ final class ReviewPlanning {
     private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
                               int tasks, ToIntFunction<String> windowOfAgent) {
         ReviewFocus focus = ReviewFocus.parse(options.focus());
-        if (options.minSeverity() != null && !ReviewReportWriter.SEVERITIES.contains(options.minSeverity())) {
+        if (options.minSeverity() != null && !ReviewOptions.SEVERITIES.contains(options.minSeverity())) {
             throw new IllegalArgumentException("--min-severity must be one of "
-                    + String.join(", ", ReviewReportWriter.SEVERITIES) + ", was '" + options.minSeverity() + "'");
+                    + String.join(", ", ReviewOptions.SEVERITIES) + ", was '" + options.minSeverity() + "'");
         }
         ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
                 options.chunkTokens(), options.minSeverity());

@@ -23,7 +23,6 @@ import dev.longtask.review.plan.Chunk;
 import dev.longtask.review.plan.ChunkPart;
 import dev.longtask.review.plan.ReviewEstimate;
 import dev.longtask.review.plan.ReviewPlanner;
-import dev.longtask.review.report.ReviewReportWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -374,9 +373,9 @@ final class ReviewCommand implements Callable<ExitCode> {
             throw CliFailure.usage("review: --format must be markdown or json, was " + format);
         }
         if (minSeverity != null
-                && !ReviewReportWriter.SEVERITIES.contains(minSeverity.strip().toLowerCase(Locale.ROOT))) {
+                && !ReviewOptions.SEVERITIES.contains(minSeverity.strip().toLowerCase(Locale.ROOT))) {
             throw CliFailure.usage("review: --min-severity must be one of "
-                    + String.join(", ", ReviewReportWriter.SEVERITIES) + ", was '" + minSeverity + "'");
+                    + String.join(", ", ReviewOptions.SEVERITIES) + ", was '" + minSeverity + "'");
         }
         if ((priceIn == null) != (priceOut == null)) {
             throw CliFailure.usage("review: give both --price-in and --price-out (USD per million tokens), or neither");

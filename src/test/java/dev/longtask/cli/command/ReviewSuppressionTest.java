@@ -10,15 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.cli.CliFailure;
-import dev.longtask.cli.Main;
 import dev.longtask.config.Environment;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +23,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Noise, measured end to end: the scripted reviewers of the fixture report 20 findings at real lines, 10 real and 10
@@ -43,8 +37,6 @@ import picocli.CommandLine;
  */
 class ReviewSuppressionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern OUTPUT = Pattern.compile("^- (analysis|issues): (\\S+)$", Pattern.MULTILINE);
-    private static final Pattern CHUNK = Pattern.compile("^Subject: (Analyse|Review) (chunk-\\d{3}):", Pattern.MULTILINE);
     private static final String JAVA = "java/src/main/java/com/acme/";
     private static final String AUDIT = "kotlin/src/main/kotlin/com/acme/report/Audit.kt";
 
@@ -114,27 +106,21 @@ class ReviewSuppressionTest {
         return new ScriptedModel(turn -> switch (turn.role()) {
             case "director" -> decide("continue", "every chunk has been looked at");
             case "synthesizer" -> report("Review of the acme fixture", "# Review\n\nSee the checked report.");
-            default -> {
-                Matcher subject = CHUNK.matcher(turn.system());
-                Matcher output = OUTPUT.matcher(turn.system().substring(turn.system().lastIndexOf("Required outputs")));
-                if (!subject.find() || !output.find()) {
-                    yield null;
-                }
-                String chunk = subject.group(2);
-                if (subject.group(1).equals("Analyse")) {
-                    yield turn.step() == 1 ? write(output.group(2), "## Purpose\n" + chunk + "\n")
-                            : submitResult(true, "analysed " + chunk);
+            default -> ReviewScript.of(turn).map(task -> {
+                if (task.analysis()) {
+                    return turn.step() == 1 ? write(task.output(), "## Purpose\n" + task.chunk() + "\n")
+                            : submitResult(true, "analysed " + task.chunk());
                 }
                 int step = turn.step();
-                if (tamper && chunk.equals("chunk-001")) {
+                if (tamper && task.chunk().equals("chunk-001")) {
                     if (step == 1) {
-                        yield write(".longtask/review-ignore", "path:**\n");
+                        return write(".longtask/review-ignore", "path:**\n");
                     }
                     step--;
                 }
-                yield step == 1 ? write(output.group(2), issues(chunk, turn.system()))
-                        : submitResult(true, "reviewed " + chunk);
-            }
+                return step == 1 ? write(task.output(), issues(task.chunk(), turn.system()))
+                        : submitResult(true, "reviewed " + task.chunk());
+            }).orElse(null);
         });
     }
 
@@ -152,22 +138,12 @@ class ReviewSuppressionTest {
     }
 
     private int review(ScriptedModel model, String runId, String... more) {
-        CommandLine cli = new CommandLine(new ReviewCommand(new Environment(Map.of(), tmp.resolve("user-config.yaml")),
-                builder -> builder.home(tmp.resolve("home")).llm(model, EngineFixture.models(model).pricing())));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        cli.setExecutionStrategy(Main::executeLast);
-        cli.setExecutionExceptionHandler((e, c, parsed) -> {
-            if (e instanceof CliFailure f) {
-                c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode().code();
-            }
-            throw e;
-        });
         List<String> args = new ArrayList<>(List.of(repo.toString(), "--chunk-tokens", "600", "--tokens", "300",
                 "--run-id", runId, "--format", "json"));
         args.addAll(List.of(more));
-        return cli.execute(args.toArray(String[]::new));
+        ReviewCommand command = new ReviewCommand(new Environment(Map.of(), tmp.resolve("user-config.yaml")),
+                builder -> builder.home(tmp.resolve("home")).llm(model, EngineFixture.models(model).pricing()));
+        return ReviewScript.execute(command, out, err, args.toArray(String[]::new));
     }
 
     private JsonNode reviewJson(String runId) throws IOException {
