@@ -36,6 +36,14 @@ export function duration(seconds) {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
 
+/** An actual figure over its estimate as the terminal writes it: "12x", "1.3x", "0.04x", "under 0.01x", "0x". */
+export function ratio(actual, estimated) {
+  const r = actual / estimated;
+  if (r === 0) return '0x';
+  if (r < 0.005) return 'under 0.01x';
+  return `${r.toFixed(r >= 9.95 ? 0 : r >= 0.095 ? 1 : 2)}x`;
+}
+
 /** "850 tokens", "52K tokens", "1.2M tokens". */
 export function tokens(n) {
   const value = Number(n || 0);

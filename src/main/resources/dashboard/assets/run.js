@@ -2,7 +2,7 @@
 // feed, and its report, findings, progress and plan.
 import { ApiError, Offline } from './api.js';
 import { h, fill, html, debounce } from './dom.js';
-import { time, fullTime, duration, tokens, count, timeZone, secondsBetween } from './format.js';
+import { time, fullTime, duration, tokens, count, timeZone, secondsBetween, ratio } from './format.js';
 import { statusBadge, progressBar, budgetUsed, taskCounts, errorText, cost } from './parts.js';
 import { progressOf, replaceChanged } from './runs.js';
 import { TaskGraph } from './graph.js';
@@ -181,8 +181,8 @@ export class RunPage {
         + Number((r.usage || {}).cache_read_tokens || 0) + Number((r.usage || {}).cache_write_tokens || 0);
       const parts = [`${tokens(total)}`, e.cost_usd != null ? `$${Number(e.cost_usd).toFixed(2)}` : 'cost unknown',
         duration(e.time_s)];
-      const ratio = ENDED.includes(r.status) && total > 0 ? ` · actual ${(used / total).toFixed(1)}x the tokens` : '';
-      return [parts.join(', '), h('span', { class: 'sub' }, ` (${e.basis || 'built-in priors'})${ratio}`)];
+      const actual = ENDED.includes(r.status) && total > 0 ? ` · actual ${ratio(used, total)} the tokens` : '';
+      return [parts.join(', '), h('span', { class: 'sub' }, ` (${e.basis || 'built-in priors'})${actual}`)];
     };
     this.title.textContent = run.goal || run.run_id;
     document.title = `${run.goal || run.run_id} · longtask`;

@@ -29,7 +29,7 @@ import java.util.Map;
  * Runs one agent on one job: a tool loop that ends when the agent's terminal tool is called with arguments
  * that pass its check, or with a failure (max_steps, stuck, too many refusals, context overflow, provider
  * error, interrupt). Guardrails: the whitelist at dispatch, the repeated-read refusal, head-and-tail cutting
- * of long output, ×N de-duplication, the 2-action reminder, the stuck-repeat stop and compaction before the
+ * of long output, ×N de-duplication, the note reminder, the stuck-repeat stop and compaction before the
  * window is outgrown. Every message, call and result goes to the transcript as it happens; every model call
  * goes to the listener and into the outcome's usage.
  *
@@ -137,7 +137,7 @@ final class AgentLoop {
             this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, redactor,
                     gate);
             this.recorder = new TranscriptRecorder(transcript, clock, redactor);
-            this.compactor = new Compactor(llm, tokens, sized, clock);
+            this.compactor = new Compactor(llm, tokens, sized, clock, task.contract().render(terminal.name()));
             AgentTask fitted = task.withMemory(
                     task.memory().fitTo(LoopSettings.memoryCharsPerSection(llm.contextWindowTokens())));
             this.conversation = new Conversation(tokens, PromptBuilder.system(fitted, notes),
@@ -271,7 +271,9 @@ final class AgentLoop {
                         args.deepCopy(), output, note.notes(), usage, steps, null);
             }
             rejections++;
-            String content = "refused: " + String.join("\n", problems);
+            // The advice is the agent's alone: the problems also become the task's error, which the director reads.
+            String content = "refused: " + String.join("\n", problems) + (terminal.name().equals(SubmitResult.NAME)
+                    ? "\nFix that and call it again, or call it with success=false and say why." : "");
             reply(call, withNotice(content, notice), true, step);
             if (dispatcher.terminalRefused(call, content)) {
                 return ending(AgentOutcome.Ending.STUCK, "stuck: " + terminal.name() + " was refused "

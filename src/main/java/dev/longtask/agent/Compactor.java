@@ -13,20 +13,22 @@ import java.util.List;
 
 /**
  * Keeps a conversation inside the model's context window. Before a call whose request is estimated above
- * {@code compactAt} of the window, the older turns are summarised by the model (one call, or a few folded
- * calls when the old part is itself too big for one) and replaced by that summary; the system prompt (with
- * the task contract), the kickoff and the newest turns stay as they were.
+ * {@code compactAt} of the window, the older turns are summarised by the model, told the agent's task so that the
+ * summary keeps what the task needs (one call, or a few folded calls when the old part is itself too big for one),
+ * and replaced by that summary; the system prompt (with the task contract), the kickoff and the newest turns stay as
+ * they were.
  */
 final class Compactor {
     static final String INSTRUCTIONS = """
-            You compact the working memory of an AI agent that is partway through a task. You get the summary \
-            of its work so far (if any) and its newer turns: its messages, the tool calls it made and their \
-            results. Write the summary it will continue from, replacing the old one. Keep:
+            You compact the working memory of an AI agent that is partway through a task. You get its task, \
+            the summary of its work so far (if any) and its newer turns: its messages, the tool calls it made \
+            and their results. Write the summary it will continue from, replacing the old one. Keep:
             - what it has done, in order, and the outcome of each step that mattered;
             - every fact it learned that the task may need, with exact file paths, line numbers, identifiers, \
             numbers, commands and error messages;
-            - the files it wrote or changed, and how;
-            - what remains to do and what it was about to do next.
+            - the files it wrote or changed, and how; which of the task's required outputs are written and \
+            which are still missing;
+            - what remains to do for the task and what it was about to do next.
             Drop chatter and anything superseded. Never invent facts. Write Markdown bullets, at most about \
             700 words. Reply with the summary only.""";
 
@@ -34,6 +36,8 @@ final class Compactor {
     static final double OVERFLOW_AT = 0.9;
     private static final int CALL_CHARS = 1_000;
     private static final int RESULT_CHARS = 3_000;
+    /** The task as the summariser sees it: a role agent's brief can be long, and its head says what it is for. */
+    static final int TASK_CHARS = 4_000;
 
     /** Told of each summarising call, for usage accounting. */
     @FunctionalInterface
@@ -52,12 +56,15 @@ final class Compactor {
     private final TokenCounter tokens;
     private final LoopSettings settings;
     private final Clock clock;
+    private final String task;
 
-    Compactor(LlmClient llm, TokenCounter tokens, LoopSettings settings, Clock clock) {
+    /** @param task the agent's task as its instructions give it (the contract), so the summary keeps what it needs */
+    Compactor(LlmClient llm, TokenCounter tokens, LoopSettings settings, Clock clock, String task) {
         this.llm = llm;
         this.tokens = tokens;
         this.settings = settings;
         this.clock = clock;
+        this.task = "The agent's task:\n" + clip(task.strip(), TASK_CHARS) + "\n\n";
     }
 
     /**
@@ -104,7 +111,7 @@ final class Compactor {
     private String summarise(String previous, List<ChatMessage> old, int window, ChatRequest.Origin origin,
                              Meter meter) {
         int outputTokens = Math.max(256, Math.min(2_048, window / 8));
-        int chunkBudget = Math.max(500, window / 2 - tokens.count(INSTRUCTIONS) - outputTokens);
+        int chunkBudget = Math.max(500, window / 2 - tokens.count(INSTRUCTIONS) - tokens.count(task) - outputTokens);
         String summary = previous;
         int summaryTokens = tokens.count(summary);
         StringBuilder chunk = new StringBuilder();
@@ -128,7 +135,8 @@ final class Compactor {
     }
 
     private String call(String previous, String turns, int outputTokens, ChatRequest.Origin origin, Meter meter) {
-        String user = (previous.isBlank() ? "Summary so far: (none)\n\n" : "Summary so far:\n" + previous + "\n\n")
+        String user = task
+                + (previous.isBlank() ? "Summary so far: (none)\n\n" : "Summary so far:\n" + previous + "\n\n")
                 + "Newer turns:\n\n" + turns;
         Instant started = clock.instant();
         ChatResponse response = llm.chat(new ChatRequest(

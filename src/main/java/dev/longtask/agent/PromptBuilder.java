@@ -27,8 +27,8 @@ final class PromptBuilder {
         out.append("- Read a file at most twice, then grep or read a new range (offset, limit). Long tool output is ")
                 .append("cut in the middle: ask precisely.\n");
         if (notes) {
-            out.append("- After every two reads or searches, record what you learned with note: notes reach the ")
-                    .append("run's findings at once and survive compaction.\n");
+            out.append("- Record what you learn with note as you read: notes reach the run's findings at once and ")
+                    .append("survive compaction.\n");
         }
         out.append("- A call repeated with the same result stops the task: change approach. You have at most ")
                 .append(agent.maxSteps()).append(" steps.\n");

@@ -31,7 +31,7 @@ final class SubmitResult implements Terminal.Check {
                  "properties": {
                    "success": {"type": "boolean", "description": "true only when the task is done and its success criteria met"},
                    "summary": {"type": "string", "minLength": 1, "description": "Two or three sentences: what you did, what came of it"},
-                   "details": {"type": "string", "description": "The full result in Markdown, with evidence as path:line"},
+                   "details": {"type": "string", "description": "The result in Markdown, with evidence as path:line"},
                    "findings": {"type": "array", "items": {"type": "string"}, "description": "Facts later tasks should know, one self-contained sentence each"},
                    "artifacts": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Files you wrote: name -> path"},
                    "next_steps": {"type": "array", "items": {"type": "string"}, "description": "Work that remains or that you recommend"}
@@ -39,9 +39,9 @@ final class SubmitResult implements Terminal.Check {
                  "required": ["success", "summary"],
                  "additionalProperties": false}
                 """);
+        // What to do when refused, or when the task cannot be done, the system prompt and the refusal say.
         return new ToolSpec(NAME, "Finishes the task and hands in its result, once, at the end. Refused while a "
-                + "required output file is missing or an artifact is not a file: fix that and call again. If you "
-                + "cannot finish, call it with success=false and say why.", schema);
+                + "required output file is missing or an artifact is not a file.", schema);
     }
 
     @Override
@@ -56,8 +56,7 @@ final class SubmitResult implements Terminal.Check {
             });
             if (!missing.isEmpty()) {
                 problems.add("required output file" + (missing.size() > 1 ? "s are" : " is") + " missing: "
-                        + String.join(", ", missing) + ". Write " + (missing.size() > 1 ? "them" : "it")
-                        + " first, or call submit_result with success=false and say why.");
+                        + String.join(", ", missing));
             }
         }
         JsonNode artifacts = args.path("artifacts");

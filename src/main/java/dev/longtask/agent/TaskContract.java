@@ -38,7 +38,10 @@ public record TaskContract(
         return new TaskContract("", instruction, Map.of(), Map.of(), List.of(), 0, 0);
     }
 
-    /** The contract as the system prompt shows it. */
+    /**
+     * The contract as the system prompt shows it. With required outputs, a {@code submit_result}'s details is told to
+     * summarise them rather than repeat them.
+     */
     public String render(String terminalTool) {
         StringBuilder out = new StringBuilder("# Your task");
         if (total > 0) {
@@ -55,8 +58,11 @@ public record TaskContract(
                     .append('\n'));
         }
         if (!outputs.isEmpty()) {
-            out.append("\nRequired outputs (write each file before you finish; ").append(terminalTool)
-                    .append(" with success=true is refused while one is missing):\n");
+            // The synthesizer reads both the result and the files: the whole result in details would cost twice.
+            out.append(terminalTool.equals(SubmitResult.NAME)
+                    ? "\nRequired outputs (write each before you finish: success=true is refused while one is missing;"
+                    + " they hold your full result, which details only summarises, naming them):\n"
+                    : "\nRequired outputs (write each file before you finish):\n");
             new TreeMap<>(outputs).forEach((name, path) -> out.append("- ").append(name).append(": ").append(path)
                     .append('\n'));
         }

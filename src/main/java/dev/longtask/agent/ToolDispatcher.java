@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * must be a JSON object; the tool must be on the agent's whitelist; a repeated read may be refused; the
  * arguments must fit the tool's schema; then the tool runs. Its output has secrets redacted, is cut to head
  * and tail, shown once if identical to an earlier one (×N), checked for a stuck repeat, and may carry the
- * 2-action reminder (for an agent that has note). Every mistake of the model becomes a tool error; nothing it does is thrown.
+ * note reminder (for an agent that has note). Every mistake of the model becomes a tool error; nothing it does is thrown.
  */
 final class ToolDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(ToolDispatcher.class);
@@ -56,7 +56,7 @@ final class ToolDispatcher {
         this.clipper = new OutputClipper(settings.maxOutputChars());
         this.reads = new ReadGuard(settings.readsPerPath());
         this.stuck = new StuckDetector(settings.repeatLimit());
-        this.reminder = new ViewReminder(settings.viewActionsPerNote());
+        this.reminder = new ViewReminder(settings.viewCharsPerNote());
     }
 
     Dispatched dispatch(ToolCall call, int step) {
@@ -72,7 +72,8 @@ final class ToolDispatcher {
         String content = clipper.clip(name, redactor.redact(raw.content()));
         boolean isStuck = stuck.record(name, Json.canonical(args), content, raw.error());
         String shown = dedup.show(name, content, raw.error(), step);
-        String remind = whitelisted.containsKey(NoteTool.NAME) ? reminder.after(name, path, raw.error()) : null;
+        String remind = whitelisted.containsKey(NoteTool.NAME) ? reminder.after(name, path, raw.error(), shown)
+                : null;
         if (remind != null) {
             shown = shown + "\n\n" + remind;
         }

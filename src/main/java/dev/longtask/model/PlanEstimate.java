@@ -101,10 +101,20 @@ public record PlanEstimate(@JsonProperty("time_s") Long seconds, Instant accepte
         return parts.isEmpty() ? "" : "actual " + String.join(", ", parts);
     }
 
-    private static String ratio(double actual, double estimated) {
+    /**
+     * A ratio as a user reads it: "12x", "1.3x", "0.4x"; under 0.1 with two decimals ("0.04x"), since an estimate
+     * 25 times too high is not "0.0x", and "under 0.01x" below that. Nothing used is "0x".
+     */
+    static String ratio(double actual, double estimated) {
         double r = actual / estimated;
-        return (r >= 10 ? String.format(java.util.Locale.ROOT, "%.0f", r)
-                : String.format(java.util.Locale.ROOT, "%.1f", r)) + "x";
+        if (r == 0) {
+            return "0x";
+        }
+        if (r < 0.005) {
+            return "under 0.01x";
+        }
+        String digits = r >= 9.95 ? "%.0f" : r >= 0.095 ? "%.1f" : "%.2f";
+        return String.format(java.util.Locale.ROOT, digits, r) + "x";
     }
 
     /** What is left of the estimate at {@code now}, in seconds; empty when there is none or it has run out. */

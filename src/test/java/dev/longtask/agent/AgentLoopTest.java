@@ -126,7 +126,7 @@ class AgentLoopTest {
                 .call("read", "{\"path\":\"a.txt\"}")
                 .call("read", "{\"path\":\"a.txt\",\"offset\":2,\"limit\":1}")
                 .submit(true, "done");
-        f.settings = new LoopSettings(20_000, 2, 100, 3, 0.75, 0.25, null);
+        f.settings = new LoopSettings(20_000, 2, 1_000_000, 3, 0.75, 0.25, null);
 
         f.run(LoopFixture.agent(10, "read"), "Read");
 
@@ -228,20 +228,31 @@ class AgentLoopTest {
     }
 
     @Test
-    void everyTwoViewActionsTheAgentIsToldToRecordWhatItLearned() {
-        f.model.call("read", "{\"path\":\"a.txt\"}").call("ls", "{}")
-                .call("note", "{\"text\":\"a.txt:1 is alpha\"}")
-                .call("ls", "{\"path\":\".\"}")
+    void afterMuchReadingTheAgentIsToldToRecordWhatItLearnedButNotAfterAFewShortReads() throws Exception {
+        f.settings = new LoopSettings(20_000, 2, 3_000, 3, 0.75, 0.25, null);
+        for (String name : List.of("s1.txt", "s2.txt", "s3.txt")) {
+            Files.writeString(f.root.resolve(name), "one\ntwo\nthree\n");
+        }
+        Files.writeString(f.root.resolve("long.txt"), "a line of a long file to read\n".repeat(60));
+        Files.writeString(f.root.resolve("more.txt"), "another line of another long file\n".repeat(60));
+        f.model.call("read", "{\"path\":\"s1.txt\"}").call("read", "{\"path\":\"s2.txt\"}")
+                .call("read", "{\"path\":\"s3.txt\"}").call("read", "{\"path\":\"long.txt\"}")
+                .call("read", "{\"path\":\"more.txt\"}")
+                .call("note", "{\"text\":\"long.txt repeats one line\"}")
+                .call("ls", "{}")
                 .submit(true, "done");
 
         AgentOutcome outcome = f.run(LoopFixture.agent(10, "read", "ls"), "Look");
 
+        assertThat(ScriptedModel.systemPrompt(f.model.requests().get(0)))
+                .contains("Record what you learn with note as you read").doesNotContain("every two");
         List<ChatMessage.ToolResult> results = ScriptedModel.results(f.model.last());
-        assertThat(results.get(0).content()).doesNotContain("[reminder]");
-        assertThat(results.get(1).content()).contains("[reminder]", "note");
-        assertThat(results.get(2).content()).startsWith("Noted (1 note");
-        assertThat(results.get(3).content()).doesNotContain("[reminder]");
-        assertThat(outcome.notes()).containsExactly("a.txt:1 is alpha");
+        assertThat(results.subList(0, 4)).extracting(ChatMessage.ToolResult::content)
+                .noneMatch(c -> c.contains("[reminder]"));
+        assertThat(results.get(4).content()).contains("[reminder] You have read a good deal", "note");
+        assertThat(results.get(5).content()).startsWith("Noted (1 note");
+        assertThat(results.get(6).content()).doesNotContain("[reminder]");
+        assertThat(outcome.notes()).containsExactly("long.txt repeats one line");
     }
 
     @Test

@@ -60,7 +60,7 @@ class CallOriginTest {
         }
         f.model.submit(true, "done");
         f.model.onCompaction(r -> new ChatMessage.Assistant("- read some of the files", List.of()));
-        f.settings = new LoopSettings(20_000, 2, 100, 3, 0.75, 0.25, null);
+        f.settings = new LoopSettings(20_000, 2, 1_000_000, 3, 0.75, 0.25, null);
 
         f.run(LoopFixture.agent(20, "read"), "Compare the files");
 

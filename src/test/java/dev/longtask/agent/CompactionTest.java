@@ -25,7 +25,7 @@ class CompactionTest {
             String words = IntStream.range(0, 120).mapToObj(n -> "word" + n).collect(Collectors.joining(" "));
             Files.writeString(dir.resolve("f" + i + ".txt"), "FILE" + i + "-MARK " + words + "\n");
         }
-        f.settings = new LoopSettings(20_000, 2, 100, 3, 0.75, 0.25, null);
+        f.settings = new LoopSettings(20_000, 2, 1_000_000, 3, 0.75, 0.25, null);
         return f;
     }
 
@@ -67,6 +67,28 @@ class CompactionTest {
         assertThat(f.transcript.kinds()).contains("compaction");
         assertThat(outcome.steps()).isEqualTo(6);
         assertThat(outcome.usage().inputTokens()).isEqualTo(100L * (6 + summarising.size()));
+    }
+
+    @Test
+    void theSummariserIsToldTheTaskAndItsRequiredOutputs() throws Exception {
+        LoopFixture f = fixture(2_000);
+        f.model.onCompaction(r -> new ChatMessage.Assistant("- SUMMARY-MARK", List.of()));
+        for (int i = 1; i <= 5; i++) {
+            f.model.call("read", "{\"path\":\"f" + i + ".txt\"}");
+        }
+        f.model.submit(false, "not written");
+        TaskContract contract = new TaskContract("odd one", CONTRACT_MARK, Map.of(), Map.of("report", "out/odd.md"),
+                List.of("the odd file is named"), 1, 1);
+
+        f.run(LoopFixture.agent(20, "read"), contract);
+
+        ChatRequest summarising = f.model.requests().stream().filter(r -> r.tools().isEmpty()).findFirst().orElseThrow();
+        String system = ((ChatMessage.System) summarising.messages().get(0)).text();
+        String user = ((ChatMessage.User) summarising.messages().get(1)).text();
+        assertThat(system).contains("You get its task", "which of the task's required outputs are written");
+        assertThat(user).startsWith("The agent's task:\n# Your task (task 1 of 1)")
+                .contains(CONTRACT_MARK, "- report: out/odd.md", "- the odd file is named", "Newer turns:")
+                .containsSubsequence(CONTRACT_MARK, "Summary so far", "FILE1-MARK");
     }
 
     @Test

@@ -40,7 +40,7 @@ class RealToolsEscapeTest {
                 .call("grep", "{\"pattern\":\"SECRET\",\"path\":\"..\"}")
                 .call("read", "{\"path\":\"inside.txt\"}")
                 .submit(true, "done");
-        f.settings = new LoopSettings(20_000, 2, 100, 3, 0.75, 0.25, null);
+        f.settings = new LoopSettings(20_000, 2, 1_000_000, 3, 0.75, 0.25, null);
 
         AgentOutcome outcome = f.run(LoopFixture.agent(20, "read", "write", "edit", "ls", "glob", "grep"), "Escape");
 

@@ -98,6 +98,29 @@ class FailureTest {
                 .contains("retry_tasks");
     }
 
+    @Test
+    void theDirectorReadsWhatFailedAndNotTheAdviceTheTaskAgentGotForIt() {
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> call("submit_plan", EngineFixture.plan(
+                    EngineFixture.task("lazy", "Claims it wrote", "general", List.of(), Map.of("notes", "out/n.md"))));
+            case "director" -> decide("stop", "the task never wrote its notes");
+            case "synthesizer" -> report("R", "# R\n\nnothing written");
+            default -> submitResult(true, "wrote the notes");
+        });
+        EngineFixture.engine(EngineFixture.workspace(dir), model, EngineConfig.defaults().withConcurrency(1),
+                RunObserver.NONE).start("goal", "run-d", Budget.UNLIMITED);
+
+        ScriptedModel.Turn task = model.turns.stream().filter(t -> t.role().equals("task")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertThat(task.lastResult()).startsWith("refused: required output file is missing: out/n.md (notes)")
+                .contains("or call it with success=false");
+        String director = model.turns.stream().filter(t -> t.role().equals("director")).findFirst().orElseThrow()
+                .system();
+        assertThat(director).contains("error: stuck: submit_result was refused 3 times for the same arguments: "
+                + "required output file is "
+                + "missing: out/n.md (notes)").doesNotContain("success=false");
+    }
+
     private final java.util.concurrent.atomic.AtomicInteger flakyCalls = new java.util.concurrent.atomic.AtomicInteger();
 
     private static dev.longtask.llm.ChatMessage.Assistant retryAndAdd() {

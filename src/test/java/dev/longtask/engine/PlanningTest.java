@@ -4,6 +4,7 @@ import static dev.longtask.testing.ScriptedModel.call;
 import static dev.longtask.testing.ScriptedModel.decide;
 import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
+import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -120,6 +121,33 @@ class PlanningTest {
                 .containsPattern("- general: .*\\(tools: [a-z, ]+; at most \\d+ steps\\)")
                 .contains("Directories (files under each, counting subdirectories, by extension):\nsrc/  2 files: .txt 2\n")
                 .doesNotContain("about 30 tool calls");
+    }
+
+    @Test
+    void aDependentTaskIsShownEachInputOnceAndToldItsDetailsSummariseItsOutputFiles() {
+        com.fasterxml.jackson.databind.node.ObjectNode second = EngineFixture.task("b", "Second", "general",
+                List.of("a"), Map.of("report", "out/b.md"));
+        second.putObject("inputs").put("notes", "./out/a.md");
+        ScriptedModel model = new ScriptedModel(turn -> switch (turn.role()) {
+            case "planner" -> call("submit_plan", EngineFixture.plan(
+                    EngineFixture.task("a", "First", "general", List.of(), Map.of("notes", "out/a.md")), second));
+            case "director" -> decide("stop", "done");
+            case "synthesizer" -> report("R", "# R");
+            default -> turn.step() == 1
+                    ? write(turn.subject().equals("First") ? "out/a.md" : "out/b.md", "text\n")
+                    : submitResult(true, "done");
+        });
+        EngineFixture.engine(EngineFixture.workspace(dir), model, EngineConfig.defaults().withConcurrency(1),
+                RunObserver.NONE).start("goal", "run-in", Budget.UNLIMITED);
+
+        String system = model.turns.stream().filter(t -> t.subject().equals("Second")).findFirst().orElseThrow()
+                .system();
+        String inputs = system.substring(system.indexOf("Inputs ("), system.indexOf("Required outputs"));
+        assertThat(inputs).contains("- notes: ./out/a.md", "- task_1_result: ").doesNotContain("task_1_notes");
+        assertThat(inputs.split("out/a.md", -1)).hasSize(2);
+        assertThat(system).contains("Required outputs (write each before you finish: success=true is refused while"
+                + " one is missing; they hold your full result, which details only summarises, naming them):\n"
+                + "- report: out/b.md\n");
     }
 
     @Test

@@ -52,6 +52,11 @@ class SynthesisInPartsTest {
         List<ScriptedModel.Turn> summarizers = model.turns.stream()
                 .filter(t -> t.role().equals("task") && t.subject().isEmpty()).toList();
         assertThat(summarizers).as("the results were read in more than one part").hasSizeGreaterThan(1);
+        // Its body and its brief agree: the material is in the brief, and with no output file the notes go in details.
+        assertThat(summarizers.get(0).system()).containsPattern("what your brief includes is there\\s+whole")
+                .containsPattern("when it names none, details in\\s+submit_result holds the complete summary")
+                .contains("Read all of this part", "in summary and details write down everything")
+                .containsPattern("MARKER-\\d+-END").doesNotContain("Required outputs");
         ScriptedModel.Turn synthesis = model.turns.stream().filter(t -> t.role().equals("synthesizer")).findFirst()
                 .orElseThrow();
         String synthesisInput = synthesis.request().messages().toString();

@@ -22,6 +22,22 @@ class TextFormatsTest {
     }
 
     @Test
+    void anEstimateFarAboveTheActualFiguresSaysByHowMuchNotZero() {
+        PlanEstimate estimate = new PlanEstimate(300L, java.time.Instant.EPOCH, 3, 480_000L, 7_200L, 0L,
+                new java.math.BigDecimal("1.09"), "built-in priors");
+        Usage used = new Usage(17_000, 1_700, 0, 0, new java.math.BigDecimal("0.05"), 0);
+
+        assertThat(estimate.ratios(used, 21)).isEqualTo("actual 0.04x the tokens, 0.05x the cost, 0.07x the time");
+        assertThat(PlanEstimate.ratio(1, 1_000)).isEqualTo("under 0.01x");
+        assertThat(PlanEstimate.ratio(0, 1_000)).isEqualTo("0x");
+        assertThat(PlanEstimate.ratio(96, 1_000)).as("rounds to one decimal, not 0.10x").isEqualTo("0.1x");
+        assertThat(PlanEstimate.ratio(94, 1_000)).isEqualTo("0.09x");
+        assertThat(PlanEstimate.ratio(1_300, 1_000)).isEqualTo("1.3x");
+        assertThat(PlanEstimate.ratio(9_970, 1_000)).as("not 10.0x").isEqualTo("10x");
+        assertThat(PlanEstimate.ratio(12_400, 1_000)).isEqualTo("12x");
+    }
+
+    @Test
     void pluralsSayOneFile() {
         assertThat(Counts.plural(1, "file")).isEqualTo("1 file");
         assertThat(Counts.plural(0, "file")).isEqualTo("0 files");

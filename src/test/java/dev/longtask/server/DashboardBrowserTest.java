@@ -124,6 +124,9 @@ class DashboardBrowserTest {
 
         browser.find(row + " a.goal").click();
         browser.text("#report .markdown", "Digest of the notes");
+        // the ended run's estimate beside what it used, the ratio written as the terminal writes it (never "0.0x")
+        browser.text(".stats", "actual (\\d+(\\.\\d{1,2})?|under 0\\.01)x the tokens");
+        assertThat(browser.read(".stats")).doesNotContain("actual 0.0x");
         assertThat(browser.read("#report .markdown table")).contains("alpha.txt", "beta.txt");
         assertThat(browser.read("#report .markdown")).contains("<script>alert('not run')</script>");
         assertThat(browser.all("#report script")).as("raw HTML is escaped").isEmpty();

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * chain of two, a fan-out and fan-in, a tree), a new workspace and user config directory, a first run (estimated from
  * the built-in priors) and a second run of the same goal (estimated from the first), each a real {@code longtask run}
  * process against the scripted model over HTTP. Prints a markdown row per run: the estimate and what the run used
- * (tokens, cost at a made-up price, time at work), and their ratios. BENCHMARKS.md's table comes from here.
+ * (tokens, cost at a made-up price, time at work), their ratios, and whether they meet the aim (a first run within
+ * 3x of each actual figure, a repeated one within 1.5x); then a line of how many rows met it, and the exit code is 1
+ * when one did not. Progress and the machine's load go to stderr. BENCHMARKS.md's table comes from here.
  *
  * <pre>
  * src/test/scripts/estimate-accuracy [--latency 1s] [--shapes 1,2,6,24]
@@ -38,9 +40,14 @@ public final class EstimateAccuracy {
             }
         }
         Path work = Files.createTempDirectory("estimate-accuracy");
+        long began = System.nanoTime();
+        System.err.println("estimate-accuracy: shapes " + shapes + ", " + latency.toMillis() + " ms a call; load "
+                + load() + "; workspaces under " + work);
         System.out.println("| plan | run | estimated from | tokens est. | actual | ratio | cost est. | actual | ratio"
-                + " | time est. | actual | ratio |");
-        System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " | time est. | actual | ratio | aim |");
+        System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        int rows = 0;
+        int met = 0;
         for (int tasks : shapes) {
             Path ws = Files.createDirectories(work.resolve("ws-" + tasks));
             Path config = Files.createDirectories(work.resolve("config-" + tasks));
@@ -58,10 +65,34 @@ public final class EstimateAccuracy {
             ScriptedProvider.Options options = new ScriptedProvider.Options(0, tasks, latency, null, 0, 0, null);
             try (ScriptedProvider model = new ScriptedProvider(options)) {
                 for (int run = 1; run <= 2; run++) {
+                    System.err.printf(Locale.ROOT, "  %s, %s run ... (%ds so far)%n", shape(tasks),
+                            run == 1 ? "first" : "second", (System.nanoTime() - began) / 1_000_000_000L);
                     JsonNode result = run(ws, config, model.baseUrl());
-                    System.out.println(row(tasks, run, result));
+                    Row row = row(tasks, run, result);
+                    System.out.println(row.markdown());
+                    rows++;
+                    met += row.metAim() ? 1 : 0;
                 }
             }
+        }
+        System.out.printf(Locale.ROOT, "%n%d of %d runs within the aim (first run 3x, repeated run 1.5x, of tokens, "
+                + "cost and time)%n", met, rows);
+        System.err.printf(Locale.ROOT, "estimate-accuracy: done in %ds; load %s%n",
+                (System.nanoTime() - began) / 1_000_000_000L, load());
+        System.exit(met == rows ? 0 : 1);
+    }
+
+    /** A row of the table, and whether its ratios are within the aim of its kind of run. */
+    private record Row(String markdown, boolean metAim) {
+    }
+
+    /** The 1, 5 and 15 minute load averages, as the figures of a loaded machine must be read with them. */
+    private static String load() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 
@@ -83,7 +114,7 @@ public final class EstimateAccuracy {
         }
     }
 
-    private static String row(int tasks, int run, JsonNode r) {
+    private static Row row(int tasks, int run, JsonNode r) {
         JsonNode e = r.path("estimate");
         JsonNode u = r.path("usage");
         long estTokens = e.path("input_tokens").asLong() + e.path("output_tokens").asLong()
@@ -99,7 +130,19 @@ public final class EstimateAccuracy {
                 String.format(Locale.ROOT, "%,d", tokens), ratio(tokens, estTokens),
                 String.format(Locale.ROOT, "$%.3f", estCost), Double.isNaN(cost) ? "?" : String.format(Locale.ROOT,
                         "$%.3f", cost), ratio(cost, estCost), time(estTime), time(time), ratio(time, estTime)));
-        return "| " + String.join(" | ", cells) + " |";
+        double within = run == 1 ? 3 : 1.5;
+        boolean met = within(tokens, estTokens, within) && within(cost, estCost, within) && within(time, estTime, within);
+        cells.add((met ? "within " : "OUTSIDE ") + (run == 1 ? "3x" : "1.5x"));
+        return new Row("| " + String.join(" | ", cells) + " |", met);
+    }
+
+    /** Whether actual and estimate are within {@code factor} of each other, either way. */
+    private static boolean within(double actual, double estimated, double factor) {
+        if (estimated <= 0 || Double.isNaN(actual) || actual <= 0) {
+            return false;
+        }
+        double r = actual / estimated;
+        return r <= factor && r >= 1 / factor;
     }
 
     private static String shape(int tasks) {

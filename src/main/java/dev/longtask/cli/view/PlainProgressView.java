@@ -15,6 +15,7 @@ final class PlainProgressView implements ProgressView {
     private final PrintWriter out;
     private final PlanClock.Tracker plan;
     private final boolean priced;
+    private final RepeatedErrors errors = new RepeatedErrors();
 
     /** @param priced whether the run's model has a price */
     PlainProgressView(PrintWriter out, PlanClock.Tracker plan, boolean priced) {
@@ -30,6 +31,7 @@ final class PlainProgressView implements ProgressView {
         if (what == null) {
             return;
         }
+        what = errors.shorten(event, what);
         out.println(TIME.format(event.time()) + " " + what + "  [" + Figures.counts(s, plan.eta(s, event.time()), priced) + "]");
         out.flush();
     }

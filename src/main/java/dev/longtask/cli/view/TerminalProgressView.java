@@ -16,6 +16,7 @@ import java.util.List;
  * with is printed after it.
  */
 final class TerminalProgressView implements ProgressView {
+    private final RepeatedErrors errors = new RepeatedErrors();
     private final PrintWriter out;
     private final TerminalSize size;
     private final ProgressBlock block;
@@ -43,6 +44,9 @@ final class TerminalProgressView implements ProgressView {
         }
         plan.see(event, snapshot);
         String what = PlainProgressView.describe(event);
+        if (what != null) {
+            what = errors.shorten(event, what);
+        }
         last = snapshot;
         if (holding) {
             if (what != null) {
