@@ -1,6 +1,8 @@
 package dev.longtask.api;
 
+import dev.longtask.review.report.ReviewReportWriter;
 import java.math.BigDecimal;
+import java.util.List;
 
 /**
  * How a code review is cut and priced ({@link Longtask#planReview}, {@link Longtask#previewReview}).
@@ -12,9 +14,19 @@ import java.math.BigDecimal;
  * @param chunkTokens  code tokens per chunk at most; 0 for the default, 20,000 or what fits the agents' window
  * @param priceIn      with {@code priceOut}: USD per million tokens a preview's estimate uses instead of the model's
  *                     price; null for the model's
+ * @param minSeverity  the least severity the report lists ({@code critical high medium low info}); the findings
+ *                     below it are counted and scored but not listed; null lists all
  */
 public record ReviewOptions(String runId, String focus, boolean includeTests, int mapTokens, long chunkTokens,
-                            BigDecimal priceIn, BigDecimal priceOut) {
+                            BigDecimal priceIn, BigDecimal priceOut, String minSeverity) {
+
+    /** The severities a report can be gated at ({@code minSeverity}), most severe first. */
+    public static final List<String> SEVERITIES = ReviewReportWriter.SEVERITIES;
+
+    public ReviewOptions(String runId, String focus, boolean includeTests, int mapTokens, long chunkTokens,
+                         BigDecimal priceIn, BigDecimal priceOut) {
+        this(runId, focus, includeTests, mapTokens, chunkTokens, priceIn, priceOut, null);
+    }
 
     /** The defaults: a new run, the default focus, no tests, a map of 2,048 tokens, chunks of 20,000. */
     public static ReviewOptions defaults() {
@@ -23,10 +35,15 @@ public record ReviewOptions(String runId, String focus, boolean includeTests, in
 
     /** The review's run gets {@code id} (a queue that names its runs itself); null picks a new one. */
     public ReviewOptions withRunId(String id) {
-        return new ReviewOptions(id, focus, includeTests, mapTokens, chunkTokens, priceIn, priceOut);
+        return new ReviewOptions(id, focus, includeTests, mapTokens, chunkTokens, priceIn, priceOut, minSeverity);
     }
 
     public ReviewOptions withFocus(String areas) {
-        return new ReviewOptions(runId, areas, includeTests, mapTokens, chunkTokens, priceIn, priceOut);
+        return new ReviewOptions(runId, areas, includeTests, mapTokens, chunkTokens, priceIn, priceOut, minSeverity);
+    }
+
+    /** The report lists findings of {@code severity} or above only (null for all). */
+    public ReviewOptions withMinSeverity(String severity) {
+        return new ReviewOptions(runId, focus, includeTests, mapTokens, chunkTokens, priceIn, priceOut, severity);
     }
 }

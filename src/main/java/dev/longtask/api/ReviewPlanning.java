@@ -87,8 +87,12 @@ final class ReviewPlanning {
     private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
                               int tasks, ToIntFunction<String> windowOfAgent) {
         ReviewFocus focus = ReviewFocus.parse(options.focus());
+        if (options.minSeverity() != null && !ReviewOptions.SEVERITIES.contains(options.minSeverity())) {
+            throw new IllegalArgumentException("--min-severity must be one of "
+                    + String.join(", ", ReviewOptions.SEVERITIES) + ", was '" + options.minSeverity() + "'");
+        }
         ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
-                options.chunkTokens());
+                options.chunkTokens(), options.minSeverity());
         ReviewSetup setup;
         try {
             setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared(), windowOfAgent);

@@ -58,13 +58,18 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
      * {@code chunkTokens} 0 follows the window: {@value #DEFAULT_CHUNK_TOKENS}, or what fits the agents' window when
      * that is less ({@link #chunkRoom}).
      */
-    public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
+    public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens,
+                          String minSeverity) {
+        public Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
+            this(focus, includeTests, mapTokens, chunkTokens, null);
+        }
+
         public static Options defaults() {
             return new Options(ReviewFocus.defaults(), false, 2048, 0);
         }
 
         public Options withFocus(ReviewFocus areas) {
-            return new Options(areas, includeTests, mapTokens, chunkTokens);
+            return new Options(areas, includeTests, mapTokens, chunkTokens, minSeverity);
         }
     }
 
@@ -108,10 +113,11 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                     + "-token context window of " + (model == null ? "the model" : model) + ": at most "
                     + Counts.full(room) + " fit (--chunk-tokens " + room + ")";
         }
-        options = new Options(options.focus(), options.includeTests(), options.mapTokens(), chunkTokens);
+        options = new Options(options.focus(), options.includeTests(), options.mapTokens(), chunkTokens,
+                options.minSeverity());
         List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
         ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),
-                options.includeTests());
+                options.includeTests()).withMinSeverity(options.minSeverity());
         MapRenderer renderer = new MapRenderer(counter);
         String rendered = renderer.render(repoMap, options.mapTokens());
         Plan plan = chunks.isEmpty() ? null : new ReviewPlanner(rendered).plan(manifest);

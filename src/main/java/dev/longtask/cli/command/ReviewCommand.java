@@ -68,6 +68,7 @@ import picocli.CommandLine.Spec;
                         + " review on and writes its report."})
 final class ReviewCommand implements Callable<ExitCode> {
     private static final int TOP_FILES = 10;
+    private static final int LISTED_PER_REASON = 8;
 
     @Spec
     CommandSpec spec;
@@ -99,6 +100,11 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     @Option(names = "--json", description = "The same as --format json.")
     boolean json;
+
+    @Option(names = "--min-severity", paramLabel = "LEVEL",
+            description = "List only findings of LEVEL or above: critical, high, medium, low or info (default: info,"
+                    + " all); the others are still counted and scored.")
+    String minSeverity;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
     Path out;
@@ -199,7 +205,8 @@ final class ReviewCommand implements Callable<ExitCode> {
     }
 
     private ReviewOptions options(String id) {
-        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut);
+        return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut,
+                minSeverity == null ? null : minSeverity.strip().toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -365,6 +372,11 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (!f.equals("markdown") && !f.equals("md") && !f.equals("json")) {
             throw CliFailure.usage("review: --format must be markdown or json, was " + format);
         }
+        if (minSeverity != null
+                && !ReviewOptions.SEVERITIES.contains(minSeverity.strip().toLowerCase(Locale.ROOT))) {
+            throw CliFailure.usage("review: --min-severity must be one of "
+                    + String.join(", ", ReviewOptions.SEVERITIES) + ", was '" + minSeverity + "'");
+        }
         if ((priceIn == null) != (priceOut == null)) {
             throw CliFailure.usage("review: give both --price-in and --price-out (USD per million tokens), or neither");
         }
@@ -377,9 +389,9 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + " from the price table (the 'prices' of .longtask/config.yaml)");
         }
         if (preview && (out != null || run.maxTokens != null || run.maxCost != null || run.maxTime != null
-                || run.jsonEvents)) {
-            throw CliFailure.usage("review: --out, --max-tokens, --max-cost, --max-time and --json-events apply to a"
-                    + " review run, not to --map or --dry-run");
+                || run.jsonEvents || minSeverity != null)) {
+            throw CliFailure.usage("review: --out, --min-severity, --max-tokens, --max-cost, --max-time and"
+                    + " --json-events apply to a review run, not to --map or --dry-run");
         }
         if (runId != null) {
             RunAccess.runIdProblem(runId).ifPresent(problem -> {
@@ -427,6 +439,24 @@ final class ReviewCommand implements Callable<ExitCode> {
         return b.toString();
     }
 
+    /**
+     * "  test: Lib/test/, Lib/unittest/test/": per reason what was left out, directories whole (ending in /), at most
+     * {@value #LISTED_PER_REASON} a line; the full lists (up to 50 each) are in the JSON.
+     */
+    private static List<String> skippedListing(RepoMap m) {
+        List<String> lines = new ArrayList<>();
+        m.skippedPaths().forEach((reason, paths) -> {
+            if (paths.isEmpty()) {
+                return;
+            }
+            int count = m.skipped().getOrDefault(reason, paths.size());
+            List<String> shown = paths.subList(0, Math.min(LISTED_PER_REASON, paths.size()));
+            String more = paths.size() > shown.size() ? ", +" + (paths.size() - shown.size()) + " more" : "";
+            lines.add("  " + reason + " (" + Counts.plural(count, "file") + "): " + String.join(", ", shown) + more);
+        });
+        return lines;
+    }
+
     private static Map<String, Object> mapSummary(RepoMap m) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("root", m.root());
@@ -436,6 +466,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         s.put("lines", m.totalLines());
         s.put("tokens", m.totalTokens());
         s.put("skipped", m.skipped());
+        s.put("skipped_paths", m.skippedPaths());
         s.put("top_files", m.files().stream().limit(TOP_FILES).map(MappedFile::path).toList());
         return s;
     }
@@ -448,6 +479,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (!map) {
             lines.addAll(List.of(summary(m).split("\n")));
         }
+        lines.addAll(skippedListing(m));
         lines.add(String.format("focus: %s | model: %s | concurrency: %d | chunk budget: %,d tokens | %s", p.focus(),
                 p.model() == null ? "(none)" : p.model(), p.concurrency(), p.chunkTokens(), mapText(p.mapBudget())));
         if (m.files().isEmpty()) {

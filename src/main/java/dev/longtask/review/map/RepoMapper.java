@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -79,11 +81,13 @@ public final class RepoMapper {
                     ranking.definitionScores()[k], p.extraction().fallback()));
         }
         files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
-        return new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files), parse.skipped());
+        return new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files), parse.skipped(),
+                parse.listed());
     }
 
     /** The files in scope, read and extracted, with the files each one's imports resolve to; nothing ranked yet. */
-    record Parsed(String method, List<ParsedFile> files, List<Map<String, Double>> imports, Map<String, Integer> skipped) {
+    record Parsed(String method, List<ParsedFile> files, List<Map<String, Double>> imports, Map<String, Integer> skipped,
+                  Map<String, List<String>> listed) {
     }
 
     Parsed parse(Path base, ScopeOptions options) throws IOException {
@@ -91,20 +95,47 @@ public final class RepoMapper {
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
         MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
         List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options, cache)).toList();
+        Map<String, Set<String>> listed = new TreeMap<>();
+        scope.listed().forEach((reason, paths) -> listed.put(reason, new LinkedHashSet<>(paths)));
+        List<ParsedFile> parsed = new ArrayList<>();
+        collect(scope.candidates(), outcomes, parsed, skipped, listed);
+        // A directory named for tests that the code under review imports is code under review: unittest/.
+        TestPackages.Decision packages = TestPackages.decide(scope.heldBack(), parsed);
+        List<Outcome> rescued = packages.rescued().parallelStream().map(c -> read(c, options, cache)).toList();
+        collect(packages.rescued(), rescued, parsed, skipped, listed);
+        packages.skipped().forEach((dir, files) -> {
+            skipped.merge(RepoScanner.SKIP_TEST, files.size(), Integer::sum);
+            list(listed, RepoScanner.SKIP_TEST, dir + "/");
+        });
         if (cache != null) {
             cache.retainOnly();
         }
-        List<ParsedFile> parsed = new ArrayList<>();
-        for (Outcome outcome : outcomes) {
+        parsed.sort(Comparator.comparing(ParsedFile::path));
+        ImportResolver resolver = new ImportResolver(base, parsed);
+        List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
+        Map<String, List<String>> listing = new TreeMap<>();
+        listed.forEach((reason, paths) -> listing.put(reason, paths.stream().sorted().toList()));
+        return new Parsed(scope.method(), parsed, imports, skipped, listing);
+    }
+
+    private static void collect(List<RepoScanner.Candidate> candidates, List<Outcome> outcomes, List<ParsedFile> parsed,
+            Map<String, Integer> skipped, Map<String, Set<String>> listed) {
+        for (int k = 0; k < outcomes.size(); k++) {
+            Outcome outcome = outcomes.get(k);
             if (outcome.file() != null) {
                 parsed.add(outcome.file());
             } else {
                 skipped.merge(outcome.skipReason(), 1, Integer::sum);
+                list(listed, outcome.skipReason(), candidates.get(k).path());
             }
         }
-        ImportResolver resolver = new ImportResolver(base, parsed);
-        List<Map<String, Double>> imports = parsed.stream().map(resolver::resolve).toList();
-        return new Parsed(scope.method(), parsed, imports, skipped);
+    }
+
+    private static void list(Map<String, Set<String>> listed, String reason, String path) {
+        Set<String> paths = listed.computeIfAbsent(reason, r -> new LinkedHashSet<>());
+        if (paths.size() < RepoScanner.MAX_LISTED) {
+            paths.add(path);
+        }
     }
 
     /**
@@ -166,7 +197,9 @@ public final class RepoMapper {
                 }
             }
             return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
-                    test || language.isTestPath(candidate.path())), null);
+                    // without tests in scope, a file of a test directory is read only when that directory is a
+                    // package the code imports (TestPackages): code, then, not a test
+                    test || options.includeTests() && language.isTestPath(candidate.path())), null);
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());
             return new Outcome(null, SKIP_UNREADABLE);

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,8 +33,13 @@ import org.slf4j.LoggerFactory;
 final class RepoScanner {
     private static final Logger log = LoggerFactory.getLogger(RepoScanner.class);
 
-    static final Set<String> BUILD_DIRS = Set.of("target", "build", "out", "dist", "__pycache__", "venv",
+    static final Set<String> BUILD_DIRS = Set.of("target", "build", "out", "dist", "__pycache__",
             "site-packages", "coverage", "obj", "cmake-build-debug", "cmake-build-release", "DerivedData");
+    /** What makes a directory a Python virtual environment (whatever its name; a {@code venv/} without it is code). */
+    static final String VIRTUALENV_MARK = "pyvenv.cfg";
+    /** A directory holding one of these is a project of its own. */
+    static final List<String> BUILD_FILES = List.of("pom.xml", "build.gradle", "build.gradle.kts", "package.json",
+            "Cargo.toml", "go.mod", "pyproject.toml", "setup.py", "CMakeLists.txt", "meson.build");
     /** Other people's code kept in the tree: reviewed where it comes from, not here. */
     static final Set<String> VENDORED_DIRS = Set.of("node_modules", "vendor", "third_party", "third-party",
             "thirdparty", "3rdparty", "deps", "external", "bower_components", "Pods");
@@ -48,6 +54,9 @@ final class RepoScanner {
     static final String SKIP_TEST = "test";
     static final String SKIP_IGNORED = "ignored by .gitignore";
     static final String SKIP_LINK = "symbolic link";
+    static final String SKIP_TEST_PROJECT = "test project";
+    /** Paths kept per reason for the listing of what was skipped; the counts stay whole. */
+    static final int MAX_LISTED = 50;
     /** The workspace's longtask folder (runs, config, the map cache). */
     private static final String WORKSPACE_STATE = ".longtask";
 
@@ -58,11 +67,21 @@ final class RepoScanner {
     record Candidate(String path, Path file, Language language, boolean testSuspect) {
     }
 
-    record Scope(String method, List<Candidate> candidates, Map<String, Integer> skipped) {
+    /**
+     * @param heldBack the files of directories only tests use, by that directory: left out unless code outside the
+     *                 tests imports the directory as a package ({@link TestPackages}); not yet counted as skipped
+     * @param listed   per reason, the directories (ending in '/') and files skipped, at most {@value #MAX_LISTED}
+     */
+    record Scope(String method, List<Candidate> candidates, Map<String, Integer> skipped,
+                 Map<String, List<Candidate>> heldBack, Map<String, Set<String>> listed) {
     }
 
     private final ScopeOptions options;
     private final Map<String, Integer> skipped = new TreeMap<>();
+    private final Map<String, Set<String>> listed = new TreeMap<>();
+    private final Map<String, List<Candidate>> heldBack = new TreeMap<>();
+    private final Map<String, Boolean> directoryHas = new HashMap<>();
+    private Path root;
 
     private RepoScanner(ScopeOptions options) {
         this.options = options;
@@ -73,22 +92,23 @@ final class RepoScanner {
     }
 
     private Scope run(Path root) throws IOException {
-        Optional<List<String>> listed = gitListing(root);
+        this.root = root;
+        Optional<List<String>> gitFiles = gitListing(root);
         List<Candidate> candidates = new ArrayList<>();
         String method;
-        if (listed.isPresent()) {
+        if (gitFiles.isPresent()) {
             method = "git ls-files";
-            for (String path : listed.get()) {
+            for (String path : gitFiles.get()) {
                 if (path.startsWith(WORKSPACE_STATE + "/")) {
                     continue; // longtask's own runs and cache: not the repository's, and not counted as skipped
                 }
                 Path file = root.resolve(path);
                 if (Files.isSymbolicLink(file)) {
-                    skip(SKIP_LINK);
+                    skip(SKIP_LINK, path);
                 } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                     consider(path, file, candidates);
                 } else if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-                    skip(SKIP_SUBMODULE); // git lists a submodule as one entry, its directory
+                    skip(SKIP_SUBMODULE, path + "/"); // git lists a submodule as one entry, its directory
                 }
             }
         } else {
@@ -96,40 +116,70 @@ final class RepoScanner {
             walk(root, candidates);
         }
         candidates.sort((a, b) -> a.path().compareTo(b.path()));
-        return new Scope(method, candidates, skipped);
+        return new Scope(method, candidates, skipped, heldBack, listed);
     }
 
     private void consider(String path, Path file, List<Candidate> candidates) {
         String[] parts = path.split("/");
+        Optional<Language> language = Language.ofFileName(parts[parts.length - 1]);
+        boolean underTestName = false;
         for (int k = 0; k < parts.length - 1; k++) {
-            if (BUILD_DIRS.contains(parts[k])) {
-                skip(SKIP_BUILD);
+            String dir = prefix(parts, k);
+            if (BUILD_DIRS.contains(parts[k]) || has(dir, VIRTUALENV_MARK)) {
+                skip(SKIP_BUILD, dir + "/");
                 return;
             }
             if (VENDORED_DIRS.contains(parts[k])) {
-                skip(SKIP_VENDORED);
+                skip(SKIP_VENDORED, dir + "/");
                 return;
             }
             if (parts[k].startsWith(".")) {
-                skip(SKIP_HIDDEN);
+                skip(SKIP_HIDDEN, dir + "/");
+                return;
+            }
+            underTestName |= TestFiles.testProjectName(parts[k]);
+            if (!options.includeTests() && underTestName && language.isPresent()
+                    && BUILD_FILES.stream().anyMatch(b -> has(dir, b))) {
+                skip(SKIP_TEST_PROJECT, dir + "/"); // a project of its own that tests this one: gson's test-shrinker/
                 return;
             }
         }
-        Optional<Language> language = Language.ofFileName(parts[parts.length - 1]);
         if (language.isEmpty()) {
-            skip(SKIP_NOT_SOURCE);
+            skip(SKIP_NOT_SOURCE, null);
             return;
         }
         TestFiles.Verdict test = TestFiles.byPath(language.get(), path);
         if (!options.includeTests() && test == TestFiles.Verdict.TEST) {
-            skip(SKIP_TEST);
+            int depth = TestFiles.testDirectoryDepth(language.get(), path);
+            if (depth > 0) {
+                heldBack.computeIfAbsent(prefix(parts, depth - 1), d -> new ArrayList<>())
+                        .add(new Candidate(path, file, language.get(), false));
+            } else {
+                skip(SKIP_TEST, path);
+            }
             return;
         }
         candidates.add(new Candidate(path, file, language.get(), test != TestFiles.Verdict.NOT_TEST));
     }
 
-    private void skip(String reason) {
+    private static String prefix(String[] parts, int last) {
+        return String.join("/", java.util.Arrays.asList(parts).subList(0, last + 1));
+    }
+
+    /** Whether the directory {@code dir} (relative to the root) holds a file {@code name}; asked once each. */
+    private boolean has(String dir, String name) {
+        return directoryHas.computeIfAbsent(dir + "/" + name,
+                k -> Files.isRegularFile(root.resolve(k), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    private void skip(String reason, String path) {
         skipped.merge(reason, 1, Integer::sum);
+        if (path != null) {
+            Set<String> paths = listed.computeIfAbsent(reason, r -> new java.util.LinkedHashSet<>());
+            if (paths.size() < MAX_LISTED) {
+                paths.add(path);
+            }
+        }
     }
 
     /** The files git lists, or empty when this is not a git work tree, git is missing, or git refuses. */
@@ -182,15 +232,17 @@ final class RepoScanner {
                     if (name.startsWith(".")) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    if (BUILD_DIRS.contains(name)) {
+                    if (BUILD_DIRS.contains(name) || Files.isRegularFile(dir.resolve(VIRTUALENV_MARK))) {
+                        listed(SKIP_BUILD, rel + "/");
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (VENDORED_DIRS.contains(name)) {
                         countSources(dir, SKIP_VENDORED);
+                        listed(SKIP_VENDORED, rel + "/");
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
-                        skip(SKIP_SUBMODULE); // a nested repository: a submodule or a checkout of someone else's code
+                        skip(SKIP_SUBMODULE, rel + "/"); // a nested repository: a submodule or someone else's code
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (ignored(active, rel, true)) {
@@ -221,10 +273,10 @@ final class RepoScanner {
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                 String rel = relative(root, file);
                 if (attrs.isSymbolicLink()) {
-                    skip(SKIP_LINK);
+                    skip(SKIP_LINK, rel);
                 } else if (attrs.isRegularFile()) {
                     if (ignored(active, rel, false)) {
-                        skip(SKIP_IGNORED);
+                        skip(SKIP_IGNORED, null);
                     } else {
                         consider(rel, file, candidates);
                     }
@@ -238,6 +290,14 @@ final class RepoScanner {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** Lists a directory the walk does not enter (its files are not counted: a walk does not read them). */
+    private void listed(String reason, String path) {
+        Set<String> paths = listed.computeIfAbsent(reason, r -> new java.util.LinkedHashSet<>());
+        if (paths.size() < MAX_LISTED) {
+            paths.add(path);
+        }
     }
 
     /** Counts the source files under a directory the walk does not enter, so the skipped line shows them. */

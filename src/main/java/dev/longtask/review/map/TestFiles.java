@@ -68,6 +68,33 @@ final class TestFiles {
         return testName || ambiguousDir ? Verdict.SUSPECT : Verdict.NOT_TEST;
     }
 
+    /**
+     * How many leading directories of {@code path} reach its outermost directory only tests use ({@code Lib/unittest}
+     * of {@code Lib/unittest/case.py}: 2), or 0 when no directory makes it a test.
+     */
+    static int testDirectoryDepth(Language language, String path) {
+        String[] parts = path.split("/");
+        for (int i = 0; i < parts.length - 1; i++) {
+            String dir = parts[i].toLowerCase(Locale.ROOT);
+            if (TEST_DIRS.contains(dir) || (language == Language.RUST && dir.equals("benches"))) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Whether a directory's name says it holds a test project of its own ({@code test-shrinker}, {@code it-app},
+     * {@code integration-tests}, {@code e2e}), as opposed to a source directory that merely starts with "test".
+     */
+    static boolean testProjectName(String directory) {
+        String d = directory.toLowerCase(Locale.ROOT);
+        return TEST_DIRS.contains(d) || TEST_PROJECT.matcher(d).matches();
+    }
+
+    private static final Pattern TEST_PROJECT = Pattern.compile(
+            "(?:tests?|it|e2e|integration[-_]?tests?|functional[-_]?tests?)(?:[-_].+)?|.+[-_](?:tests?|it|e2e)");
+
     /** Whether a file's text shows a test framework at work. */
     static boolean hasTestContent(Language language, String text) {
         Pattern p = switch (language) {

@@ -19,7 +19,8 @@ import java.util.List;
  * {@code longtask resume}): the chunks, the focus, and for each chunk the files its analysis and review tasks
  * must write. Paths are relative to the workspace, which is the repository under review.
  *
- * @param runPath the run directory relative to the workspace, e.g. {@code .longtask/runs/20261126-101500-ab12}
+ * @param runPath     the run directory relative to the workspace, e.g. {@code .longtask/runs/20261126-101500-ab12}
+ * @param minSeverity the least severity the report lists ({@code --min-severity}), or null for all
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ReviewManifest(
@@ -27,7 +28,8 @@ public record ReviewManifest(
         @JsonProperty("run_path") String runPath,
         List<String> focus,
         @JsonProperty("include_tests") boolean includeTests,
-        List<Item> chunks) {
+        List<Item> chunks,
+        @JsonProperty("min_severity") String minSeverity) {
 
     public static final int FORMAT = 1;
     /** Where the review's own files live, relative to the run directory. */
@@ -49,7 +51,12 @@ public record ReviewManifest(
     public static ReviewManifest of(List<Chunk> chunks, String runPath, ReviewFocus focus, boolean includeTests) {
         String work = runPath + "/results/work/";
         return new ReviewManifest(FORMAT, runPath, focus.areas(), includeTests, chunks.stream()
-                .map(c -> new Item(c, work + c.id() + "-analysis.md", work + c.id() + "-issues.json")).toList());
+                .map(c -> new Item(c, work + c.id() + "-analysis.md", work + c.id() + "-issues.json")).toList(), null);
+    }
+
+    /** The same review, its report listing only findings of {@code severity} or above (null for all). */
+    public ReviewManifest withMinSeverity(String severity) {
+        return new ReviewManifest(format, runPath, focus, includeTests, chunks, severity);
     }
 
     public ReviewFocus reviewFocus() {

@@ -2,19 +2,16 @@ package dev.longtask.review.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Merges the duplicates that overlapping chunks and repeated reviews produce. Two findings are duplicates when
- * they are on the same file (both verified or both not), their line ranges lie within {@value #NEAR_LINES}
- * lines of each other (or both name the whole file), and either their types match and their descriptions
- * share at least 30% of their words, or their descriptions share at least 60%. Duplicates merge transitively
+ * they are on the same file (both verified or both not), their line ranges overlap or lie within {@value #NEAR_LINES}
+ * lines of each other (or both name the whole file), and they mean the same ({@link FindingMeaning#sameAs}: the same
+ * kind of problem about the same program element, not merely many words in common). Duplicates merge transitively
  * into one finding with the highest severity, the description of the most severe (longest on a tie), the
  * longest suggestion, the union of the ranges when it stays within {@value #MAX_UNION_SPAN} lines, and the
  * number of findings merged.
@@ -22,9 +19,6 @@ import java.util.Set;
 final class FindingMerger {
     static final int NEAR_LINES = 3;
     static final int MAX_UNION_SPAN = 30;
-    private static final Set<String> STOPWORDS = Set.of("the", "and", "for", "with", "this", "that", "not", "are",
-            "can", "may", "when", "which", "from", "into", "will", "use", "used", "using", "its", "has", "have",
-            "was", "were", "there", "here", "than", "then", "but", "all", "any", "should", "could", "would", "does");
 
     public List<CheckedFinding> merge(List<CheckedFinding> findings) {
         Map<String, List<CheckedFinding>> groups = new LinkedHashMap<>();
@@ -48,10 +42,10 @@ final class FindingMerger {
         for (int k = 0; k < n; k++) {
             parent[k] = k;
         }
-        List<Set<String>> words = group.stream().map(f -> words(f.description())).toList();
+        List<FindingMeaning> meanings = group.stream().map(f -> FindingMeaning.of(f.description())).toList();
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                if (duplicates(group.get(i), group.get(j), words.get(i), words.get(j))) {
+                if (duplicates(group.get(i), group.get(j), meanings.get(i), meanings.get(j))) {
                     parent[find(parent, i)] = find(parent, j);
                 }
             }
@@ -71,13 +65,8 @@ final class FindingMerger {
         return k;
     }
 
-    static boolean duplicates(CheckedFinding a, CheckedFinding b, Set<String> wordsA, Set<String> wordsB) {
-        if (!near(a.location(), b.location())) {
-            return false;
-        }
-        double similarity = jaccard(wordsA, wordsB);
-        boolean sameType = Objects.equals(a.type(), b.type());
-        return (sameType && similarity >= 0.3) || similarity >= 0.6;
+    static boolean duplicates(CheckedFinding a, CheckedFinding b, FindingMeaning meaningA, FindingMeaning meaningB) {
+        return near(a.location(), b.location()) && meaningA.sameAs(meaningB, Objects.equals(a.type(), b.type()));
     }
 
     private static boolean near(Location a, Location b) {
@@ -89,30 +78,6 @@ final class FindingMerger {
         }
         int gap = Math.max(a.startLine(), b.startLine()) - Math.min(a.endLine(), b.endLine());
         return gap <= NEAR_LINES;
-    }
-
-    static Set<String> words(String text) {
-        Set<String> out = new HashSet<>();
-        for (String raw : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-            if (raw.length() < 3 || STOPWORDS.contains(raw)) {
-                continue;
-            }
-            out.add(raw.length() > 4 && raw.endsWith("s") ? raw.substring(0, raw.length() - 1) : raw);
-        }
-        return out;
-    }
-
-    private static double jaccard(Set<String> a, Set<String> b) {
-        if (a.isEmpty() && b.isEmpty()) {
-            return 1.0;
-        }
-        int common = 0;
-        for (String w : a) {
-            if (b.contains(w)) {
-                common++;
-            }
-        }
-        return (double) common / (a.size() + b.size() - common);
     }
 
     private static CheckedFinding combine(List<CheckedFinding> cluster) {

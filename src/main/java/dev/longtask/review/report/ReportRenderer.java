@@ -22,7 +22,7 @@ final class ReportRenderer {
 
     public String markdown(ReviewReport report) {
         List<CheckedFinding> verified = report.verified();
-        List<CheckedFinding> unverified = report.unverified();
+        List<CheckedFinding> unverified = report.unverifiedListed();
         Map<Severity, List<CheckedFinding>> bySeverity = bySeverity(verified);
         StringBuilder md = new StringBuilder();
         md.append("# ").append(oneLine(report.title().isBlank() ? "Code review" : report.title())).append("\n\n");
@@ -37,7 +37,7 @@ final class ReportRenderer {
                     .append(" could not be reviewed (see Not reviewed).\n");
         }
         int number = 1;
-        for (Map.Entry<Severity, List<CheckedFinding>> entry : bySeverity.entrySet()) {
+        for (Map.Entry<Severity, List<CheckedFinding>> entry : bySeverity(report.listed()).entrySet()) {
             if (entry.getValue().isEmpty()) {
                 continue;
             }
@@ -52,10 +52,15 @@ final class ReportRenderer {
                 if (f.occurrences() > 1) {
                     md.append("\n_Reported ").append(f.occurrences()).append(" times (merged)._\n");
                 }
+                if (f.fingerprint() != null) {
+                    md.append("\n`fingerprint:").append(f.fingerprint()).append("`\n");
+                }
             }
         }
         if (verified.isEmpty() && report.reviewedAnything()) {
             md.append("\nNo issues found.\n");
+        } else if (report.listed().isEmpty() && report.reviewedAnything()) {
+            md.append("\nNo issues of severity ").append(report.minSeverity().id()).append(" or above.\n");
         }
         if (!report.modules().isEmpty()) {
             boolean scored = report.modules().stream().anyMatch(m -> m.reviewerScore() != null);
@@ -85,6 +90,7 @@ final class ReportRenderer {
                         .append(oneLine(f.description())).append("\n");
             }
         }
+        suppressed(md, report);
         if (!report.gaps().isEmpty()) {
             md.append("\n## Not reviewed\n\nNo findings could be taken from these chunks, so their code is not counted"
                     + " as reviewed and the score says nothing about it.\n\n");
@@ -95,8 +101,10 @@ final class ReportRenderer {
             }
         }
         if (report.reviewedAnything()) {
-            md.append("\n---\nScore: 100 / (1 + d/10), where d is penalty points (critical 10, high 5, medium 2,"
-                    + " low 0.5) of verified findings per thousand lines reviewed.\n");
+            md.append("\n---\nScore: the lower of 100 / (1 + d/10), where d is penalty points (critical 10, high 5,"
+                    + " medium 2, low 0.5) of verified findings per thousand lines reviewed, and the ceiling of the worst"
+                    + " severity (critical: 40, 10 less for each further one; high: 75, 5 less for each further one,"
+                    + " down to 45). Suppressed findings do not count.\n");
         }
         return md.toString();
     }
@@ -115,7 +123,40 @@ final class ReportRenderer {
             md.append("; ").append(Counts.plural(report.gaps().size(), "chunk"))
                     .append(" could not be reviewed (see Not reviewed)");
         }
+        if (!report.suppressed().isEmpty()) {
+            md.append("; ").append(report.suppressed().size()).append(" suppressed by ").append(ReviewIgnore.FILE)
+                    .append(" (see Suppressed)");
+        }
+        if (report.notListed() > 0) {
+            md.append("; ").append(Counts.plural(report.notListed(), "finding")).append(" below ")
+                    .append(report.minSeverity().id()).append(" counted but not listed (--min-severity)");
+        }
         md.append(".\n");
+    }
+
+    /** The findings the ignore file suppressed, each with its rule; the rules that matched nothing; bad lines. */
+    private static void suppressed(StringBuilder md, ReviewReport report) {
+        ReviewIgnore.Applied ignore = report.ignore();
+        if (ignore.rules().isEmpty() && ignore.problems().isEmpty()) {
+            return;
+        }
+        md.append("\n## Suppressed (").append(ignore.suppressed().size()).append(")\n\n")
+                .append("Findings ").append(ReviewIgnore.FILE).append(" suppresses: listed for the record, not counted")
+                .append(" in the issues or the score.\n\n");
+        for (ReviewIgnore.Suppressed s : ignore.suppressed()) {
+            CheckedFinding f = s.finding();
+            md.append("- [").append(f.severity().id()).append("/").append(oneLine(f.type())).append("] `")
+                    .append(f.locationText()).append("`").append(f.verified() ? "" : " (unverified)").append(" by `")
+                    .append(s.rule().text()).append("` (line ").append(s.rule().line()).append(")")
+                    .append(s.rule().reason().isBlank() ? "" : ", " + oneLine(s.rule().reason())).append(": ")
+                    .append(oneLine(f.description())).append("\n");
+        }
+        List<String> unused = ignore.rules().stream().filter(r -> ignore.matched(r) == 0)
+                .map(r -> "`" + r.text() + "` (line " + r.line() + ")").toList();
+        if (!unused.isEmpty()) {
+            md.append("\nRules that matched nothing: ").append(String.join(", ", unused)).append(".\n");
+        }
+        ignore.problems().forEach(p -> md.append("\n").append(oneLine(p)).append(".\n"));
     }
 
     public String json(ReviewReport report) {
@@ -124,13 +165,22 @@ final class ReportRenderer {
         root.put("title", report.title());
         root.put("summary", report.summary());
         root.put("score", report.reviewedAnything() ? ReviewScore.of(verified, report.linesReviewed()) : null);
+        root.put("min_severity", report.minSeverity().id());
         Map<String, Integer> counts = new LinkedHashMap<>();
         bySeverity(verified).forEach((s, list) -> counts.put(s.id(), list.size()));
         root.put("counts", counts);
         root.put("files_reviewed", report.filesReviewed());
         root.put("lines_reviewed", report.linesReviewed());
-        root.put("issues", verified.stream().map(ReportRenderer::issue).toList());
-        root.put("unverified", report.unverified().stream().map(ReportRenderer::issue).toList());
+        root.put("not_listed", report.notListed());
+        root.put("issues", report.listed().stream().map(ReportRenderer::issue).toList());
+        root.put("unverified", report.unverifiedListed().stream().map(ReportRenderer::issue).toList());
+        root.put("suppressed", report.suppressed().stream().map(s -> {
+            Map<String, Object> node = issue(s.finding());
+            node.put("suppressed_by", rule(s.rule(), null));
+            return node;
+        }).toList());
+        root.put("ignore_rules", report.ignore().rules().stream().map(r -> rule(r, report.ignore().matched(r))).toList());
+        root.put("ignore_problems", report.ignore().problems());
         Map<String, Map<Severity, Integer>> byModule = countsByModule(report);
         root.put("modules", report.modules().stream().map(m -> {
             Map<String, Object> node = new LinkedHashMap<>();
@@ -170,9 +220,21 @@ final class ReportRenderer {
         node.put("description", f.description());
         node.put("suggestion", f.suggestion());
         node.put("occurrences", f.occurrences());
+        node.put("fingerprint", f.fingerprint());
         node.put("verified", f.verified());
         if (!f.verified()) {
             node.put("problem", f.problem());
+        }
+        return node;
+    }
+
+    private static Map<String, Object> rule(ReviewIgnore.Rule rule, Long matched) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        node.put("line", rule.line());
+        node.put("rule", rule.text());
+        node.put("reason", rule.reason());
+        if (matched != null) {
+            node.put("suppressed", matched);
         }
         return node;
     }

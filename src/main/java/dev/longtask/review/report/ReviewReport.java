@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * Everything a report is rendered from: the synthesizer's title and summary, one summary per module, the
- * findings after checking and merging (verified and not), how much code was reviewed (for the score), and the
- * chunks that could not be reviewed.
+ * findings after checking and merging (verified and not) that no suppression hides, how much code was reviewed (for
+ * the score), the chunks that could not be reviewed, what the ignore file suppressed, and the least severity the
+ * report lists (the findings below it are counted, and scored, but not listed).
  */
 record ReviewReport(
         String title,
@@ -14,12 +15,21 @@ record ReviewReport(
         List<CheckedFinding> findings,
         int filesReviewed,
         long linesReviewed,
-        List<ReviewGap> gaps) {
+        List<ReviewGap> gaps,
+        ReviewIgnore.Applied ignore,
+        Severity minSeverity) {
 
     public ReviewReport {
         modules = List.copyOf(modules);
         findings = List.copyOf(findings);
         gaps = List.copyOf(gaps);
+        ignore = ignore == null ? ReviewIgnore.Applied.none(List.of()) : ignore;
+        minSeverity = minSeverity == null ? Severity.INFO : minSeverity;
+    }
+
+    public ReviewReport(String title, String summary, List<ModuleSummary> modules, List<CheckedFinding> findings,
+            int filesReviewed, long linesReviewed, List<ReviewGap> gaps) {
+        this(title, summary, modules, findings, filesReviewed, linesReviewed, gaps, null, null);
     }
 
     public ReviewReport(String title, String summary, List<ModuleSummary> modules, List<CheckedFinding> findings,
@@ -31,8 +41,27 @@ record ReviewReport(
         return findings.stream().filter(CheckedFinding::verified).toList();
     }
 
+    /** The verified findings at or above the least severity the report lists. */
+    public List<CheckedFinding> listed() {
+        return verified().stream().filter(f -> f.severity().compareTo(minSeverity) <= 0).toList();
+    }
+
     public List<CheckedFinding> unverified() {
         return findings.stream().filter(f -> !f.verified()).toList();
+    }
+
+    /** The unverified findings at or above the least severity the report lists. */
+    public List<CheckedFinding> unverifiedListed() {
+        return unverified().stream().filter(f -> f.severity().compareTo(minSeverity) <= 0).toList();
+    }
+
+    /** How many findings, verified or not, are below the least severity listed (counted, not listed). */
+    public int notListed() {
+        return (int) findings.stream().filter(f -> f.severity().compareTo(minSeverity) > 0).count();
+    }
+
+    public List<ReviewIgnore.Suppressed> suppressed() {
+        return ignore.suppressed();
     }
 
     /** False when every chunk is a gap (no review could be read): then there is nothing to score. */

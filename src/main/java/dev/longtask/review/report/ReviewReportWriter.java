@@ -67,9 +67,15 @@ public final class ReviewReportWriter {
                 b.append(", ").append(report.gaps().size()).append(report.gaps().size() == 1 ? " chunk" : " chunks")
                         .append(" not reviewed");
             }
+            if (!report.suppressed().isEmpty()) {
+                b.append(", ").append(report.suppressed().size()).append(" suppressed");
+            }
             return b.toString();
         }
     }
+
+    /** The severities a report can be gated at ({@code --min-severity}), most severe first. */
+    public static final List<String> SEVERITIES = java.util.Arrays.stream(Severity.values()).map(Severity::id).toList();
 
     /** Whether the run in {@code runDirectory} is a review whose report this writer can build. */
     public static boolean isReview(Path runDirectory) {
@@ -99,6 +105,7 @@ public final class ReviewReportWriter {
         write(json, renderer.json(report));
         ObjectNode data = JSON.createObjectNode().put("score", report.score())
                 .put("issues", report.verified().size()).put("unverified", report.unverified().size())
+                .put("suppressed", report.suppressed().size())
                 .put("gaps", report.gaps().size()).put("lines_reviewed", report.linesReviewed())
                 .put("markdown", ReviewManifest.DIRECTORY + "/" + MARKDOWN)
                 .put("json", ReviewManifest.DIRECTORY + "/" + JSON_FILE);
@@ -131,7 +138,9 @@ public final class ReviewReportWriter {
             filesReviewed.addAll(files);
             linesReviewed += chunk.lines();
         }
-        List<CheckedFinding> findings = new FindingMerger().merge(checker.checkAll(reported));
+        List<CheckedFinding> findings = new Fingerprints(repository)
+                .assign(new FindingMerger().merge(checker.checkAll(reported)));
+        ReviewIgnore.Applied ignore = ReviewIgnore.read(repository).apply(findings);
         JsonNode synthesis = finalResult(runDirectory);
         boolean synthesized = synthesis.path("synthesized").asBoolean(false);
         String title = synthesized && !synthesis.path("title").asText("").isBlank() ? synthesis.path("title").asText()
@@ -141,7 +150,8 @@ public final class ReviewReportWriter {
                 + " of " + manifest.chunks().size() + " chunks reviewed for " + manifest.reviewFocus().text()
                 + "; the run's narrative report is report.md in the run directory._";
         return new ReviewReport(title, summary.strip(), modules.values().stream().map(Module::summary).toList(),
-                findings, filesReviewed.size(), linesReviewed, gaps);
+                ignore.kept(), filesReviewed.size(), linesReviewed, gaps, ignore,
+                manifest.minSeverity() == null ? null : Severity.parse(manifest.minSeverity()));
     }
 
     /** Why a chunk gave nothing: what became of its review task, then what is wrong with the file. */

@@ -81,6 +81,9 @@ class ReviewCommandTest {
         assertThat(r.out()).contains("focus: security, performance | model: (none) | concurrency: 2 | chunk budget: 600 tokens")
                 .contains("most referenced files:\n   1. java/src/main/java/com/acme/store/Inventory.java")
                 .contains("chunk-001").contains("estimate: ").contains("cost:   unknown")
+                .contains("\n  test (4 files): go/inventory/inventory_test.go, java/src/test/, python/tests/,"
+                        + " web/src/cart.test.ts\n")
+                .contains("\n  vendored (1 file): node_modules/\n")
                 .contains("with concurrency 2")
                 .containsPattern("plan: \\d+ tasks, made from the chunks \\(no planner\\): for each chunk an analysis"
                         + " \\(agent analyzer\\) writing .longtask/runs/<run-id>/results/work/chunk-NNN-analysis.md");
@@ -148,6 +151,10 @@ class ReviewCommandTest {
         assertThat(run("review", repo.toString(), "--price-in", "3", "--price-out", "15").err())
                 .contains("--price-in and --price-out apply to --dry-run");
         assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
+                .contains("apply to a review run, not to --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--min-severity", "severe").err()).hasLineCount(1)
+                .contains("--min-severity must be one of critical, high, medium, low, info, was 'severe'");
+        assertThat(run("review", repo.toString(), "--dry-run", "--min-severity", "high").err())
                 .contains("apply to a review run, not to --map or --dry-run");
         assertThat(run("review", repo.toString(), "--run-id", "no/slashes").err()).contains("--run-id: run id 'no/slashes' is not valid");
         assertThat(run("review", repo.toString(), "--map", "--tokens", "many").exit()).isEqualTo(ExitCode.USAGE.code());

@@ -8,9 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
-import dev.longtask.cli.Main;
 import dev.longtask.config.Environment;
 import dev.longtask.llm.ChatMessage;
 import dev.longtask.review.ReviewFixture;
@@ -27,13 +25,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code longtask review PATH} end to end over the multi-language fixture: the real command, driver, engine,
@@ -44,8 +39,6 @@ import picocli.CommandLine;
  */
 class ReviewRunTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern OUTPUT = Pattern.compile("^- (analysis|issues): (\\S+)$", Pattern.MULTILINE);
-    private static final Pattern CHUNK = Pattern.compile("^Subject: (Analyse|Review) (chunk-\\d{3}):", Pattern.MULTILINE);
 
     @TempDir
     Path tmp;
@@ -74,18 +67,7 @@ class ReviewRunTest {
     }
 
     private int reviewWith(ScriptedModel model, String... all) {
-        CommandLine cli = new CommandLine(new ReviewCommand(noKeys(), assembly(model)));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        cli.setExecutionStrategy(Main::executeLast);
-        cli.setExecutionExceptionHandler((e, c, parsed) -> {
-            if (e instanceof CliFailure f) {
-                c.getErr().println("longtask: " + f.getMessage());
-                return f.exitCode().code();
-            }
-            throw e;
-        });
-        return cli.execute(all);
+        return ReviewScript.execute(new ReviewCommand(noKeys(), assembly(model)), out, err, all);
     }
 
     /** The issues each chunk's reviewer writes, by chunk. */
@@ -139,20 +121,10 @@ class ReviewRunTest {
         return new ScriptedModel(turn -> switch (turn.role()) {
             case "director" -> decide("continue", "every chunk has been looked at");
             case "synthesizer" -> report("Review of the acme fixture", "# Review of the acme fixture\n\nMostly sound.");
-            default -> {
-                Matcher subject = CHUNK.matcher(turn.system());
-                Matcher output = OUTPUT.matcher(turn.system().substring(turn.system().lastIndexOf("Required outputs")));
-                if (!subject.find() || !output.find()) {
-                    yield null;
-                }
-                String chunk = subject.group(2);
-                boolean analysis = subject.group(1).equals("Analyse");
-                if (turn.step() == 1) {
-                    yield analysis ? write(output.group(2), "## Purpose\n" + chunk + " does things.\n")
-                            : reviewerFirstStep.apply(chunk + " " + output.group(2));
-                }
-                yield submitResult(true, (analysis ? "analysed " : "reviewed ") + chunk);
-            }
+            default -> ReviewScript.of(turn).map(task -> turn.step() > 1
+                    ? submitResult(true, (task.analysis() ? "analysed " : "reviewed ") + task.chunk())
+                    : task.analysis() ? write(task.output(), "## Purpose\n" + task.chunk() + " does things.\n")
+                    : reviewerFirstStep.apply(task.chunk() + " " + task.output())).orElse(null);
         }, window);
     }
 

@@ -65,4 +65,54 @@ class FindingMergerTest {
                 f(Severity.LOW, "style", "a/A.java", 3, 3, "Unused import", "")));
         assertThat(merged).extracting(CheckedFinding::locationText).containsExactly("b/B.java:9", "a/A.java:3", "b/B.java:1");
     }
+
+    @Test
+    void aRewordedDuplicateAtANeighbouringLineMergesThoughItSharesFewWords() {
+        // Word overlap alone is about 0.1 here: the two say the same thing (a null from the same lookup) in other words.
+        CheckedFinding npe = f(Severity.HIGH, "bug", "a/Store.java", 41, 41,
+                "Possible NPE: `inventory.get(sku)` may return null and the result is unboxed", "Use getOrDefault");
+        CheckedFinding reworded = f(Severity.MEDIUM, "error-handling", "a/Store.java", 43, 43,
+                "Unboxing what inventory.get() hands back crashes for an unknown item", "");
+        assertThat(FindingMeaning.jaccard(FindingMeaning.words(npe.description()),
+                FindingMeaning.words(reworded.description()))).isLessThan(0.3);
+
+        assertThat(merger.merge(List.of(npe, reworded))).singleElement().satisfies(m -> {
+            assertThat(m.occurrences()).isEqualTo(2);
+            assertThat(m.severity()).isEqualTo(Severity.HIGH);
+            assertThat(m.location()).isEqualTo(new Location("a/Store.java", 41, 43));
+        });
+    }
+
+    @Test
+    void manyWordsInCommonDoNotMergeTwoDifferentProblems() {
+        // Half the words are shared, the type too; one is a null, the other a linear scan: two issues.
+        CheckedFinding nullLookup = f(Severity.MEDIUM, "bug", "a/Store.java", 20, 20,
+                "The SKU lookup in the inventory map can return null for a missing SKU", "");
+        CheckedFinding slowLookup = f(Severity.MEDIUM, "bug", "a/Store.java", 21, 21,
+                "The SKU lookup in the inventory map is a linear scan over every SKU", "");
+        assertThat(FindingMeaning.jaccard(FindingMeaning.words(nullLookup.description()),
+                FindingMeaning.words(slowLookup.description()))).isGreaterThanOrEqualTo(0.3);
+
+        assertThat(merger.merge(List.of(nullLookup, slowLookup))).hasSize(2);
+    }
+
+    @Test
+    void theSameKindOfProblemAboutDifferentNamesStaysSeparate() {
+        List<CheckedFinding> merged = merger.merge(List.of(
+                f(Severity.HIGH, "bug", "a/Order.java", 30, 30, "`customer` may be null here", ""),
+                f(Severity.HIGH, "bug", "a/Order.java", 31, 31, "`shippingAddress` may be null here", "")));
+        assertThat(merged).hasSize(2);
+    }
+
+    @Test
+    void farApartTheSameMeaningIsTwoFindings() {
+        List<CheckedFinding> merged = merger.merge(List.of(
+                f(Severity.HIGH, "bug", "a/Io.java", 10, 10, "The reader is never closed", ""),
+                f(Severity.HIGH, "bug", "a/Io.java", 15, 15, "Resource leak: close() is not called on the reader", "")));
+        assertThat(merged).hasSize(2);
+        assertThat(merger.merge(List.of(
+                f(Severity.HIGH, "bug", "a/Io.java", 10, 10, "The reader is never closed", ""),
+                f(Severity.HIGH, "bug", "a/Io.java", 12, 12, "Resource leak: close() is not called on the reader", ""))))
+                .hasSize(1);
+    }
 }

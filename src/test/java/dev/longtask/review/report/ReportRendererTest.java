@@ -27,8 +27,8 @@ class ReportRendererTest {
     @Test
     void markdownListsIssuesBySeverityWithScoreModulesAndUnverifiedApart() {
         String md = new ReportRenderer().markdown(report());
-        // points 5 + 0.5 over 2 kLOC: density 2.75, score round(100 / 1.275) = 78
-        assertThat(md).startsWith("# Review of acme\n\nTwo modules, mostly fine.\n\n**Score: 78/100** — 2 issues (1 high, 1 low)"
+        // points 5 + 0.5 over 2 kLOC: density 2.75, round(100 / 1.275) = 78; one high finding caps it at 75
+        assertThat(md).startsWith("# Review of acme\n\nTwo modules, mostly fine.\n\n**Score: 75/100** — 2 issues (1 high, 1 low)"
                 + " in 2,000 lines of 10 files; 1 finding whose location could not be verified is listed apart.\n");
         assertThat(md).contains("## High (1)\n\n### 1. [security] `src/db/Query.java:12-14`\n\n"
                 + "SQL built by concatenating | user input\n\n**Suggestion:** Use a prepared statement\n\n_Reported 2 times (merged)._\n");
@@ -45,7 +45,7 @@ class ReportRendererTest {
     @Test
     void jsonCarriesTheSameContent() throws Exception {
         JsonNode json = new ObjectMapper().readTree(new ReportRenderer().json(report()));
-        assertThat(json.get("score").asInt()).isEqualTo(78);
+        assertThat(json.get("score").asInt()).isEqualTo(75);
         assertThat(json.get("counts").get("high").asInt()).isEqualTo(1);
         assertThat(json.get("counts").get("critical").asInt()).isZero();
         assertThat(json.get("issues")).hasSize(2);
@@ -64,7 +64,8 @@ class ReportRendererTest {
     void theScoreIsFullWithoutVerifiedFindingsAndFallsWithDensity() {
         assertThat(ReviewScore.of(List.of(INVENTED), 1_000)).isEqualTo(100);
         assertThat(ReviewScore.of(List.of(SQL, SQL), 1_000)).isEqualTo(50); // 10 points per kLOC
-        assertThat(ReviewScore.of(List.of(SQL), 100_000)).isEqualTo(100);
+        // one high finding in 100,000 lines: the density alone says 100, the ceiling of a high finding 75
+        assertThat(ReviewScore.of(List.of(SQL), 100_000)).isEqualTo(75);
         String md = new ReportRenderer().markdown(new ReviewReport("", "", List.of(), List.of(), 0, 0));
         assertThat(md).contains("**Score: 100/100** — no issues").contains("No issues found.");
     }
@@ -120,5 +121,46 @@ class ReportRendererTest {
         assertThat(new ObjectMapper().readTree(new ReportRenderer().json(nothing)).get("score").isNull()).isTrue();
         assertThat(new ReviewReportWriter.Written(nothing, null, null).line())
                 .isEqualTo("nothing was reviewed: 1 chunk not reviewed");
+    }
+
+    @Test
+    void suppressedFindingsAreListedApartAndTheGateHidesOnlyTheListing() throws Exception {
+        CheckedFinding sql = SQL.withFingerprint("0123456789ab");
+        CheckedFinding naming = NAMING.withFingerprint("ba9876543210");
+        CheckedFinding falseAlarm = new CheckedFinding(Severity.CRITICAL, "security", new Location("src/db/Query.java",
+                30, 30), "Password compared with ==", "", true, null, 1, "feedfacecafe");
+        ReviewIgnore ignore = ReviewIgnore.parse("fingerprint:feedfacecafe  # it is a hash, compared in constant time\n"
+                + "path:src/old/**\nrule:\n");
+        ReviewIgnore.Applied applied = ignore.apply(List.of(sql, naming, falseAlarm));
+        ReviewReport report = new ReviewReport("R", "", List.of(new ModuleSummary("src", 10, 2_000, "")),
+                applied.kept(), 10, 2_000, List.of(), applied, Severity.MEDIUM);
+
+        String md = new ReportRenderer().markdown(report);
+
+        // the suppressed critical finding neither counts nor caps the score: 1 high + 1 low, as without it
+        assertThat(md).contains("**Score: 75/100** — 2 issues (1 high, 1 low) in 2,000 lines of 10 files; 1 suppressed"
+                + " by .longtask/review-ignore (see Suppressed); 1 finding below medium counted but not listed"
+                + " (--min-severity).");
+        assertThat(md).contains("## High (1)").contains("`fingerprint:0123456789ab`").doesNotContain("## Low")
+                .doesNotContain("## Critical");
+        assertThat(md.substring(md.indexOf("## Suppressed (1)"))).contains("- [critical/security] `src/db/Query.java:30`"
+                        + " by `fingerprint:feedfacecafe` (line 1), it is a hash, compared in constant time: Password"
+                        + " compared with ==")
+                .contains("Rules that matched nothing: `path:src/old/**` (line 2).")
+                .contains(".longtask/review-ignore line 3: 'rule:' is not path:GLOB");
+        JsonNode json = new ObjectMapper().readTree(new ReportRenderer().json(report));
+        assertThat(json.get("score").asInt()).isEqualTo(75);
+        assertThat(json.get("min_severity").asText()).isEqualTo("medium");
+        assertThat(json.get("counts").get("low").asInt()).isEqualTo(1);
+        assertThat(json.get("not_listed").asInt()).isEqualTo(1);
+        assertThat(json.get("issues")).singleElement()
+                .satisfies(i -> assertThat(i.get("fingerprint").asText()).isEqualTo("0123456789ab"));
+        assertThat(json.get("suppressed")).singleElement().satisfies(i -> {
+            assertThat(i.get("fingerprint").asText()).isEqualTo("feedfacecafe");
+            assertThat(i.at("/suppressed_by/line").asInt()).isEqualTo(1);
+        });
+        assertThat(json.get("ignore_rules")).extracting(r -> r.get("suppressed").asInt()).containsExactly(1, 0);
+        assertThat(new ReviewReportWriter.Written(report, null, null).line())
+                .isEqualTo("score 75/100: 2 issues, 1 suppressed");
     }
 }
