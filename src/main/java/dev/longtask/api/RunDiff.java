@@ -12,9 +12,18 @@ public final class RunDiff {
     private RunDiff() {
     }
 
+    /**
+     * The recorded changes of run {@code runId} in {@code workspace}, to read (each task's diff, the files two tasks
+     * changed) or to roll back; empty when the run recorded none. The caller closes it; a rollback holds the run
+     * open for writing meanwhile, so that no session starts it while its files go back.
+     */
+    public static RunChanges changes(Path workspace, String runId) throws IOException {
+        return RunChanges.open(workspace, runId);
+    }
+
     /** The changes of {@code task} (null: every task) of run {@code runId}, as {@code longtask diff} prints them. */
     public static String text(Path workspace, String runId, Integer task, boolean stat) {
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        try (RunChanges changes = changes(workspace, runId)) {
             List<RunChanges.TaskDiff> diffs = changes.diff(task);
             Map<String, List<Integer>> shared = changes.sharedFiles();
             if (diffs.isEmpty()) {

@@ -180,6 +180,14 @@ public final class Runs {
     }
 
     /**
+     * Where the checked report of the review run whose files are in {@code runDirectory} is, written or not: for a
+     * reader that tells a review without its report from a run that is no review.
+     */
+    public static Path reviewFile(Path runDirectory) {
+        return ReviewFinisher.reportIn(runDirectory);
+    }
+
+    /**
      * The transcript of a task's conversation (JSON lines), or of a role's ("planner_session_1",
      * "director_round_2"); empty when there is none.
      */
@@ -191,7 +199,11 @@ public final class Runs {
         return readIfPresent(RunLayout.of(read(runId).directory()).transcript(name));
     }
 
-    static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
+    /**
+     * The figures of {@code run} read already, with its ETA at {@code concurrency} as at {@code clock}'s now;
+     * {@code runningHere} as the caller knows it (a server's pool that carries the run).
+     */
+    public static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
         return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant()),
                 run.run().recordedSettings(), runningHere, run.history().firstPlan());
     }

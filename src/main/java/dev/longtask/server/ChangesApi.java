@@ -3,6 +3,7 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.RunDiff;
 import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunStore;
@@ -33,7 +34,7 @@ final class ChangesApi {
         Path workspace = runs.workspace(runId);
         int taskId = taskId(ctx);
         files.snapshot(workspace, runId).task(taskId);
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
             List<RunChanges.TaskDiff> diffs = changes.diff(taskId);
             ObjectNode out = json.createObjectNode().put("run_id", runId).put("task", taskId);
             if (diffs.isEmpty()) {
@@ -57,7 +58,7 @@ final class ChangesApi {
         String runId = ctx.pathParam("id");
         Path workspace = runs.workspace(runId);
         files.snapshot(workspace, runId);
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
             ObjectNode out = json.createObjectNode().put("run_id", runId);
             var tasks = out.putArray("tasks");
             for (RunChanges.TaskDiff diff : changes.diff(null)) {
@@ -88,7 +89,7 @@ final class ChangesApi {
         }
         // The run is held open for writing meanwhile: no session can start it while its files are put back.
         try (RunStore store = files.openForWriting(workspace, runId);
-             RunChanges changes = RunChanges.open(workspace, runId)) {
+             RunChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = task != null ? Set.of(task) : after != null ? changes.tasksAfter(after)
                     : changes.tasks();
             RunChanges.Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));

@@ -2,8 +2,8 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.AtomicWrite;
 import dev.longtask.model.Event;
-import dev.longtask.store.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -284,7 +284,7 @@ final class Outbox implements AutoCloseable {
             saved = seq;
             try {
                 Files.createDirectories(cursorFile.getParent());
-                AtomicFiles.write(cursorFile, Long.toString(seq).getBytes(StandardCharsets.US_ASCII), true);
+                AtomicWrite.write(cursorFile, Long.toString(seq).getBytes(StandardCharsets.US_ASCII));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot save the delivery cursor " + cursorFile + ": " + e.getMessage(),
                         e);

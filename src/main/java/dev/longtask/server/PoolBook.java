@@ -1,7 +1,7 @@
 package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.store.AtomicFiles;
+import dev.longtask.api.AtomicWrite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -33,7 +33,7 @@ final class PoolBook {
     void write(PoolEntry entry) {
         Path file = directory.resolve(entry.runId() + ".json");
         try {
-            AtomicFiles.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(entry), true);
+            AtomicWrite.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(entry));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

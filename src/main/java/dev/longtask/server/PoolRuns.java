@@ -1,14 +1,13 @@
 package dev.longtask.server;
 
 import dev.longtask.api.RunRequest;
+import dev.longtask.api.Runs;
 import dev.longtask.api.Snapshot;
-import dev.longtask.engine.Progress;
 import dev.longtask.mcp.RunControl;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
-import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.NoSuchRunException;
 import dev.longtask.store.RunSnapshot;
 import dev.longtask.store.StoreException;
@@ -92,9 +91,8 @@ final class PoolRuns implements RunControl {
                     run.history().firstPlan());
         }
         Integer concurrency = run.run().recordedSettings().concurrency();
-        return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(),
-                concurrency == null ? RunSettings.DEFAULTS.concurrency() : concurrency, clock.instant()),
-                run.run().recordedSettings(), carried, run.history().firstPlan());
+        return Runs.snapshotOf(run, concurrency == null ? RunSettings.DEFAULTS.concurrency() : concurrency, carried,
+                clock);
     }
 
     @Override
@@ -115,7 +113,7 @@ final class PoolRuns implements RunControl {
     public Optional<String> report(String runId, Path workdir) {
         Path workspace = workspaceOf(runId, workdir);
         files.snapshot(workspace, runId);
-        Path review = ReviewFinisher.reportIn(RunFiles.directory(workspace, runId));
+        Path review = Runs.reviewFile(RunFiles.directory(workspace, runId));
         try {
             return Optional.of(Files.readString(review));
         } catch (NoSuchFileException notAReview) {

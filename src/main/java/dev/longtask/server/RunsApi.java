@@ -29,7 +29,7 @@ final class RunsApi {
     private final RunFiles files;
     private final Submissions submissions;
     private final ObjectMapper json;
-    private final Markdown markdown = new Markdown();
+    private final MarkdownHtml markdown = new MarkdownHtml();
 
     RunsApi(Pool pool, RunBackend backend, RunFiles files, Submissions submissions, ObjectMapper json) {
         this.pool = pool;

@@ -27,7 +27,7 @@ public record MemoryFiles(String plan, String findings, String progress) {
 
     /** The texts the projector writes for {@code state}, byte for byte. */
     public static MemoryFiles of(RunState state) {
-        return new MemoryFiles(Markdown.taskPlan(state), Markdown.findings(state), Markdown.progress(state));
+        return new MemoryFiles(MarkdownProjections.taskPlan(state), MarkdownProjections.findings(state), MarkdownProjections.progress(state));
     }
 
     private static String text(Path file) {

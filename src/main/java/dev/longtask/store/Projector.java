@@ -84,13 +84,13 @@ public final class Projector {
         }
         if (before == null || before.tasks() != state.tasks() || before.decisions() != state.decisions()
                 || before.errors() != state.errors() || runChanged) {
-            planText = writeIfChanged(RunLayout.PLAN_FILE, planText, Markdown.taskPlan(state));
+            planText = writeIfChanged(RunLayout.PLAN_FILE, planText, MarkdownProjections.taskPlan(state));
         }
         if (before == null || before.progress() != state.progress()) {
-            progressText = writeIfChanged(RunLayout.PROGRESS_FILE, progressText, Markdown.progress(state));
+            progressText = writeIfChanged(RunLayout.PROGRESS_FILE, progressText, MarkdownProjections.progress(state));
         }
         if (before == null || before.findings() != state.findings() || before.tasks() != state.tasks()) {
-            findingsText = writeIfChanged(RunLayout.FINDINGS_FILE, findingsText, Markdown.findings(state));
+            findingsText = writeIfChanged(RunLayout.FINDINGS_FILE, findingsText, MarkdownProjections.findings(state));
         }
         written = state;
     }
@@ -189,9 +189,9 @@ public final class Projector {
         } else {
             repairRunFile(state, logBytes, touched);
         }
-        planText = repairText(RunLayout.PLAN_FILE, recorded, () -> Markdown.taskPlan(state), touched);
-        progressText = repairText(RunLayout.PROGRESS_FILE, recorded, () -> Markdown.progress(state), touched);
-        findingsText = repairText(RunLayout.FINDINGS_FILE, recorded, () -> Markdown.findings(state), touched);
+        planText = repairText(RunLayout.PLAN_FILE, recorded, () -> MarkdownProjections.taskPlan(state), touched);
+        progressText = repairText(RunLayout.PROGRESS_FILE, recorded, () -> MarkdownProjections.progress(state), touched);
+        findingsText = repairText(RunLayout.FINDINGS_FILE, recorded, () -> MarkdownProjections.findings(state), touched);
         written = state;
         return touched;
     }

@@ -62,9 +62,9 @@ public final class StoreFixtures {
             assertSame(Projector.taskFile(dir, task.id()), projector.taskBytes(task));
         }
         assertSame(dir.resolve("run.json"), projector.runBytes(state, logBytes(dir, state.lastSeq())));
-        assertSame(dir.resolve("task_plan.md"), Markdown.taskPlan(state).getBytes(StandardCharsets.UTF_8));
-        assertSame(dir.resolve("progress.md"), Markdown.progress(state).getBytes(StandardCharsets.UTF_8));
-        assertSame(dir.resolve("findings.md"), Markdown.findings(state).getBytes(StandardCharsets.UTF_8));
+        assertSame(dir.resolve("task_plan.md"), MarkdownProjections.taskPlan(state).getBytes(StandardCharsets.UTF_8));
+        assertSame(dir.resolve("progress.md"), MarkdownProjections.progress(state).getBytes(StandardCharsets.UTF_8));
+        assertSame(dir.resolve("findings.md"), MarkdownProjections.findings(state).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The length of events.jsonl up to the end of the line of {@code seq}. */

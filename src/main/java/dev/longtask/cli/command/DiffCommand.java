@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.RunDiff;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -45,7 +46,7 @@ final class DiffCommand implements Callable<ExitCode> {
         RunAccess.readRun(workspace, runId);
         List<RunChanges.TaskDiff> diffs;
         Map<String, List<Integer>> shared;
-        try (RunChanges changes = RunChanges.open(workspace, runId)) {
+        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
             diffs = changes.diff(task);
             shared = changes.sharedFiles();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.RunDiff;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -54,7 +55,7 @@ final class RollbackCommand implements Callable<ExitCode> {
         PrintWriter out = spec.commandLine().getOut();
         // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
         try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
-             RunChanges changes = RunChanges.open(workspace, runId)) {
+             RunChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
                     : scope.after != null ? changes.tasksAfter(scope.after) : changes.tasks();
             String what = scope.task != null ? "task #" + scope.task : scope.after != null

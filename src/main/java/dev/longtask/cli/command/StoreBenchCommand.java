@@ -1,34 +1,21 @@
 package dev.longtask.cli.command;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.Benchmarks;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
-import dev.longtask.model.EventData;
-import dev.longtask.model.JsonMapping;
-import dev.longtask.model.TaskDraft;
-import dev.longtask.model.Usage;
-import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreOptions;
-import dev.longtask.store.Transcript;
+import dev.longtask.store.file.StoreBench.Row;
+import dev.longtask.store.file.StoreBench.TaskRow;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,8 +25,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code longtask bench store}: how fast the run store appends with each fsync policy, measured in one process
  * on this machine's disk. Each row is a fresh run in a scratch directory under the workspace (the workspace's
- * disk is the one runs use; /tmp may be memory). Every append is a whole {@code llm.call} event: serialised,
- * validated, written, made durable per the policy, and projected (task file, run.json) before it returns.
+ * disk is the one runs use; /tmp may be memory), measured by {@link Benchmarks#storeAppends}.
  *
  * <p>A second table measures the store's share of an engine task: the calls a task's agent makes on the store,
  * in the engine's order and way (a claim and 2 llm.call records written behind, transcript lines, then result.json
@@ -73,13 +59,6 @@ final class StoreBenchCommand implements Callable<ExitCode> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    record Row(FsyncPolicy policy, int threads, int events, double seconds, long medianNanos, long p99Nanos,
-               long fsyncs) {
-        double perSecond() {
-            return events / seconds;
-        }
-    }
-
     @Override
     public ExitCode call() throws Exception {
         if (events < threads || threads < 1 || rounds < 1) {
@@ -95,12 +74,13 @@ final class StoreBenchCommand implements Callable<ExitCode> {
                 FsyncPolicy.GROUPED, FsyncPolicy.NONE);
         List<Integer> threadCounts = List.of(1, threads, 1, threads, threads);
         try {
-            measure(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500));
+            Benchmarks.storeAppends(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500), TASKS);
             List<List<Row>> byConfig = new ArrayList<>();
             policies.forEach(p -> byConfig.add(new ArrayList<>()));
             for (int round = 0; round < rounds; round++) {
                 for (int c = 0; c < policies.size(); c++) {
-                    byConfig.get(c).add(measure(scratch, policies.get(c), threadCounts.get(c), events));
+                    byConfig.get(c).add(Benchmarks.storeAppends(scratch, policies.get(c), threadCounts.get(c), events,
+                            TASKS));
                 }
             }
             List<Row> rows = new ArrayList<>();
@@ -124,68 +104,16 @@ final class StoreBenchCommand implements Callable<ExitCode> {
         return dir;
     }
 
-    private Row measure(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
-        Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
-        ObjectMapper json = JsonMapping.newMapper();
-        StoreOptions options = StoreOptions.defaults().withFsync(policy);
-        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
-            for (int i = 0; i < TASKS; i++) {
-                store.createTask(TaskDraft.of("task " + (i + 1)));
-            }
-            long syncsBefore = store.syncCount();
-            CountDownLatch start = new CountDownLatch(1);
-            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
-            List<Future<long[]>> parts = new ArrayList<>();
-            for (int t = 0; t < threadCount; t++) {
-                int count = total / threadCount + (t < total % threadCount ? 1 : 0);
-                int offset = t;
-                parts.add(pool.submit(() -> {
-                    long[] latencies = new long[count];
-                    start.await();
-                    for (int i = 0; i < count; i++) {
-                        EventData.LlmCall data = new EventData.LlmCall("bench:none", "general", "step", 1, i,
-                                new Usage(1000 + i, 200, 0, 0, new BigDecimal("0.0012"), 0));
-                        long began = System.nanoTime();
-                        store.append(1 + (offset + i) % TASKS, data);
-                        latencies[i] = System.nanoTime() - began;
-                    }
-                    return latencies;
-                }));
-            }
-            long began = System.nanoTime();
-            start.countDown();
-            long[] all = new long[0];
-            for (Future<long[]> part : parts) {
-                long[] latencies = part.get();
-                long[] joined = Arrays.copyOf(all, all.length + latencies.length);
-                System.arraycopy(latencies, 0, joined, all.length, latencies.length);
-                all = joined;
-            }
-            double seconds = (System.nanoTime() - began) / 1e9;
-            pool.shutdown();
-            Arrays.sort(all);
-            return new Row(policy, threadCount, total, seconds, all[all.length / 2],
-                    all[Math.max(0, (int) Math.ceil(all.length * 0.99) - 1)], store.syncCount() - syncsBefore);
-        }
-    }
-
-    record TaskRow(FsyncPolicy policy, int threads, int tasks, int events, double seconds, long medianNanos,
-                   long p99Nanos, long fsyncs, long projectionFiles) {
-        double tasksPerSecond() {
-            return tasks / seconds;
-        }
-    }
-
     private List<TaskRow> measureTasks(Path scratch) throws Exception {
         List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
                 FsyncPolicy.GROUPED);
         List<Integer> threadCounts = List.of(1, threads, 1, threads);
-        measureTaskRow(scratch, FsyncPolicy.GROUPED, threads, Math.min(tasks, 40));
+        Benchmarks.storeTasks(scratch, FsyncPolicy.GROUPED, threads, Math.min(tasks, 40));
         List<List<TaskRow>> byConfig = new ArrayList<>();
         policies.forEach(p -> byConfig.add(new ArrayList<>()));
         for (int round = 0; round < rounds; round++) {
             for (int c = 0; c < policies.size(); c++) {
-                byConfig.get(c).add(measureTaskRow(scratch, policies.get(c), threadCounts.get(c), tasks));
+                byConfig.get(c).add(Benchmarks.storeTasks(scratch, policies.get(c), threadCounts.get(c), tasks));
             }
         }
         List<TaskRow> rows = new ArrayList<>();
@@ -194,73 +122,6 @@ final class StoreBenchCommand implements Callable<ExitCode> {
             rows.add(measured.get(measured.size() / 2));
         }
         return rows;
-    }
-
-    /** One engine-like task's calls on the store; returns how many events it appended. */
-    private static int runTask(FileRunStore store, ObjectMapper json, int id, String owner) {
-        if (store.claimBehind(id, owner).isEmpty()) {
-            throw new IllegalStateException("task " + id + " was not ready");
-        }
-        Transcript transcript = store.transcript(id);
-        transcript.append(json.createObjectNode().put("role", "system").put("content", "You are a bench agent."));
-        transcript.append(json.createObjectNode().put("role", "user").put("content", "Do task " + id + "."));
-        for (int call = 1; call <= 2; call++) {
-            if (call == 1) {
-                store.awaitWritten();
-            }
-            store.appendBehind(id, new EventData.LlmCall("bench:none", "general", "step", call, 40,
-                    new Usage(1000 + id, 200, 0, 0, new BigDecimal("0.0012"), 0)));
-            transcript.append(json.createObjectNode().put("role", "assistant").put("content", "step " + call));
-            transcript.append(json.createObjectNode().put("role", "tool").put("content", "ok"));
-        }
-        ObjectNode result = json.createObjectNode().put("task", id).put("success", true).put("summary", "done " + id);
-        result.putArray("findings").add("finding of task " + id);
-        store.finish(id, true, "done " + id, List.of(
-                new EventData.FindingAdded("finding of task " + id, "general", "submit_result"),
-                new EventData.ProgressNote("task #" + id + " completed")), result);
-        return 6;
-    }
-
-    private TaskRow measureTaskRow(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
-        Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
-        ObjectMapper json = JsonMapping.newMapper();
-        StoreOptions options = StoreOptions.defaults().withFsync(policy);
-        try (FileRunStore store = FileRunStore.create(workspace, null, "store benchmark", "bench:none", null, options)) {
-            for (int i = 0; i < total; i++) {
-                store.createTask(TaskDraft.of("task " + (i + 1)));
-            }
-            long syncsBefore = store.syncCount();
-            long filesBefore = store.projectionFilesWritten();
-            AtomicInteger next = new AtomicInteger(1);
-            AtomicInteger events = new AtomicInteger();
-            long[] latencies = new long[total];
-            CountDownLatch start = new CountDownLatch(1);
-            ExecutorService pool = Executors.newFixedThreadPool(threadCount);
-            List<Future<?>> parts = new ArrayList<>();
-            for (int t = 0; t < threadCount; t++) {
-                String owner = "worker-" + t;
-                parts.add(pool.submit(() -> {
-                    start.await();
-                    for (int id = next.getAndIncrement(); id <= total; id = next.getAndIncrement()) {
-                        long began = System.nanoTime();
-                        events.addAndGet(runTask(store, json, id, owner));
-                        latencies[id - 1] = System.nanoTime() - began;
-                    }
-                    return null;
-                }));
-            }
-            long began = System.nanoTime();
-            start.countDown();
-            for (Future<?> part : parts) {
-                part.get();
-            }
-            double seconds = (System.nanoTime() - began) / 1e9;
-            pool.shutdown();
-            Arrays.sort(latencies);
-            return new TaskRow(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
-                    latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore,
-                    store.projectionFilesWritten() - filesBefore);
-        }
     }
 
     private void printTasks(PrintWriter out, List<TaskRow> rows) {

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /** Renders the human-facing projections (task_plan.md, progress.md, findings.md) of a state. */
-final class Markdown {
-    private Markdown() {
+final class MarkdownProjections {
+    private MarkdownProjections() {
     }
 
     static String taskPlan(RunState state) {

@@ -11,11 +11,11 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * raw HTML in them is escaped, not passed through, and links may only use safe schemes: the page inserts the result
  * as it is. Tables as GitHub writes them are understood, since reports use them.
  */
-final class Markdown {
+final class MarkdownHtml {
     private final Parser parser;
     private final HtmlRenderer renderer;
 
-    Markdown() {
+    MarkdownHtml() {
         List<Extension> extensions = List.of(TablesExtension.create());
         this.parser = Parser.builder().extensions(extensions).build();
         this.renderer = HtmlRenderer.builder().extensions(extensions).escapeHtml(true).sanitizeUrls(true).build();
