@@ -108,8 +108,15 @@ class CtrlCTest {
             assertThat(provider.taskCalled.await(60, TimeUnit.SECONDS)).as("the task reached the model").isTrue();
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start();
             assertThat(kill.waitFor()).isZero();
-            assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("the run stopped after Ctrl-C").isTrue();
-            String output = new String(child.getInputStream().readAllBytes());
+            boolean stopped = child.waitFor(2, TimeUnit.MINUTES);
+            if (!stopped) {
+                // its threads, and what it printed up to then, say where it hung
+                new ProcessBuilder("kill", "-QUIT", Long.toString(child.pid())).start().waitFor();
+                Thread.sleep(2000);
+                child.destroyForcibly().waitFor(1, TimeUnit.MINUTES);
+            }
+            String output = Files.readString(dir.resolve("output-" + child.pid() + ".txt"));
+            assertThat(stopped).as("the run stopped after Ctrl-C; it printed:\n" + output).isTrue();
 
             assertThat(child.exitValue()).as(output).isEqualTo(130);
             assertThat(output).contains("interrupted").contains("longtask resume ctrl-c");
@@ -121,7 +128,7 @@ class CtrlCTest {
             provider.hold.set(false);
             Process resume = longtask(ws, "resume", "ctrl-c", "--base-url", baseUrl, "--model", "openai:fake");
             assertThat(resume.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            String resumed = new String(resume.getInputStream().readAllBytes());
+            String resumed = Files.readString(dir.resolve("output-" + resume.pid() + ".txt"));
             assertThat(resume.exitValue()).as(resumed).isZero();
             RunSnapshot done = FileRunStore.read(ws, "ctrl-c");
             assertThat(done.run().status()).isEqualTo(RunStatus.COMPLETED);
@@ -134,8 +141,11 @@ class CtrlCTest {
         List<String> command = ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home")));
         command.addAll(List.of(args));
         command.addAll(List.of("--workdir", ws.toString()));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Path output = Files.createTempFile(dir, "output", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         pb.environment().keySet().removeIf(k -> k.contains("API_KEY") || k.startsWith("LONGTASK_") || k.equals("OPENAI_BASE_URL"));
-        return pb.start();
+        Process started = pb.start();
+        Files.move(output, dir.resolve("output-" + started.pid() + ".txt"));
+        return started;
     }
 }
