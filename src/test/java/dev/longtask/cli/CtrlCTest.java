@@ -14,6 +14,7 @@ import dev.longtask.store.RunSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -137,8 +138,18 @@ class CtrlCTest {
         }
     }
 
+    /**
+     * Starts the child with Ctrl-C as a terminal delivers it. A suite started in the background by a shell without job
+     * control ({@code .ci/run &}) inherits SIGINT ignored, and a JVM started so never installs its Ctrl-C handler, as
+     * any program run from such a script would not stop on it: the child then waited out the model's five minutes.
+     * Neither a shell nor Java can undo an ignored signal; perl (Debian's perl-base, always installed) can.
+     */
+    private static final List<String> RESTORE_CTRL_C = List.of("perl", "-e",
+            "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"cannot start $ARGV[0]: $!\\n\"");
+
     private Process longtask(Path ws, String... args) throws IOException {
-        List<String> command = ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home")));
+        List<String> command = new ArrayList<>(RESTORE_CTRL_C);
+        command.addAll(ChildJvm.testMain(Main.class, List.of("-Duser.home=" + dir.resolve("home"))));
         command.addAll(List.of(args));
         command.addAll(List.of("--workdir", ws.toString()));
         Path output = Files.createTempFile(dir, "output", ".txt");
