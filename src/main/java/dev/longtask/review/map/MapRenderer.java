@@ -70,7 +70,7 @@ public final class MapRenderer {
     static String block(MappedFile file, boolean withDetail) {
         StringBuilder b = new StringBuilder();
         b.append(file.path()).append("  (").append(file.language().id()).append(", ").append(file.lines())
-                .append(" lines, ").append(file.tokens()).append(" tokens")
+                .append(file.lines() == 1 ? " line, " : " lines, ").append(file.tokens()).append(" tokens")
                 .append(file.fallback() == null ? "" : "; mapped lexically: " + file.fallback()).append(")\n");
         if (!withDetail) {
             return b.toString();

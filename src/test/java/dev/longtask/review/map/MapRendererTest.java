@@ -47,6 +47,16 @@ class MapRendererTest {
     }
 
     @Test
+    void aOneLineFileIsOneLine() {
+        MappedFile one = new MappedFile("a.py", Language.PYTHON, 1, 4, 1.0, List.of(), List.of(), List.of(),
+                new int[] {4}, new int[] {1}, new double[0]);
+        MappedFile two = new MappedFile("b.py", Language.PYTHON, 2, 8, 1.0, List.of(), List.of(), List.of(),
+                new int[] {4, 4}, new int[] {1}, new double[0]);
+        assertThat(MapRenderer.block(one, false)).isEqualTo("a.py  (python, 1 line, 4 tokens)\n");
+        assertThat(MapRenderer.block(two, false)).isEqualTo("b.py  (python, 2 lines, 8 tokens)\n");
+    }
+
+    @Test
     void aSmallBudgetCutsToTheTopFiles() {
         RepoMap map = ReviewFixture.map();
         String rendered = new MapRenderer(TOKENS).render(map, 150);
