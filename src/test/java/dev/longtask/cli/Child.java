@@ -22,6 +22,7 @@ public final class Child {
 
     private final Process process;
     private final java.io.ByteArrayOutputStream outSoFar = new java.io.ByteArrayOutputStream();
+    private final java.io.ByteArrayOutputStream errSoFar = new java.io.ByteArrayOutputStream();
     private final java.util.concurrent.CompletableFuture<String> out = new java.util.concurrent.CompletableFuture<>();
     private final java.util.concurrent.CompletableFuture<String> err = new java.util.concurrent.CompletableFuture<>();
     /** The file both streams go to instead of memory, or null. */
@@ -34,7 +35,7 @@ public final class Child {
             // Both streams are read from the start, on their own threads, so a full pipe never stalls a long-lived
             // child.
             drain(process.getInputStream(), outSoFar, out);
-            drain(process.getErrorStream(), new java.io.ByteArrayOutputStream(), err);
+            drain(process.getErrorStream(), errSoFar, err);
         }
     }
 
@@ -130,6 +131,13 @@ public final class Child {
         }
         synchronized (outSoFar) {
             return outSoFar.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** What the process has written to stderr so far (nothing when it writes to a log file). */
+    public String errSoFar() {
+        synchronized (errSoFar) {
+            return errSoFar.toString(StandardCharsets.UTF_8);
         }
     }
 

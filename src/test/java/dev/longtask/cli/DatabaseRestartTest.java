@@ -110,9 +110,12 @@ class DatabaseRestartTest {
             pg.restart();
 
             ServeChild serving = server;
+            Child working = worker;
             for (String id : runs) {
                 awaitLong(() -> status(serving, id).equals("completed") || status(serving, id).equals("failed"),
-                        "run " + id + " ends");
+                        () -> "run " + id + " ends; the API says " + status(serving, id) + ", the tasks in the database: "
+                                + taskStates(url, id) + "\n--- serve:\n" + serving.process.outSoFar() + serving.process.errSoFar()
+                                + "\n--- worker:\n" + working.outSoFar() + working.errSoFar());
                 assertThat(status(serving, id)).as("run " + id + ": " + serving.get("/api/runs/" + id))
                         .isEqualTo("completed");
                 ChaosLog.assertEveryTaskCompletedOnce(events(url, id), 4, "run " + id);
@@ -136,10 +139,15 @@ class DatabaseRestartTest {
      * their start alone takes a while, so the deadline is longer than the tests' usual minute.
      */
     private static void awaitLong(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        awaitLong(condition, () -> what);
+    }
+
+    private static void awaitLong(java.util.function.BooleanSupplier condition, java.util.function.Supplier<String> what)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
+                throw new AssertionError("timed out waiting until " + what.get());
             }
             Thread.sleep(50); // polling the database for the condition, with the deadline above
         }
@@ -164,6 +172,14 @@ class DatabaseRestartTest {
             return (int) read(url, runId).tasks().stream().filter(t -> t.status() == TaskStatus.COMPLETED).count();
         } catch (RuntimeException e) {
             return 0; // not created yet
+        }
+    }
+
+    private static String taskStates(String url, String runId) {
+        try {
+            return read(url, runId).tasks().stream().map(t -> t.id() + "=" + t.status()).toList().toString();
+        } catch (RuntimeException e) {
+            return "unreadable: " + e;
         }
     }
 
