@@ -456,7 +456,13 @@ public final class Longtask implements AutoCloseable {
         Settings settings = configuration.with(runFlags(base));
         ModelSource source = assembly.models(root, configuration, settings, null);
         int tasks = firstSet(base.concurrency(), concurrency, settings.concurrency().value());
-        return reviews.plan(root, options, source, tasks);
+        return reviews.plan(root, options, source, tasks, reviewBudget(settings, base));
+    }
+
+    /** The budget a review of {@code base} would run under, which cuts the part of the repository it reviews. */
+    private Budget reviewBudget(Settings settings, RunRequest base) {
+        return settings.budget().overriddenBy(budget).overriddenBy(base.budget() == null ? Budget.UNLIMITED
+                : base.budget());
     }
 
     /**
@@ -471,13 +477,13 @@ public final class Longtask implements AutoCloseable {
     public ReviewPlan previewReview(RunRequest base, ReviewOptions options, boolean estimated) {
         Path root = workspace(base.workspace());
         if (!estimated) {
-            return reviews.preview(root, options, null, 1);
+            return reviews.preview(root, options, null, 1, Budget.UNLIMITED);
         }
         SettingsLoader.Snapshot configuration = assembly.configuration(root);
         Settings settings = configuration.with(RunAssembly.flags(base.model() != null ? base.model() : model,
                 "--model", base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
         return reviews.preview(root, options, new ReviewPlanning.Configured(configuration, settings),
-                firstSet(base.concurrency(), concurrency, settings.concurrency().value()));
+                firstSet(base.concurrency(), concurrency, settings.concurrency().value()), reviewBudget(settings, base));
     }
 
     /**
