@@ -162,7 +162,7 @@ final class ReportRenderer {
                 .append(Counts.plural(left.size(), "module")).append(" (")
                 .append(Counts.plural(part.linesNotReviewed(), "line"))
                 .append(") were not reviewed: the score and the issues say nothing about them")
-                .append(part.limit() == null ? "" : "; the part ended where the next module was " + part.limit())
+                .append(part.limit() == null ? "" : "; this part ends at the first module that did not fit: " + part.limit())
                 .append(".\n\n| rank | module | files | lines | why not reviewed |\n|---:|---|---:|---:|---|\n");
         for (ReviewPart.Module m : left.subList(0, Math.min(MODULES_LISTED, left.size()))) {
             md.append("| ").append(m.position()).append(" | `").append(cell(m.module())).append("` | ")

@@ -183,8 +183,8 @@ class ReportRendererTest {
 
         assertThat(md).contains("## Modules not reviewed (28 of 30)\n\nThis review covered the modules ranked 1-2 of"
                 + " the repository's 30 modules by the map's ranking (2,000 lines). 28 modules (2,800 lines) were not"
-                + " reviewed: the score and the issues say nothing about them; the part ended where the next module was"
-                + " a run may hold 4 tasks (2 chunks).\n\n| rank | module | files | lines | why not reviewed |\n");
+                + " reviewed: the score and the issues say nothing about them; this part ends at the first module that did"
+                + " not fit: a run may hold 4 tasks (2 chunks).\n\n| rank | module | files | lines | why not reviewed |\n");
         assertThat(md).contains("| 3 | `pkg/m3` | 2 | 100 | a run may hold 4 tasks (2 chunks) |\n")
                 .contains("| 27 | `pkg/m27` |").doesNotContain("`pkg/m28`")
                 .contains("… and 3 more (all in review.json).\n")
