@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,23 +68,35 @@ public final class LongtaskMcpServer {
      * @param roots    further directories runs may work under; a tool naming a workdir elsewhere is refused
      * @return true when the client went away, false when interrupted
      */
-    public static boolean serveStdio(Supplier<Longtask> runtime, List<String> longtask, boolean trustAll,
+    public static boolean serveStdio(Supplier<Longtask> runtime, Supplier<List<String>> longtask, boolean trustAll,
                                      Path workdir, List<Path> roots, InputStream in, OutputStream out) {
+        McpSchema.Implementation serverInfo = new McpSchema.Implementation("longtask", version());
+        // Only what the answer to initialize needs comes before it: the JSON mapping (made meanwhile on another
+        // thread) and the session. The tools and the report template are added once it is out, before any later
+        // message is passed on (tools/list waits for them), and the runtime is built after them.
+        WarmJson json = new WarmJson(capabilities(), serverInfo, INSTRUCTIONS);
         try (LazyRuntime lazy = new LazyRuntime(runtime)) {
             LocalRuns runs = new LocalRuns(lazy, new RunProcesses(longtask,
                     trustAll ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
-            McpJsonMapper json = json(); // one mapper: each is built anew, which is a cost before the first answer
-            StdioLines lines = new StdioLines(json, in, out, lazy::startBuilding);
+            ClientRoots clientRoots = new ClientRoots(runs);
+            // the transport may read (and the session answer) before build() returns
+            CompletableFuture<McpSyncServer> built = new CompletableFuture<>();
+            OnceInBackground features = new OnceInBackground("longtask-tools", () -> {
+                LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own,"
+                        + " started by this MCP server: it goes on after your session ends; if that process is"
+                        + " stopped, the run stops after saving and continues with longtask_resume.", POLL,
+                        clientRoots::askOnce);
+                McpSyncServer server = built.join();
+                tools.tools().forEach(server::addTool);
+                server.addResourceTemplate(tools.reports());
+            });
+            StdioLines lines = new StdioLines(json, in, out, () -> features.start(lazy::startBuilding), features);
             McpServerTransportProvider transport = new StdioServerTransportProvider(json, lines.input(),
                     lines.output());
-            ClientRoots clientRoots = new ClientRoots(runs);
-            LongtaskTools tools = new LongtaskTools(runs, "The run is carried out by a process of its own, started"
-                    + " by this MCP server: it goes on after your session ends; if that process is stopped, the run"
-                    + " stops after saving and continues with longtask_resume.", POLL, clientRoots::askOnce);
-            McpSyncServer server = McpServer.sync(transport).serverInfo("longtask", version())
-                    .instructions(INSTRUCTIONS).jsonMapper(json).capabilities(capabilities()).tools(tools.tools())
-                    .resourceTemplates(tools.reports())
+            McpSyncServer server = McpServer.sync(transport).serverInfo(serverInfo).instructions(INSTRUCTIONS)
+                    .jsonMapper(json).jsonSchemaValidator(new LazySchemaValidator()).capabilities(capabilities())
                     .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
+            built.complete(server);
             try {
                 lines.awaitDrained();
                 return true;

@@ -1,0 +1,104 @@
+package dev.longtask.mcp;
+
+import dev.longtask.model.JsonMapping;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The stdio server's JSON mapping, made on a thread of its own while the server is put together on another, and
+ * taught the messages of the handshake before it is handed over: Jackson's first mapper (its class set-up) and
+ * the first reading of an {@code initialize} and writing of its answer (each message type's reflection) took half
+ * the time to that answer, on one core of two. What it reads and writes is what {@link LongtaskMcpServer#json}
+ * reads and writes; a caller that comes before it is ready waits for it.
+ */
+final class WarmJson implements McpJsonMapper {
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{\"listChanged\":true}},"
+            + "\"clientInfo\":{\"name\":\"warm-up\",\"version\":\"0\"}}}";
+
+    private final CompletableFuture<McpJsonMapper> mapper = new CompletableFuture<>();
+
+    /** Starts making the mapping, with the server's answer to {@code initialize} (its parts) to write once. */
+    WarmJson(McpSchema.ServerCapabilities capabilities, McpSchema.Implementation serverInfo, String instructions) {
+        Thread thread = new Thread(() -> {
+            try {
+                McpJsonMapper made = LongtaskMcpServer.json();
+                rehearse(made, new McpSchema.InitializeResult("2025-06-18", capabilities.mutate().logging().build(),
+                        serverInfo, instructions));
+                mapper.complete(made);
+            } catch (RuntimeException | Error e) {
+                mapper.completeExceptionally(e);
+            }
+        }, "longtask-json");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Reads an initialize request and writes an answer as the handshake will, so that Jackson has their types. */
+    private static void rehearse(McpJsonMapper json, McpSchema.InitializeResult answer) {
+        try {
+            JsonMapping.MAPPER.readTree(INITIALIZE);
+            McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(json,
+                    INITIALIZE);
+            json.convertValue(request.params(), new TypeRef<McpSchema.InitializeRequest>() {
+            });
+            json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(), answer,
+                    null));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private McpJsonMapper mapper() {
+        try {
+            return mapper.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    @Override
+    public <T> T readValue(String content, Class<T> type) throws IOException {
+        return mapper().readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, Class<T> type) throws IOException {
+        return mapper().readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(String content, TypeRef<T> type) throws IOException {
+        return mapper().readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
+        return mapper().readValue(content, type);
+    }
+
+    @Override
+    public <T> T convertValue(Object from, Class<T> type) {
+        return mapper().convertValue(from, type);
+    }
+
+    @Override
+    public <T> T convertValue(Object from, TypeRef<T> type) {
+        return mapper().convertValue(from, type);
+    }
+
+    @Override
+    public String writeValueAsString(Object value) throws IOException {
+        return mapper().writeValueAsString(value);
+    }
+
+    @Override
+    public byte[] writeValueAsBytes(Object value) throws IOException {
+        return mapper().writeValueAsBytes(value);
+    }
+}
