@@ -53,11 +53,21 @@ public final class LongtaskMcpServer {
     }
 
     /**
+     * The JSON mapping for {@link #serveStdio}, made on a thread of its own from now on and taught the handshake's
+     * messages (Jackson's set-up and reflection were half the time to the answer to {@code initialize}): asked for
+     * as early as the caller can, it overlaps the rest of the caller's start.
+     */
+    public static McpJsonMapper jsonForStdio() {
+        return new WarmJson(capabilities(), serverInfo(), INSTRUCTIONS);
+    }
+
+    /**
      * Serves MCP on {@code in}/{@code out} until the client closes its end and every request it sent is answered.
      * Runs started here are each carried out by a process of their own ({@code longtask resume}, started with
      * {@code longtask}), so they go on when the client and this server are gone. The directories the client offers
      * as its roots become where runs go by default. An interrupt of the calling thread (a signal) stops serving.
      *
+     * @param json     the JSON mapping, from {@link #jsonForStdio}
      * @param runtime  builds the runtime the tools use: called once, on a thread of its own as soon as the first
      *                 answer (to {@code initialize}) is out, so the handshake never waits for it; what it built is
      *                 closed when serving ends
@@ -68,13 +78,12 @@ public final class LongtaskMcpServer {
      * @param roots    further directories runs may work under; a tool naming a workdir elsewhere is refused
      * @return true when the client went away, false when interrupted
      */
-    public static boolean serveStdio(Supplier<Longtask> runtime, Supplier<List<String>> longtask, boolean trustAll,
-                                     Path workdir, List<Path> roots, InputStream in, OutputStream out) {
-        McpSchema.Implementation serverInfo = new McpSchema.Implementation("longtask", version());
+    public static boolean serveStdio(McpJsonMapper json, Supplier<Longtask> runtime, Supplier<List<String>> longtask,
+                                     boolean trustAll, Path workdir, List<Path> roots, InputStream in,
+                                     OutputStream out) {
         // Only what the answer to initialize needs comes before it: the JSON mapping (made meanwhile on another
         // thread) and the session. The tools and the report template are added once it is out, before any later
         // message is passed on (tools/list waits for them), and the runtime is built after them.
-        WarmJson json = new WarmJson(capabilities(), serverInfo, INSTRUCTIONS);
         try (LazyRuntime lazy = new LazyRuntime(runtime)) {
             LocalRuns runs = new LocalRuns(lazy, new RunProcesses(longtask,
                     trustAll ? List.of("--trust-workspace-config") : List.of()), workdir, roots);
@@ -93,7 +102,7 @@ public final class LongtaskMcpServer {
             StdioLines lines = new StdioLines(json, in, out, () -> features.start(lazy::startBuilding), features);
             McpServerTransportProvider transport = new StdioServerTransportProvider(json, lines.input(),
                     lines.output());
-            McpSyncServer server = McpServer.sync(transport).serverInfo(serverInfo).instructions(INSTRUCTIONS)
+            McpSyncServer server = McpServer.sync(transport).serverInfo(serverInfo()).instructions(INSTRUCTIONS)
                     .jsonMapper(json).jsonSchemaValidator(new LazySchemaValidator()).capabilities(capabilities())
                     .rootsChangeHandler((exchange, offered) -> clientRoots.offered(offered)).build();
             built.complete(server);
@@ -148,6 +157,10 @@ public final class LongtaskMcpServer {
 
     private static McpSchema.ServerCapabilities capabilities() {
         return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
+    }
+
+    private static McpSchema.Implementation serverInfo() {
+        return new McpSchema.Implementation("longtask", version());
     }
 
     static String version() {

@@ -9,6 +9,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.Settings;
 import dev.longtask.mcp.LongtaskMcpServer;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -62,13 +63,25 @@ final class McpCommand implements Callable<ExitCode> {
     List<Path> roots = new ArrayList<>();
 
     private final Environment environment;
+    /** The JSON mapping of the protocol, under way since this command was made; null: made when it is called. */
+    private final McpJsonMapper json;
 
     McpCommand() {
         this(Environment.system());
     }
 
     McpCommand(Environment environment) {
+        this(environment, null);
+    }
+
+    /** The command with its JSON mapping under way already ({@link LongtaskMcpServer#jsonForStdio}). */
+    McpCommand(McpJsonMapper json) {
+        this(Environment.system(), json);
+    }
+
+    private McpCommand(Environment environment, McpJsonMapper json) {
         this.environment = environment;
+        this.json = json;
     }
 
     @Override
@@ -89,8 +102,8 @@ final class McpCommand implements Callable<ExitCode> {
         System.setOut(System.err);
         try (CtrlC ctrlC = CtrlC.install()) {
             // The JVM's own command line is read (through JMX, slow to start) only when a run is started.
-            boolean ended = LongtaskMcpServer.serveStdio(runtime, McpCommand::thisJvm, trust.all, workspace,
-                    rootDirs, System.in, protocol);
+            boolean ended = LongtaskMcpServer.serveStdio(json != null ? json : LongtaskMcpServer.jsonForStdio(),
+                    runtime, McpCommand::thisJvm, trust.all, workspace, rootDirs, System.in, protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);
