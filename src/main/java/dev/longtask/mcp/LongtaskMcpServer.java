@@ -27,7 +27,6 @@ import org.slf4j.LoggerFactory;
  * ({@code longtask mcp}) or streamable HTTP (mounted by {@code longtask serve}).
  */
 public final class LongtaskMcpServer {
-    private static final Logger LOG = LoggerFactory.getLogger(LongtaskMcpServer.class);
     /** How often a waiting status call looks at its run. */
     static final Duration POLL = Duration.ofMillis(500);
     static final String INSTRUCTIONS = "longtask carries one goal through minutes to hours of autonomous work: start"
@@ -120,6 +119,8 @@ public final class LongtaskMcpServer {
 
     /** The client's roots, asked for once before the first tool call when the client says it has them. */
     private static final class ClientRoots {
+        // not the server class's own: logback's start would come before the JSON mapping's (jsonForStdio)
+        private static final Logger LOG = LoggerFactory.getLogger(LongtaskMcpServer.class);
         private final LocalRuns runs;
         private final java.util.concurrent.atomic.AtomicBoolean asked = new java.util.concurrent.atomic.AtomicBoolean();
 

@@ -3,6 +3,7 @@ package dev.longtask.mcp;
 import dev.longtask.model.JsonMapping;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,8 +14,8 @@ import java.util.concurrent.CompletionException;
  * The stdio server's JSON mapping, made on a thread of its own while the server is put together on another, and
  * taught the messages of the handshake before it is handed over: Jackson's first mapper (its class set-up) and
  * the first reading of an {@code initialize} and writing of its answer (each message type's reflection) took half
- * the time to that answer, on one core of two. What it reads and writes is what {@link LongtaskMcpServer#json}
- * reads and writes; a caller that comes before it is ready waits for it.
+ * the time to that answer, on one core of two. It maps as {@link LongtaskMcpServer#json} does (the same dialect);
+ * a caller that comes before it is ready waits for it.
  */
 final class WarmJson implements McpJsonMapper {
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
@@ -27,7 +28,8 @@ final class WarmJson implements McpJsonMapper {
     WarmJson(McpSchema.ServerCapabilities capabilities, McpSchema.Implementation serverInfo, String instructions) {
         Thread thread = new Thread(() -> {
             try {
-                McpJsonMapper made = LongtaskMcpServer.json();
+                // the process's shared mapper, which the stdio lines read with too: one mapper to set up and teach
+                McpJsonMapper made = new JacksonMcpJsonMapper(JsonMapping.MAPPER);
                 rehearse(made, new McpSchema.InitializeResult("2025-06-18", capabilities.mutate().logging().build(),
                         serverInfo, instructions));
                 mapper.complete(made);
