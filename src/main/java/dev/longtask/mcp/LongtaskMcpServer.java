@@ -83,6 +83,9 @@ public final class LongtaskMcpServer {
         // Only what the answer to initialize needs comes before it: the JSON mapping (made meanwhile on another
         // thread) and the session. The tools and the report template are added once it is out, before any later
         // message is passed on (tools/list waits for them), and the runtime is built after them.
+        if (json instanceof WarmJson warm) {
+            warm.awaitLogging();
+        }
         try (LazyRuntime lazy = new LazyRuntime(runtime)) {
             LocalRuns runs = new LocalRuns(lazy, new RunProcesses(longtask,
                     trustAll ? List.of("--trust-workspace-config") : List.of()), workdir, roots);

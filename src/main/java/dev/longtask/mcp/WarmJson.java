@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.LoggerFactory;
 
 /**
  * The stdio server's JSON mapping, made on a thread of its own while the server is put together on another, and
@@ -23,10 +25,16 @@ final class WarmJson implements McpJsonMapper {
             + "\"clientInfo\":{\"name\":\"warm-up\",\"version\":\"0\"}}}";
 
     private final CompletableFuture<McpJsonMapper> mapper = new CompletableFuture<>();
+    private final CountDownLatch logging = new CountDownLatch(1);
 
     /** Starts making the mapping, with the server's answer to {@code initialize} (its parts) to write once. */
     WarmJson(McpSchema.ServerCapabilities capabilities, McpSchema.Implementation serverInfo, String instructions) {
         Thread thread = new Thread(() -> {
+            try {
+                LoggerFactory.getILoggerFactory(); // logback's start, first: see awaitLogging
+            } finally {
+                logging.countDown();
+            }
             try {
                 // the process's shared mapper, which the stdio lines read with too: one mapper to set up and teach
                 McpJsonMapper made = new JacksonMcpJsonMapper(JsonMapping.MAPPER);
@@ -39,6 +47,19 @@ final class WarmJson implements McpJsonMapper {
         }, "longtask-json");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * Waits until logging has started (on this mapping's thread, first thing). Whoever asks for a logger while it
+     * starts on another thread gets a stand-in, and what is logged through one makes SLF4J warn on stderr that
+     * it replayed it: the server, whose SDK classes take their loggers as they load, waits for this first.
+     */
+    void awaitLogging() {
+        try {
+            logging.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Reads an initialize request and writes an answer as the handshake will, so that Jackson has their types. */
