@@ -76,7 +76,9 @@ final class ProtectedPaths {
         List<Path> readOnly = protectedIn(workspace, true);
         List<Path> writable = new ArrayList<>();
         Path results = results(runDirectory);
-        if (results != null && readOnly.stream().anyMatch(results::startsWith)) {
+        // in a task's tree (--isolation worktree) the run's results are outside it, reached by a link: bound writable
+        if (results != null && (readOnly.stream().anyMatch(results::startsWith)
+                || workspace.isTaskTree() && !results.startsWith(root))) {
             try {
                 Files.createDirectories(results);
                 writable.add(results);
