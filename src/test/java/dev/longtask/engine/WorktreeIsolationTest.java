@@ -79,8 +79,8 @@ class WorktreeIsolationTest {
                 .as("the run's results are reached from a tree").isEqualTo("A's notes\n");
         String log = Files.readString(dir.resolve(".longtask/runs/" + RUN + "/events.jsonl"));
         assertThat(log).as("each merge is recorded as its task's changes")
-                .containsPattern("\"task\":1,[^\\n]*\"type\":\"task.changes\"[^\\n]*a.txt")
-                .containsPattern("\"task\":2,[^\\n]*\"type\":\"task.changes\"[^\\n]*b.txt");
+                .containsPattern("\"type\":\"task.changes\",\"task\":1,[^\\n]*a.txt[^\\n]*notes.txt")
+                .containsPattern("\"type\":\"task.changes\",\"task\":2,[^\\n]*b.txt[^\\n]*c.txt[^\\n]*notes.txt");
         assertThat(trees()).as("every tree is removed").isEmpty();
     }
 
