@@ -73,7 +73,8 @@ final class ProtectedPaths {
      */
     Sandbox.Binds binds(Workspace workspace, Path runDirectory) {
         Path root = workspace.root();
-        List<Path> readOnly = protectedIn(workspace, true);
+        List<Path> readOnly = new ArrayList<>(protectedIn(workspace, true));
+        readOnly.addAll(workspace.linkedFolders());
         List<Path> writable = new ArrayList<>();
         Path results = results(runDirectory);
         // in a task's tree (--isolation worktree) the run's results are outside it, reached by a link: bound writable

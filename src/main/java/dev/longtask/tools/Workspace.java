@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
@@ -23,6 +24,8 @@ public final class Workspace {
     /** A link in a task's tree to the run's results, and where it leads (both real); null in a workspace. */
     private final Path resultsLink;
     private final Path results;
+    /** In a task's tree: where its top-level links to the workspace's dependency folders lead (real paths). */
+    private final List<Path> linkedFolders;
 
     public Workspace(Path root) throws IOException {
         this(root, null);
@@ -38,6 +41,31 @@ public final class Workspace {
         this.resultsLink = resultsLink == null ? null
                 : resultsLink.getParent().toRealPath().resolve(resultsLink.getFileName());
         this.results = resultsLink == null ? null : resultsLink.toRealPath();
+        this.linkedFolders = resultsLink == null ? List.of() : foldersLinkedFrom(this.root);
+    }
+
+    /** The directories outside {@code tree} that its top-level links lead to. */
+    private static List<Path> foldersLinkedFrom(Path tree) throws IOException {
+        List<Path> folders = new ArrayList<>();
+        try (var entries = Files.list(tree)) {
+            for (Path entry : (Iterable<Path>) entries::iterator) {
+                if (Files.isSymbolicLink(entry) && Files.isDirectory(entry)) {
+                    Path target = entry.toRealPath();
+                    if (!target.startsWith(tree)) {
+                        folders.add(target);
+                    }
+                }
+            }
+        }
+        return List.copyOf(folders);
+    }
+
+    /**
+     * In a task's tree, the workspace's dependency folders its links lead to: {@code bash} sees them read-only (the
+     * tree holds no copy of them, and the workspace's are shared by every task).
+     */
+    List<Path> linkedFolders() {
+        return linkedFolders;
     }
 
     /**

@@ -59,7 +59,8 @@ class WorktreeIsolationTest {
             case "Task A/3" -> write(".longtask/runs/" + RUN + "/results/work/a.md", "A's notes\n");
             case "Task B/1" -> write("b.txt", "from B\n");
             case "Task B/2" -> write("notes.txt", NOTES.replace("line 9\n", "line 9 by B\n"));
-            case "Task B/3" -> call("bash", ScriptedModel.object().put("command", "printf 'shell\\n' > c.txt"));
+            case "Task B/3" -> call("bash", ScriptedModel.object().put("command",
+                    "printf 'shell\\n' > c.txt && cat node_modules/dep/index.js > dep.txt"));
             default -> finish(turn, workspace);
         });
 
@@ -73,6 +74,11 @@ class WorktreeIsolationTest {
         assertThat(Files.readString(workspace.resolve("a.txt"))).isEqualTo("from A\n");
         assertThat(Files.readString(workspace.resolve("b.txt"))).isEqualTo("from B\n");
         assertThat(Files.readString(workspace.resolve("c.txt"))).as("bash ran in B's tree").isEqualTo("shell\n");
+        assertThat(Files.readString(workspace.resolve("dep.txt"))).as("a tree reaches the workspace's dependencies")
+                .isEqualTo("module.exports = 1;\n");
+        assertThat(Files.isSymbolicLink(workspace.resolve("node_modules"))).as("the tree's link to them is not merged")
+                .isFalse();
+        assertThat(workspace.resolve("node_modules/dep/index.js")).exists();
         assertThat(Files.readString(workspace.resolve("notes.txt"))).as("both hunks merged")
                 .isEqualTo(NOTES.replace("line 2\n", "line 2 by A\n").replace("line 9\n", "line 9 by B\n"));
         assertThat(Files.readString(dir.resolve(".longtask/runs/" + RUN + "/results/work/a.md")))
@@ -158,6 +164,8 @@ class WorktreeIsolationTest {
     private Path workspace() throws IOException {
         Path workspace = EngineFixture.workspace(dir);
         Files.writeString(workspace.resolve("notes.txt"), NOTES);
+        Files.createDirectories(workspace.resolve("node_modules/dep"));
+        Files.writeString(workspace.resolve("node_modules/dep/index.js"), "module.exports = 1;\n");
         return workspace;
     }
 

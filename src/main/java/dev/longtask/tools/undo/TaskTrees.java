@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
@@ -38,6 +39,11 @@ import org.eclipse.jgit.merge.MergeResult;
 public final class TaskTrees {
     /** Where the trees are, under the workspace (longtask's own directory, which checkpoints never record). */
     static final String DIRECTORY = ".longtask/shadow/worktrees";
+    /**
+     * Dependency folders at the workspace's top that checkpoints leave out: a tree links to the workspace's own
+     * (installing them again in every tree would cost minutes and a network), and never merges them.
+     */
+    static final List<String> LINKED = List.of("node_modules", ".venv", "venv");
 
     /**
      * What merging a task's tree did: the files it changed in the workspace; or, when it was refused, each file both
@@ -51,7 +57,8 @@ public final class TaskTrees {
         }
     }
 
-    private record Tree(Path root, ObjectId base) {
+    /** A task's tree: where, the workspace tree it started from, and the top-level links it has to the workspace. */
+    private record Tree(Path root, ObjectId base, List<String> links) {
     }
 
     /** A file the merge writes: the task's content, or (merged) a content made of both sides. */
@@ -82,7 +89,8 @@ public final class TaskTrees {
 
     /**
      * A fresh tree for task {@code taskId} (its earlier one, if any, removed): the files checkpoints keep, as the
-     * workspace holds them now; excluded files (build outputs, dependency folders) are not in it. When
+     * workspace holds them now. Other excluded files (build outputs) are not in it: a task builds its own, discarded
+     * with the tree; the dependency folders of {@link #LINKED} are links to the workspace's. When
      * {@code results} is given, {@code resultsLink} (relative to the tree) is a link to it, the run's results, which
      * the task's tools reach as they would in the workspace. Answers the tree's root.
      */
@@ -100,13 +108,22 @@ public final class TaskTrees {
         for (Map.Entry<String, FileState> file : repository.readTree(base).entrySet()) {
             tree.put(file.getKey(), file.getValue());
         }
+        List<String> links = new ArrayList<>();
+        for (String name : LINKED) {
+            Path folder = checkpoints.root().resolve(name);
+            if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && !Files.exists(root.resolve(name),
+                    LinkOption.NOFOLLOW_LINKS)) {
+                Files.createSymbolicLink(root.resolve(name), folder);
+                links.add(name);
+            }
+        }
         if (results != null) {
             Path link = root.resolve(resultsLink);
             Files.createDirectories(link.getParent());
             Files.createDirectories(results);
             Files.createSymbolicLink(link, results);
         }
-        trees.put(taskId, new Tree(root, base));
+        trees.put(taskId, new Tree(root, base, List.copyOf(links)));
         return root;
     }
 
@@ -128,8 +145,10 @@ public final class TaskTrees {
             Map<String, Put> plan = new LinkedHashMap<>();
             List<String> conflicts = new ArrayList<>();
             for (String path : Checkpoints.changedPaths(base, theirs)) {
-                if (scan.excluded(path)) {
-                    continue; // left out of the workspace's record (a .gitignore the task added says so): not merged
+                // left out of the workspace's record (a .gitignore the task added says so), or the tree's own link to
+                // a dependency folder: not merged
+                if (scan.excluded(path) || tree.links().contains(path)) {
+                    continue;
                 }
                 FileState before = base.get(path);
                 FileState task = theirs.get(path);
