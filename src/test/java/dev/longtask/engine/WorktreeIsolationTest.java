@@ -127,6 +127,36 @@ class WorktreeIsolationTest {
         }
     }
 
+    @Test
+    void aResumedRunKeepsItsIsolationAndATreeAKilledProcessLeftIsNotReused() throws Exception {
+        Path workspace = workspace();
+        Path tree = dir.resolve(".longtask/shadow/worktrees/" + RUN + "/task-1");
+        ScriptedModel model = model(workspace, turn -> switch (turn.subject() + "/" + turn.step()) {
+            case "Task A/1" -> {
+                seen.put("stale file in A's tree", String.valueOf(Files.exists(tree.resolve("half.txt"))));
+                seen.put("A's tree holds the workspace", String.valueOf(Files.exists(tree.resolve("notes.txt"))));
+                yield write("a.txt", "from A\n");
+            }
+            default -> submitResult(true, turn.subject() + " done");
+        });
+        RunEngine engine = EngineFixture.engine(workspace, model, EngineConfig.defaults().withConcurrency(2),
+                RunObserver.NONE);
+        engine.carry(engine.create(new NewRun("goal", RUN, Budget.UNLIMITED,
+                new RunSettings(null, 2, null, null, Isolation.WORKTREE), null, null, null, true)));
+        // what a process killed in the middle of task #1 leaves: its tree, half worked
+        Files.createDirectories(tree);
+        Files.writeString(tree.resolve("half.txt"), "half\n");
+        Files.createDirectories(tree.resolveSibling("task-7"));
+
+        engine.resume(RUN, Budget.UNLIMITED);
+
+        assertThat(seen).containsEntry("stale file in A's tree", "false")
+                .containsEntry("A's tree holds the workspace", "true");
+        assertThat(Files.readString(workspace.resolve("a.txt"))).isEqualTo("from A\n");
+        assertThat(workspace.resolve("half.txt")).doesNotExist();
+        assertThat(trees()).as("the session removed every tree left, even of a task that does not run").isEmpty();
+    }
+
     private ScriptedModel model(Path workspace, java.util.function.Function<ScriptedModel.Turn,
             ChatMessage.Assistant> work) {
         return new ScriptedModel(turn -> switch (turn.role()) {
