@@ -171,7 +171,7 @@ public final class AgentRunner {
         int taskId = task.id();
         store.awaitWritten();
         TaskCheckpoints checkpoints = new TaskCheckpoints(store, parts.context().checkpoints(),
-                store.run().recordedSettings().isolated());
+                parts.context().checkpoints().on() && store.run().recordedSettings().isolated());
         checkpoints.begin(task);
         Instant started = parts.clock().instant();
         Optional<ToolContext> context = checkpoints.context(parts.context().forTask(store, taskId));
