@@ -25,6 +25,7 @@ import dev.longtask.llm.ModelSpec;
 import dev.longtask.llm.Pricing;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Isolation;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
@@ -167,7 +168,8 @@ public final class Longtask implements AutoCloseable {
         int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
         RunSettings recorded = new RunSettings(servedAt(models), tasks,
                 firstSet(request.approval(), approval, ApprovalMode.AUTO),
-                firstSet(request.sandbox(), sandbox, SandboxMode.AUTO));
+                firstSet(request.sandbox(), sandbox, SandboxMode.AUTO),
+                request.isolation() == Isolation.WORKTREE ? Isolation.WORKTREE : null);
         Budget limits = settings.budget().overriddenBy(budget).overriddenBy(
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
