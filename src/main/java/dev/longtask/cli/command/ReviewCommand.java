@@ -62,6 +62,10 @@ import picocli.CommandLine.Spec;
                 + " duplicates merged, a score), written to the run directory and printed.",
                 "--map prints the repository map; --dry-run prints the chunks, the plan and the estimate. Neither"
                         + " needs a model or a key.",
+                "A repository too large for one run (200 tasks), or for --max-tokens or --max-cost as estimated, is"
+                        + " reviewed in parts: its modules (directories) highest-ranked first, as many as fit;"
+                        + " --dry-run and the report list those not reviewed and give the command of the next part"
+                        + " (--skip N). --top N reviews at most N modules.",
                 "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
                         + " configuration (no model), 3 paused (a budget or a provider failure), 130 interrupted"
                         + " (Ctrl-C), 143 terminated (SIGTERM). 'longtask resume RUN_ID -C PATH' carries a stopped"
