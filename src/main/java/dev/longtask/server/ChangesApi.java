@@ -87,6 +87,10 @@ final class ChangesApi {
         if (task != null && after != null) {
             throw ApiError.badRequest("give task or after, not both");
         }
+        if (task != null || after != null) {
+            // a task the run does not have is a 404: "after" of one would otherwise undo every task of the run
+            files.snapshot(workspace, runId).task(task != null ? task : after);
+        }
         // The run is held open for writing meanwhile: no session can start it while its files are put back.
         try (RunStore store = files.openForWriting(workspace, runId);
              RunChanges changes = RunDiff.changes(workspace, runId)) {

@@ -40,6 +40,9 @@ class ChangesApiTest {
 
             assertThat(f.post("/api/runs/" + id + "/rollback", "{\"task\": 1, \"after\": 1}").statusCode())
                     .isEqualTo(400);
+            var typo = f.post("/api/runs/" + id + "/rollback", "{\"after\": 9}");
+            assertThat(typo.statusCode()).as("after a task the run does not have: " + typo.body()).isEqualTo(404);
+            assertThat(written).as("nothing undone by a typo").exists();
             var rolled = f.post("/api/runs/" + id + "/rollback", "{\"task\": 1}");
             assertThat(rolled.statusCode()).as(rolled.body()).isEqualTo(200);
             assertThat(f.json(rolled).path("restored").toString()).contains(file.path("path").asText());

@@ -6,6 +6,7 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.cli.view.Palette;
+import dev.longtask.store.RunSnapshot;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,7 +44,10 @@ final class DiffCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
-        RunAccess.readRun(workspace, runId);
+        RunSnapshot run = RunAccess.read(workspace, runId);
+        if (task != null) {
+            RunAccess.call(() -> run.task(task));
+        }
         List<RunChanges.TaskDiff> diffs;
         Map<String, List<Integer>> shared;
         try (RunChanges changes = RunDiff.changes(workspace, runId)) {

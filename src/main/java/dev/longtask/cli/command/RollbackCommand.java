@@ -7,6 +7,7 @@ import dev.longtask.cli.RunAccess;
 import dev.longtask.model.EventData;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
+import dev.longtask.store.RunSnapshot;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -48,16 +49,29 @@ final class RollbackCommand implements Callable<ExitCode> {
     @Option(names = "--force", description = "Undo even where a later change touched the same lines.")
     boolean force;
 
+    private static Set<Integer> tasksAfter(RunChanges changes, int task) {
+        try {
+            return changes.tasksAfter(task);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
-        RunAccess.readRun(workspace, runId);
+        RunSnapshot run = RunAccess.read(workspace, runId);
+        // A task the run does not have is a typo: --after of one would otherwise undo every task of the run.
+        Integer named = scope.task != null ? scope.task : scope.after;
+        if (named != null) {
+            RunAccess.call(() -> run.task(named));
+        }
         PrintWriter out = spec.commandLine().getOut();
         // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
         try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
              RunChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
-                    : scope.after != null ? changes.tasksAfter(scope.after) : changes.tasks();
+                    : scope.after != null ? RunAccess.call(() -> tasksAfter(changes, scope.after)) : changes.tasks();
             String what = scope.task != null ? "task #" + scope.task : scope.after != null
                     ? "the tasks after #" + scope.after : "run " + runId;
             RunChanges.Rollback result = changes.rollback(tasks, force);
@@ -83,7 +97,7 @@ final class RollbackCommand implements Callable<ExitCode> {
             }
             out.flush();
             return ExitCode.OK;
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             throw new CliFailure(ExitCode.FAILED, "cannot roll back run " + runId + ": " + e.getMessage());
         }
     }

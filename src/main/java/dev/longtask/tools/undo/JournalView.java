@@ -45,6 +45,8 @@ final class JournalView {
     private int lines;
     private final Map<Integer, List<Attempt>> live = new TreeMap<>();
     private final Map<String, Attempt> current = new LinkedHashMap<>();
+    /** Each task's latest attempt, standing or undone. */
+    private final Map<Integer, Attempt> latest = new TreeMap<>();
     /** path -> the lines where a standing attempt touched it, with the task; null until asked after a change. */
     private Map<String, List<int[]>> touchesByPath;
 
@@ -62,6 +64,7 @@ final class JournalView {
             case START -> {
                 Attempt a = new Attempt(e.task(), e.attempt(), line, e.tree());
                 current.put(key, a);
+                latest.put(e.task(), a);
                 live.computeIfAbsent(e.task(), t -> new ArrayList<>()).add(a);
             }
             case TOUCH -> {
@@ -113,6 +116,11 @@ final class JournalView {
             touchesByPath = byPath;
         }
         return touchesByPath;
+    }
+
+    /** The latest attempt of {@code task}, whether its changes stand or were undone; null if it never started. */
+    Attempt latest(int task) {
+        return latest.get(task);
     }
 
     /** The attempts of {@code task} whose changes stand, oldest first. */

@@ -158,9 +158,12 @@ public final class RunChanges implements AutoCloseable {
     /** The tasks whose changes stand and started after {@code task}'s attempt ended (or, unended, after it started). */
     public Set<Integer> tasksAfter(int task) throws IOException {
         JournalView view = new JournalView(journal.read());
-        List<Attempt> its = view.standing(task);
-        int from = its.isEmpty() ? -1 : its.get(its.size() - 1).ended() ? its.get(its.size() - 1).endLine
-                : its.get(its.size() - 1).startLine;
+        Attempt last = view.latest(task);
+        if (last == null) {
+            // not "every task": a task that never started has no after
+            throw new IllegalArgumentException("task #" + task + " never started, so no task started after it");
+        }
+        int from = last.ended() ? last.endLine : last.startLine;
         Set<Integer> after = new java.util.TreeSet<>();
         view.standing().forEach((id, attempts) -> {
             if (id != task && attempts.stream().anyMatch(a -> a.startLine > from)) {

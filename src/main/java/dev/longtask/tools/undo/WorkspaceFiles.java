@@ -64,16 +64,26 @@ final class WorkspaceFiles {
             Files.createSymbolicLink(file, Path.of(new String(bytes, StandardCharsets.UTF_8)));
             return;
         }
-        Path temp = Files.createTempFile(file.getParent(), ".longtask-restore-", ".tmp");
+        // Made as any new file is (the user's umask), not as a temporary file (0600): a restored file keeps the
+        // permissions it has now, and one that is gone comes back as the user's files are made.
+        Path temp = file.resolveSibling(".longtask-restore-" + java.util.UUID.randomUUID() + ".tmp");
         try {
-            Files.write(temp, bytes);
+            Files.write(temp, bytes, java.nio.file.StandardOpenOption.CREATE_NEW);
+            Set<PosixFilePermission> permissions = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                    ? Files.getPosixFilePermissions(file) : Files.getPosixFilePermissions(temp);
             if (FileMode.EXECUTABLE_FILE.equals(mode)) {
-                Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(temp);
-                permissions.add(PosixFilePermission.OWNER_EXECUTE);
-                permissions.add(PosixFilePermission.GROUP_EXECUTE);
-                permissions.add(PosixFilePermission.OTHERS_EXECUTE);
-                Files.setPosixFilePermissions(temp, permissions);
+                // executable for whoever may read it, as git checks out an executable file
+                if (permissions.contains(PosixFilePermission.OWNER_READ)) {
+                    permissions.add(PosixFilePermission.OWNER_EXECUTE);
+                }
+                if (permissions.contains(PosixFilePermission.GROUP_READ)) {
+                    permissions.add(PosixFilePermission.GROUP_EXECUTE);
+                }
+                if (permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                    permissions.add(PosixFilePermission.OTHERS_EXECUTE);
+                }
             }
+            Files.setPosixFilePermissions(temp, permissions);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);

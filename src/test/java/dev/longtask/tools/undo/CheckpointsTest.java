@@ -96,6 +96,34 @@ class CheckpointsTest {
     }
 
     @Test
+    void undoGivesAFileBackWithItsPermissionsNotThoseOfATemporaryFile() throws Exception {
+        Path root = ws.toRealPath();
+        Path script = root.resolve("run.sh");
+        Files.writeString(script, "echo one\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path notes = root.resolve("notes.txt");
+        Files.writeString(notes, "kept\n");
+        Files.setPosixFilePermissions(notes, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r5")) {
+            checkpoints.startAttempt(1, 1);
+            change(checkpoints, 1, script, "echo two\n");
+            checkpoints.beforeChange(1, notes, "write");
+            Files.delete(notes);
+            checkpoints.afterChange(1, notes);
+            checkpoints.endAttempt(1);
+
+            checkpoints.undo(1, "rollback");
+        }
+        assertThat(Files.readString(script)).isEqualTo("echo one\n");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(script)))
+                .isEqualTo("rwxr-xr-x");
+        assertThat(Files.readString(notes)).isEqualTo("kept\n");
+        assertThat(Files.getPosixFilePermissions(notes)).as("made as a new file is, not 0600")
+                .contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE)
+                .isEqualTo(Files.getPosixFilePermissions(Files.writeString(root.resolve("fresh.txt"), "x")));
+    }
+
+    @Test
     void aWriteOverAnotherTasksChangeWithoutReadingItAgainIsRefused() throws Exception {
         Path root = ws.toRealPath();
         Files.writeString(root.resolve("a.txt"), "v0\n");
