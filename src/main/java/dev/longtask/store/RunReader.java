@@ -115,6 +115,56 @@ public final class RunReader {
     }
 
     /**
+     * A run a page lists: its id, the workspace it lives in, and its {@link #version} as the listing found it (a cache
+     * of its figures keyed on that need not ask again).
+     */
+    public record Listed(String runId, Path workspace, long version) {
+    }
+
+    /**
+     * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first:
+     * ids {@link RunIds#newId} makes begin with their creation time, so that is newest first, and a run made while a
+     * client pages does not move the pages after the first. Ids compare as Java strings (by UTF-16 unit; the
+     * characters a run id may hold are ASCII), in every store. A file store lists the runs directories' names and
+     * reads (one stat) only the runs the page returns; a shared store asks one indexed query. The workspaces and
+     * {@code all} are as {@link #runs}: a run in two workspaces is listed once, in the first.
+     */
+    public List<Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
+        if (shared != null) {
+            return shared.page(before, limit, all ? null : workspaces);
+        }
+        java.util.TreeMap<String, Path> ids = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
+        for (Path workspace : workspaces) {
+            Path runs = RunLayout.runs(workspace);
+            if (!Files.isDirectory(runs)) {
+                continue;
+            }
+            try (java.nio.file.DirectoryStream<Path> names = Files.newDirectoryStream(runs)) {
+                for (Path dir : names) {
+                    String id = dir.getFileName().toString();
+                    if ((before == null || id.compareTo(before) < 0) && RunIds.VALID.matcher(id).matches()) {
+                        ids.putIfAbsent(id, workspace);
+                    }
+                }
+            } catch (IOException e) {
+                throw new StoreException("cannot list " + runs + ": " + e.getMessage(), e);
+            }
+        }
+        List<Listed> page = new ArrayList<>(Math.min(limit, ids.size()));
+        for (Map.Entry<String, Path> id : ids.entrySet()) {
+            if (page.size() == limit) {
+                break;
+            }
+            // a directory without a log is no run (yet): its creation has not written the first event
+            long version = fileVersion(RunLayout.of(id.getValue(), id.getKey()).events());
+            if (version >= 0) {
+                page.add(new Listed(id.getKey(), id.getValue(), version));
+            }
+        }
+        return page;
+    }
+
+    /**
      * A number that changes whenever the run's log grows (its length in bytes, or with a shared store its last seq),
      * or -1 when it cannot be read: what a cache of a run's figures is keyed on.
      */
@@ -126,9 +176,15 @@ public final class RunReader {
                 return -1;
             }
         }
+        return fileVersion(RunLayout.of(workspace, runId).events());
+    }
+
+    /** The log's length and the milliseconds of its modification time, from one stat; -1 when it is no file. */
+    private static long fileVersion(Path log) {
         try {
-            Path log = RunLayout.of(workspace, runId).events();
-            return Files.size(log) * 1_000 + Files.getLastModifiedTime(log).toMillis() % 1_000;
+            java.nio.file.attribute.BasicFileAttributes stat = Files.readAttributes(log,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return stat.isRegularFile() ? stat.size() * 1_000 + stat.lastModifiedTime().toMillis() % 1_000 : -1;
         } catch (IOException e) {
             return -1;
         }
