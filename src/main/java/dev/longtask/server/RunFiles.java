@@ -118,7 +118,8 @@ final class RunFiles {
         if (version >= 0 && cached != null && cached.version() == version && cached.workspace().equals(workspace)) {
             return cached.value();
         }
-        RunFigures fresh = snapshot(workspace, runId).figures();
+        // the store's figures: a file store's from run.json alone when it is current with the log, not a replay
+        RunFigures fresh = stores.figures(workspace, runId);
         if (version >= 0) {
             figures.put(runId, new Cached<>(workspace, version, fresh));
         }

@@ -63,6 +63,14 @@ public final class RunReader {
     private final SharedRunStores shared;
     /** Where the last read of a log ended: the next read after that seq starts there, not at byte 0. */
     private final Map<Path, Mark> marks = new ConcurrentHashMap<>();
+    /** Each runs directory's names as last listed, with its modification time then. */
+    private final Map<Path, Listing> listings = new ConcurrentHashMap<>();
+
+    private static final String[] NO_IDS = {};
+    private static final long RACY_MILLIS = 2_000;
+
+    private record Listing(java.nio.file.attribute.FileTime modified, long listedAt, String[] ids) {
+    }
 
     public RunReader(RunStores stores) {
         this.stores = stores;
@@ -125,43 +133,86 @@ public final class RunReader {
      * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first:
      * ids {@link RunIds#newId} makes begin with their creation time, so that is newest first, and a run made while a
      * client pages does not move the pages after the first. Ids compare as Java strings (by UTF-16 unit; the
-     * characters a run id may hold are ASCII), in every store. A file store lists the runs directories' names and
-     * reads (one stat) only the runs the page returns; a shared store asks one indexed query. The workspaces and
+     * characters a run id may hold are ASCII), in every store. A file store keeps the runs directories' names (listed
+     * again when one changed) and reads (one stat) only the runs the page returns; a shared store asks one indexed query. The workspaces and
      * {@code all} are as {@link #runs}: a run in two workspaces is listed once, in the first.
      */
     public List<Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
         if (shared != null) {
             return shared.page(before, limit, all ? null : workspaces);
         }
-        java.util.TreeMap<String, Path> ids = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
-        for (Path workspace : workspaces) {
-            Path runs = RunLayout.runs(workspace);
-            if (!Files.isDirectory(runs)) {
-                continue;
-            }
-            try (java.nio.file.DirectoryStream<Path> names = Files.newDirectoryStream(runs)) {
-                for (Path dir : names) {
-                    String id = dir.getFileName().toString();
-                    if ((before == null || id.compareTo(before) < 0) && RunIds.VALID.matcher(id).matches()) {
-                        ids.putIfAbsent(id, workspace);
-                    }
-                }
-            } catch (IOException e) {
-                throw new StoreException("cannot list " + runs + ": " + e.getMessage(), e);
-            }
+        List<Path> places = List.copyOf(workspaces);
+        String[][] ids = new String[places.size()][];
+        int[] next = new int[places.size()];
+        for (int w = 0; w < ids.length; w++) {
+            ids[w] = runIds(places.get(w));
+            next[w] = before == null ? 0 : firstBelow(ids[w], before);
         }
-        List<Listed> page = new ArrayList<>(Math.min(limit, ids.size()));
-        for (Map.Entry<String, Path> id : ids.entrySet()) {
-            if (page.size() == limit) {
+        List<Listed> page = new ArrayList<>(Math.min(limit, 64));
+        String last = null;
+        while (page.size() < limit) {
+            int from = -1; // the workspace whose next id is the greatest (the first such: a run is listed in the first)
+            for (int w = 0; w < ids.length; w++) {
+                if (next[w] < ids[w].length && (from < 0 || ids[w][next[w]].compareTo(ids[from][next[from]]) > 0)) {
+                    from = w;
+                }
+            }
+            if (from < 0) {
                 break;
             }
+            String id = ids[from][next[from]++];
+            if (id.equals(last)) {
+                continue;
+            }
+            last = id;
             // a directory without a log is no run (yet): its creation has not written the first event
-            long version = fileVersion(RunLayout.of(id.getValue(), id.getKey()).events());
+            long version = fileVersion(RunLayout.of(places.get(from), id).events());
             if (version >= 0) {
-                page.add(new Listed(id.getKey(), id.getValue(), version));
+                page.add(new Listed(id, places.get(from), version));
             }
         }
         return page;
+    }
+
+    /** Where the ids below {@code before} begin in {@code ids} (greatest first). */
+    private static int firstBelow(String[] ids, String before) {
+        int found = java.util.Arrays.binarySearch(ids, before, java.util.Comparator.reverseOrder());
+        return found >= 0 ? found + 1 : -found - 1;
+    }
+
+    /**
+     * The names of the workspace's runs directory that can be run ids, greatest first: listed again only when the
+     * directory changed (a run made or removed changes its modification time), so a page over ten thousand runs
+     * costs one stat of it. A listing made within {@link #RACY_MILLIS} of the directory's last change is not trusted
+     * (a run made in the same tick of the file system's clock would not change the time it shows), as Git does with
+     * its index.
+     */
+    private String[] runIds(Path workspace) {
+        Path runs = RunLayout.runs(workspace);
+        java.nio.file.attribute.FileTime modified;
+        try {
+            java.nio.file.attribute.BasicFileAttributes stat = Files.readAttributes(runs,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            if (!stat.isDirectory()) {
+                return NO_IDS;
+            }
+            modified = stat.lastModifiedTime();
+        } catch (IOException e) {
+            return NO_IDS;
+        }
+        Listing cached = listings.get(runs);
+        if (cached != null && cached.modified.equals(modified) && modified.toMillis() < cached.listedAt - RACY_MILLIS) {
+            return cached.ids;
+        }
+        long listedAt = System.currentTimeMillis();
+        String[] names = runs.toFile().list();
+        if (names == null) {
+            throw new StoreException("cannot list " + runs + ": it cannot be read");
+        }
+        String[] ids = java.util.Arrays.stream(names).filter(id -> RunIds.VALID.matcher(id).matches())
+                .sorted(java.util.Comparator.reverseOrder()).toArray(String[]::new);
+        listings.put(runs, new Listing(modified, listedAt, ids));
+        return ids;
     }
 
     /**

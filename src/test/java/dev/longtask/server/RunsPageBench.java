@@ -113,6 +113,7 @@ public final class RunsPageBench {
         } finally {
             stores.close();
         }
+        System.exit(0); // the runtime's scheduler threads would keep exec:java waiting
     }
 
     /** Makes the runs {@code root} lacks, eight at a time; returns how many it had. */
