@@ -1,6 +1,6 @@
 package dev.longtask.server;
 
-import dev.longtask.store.RunIds;
+import dev.longtask.api.Runs;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -33,7 +33,7 @@ final class RunsCursor {
             text = "";
         }
         String runId = text.startsWith(VERSION) ? text.substring(VERSION.length()) : "";
-        if (RunIds.problem(runId).isPresent()) {
+        if (Runs.idProblem(runId).isPresent()) {
             throw ApiError.badRequest("'cursor' is not one this server gave: pass the 'next' of the page before"
                     + " unchanged, or leave 'cursor' out for the first page");
         }
