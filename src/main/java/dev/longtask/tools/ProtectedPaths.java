@@ -1,5 +1,6 @@
 package dev.longtask.tools;
 
+import dev.longtask.store.RunLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,10 @@ import java.util.Set;
  * {@code .longtask/} (config, agents, runs, server state), {@code .claude/} and {@code .mcp.json}; and the user-level
  * config and agent folders ({@code ~/.longtask}, {@code ~/.claude}, the longtask config directory, where the trust
  * record is too), which matter here only when the workspace holds them (a workspace that is the home). The one
- * exception is the current run's {@code results/}, where agents put what they produce. {@code write} and {@code edit}
- * refuse these paths; {@code bash} sees them read-only ({@link #binds}). The server's state ({@code .longtask/server}
+ * exception is the current run's {@code results/}, where agents put what they produce, save what the run itself
+ * records there: each task's {@code result.json} (which the synthesizer and the report read as the task's result)
+ * and {@code results/review/} (a review's manifest and checked report). {@code write} and {@code edit} refuse these
+ * paths; {@code bash} sees them read-only ({@link #binds}). The server's state ({@code .longtask/server}
  * of the workspace and of every directory above it, where a server whose root holds the workspace keeps its token and
  * pool) is hidden from {@code bash} altogether.
  */
@@ -23,6 +26,9 @@ final class ProtectedPaths {
     /** The workspace entries that configure longtask or its agents, or record its runs. */
     static final List<String> IN_WORKSPACE = List.of(".longtask", ".claude", ".mcp.json");
     private static final Path SERVER_STATE = Path.of(".longtask", "server");
+    /** The review's own directory under a run's results (its manifest and checked report). */
+    private static final String REVIEW = "review";
+    private static final java.util.regex.Pattern TASK_DIRECTORY = java.util.regex.Pattern.compile("task_[0-9]+");
 
     private final List<Path> userLevel;
 
@@ -53,7 +59,9 @@ final class ProtectedPaths {
     String refusal(Workspace workspace, Path runDirectory, Path real) {
         Path results = results(runDirectory);
         if (results != null && real.startsWith(results)) {
-            return null;
+            return recordedByTheRun(results, real) ? workspace.relative(real) + " is protected: the run itself records "
+                    + "it (a task's result.json, or a review's own files under results/review/), so no agent may "
+                    + "change it. Put what you produce elsewhere under " + workspace.relative(results) + "/" : null;
         }
         for (Path p : protectedIn(workspace, false)) {
             if (real.startsWith(p)) {
@@ -73,13 +81,14 @@ final class ProtectedPaths {
      */
     Sandbox.Binds binds(Workspace workspace, Path runDirectory) {
         Path root = workspace.root();
-        List<Path> readOnly = protectedIn(workspace, true);
+        List<Path> readOnly = new ArrayList<>(protectedIn(workspace, true));
         List<Path> writable = new ArrayList<>();
         Path results = results(runDirectory);
         if (results != null && readOnly.stream().anyMatch(results::startsWith)) {
             try {
                 Files.createDirectories(results);
                 writable.add(results);
+                readOnly.addAll(recordsIn(results));
             } catch (IOException e) {
                 // no results directory to bind: the run's files stay read-only, which is the safe side
             }
@@ -118,8 +127,34 @@ final class ProtectedPaths {
                 .sorted((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount())).toList();
     }
 
+    /** True for what the run records under its {@code results/}: {@code task_<id>/result.json} and {@code review/}. */
+    private static boolean recordedByTheRun(Path results, Path real) {
+        Path below = results.relativize(real);
+        if (below.getNameCount() == 0) {
+            return false;
+        }
+        String first = below.getName(0).toString();
+        return first.equals(REVIEW) || below.getNameCount() == 2 && TASK_DIRECTORY.matcher(first).matches()
+                && below.getName(1).toString().equals(RunLayout.RESULT_FILE);
+    }
+
+    /** Those of {@link #recordedByTheRun} that exist in {@code results} now, to bind read-only for one command. */
+    private static List<Path> recordsIn(Path results) throws IOException {
+        List<Path> records = new ArrayList<>();
+        if (Files.isDirectory(results.resolve(REVIEW), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            records.add(results.resolve(REVIEW));
+        }
+        try (java.util.stream.Stream<Path> entries = Files.list(results)) {
+            entries.filter(p -> TASK_DIRECTORY.matcher(p.getFileName().toString()).matches())
+                    .map(p -> p.resolve(RunLayout.RESULT_FILE))
+                    .filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .sorted().forEach(records::add);
+        }
+        return records;
+    }
+
     private static Path results(Path runDirectory) {
-        return runDirectory == null ? null : real(runDirectory.resolve("results"));
+        return runDirectory == null ? null : real(runDirectory.resolve(RunLayout.RESULTS));
     }
 
     /** Where {@code p} really is when it exists (links followed), else where its nearest existing parent says. */

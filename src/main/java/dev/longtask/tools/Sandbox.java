@@ -67,12 +67,13 @@ public final class Sandbox {
             "cd \"$ws\" || fail \"cannot enter the workspace $ws\"",
             "keep=",
             "# the other arguments come in pairs, a step and a path: hide (before the workspace is bound, or veil after),",
-            "# ro (read-only with every other mount below), rw (stays writable inside a read-only one)",
+            "# ro (read-only with every other mount below), rw (stays writable inside a read-only one), seal (read-only",
+            "# again inside a writable one)",
             "apply() {",
             "  case $1 in",
             "  hide|veil) if [ -d \"$2\" ]; then mount -t tmpfs -o ro,mode=0700,size=4k longtask-hidden \"$2\" || fail \"cannot hide $2\"",
             "    elif [ -e \"$2\" ]; then mount --bind /dev/null \"$2\" || fail \"cannot hide $2\"; fi;;",
-            "  ro) mount --bind \"$2\" \"$2\" || fail \"cannot protect $2\";;",
+            "  ro|seal) mount --bind \"$2\" \"$2\" || fail \"cannot protect $2\";;",
             "  rw) mount --bind \"$2\" \"$2\" || fail \"cannot bind $2\"; keep=\"$keep:$2\";;",
             "  esac",
             "}",
@@ -93,7 +94,7 @@ public final class Sandbox {
             "mkdir -p \"$ws\"",
             "mount --no-canonicalize --bind /proc/self/cwd \"$ws\" || fail 'cannot bind the workspace'",
             "cd \"$ws\"",
-            "each ro \"$@\"; each rw \"$@\"; each veil \"$@\"",
+            "each ro \"$@\"; each rw \"$@\"; each seal \"$@\"; each veil \"$@\"",
             "while read -r _ _ _ _ mp _; do",
             "  mp=$(printf '%b' \"$mp\")",
             "  case \"$mp\" in \"$ws\"|/tmp|/dev/shm) continue;; esac",
@@ -238,7 +239,9 @@ public final class Sandbox {
     /**
      * What one command sees differently inside the workspace: {@code readOnly} paths bound read-only (what configures
      * longtask or records its runs), {@code writable} ones inside those that stay writable (the run's results), and
-     * {@code hidden} ones (the server's state), inside or above the workspace. Each path exists when it is given.
+     * {@code hidden} ones (the server's state), inside or above the workspace. A read-only path inside a writable one
+     * (what the run records among its results) is bound after it, which would cover it otherwise. Each path exists
+     * when it is given.
      */
     record Binds(List<Path> readOnly, List<Path> writable, List<Path> hidden) {
         static final Binds NONE = new Binds(List.of(), List.of(), List.of());
@@ -247,6 +250,20 @@ public final class Sandbox {
             readOnly = List.copyOf(readOnly);
             writable = List.copyOf(writable);
             hidden = List.copyOf(hidden);
+        }
+
+        /** The read-only paths bound before the writable ones: those not inside any of them. */
+        List<Path> readOnlyAround() {
+            return readOnly.stream().filter(p -> !insideWritable(p)).toList();
+        }
+
+        /** The read-only paths inside a writable one, bound after it. */
+        List<Path> readOnlyWithin() {
+            return readOnly.stream().filter(this::insideWritable).toList();
+        }
+
+        private boolean insideWritable(Path p) {
+            return writable.stream().anyMatch(w -> p.startsWith(w) && !p.equals(w));
         }
     }
 
@@ -318,8 +335,9 @@ public final class Sandbox {
                 argv.addAll(bwrapOptions());
                 hideForBwrap(argv, outside);
                 argv.addAll(List.of("--bind", workspace.toString(), workspace.toString()));
-                binds.readOnly().forEach(p -> argv.addAll(List.of("--ro-bind", p.toString(), p.toString())));
+                binds.readOnlyAround().forEach(p -> argv.addAll(List.of("--ro-bind", p.toString(), p.toString())));
                 binds.writable().forEach(p -> argv.addAll(List.of("--bind", p.toString(), p.toString())));
+                binds.readOnlyWithin().forEach(p -> argv.addAll(List.of("--ro-bind", p.toString(), p.toString())));
                 hideForBwrap(argv, inside);
                 argv.addAll(List.of("--chdir", workspace.toString(), "bash", "-c", command));
             }
@@ -327,8 +345,9 @@ public final class Sandbox {
                 argv.addAll(unshareOptions());
                 argv.addAll(List.of("/bin/sh", "-c", UNSHARE_SETUP, "longtask-sandbox", workspace.toString(), command));
                 outside.forEach(p -> argv.addAll(List.of("hide", p.toString())));
-                binds.readOnly().forEach(p -> argv.addAll(List.of("ro", p.toString())));
+                binds.readOnlyAround().forEach(p -> argv.addAll(List.of("ro", p.toString())));
                 binds.writable().forEach(p -> argv.addAll(List.of("rw", p.toString())));
+                binds.readOnlyWithin().forEach(p -> argv.addAll(List.of("seal", p.toString())));
                 inside.forEach(p -> argv.addAll(List.of("veil", p.toString())));
             }
             case UNCONFINED -> {

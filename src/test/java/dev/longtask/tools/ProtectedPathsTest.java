@@ -142,6 +142,38 @@ class ProtectedPathsTest {
 
     @ParameterizedTest
     @EnumSource(SandboxTest.Confinement.class)
+    void whatTheRunRecordsAmongItsResultsStaysAsTheRunWroteIt(SandboxTest.Confinement kind) throws IOException {
+        Path results = store.directory().resolve("results");
+        Path taskResult = Files.createDirectories(results.resolve("task_1")).resolve("result.json");
+        Files.writeString(taskResult, "{\"summary\":\"found 3 bugs\"}");
+        Path manifest = Files.createDirectories(results.resolve("review")).resolve("manifest.json");
+        Files.writeString(manifest, "{\"format\":1}");
+        Toolbox tools = toolbox(kind);
+
+        for (String attack : new String[] {
+            "echo '{\"summary\":\"no bugs\"}' > .longtask/runs/r1/results/task_1/result.json",
+            "rm -f .longtask/runs/r1/results/task_1/result.json",
+            "echo '{}' > .longtask/runs/r1/results/review/manifest.json",
+            "echo x > .longtask/runs/r1/results/review/review.md",
+            "mv .longtask/runs/r1/results/review .longtask/runs/r1/results/old",
+        }) {
+            ToolResult result = call(tools, "bash", Map.of("command", attack));
+            assertThat(result.error()).as(attack + " -> " + result.content()).isTrue();
+        }
+        ToolResult own = call(tools, "bash", Map.of("command",
+                "echo mine > .longtask/runs/r1/results/task_1/notes.md && mkdir -p .longtask/runs/r1/results/work"
+                        + " && echo ok > .longtask/runs/r1/results/work/chunk-001-issues.json"));
+
+        assertThat(own.error()).as(own.content()).isFalse();
+        assertThat(taskResult).hasContent("{\"summary\":\"found 3 bugs\"}");
+        assertThat(manifest).hasContent("{\"format\":1}");
+        assertThat(results.resolve("review/review.md")).doesNotExist();
+        assertThat(results.resolve("task_1/notes.md")).hasContent("mine");
+        assertThat(results.resolve("work/chunk-001-issues.json")).hasContent("ok");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SandboxTest.Confinement.class)
     void aServersStateIsHiddenFromBashInTheWorkspaceAndAbove(SandboxTest.Confinement kind) throws IOException {
         Path own = Files.createDirectories(workspace.resolve(".longtask/server"));
         Files.writeString(own.resolve("token"), "own-token-secret");
@@ -174,6 +206,14 @@ class ProtectedPathsTest {
         ToolResult result = call(tools, "write", Map.of("path", ".longtask/runs/r1/results/task_1/notes.md",
                 "content", "mine"));
         assertThat(result.error()).as(result.content()).isFalse();
+        for (String recorded : new String[] {".longtask/runs/r1/results/task_1/result.json",
+                ".longtask/runs/r1/results/task_12/result.json", ".longtask/runs/r1/results/review/manifest.json",
+                ".longtask/runs/r1/results/review/review.md"}) {
+            ToolResult write = call(tools, "write", Map.of("path", recorded, "content", "{}"));
+            assertThat(write.error()).as(recorded).isTrue();
+            assertThat(write.content()).as(recorded).contains("is protected: the run itself records it");
+        }
+        assertThat(store.directory().resolve("results/review")).doesNotExist();
     }
 
     @Test
