@@ -56,7 +56,7 @@ export class RunsPage {
           h('table', { class: 'runs' },
             h('thead', {}, h('tr', {}, COLUMNS.map((c) => h('th', { scope: 'col' }, c)))),
             this.tbody)),
-        this.older)));
+        this.older));
   }
 
   start() {

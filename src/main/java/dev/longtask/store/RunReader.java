@@ -165,9 +165,10 @@ public final class RunReader {
                 continue;
             }
             last = id;
-            // a directory without a log is no run (yet): its creation has not written the first event
+            // a directory without a log, or with an empty one, is no run yet: its creation has not written the first
+            // event
             long version = fileVersion(RunLayout.of(places.get(from), id).events());
-            if (version >= 0) {
+            if (version >= 1_000) {
                 page.add(new Listed(id, places.get(from), version));
             }
         }

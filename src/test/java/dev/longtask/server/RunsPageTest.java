@@ -63,9 +63,12 @@ class RunsPageTest {
                 JsonNode page = f.json(r);
                 assertThat(page.path("runs").size()).isBetween(1, 7);
                 page.path("runs").forEach(run -> {
-                    assertThat(run.path("status").asText()).isNotEmpty();
-                    assertThat(run.path("tasks").path("total").isInt()).isTrue();
-                    seen.add(run.path("run_id").asText());
+                    String id = run.path("run_id").asText();
+                    if (before.contains(id)) { // one being made meanwhile may not have its first event yet
+                        assertThat(run.path("status").asText()).as(run.toString()).isNotEmpty();
+                        assertThat(run.path("tasks").path("total").isInt()).isTrue();
+                    }
+                    seen.add(id);
                 });
                 cursor = page.path("next").isNull() ? null : page.path("next").asText();
                 assertThat(r.headers().firstValue("Link").isPresent()).isEqualTo(cursor != null);
