@@ -49,7 +49,7 @@ class ApiSurfaceTest {
             "dev.longtask.engine.Plan", "dev.longtask.engine.Estimate", "dev.longtask.store.FsyncPolicy",
             "dev.longtask.store.RunFigures", "dev.longtask.engine.ProgressSnapshot",
             "dev.longtask.review.map.RepoMap", "dev.longtask.review.plan.Chunk",
-            "dev.longtask.review.plan.ReviewEstimate",
+            "dev.longtask.review.plan.ReviewEstimate", "dev.longtask.review.plan.ReviewPart",
             "dev.longtask.agent.Subagents$Step", "dev.longtask.agent.Subagents$StepResult",
             // scale-out: where runs are kept (a port with a file and a PostgreSQL implementation), a run as its log
             // holds it, and the task a worker carries out

@@ -45,6 +45,11 @@ public record AgentOutcome(
         PROVIDER_ERROR,
         /** The task ran past its hard time limit ({@code task_timeout}) and was stopped; it failed. */
         TIMED_OUT,
+        /**
+         * The task completed in its own tree ({@code --isolation worktree}) but its changes do not merge into the
+         * workspace, or its tree could not be made or merged: it failed, and nothing of it was merged.
+         */
+        MERGE_CONFLICT,
         /** The thread was interrupted; the interrupt flag is left set. */
         INTERRUPTED
     }

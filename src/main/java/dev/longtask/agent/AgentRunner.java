@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -169,13 +170,22 @@ public final class AgentRunner {
     public TaskRun execute(Task task, AgentSpec agent, int index, int total) {
         int taskId = task.id();
         store.awaitWritten();
-        TaskCheckpoints checkpoints = new TaskCheckpoints(store, parts.context().checkpoints());
+        TaskCheckpoints checkpoints = new TaskCheckpoints(store, parts.context().checkpoints(),
+                parts.context().checkpoints().on() && store.run().recordedSettings().isolated());
         checkpoints.begin(task);
         Instant started = parts.clock().instant();
-        AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
-                RunMemory.of(store.memoryFiles()), parts.context().forTask(store, taskId));
-        AgentOutcome outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
-                : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
+        Optional<ToolContext> context = checkpoints.context(parts.context().forTask(store, taskId));
+        AgentOutcome outcome;
+        if (context.isEmpty()) {
+            outcome = new AgentOutcome(agent.name(), AgentOutcome.Ending.MERGE_CONFLICT, false,
+                    checkpoints.treeProblem(), null, "", List.of(), null, 0, null);
+        } else {
+            AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
+                    RunMemory.of(store.memoryFiles()), context.get());
+            outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
+                    : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
+            outcome = checkpoints.merge(task, outcome);
+        }
         // What the attempt changed is recorded before its end is: a crash between the two leaves a task to retry
         // whose changes are known, never a completed task whose changes are not.
         checkpoints.end(task);

@@ -80,7 +80,8 @@ public final class PermissionGate {
         if (policy == null) {
             return null;
         }
-        PermissionPolicy.Verdict verdict = policy.get().decide(tool, args);
+        PermissionPolicy.Verdict verdict = (context == null ? policy.get() : policy.get().at(context.workspace()))
+                .decide(tool, args);
         return switch (verdict.outcome()) {
             case ALLOW -> null;
             case DENY -> "refused: " + verdict.reason();

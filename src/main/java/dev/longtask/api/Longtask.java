@@ -25,6 +25,7 @@ import dev.longtask.llm.ModelSpec;
 import dev.longtask.llm.Pricing;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Isolation;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
@@ -167,7 +168,8 @@ public final class Longtask implements AutoCloseable {
         int tasks = firstSet(request.concurrency(), concurrency, settings.concurrency().value());
         RunSettings recorded = new RunSettings(servedAt(models), tasks,
                 firstSet(request.approval(), approval, ApprovalMode.AUTO),
-                firstSet(request.sandbox(), sandbox, SandboxMode.AUTO));
+                firstSet(request.sandbox(), sandbox, SandboxMode.AUTO),
+                request.isolation() == Isolation.WORKTREE ? Isolation.WORKTREE : null);
         Budget limits = settings.budget().overriddenBy(budget).overriddenBy(
                 request.budget() == null ? Budget.UNLIMITED : request.budget());
         NewRun newRun = new NewRun(request.goal(), request.runId(), limits, recorded, request.plan(),
@@ -456,7 +458,13 @@ public final class Longtask implements AutoCloseable {
         Settings settings = configuration.with(runFlags(base));
         ModelSource source = assembly.models(root, configuration, settings, null);
         int tasks = firstSet(base.concurrency(), concurrency, settings.concurrency().value());
-        return reviews.plan(root, options, source, tasks);
+        return reviews.plan(root, options, source, tasks, reviewBudget(settings, base));
+    }
+
+    /** The budget a review of {@code base} would run under, which cuts the part of the repository it reviews. */
+    private Budget reviewBudget(Settings settings, RunRequest base) {
+        return settings.budget().overriddenBy(budget).overriddenBy(base.budget() == null ? Budget.UNLIMITED
+                : base.budget());
     }
 
     /**
@@ -471,13 +479,13 @@ public final class Longtask implements AutoCloseable {
     public ReviewPlan previewReview(RunRequest base, ReviewOptions options, boolean estimated) {
         Path root = workspace(base.workspace());
         if (!estimated) {
-            return reviews.preview(root, options, null, 1);
+            return reviews.preview(root, options, null, 1, Budget.UNLIMITED);
         }
         SettingsLoader.Snapshot configuration = assembly.configuration(root);
         Settings settings = configuration.with(RunAssembly.flags(base.model() != null ? base.model() : model,
                 "--model", base.baseUrl() != null ? base.baseUrl() : baseUrl, "--base-url"));
         return reviews.preview(root, options, new ReviewPlanning.Configured(configuration, settings),
-                firstSet(base.concurrency(), concurrency, settings.concurrency().value()));
+                firstSet(base.concurrency(), concurrency, settings.concurrency().value()), reviewBudget(settings, base));
     }
 
     /**

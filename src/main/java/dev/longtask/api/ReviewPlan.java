@@ -6,6 +6,7 @@ import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.map.RepoMap;
 import dev.longtask.review.plan.Chunk;
 import dev.longtask.review.plan.ReviewEstimate;
+import dev.longtask.review.plan.ReviewPart;
 import java.util.List;
 
 /**
@@ -68,8 +69,17 @@ public final class ReviewPlan {
         return setup.fit().chunkTokens();
     }
 
+    /** The chunks this review reviews: all of the repository's, or those of the part it covers ({@link #part}). */
     public List<Chunk> chunks() {
         return setup.chunks();
+    }
+
+    /**
+     * Which modules this review covers and which it leaves out, and why, when it covers only part of the repository
+     * (a repository too large for one run, a budget, {@code top} or {@code skip}); null when it covers all of it.
+     */
+    public ReviewPart part() {
+        return setup.manifest().part();
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Budget;
 import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.plan.ReviewFocus;
 import dev.longtask.tools.Workspace;
@@ -46,21 +47,25 @@ final class ReviewPlanning {
         this.clock = clock;
     }
 
-    /** The review a new run on {@code source}'s models would carry out, {@code tasks} at once. */
-    ReviewPlan plan(Path root, ReviewOptions options, ModelSource source, int tasks) {
+    /**
+     * The review a new run on {@code source}'s models would carry out, {@code tasks} at once, of the part of the
+     * repository {@code budget} (and the options' top and skip) allow.
+     */
+    ReviewPlan plan(Path root, ReviewOptions options, ModelSource source, int tasks, Budget budget) {
         String id = options.runId() != null ? options.runId() : ReviewSetup.newRunId(root, clock);
         return review(root, id, options, source.pricing(), source.runModel(), tasks,
-                windows(root, agentModel -> source.client(agentModel, AttemptListener.NONE).contextWindowTokens()));
+                windows(root, agentModel -> source.client(agentModel, AttemptListener.NONE).contextWindowTokens()),
+                budget);
     }
 
     /**
      * The review as {@link #plan} would make it, with no model needed: estimated with the model and price {@code
      * configured} names, if any (or the options' price); with {@code configured} null only the map counts.
      */
-    ReviewPlan preview(Path root, ReviewOptions options, Configured configured, int tasks) {
+    ReviewPlan preview(Path root, ReviewOptions options, Configured configured, int tasks, Budget budget) {
         String id = options.runId() != null ? options.runId() : "<run-id>";
         if (configured == null) {
-            return review(root, id, options, Pricing.unknown(), null, 1, null);
+            return review(root, id, options, Pricing.unknown(), null, 1, null, budget);
         }
         Settings settings = configured.settings();
         Optional<Endpoint> endpoint = settings.model().isEmpty() ? Optional.empty()
@@ -73,7 +78,8 @@ final class ReviewPlanning {
                 ? endpoint.get().contextWindow().value()
                 : LlmClients.endpoint(configured.configuration().with(RunAssembly.flags(agentModel,
                         "the agent's model", null, null))).contextWindow().value());
-        return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null), tasks, windows);
+        return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null), tasks, windows,
+                budget);
     }
 
     /** An agent's context window by its name, from the window of a model spec (null for the run's model). */
@@ -85,14 +91,14 @@ final class ReviewPlanning {
     }
 
     private ReviewPlan review(Path root, String id, ReviewOptions options, Pricing price, String modelSpec,
-                              int tasks, ToIntFunction<String> windowOfAgent) {
+                              int tasks, ToIntFunction<String> windowOfAgent, Budget budget) {
         ReviewFocus focus = ReviewFocus.parse(options.focus());
         if (options.minSeverity() != null && !ReviewOptions.SEVERITIES.contains(options.minSeverity())) {
             throw new IllegalArgumentException("--min-severity must be one of "
                     + String.join(", ", ReviewOptions.SEVERITIES) + ", was '" + options.minSeverity() + "'");
         }
         ReviewSetup.Options cut = new ReviewSetup.Options(focus, options.includeTests(), options.mapTokens(),
-                options.chunkTokens(), options.minSeverity());
+                options.chunkTokens(), options.minSeverity()).withPart(options.top(), options.skip(), budget);
         ReviewSetup setup;
         try {
             setup = ReviewSetup.preview(root, id, cut, price, modelSpec, tasks, TokenCounter.shared(), windowOfAgent);

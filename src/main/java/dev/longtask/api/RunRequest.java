@@ -5,6 +5,7 @@ import dev.longtask.engine.Finisher;
 import dev.longtask.engine.Plan;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Isolation;
 import dev.longtask.model.SandboxMode;
 import java.nio.file.Path;
 
@@ -27,10 +28,11 @@ import java.nio.file.Path;
  * @param concurrency tasks run at once
  * @param approval    whether tool calls wait for a person
  * @param sandbox     how {@code bash} is confined
+ * @param isolation   whether each task works in a tree of its own, merged when it completes (null: shared)
  */
 public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher finisher, boolean planOnly, String runId,
                          Path workspace, String model, String baseUrl, Budget budget, Integer concurrency,
-                         ApprovalMode approval, SandboxMode sandbox) {
+                         ApprovalMode approval, SandboxMode sandbox, Isolation isolation) {
 
     public RunRequest {
         if (goal == null || goal.isBlank()) {
@@ -55,7 +57,7 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
     public Builder toBuilder() {
         return new Builder().goal(goal).plan(plan, estimate).finisher(finisher).planOnly(planOnly).runId(runId)
                 .workspace(workspace).model(model).baseUrl(baseUrl).budget(budget).concurrency(concurrency)
-                .approval(approval).sandbox(sandbox);
+                .approval(approval).sandbox(sandbox).isolation(isolation);
     }
 
     /** The same run with another goal. */
@@ -109,6 +111,10 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
         return toBuilder().sandbox(mode).build();
     }
 
+    public RunRequest withIsolation(Isolation mode) {
+        return toBuilder().isolation(mode).build();
+    }
+
     /**
      * Builds a {@link RunRequest} by name, so that two settings of one type (the model and the base URL, both text)
      * cannot be swapped unseen; {@link #build()} checks the whole once. Unset fields are the runtime's.
@@ -127,6 +133,7 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
         private Integer concurrency;
         private ApprovalMode approval;
         private SandboxMode sandbox;
+        private Isolation isolation;
 
         private Builder() {
         }
@@ -204,6 +211,12 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
             return this;
         }
 
+        /** Whether each task works in a tree of its own, merged into the workspace when it completes. */
+        public Builder isolation(Isolation mode) {
+            this.isolation = mode;
+            return this;
+        }
+
         /**
          * The request.
          *
@@ -211,7 +224,7 @@ public record RunRequest(String goal, Plan plan, Estimate estimate, Finisher fin
          */
         public RunRequest build() {
             return new RunRequest(goal, plan, estimate, finisher, planOnly, runId, workspace, model, baseUrl, budget,
-                    concurrency, approval, sandbox);
+                    concurrency, approval, sandbox, isolation);
         }
     }
 }

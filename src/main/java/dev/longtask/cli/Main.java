@@ -80,7 +80,7 @@ public final class Main implements Runnable {
         String first = commandName(args);
         List<Class<?>> named = Commands.ALL.stream().filter(c -> !Commands.needsTheWholeTree(c)
                 && names(c).contains(first)).toList();
-        return withCommands(named.size() == 1 ? named : Commands.ALL);
+        return named.size() == 1 ? withCommands(named, Commands.factoryFor(named.get(0))) : withCommands(Commands.ALL);
     }
 
     /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */

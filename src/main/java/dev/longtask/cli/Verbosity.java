@@ -22,21 +22,29 @@ final class Verbosity implements AutoCloseable {
     private static final String APPENDER = TerminalLogging.APPENDER;
     private static final String DEBUG_PATTERN = "longtask: %level: %logger{0}: %msg%n";
 
+    /** Whether logback was changed, so that closing restores it. */
+    private final boolean changed;
     private final Level requestsBefore;
     private final Level allBefore;
     private final Encoder<ILoggingEvent> encoderBefore;
 
-    private Verbosity(Level requestsBefore, Level allBefore, Encoder<ILoggingEvent> encoderBefore) {
+    private Verbosity(boolean changed, Level requestsBefore, Level allBefore, Encoder<ILoggingEvent> encoderBefore) {
+        this.changed = changed;
         this.requestsBefore = requestsBefore;
         this.allBefore = allBefore;
         this.encoderBefore = encoderBefore;
     }
 
     static Verbosity configure(boolean verbose, boolean debug) {
+        if (!verbose && !debug) {
+            // Logback is left alone: it starts at the first logger asked for (often never, or after what a command
+            // answers first), not before every command (a sixth of `mcp`'s time to its answer to initialize).
+            return new Verbosity(false, null, null, null);
+        }
         Logger requests = logger(REQUESTS);
         Logger all = logger(ALL);
         OutputStreamAppender<ILoggingEvent> stderr = stderr();
-        Verbosity restore = new Verbosity(requests.getLevel(), all.getLevel(),
+        Verbosity restore = new Verbosity(true, requests.getLevel(), all.getLevel(),
                 stderr == null ? null : stderr.getEncoder());
         if (debug) {
             all.setLevel(Level.DEBUG);
@@ -56,6 +64,9 @@ final class Verbosity implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!changed) {
+            return;
+        }
         logger(REQUESTS).setLevel(requestsBefore);
         logger(ALL).setLevel(allBefore);
         OutputStreamAppender<ILoggingEvent> stderr = stderr();

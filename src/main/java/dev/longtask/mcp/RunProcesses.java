@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Carries each run of the stdio server out in a process of its own ({@code longtask resume RUN_ID --workdir DIR}),
@@ -25,16 +26,17 @@ import java.util.concurrent.TimeUnit;
 final class RunProcesses {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
-    private final List<String> longtask;
+    /** Asked as each run is started, not before: the answer costs a JVM's management beans. */
+    private final Supplier<List<String>> longtask;
     private final List<String> resumeFlags;
     private final Map<String, Process> started = new ConcurrentHashMap<>();
 
     /**
-     * @param longtask    the command line that runs longtask (a JVM and its class path, or the launcher)
+     * @param longtask    gives the command line that runs longtask (a JVM and its class path, or the launcher)
      * @param resumeFlags what each {@code resume} is given besides its run (the trust this server was started with)
      */
-    RunProcesses(List<String> longtask, List<String> resumeFlags) {
-        this.longtask = List.copyOf(longtask);
+    RunProcesses(Supplier<List<String>> longtask, List<String> resumeFlags) {
+        this.longtask = longtask;
         this.resumeFlags = List.copyOf(resumeFlags);
     }
 
@@ -44,7 +46,7 @@ final class RunProcesses {
         if (Files.isExecutable(SETSID)) {
             command.add(SETSID.toString());
         }
-        command.addAll(longtask);
+        command.addAll(longtask.get());
         command.addAll(List.of("resume", runId, "--workdir", workspace.toString(), "--color", "never"));
         command.addAll(resumeFlags);
         if (budget != null) {

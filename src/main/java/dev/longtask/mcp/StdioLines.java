@@ -23,10 +23,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the first line it cannot parse and drops the answers still in flight once its input ends. Here a line that is not
  * JSON gets a JSON-RPC parse error (-32700) and one that is JSON but no JSON-RPC message an invalid-request error
  * (-32600), and the session goes on; the end of input is passed on only once every request read has been answered,
- * so a client that writes a request and closes its end still gets the answer.
+ * so a client that writes a request and closes its end still gets the answer. What the server needs only after
+ * the handshake is made once the first answer is out, and the client's second message waits for it.
  */
 final class StdioLines {
-    private static final ObjectMapper JSON = JsonMapping.newMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
     /** The longest an answer is waited for after the input ended: a waiting status call takes up to its maximum. */
     private static final Duration LONGEST_ANSWER = Duration.ofSeconds(LongtaskTools.MAX_WAIT_SECONDS + 60L);
 
@@ -36,12 +37,19 @@ final class StdioLines {
     private final Input input;
     private final Output output;
     private final Runnable afterFirstAnswer;
+    private final OnceInBackground beforeLaterMessages;
     private final AtomicBoolean answeredOnce = new AtomicBoolean();
 
-    /** @param afterFirstAnswer done once, as soon as the first answer has been written (to {@code initialize}) */
-    StdioLines(McpJsonMapper mapper, InputStream client, OutputStream protocol, Runnable afterFirstAnswer) {
+    /**
+     * @param afterFirstAnswer    done once, as soon as the first answer has been written (to {@code initialize}):
+     *                            it must not block
+     * @param beforeLaterMessages awaited before any message but the first is passed on
+     */
+    StdioLines(McpJsonMapper mapper, InputStream client, OutputStream protocol, Runnable afterFirstAnswer,
+               OnceInBackground beforeLaterMessages) {
         this.mapper = mapper;
         this.afterFirstAnswer = afterFirstAnswer;
+        this.beforeLaterMessages = beforeLaterMessages;
         this.input = new Input(client);
         this.output = new Output(protocol);
     }
@@ -120,6 +128,7 @@ final class StdioLines {
         private byte[] line = new byte[0];
         private int at;
         private boolean ended;
+        private boolean passedOne;
 
         Input(InputStream client) {
             this.client = client;
@@ -165,6 +174,10 @@ final class StdioLines {
                 if (!text.isEmpty()) {
                     ObjectNode refusal = check(text);
                     if (refusal == null) {
+                        if (passedOne) {
+                            awaitLaterMessages();
+                        }
+                        passedOne = true;
                         line = (text + "\n").getBytes(StandardCharsets.UTF_8);
                         at = 0;
                         return true;
@@ -174,6 +187,15 @@ final class StdioLines {
                 if (c == -1) {
                     return false;
                 }
+            }
+        }
+
+        private void awaitLaterMessages() throws IOException {
+            try {
+                beforeLaterMessages.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while the server was being made ready");
             }
         }
 

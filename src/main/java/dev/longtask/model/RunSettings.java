@@ -9,18 +9,29 @@ import java.util.Objects;
 
 /**
  * The settings a run keeps across sessions besides its model and budgets (which {@link Run} holds): where the
- * model is served, how many tasks run at once, the approval and sandbox modes. A resume keeps them unless a flag
- * changes them. Never a key. A null field was not recorded (a run made before settings were recorded).
+ * model is served, how many tasks run at once, the approval and sandbox modes, and whether each task works in a tree
+ * of its own ({@link Isolation}). A resume keeps them unless a flag changes them (the isolation only a new run sets). Never a key. A null field was not recorded (a run made before settings were recorded).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"base_url", "concurrency", "approval", "sandbox"})
+@JsonPropertyOrder({"base_url", "concurrency", "approval", "sandbox", "isolation"})
 public record RunSettings(
         @JsonProperty("base_url") String baseUrl,
         Integer concurrency,
         ApprovalMode approval,
-        SandboxMode sandbox) {
+        SandboxMode sandbox,
+        Isolation isolation) {
 
     public static final RunSettings NONE = new RunSettings(null, null, null, null);
+
+    /** Settings that say nothing of the isolation: the run's tasks share the workspace. */
+    public RunSettings(String baseUrl, Integer concurrency, ApprovalMode approval, SandboxMode sandbox) {
+        this(baseUrl, concurrency, approval, sandbox, null);
+    }
+
+    /** Whether each task works in a tree of its own; a run that recorded no isolation shares the workspace. */
+    public boolean isolated() {
+        return isolation == Isolation.WORKTREE;
+    }
 
     /**
      * What a run, a resume, a submission to the server and the settings use when nothing sets a field (no flag, no
@@ -39,7 +50,8 @@ public record RunSettings(
                 override.baseUrl != null ? override.baseUrl : baseUrl,
                 override.concurrency != null ? override.concurrency : concurrency,
                 override.approval != null ? override.approval : approval,
-                override.sandbox != null ? override.sandbox : sandbox);
+                override.sandbox != null ? override.sandbox : sandbox,
+                override.isolation != null ? override.isolation : isolation);
     }
 
     /** The fields of {@code other} that differ from these, by their names on disk, as "old -> new" pairs. */
@@ -51,6 +63,8 @@ public record RunSettings(
                 other.approval == null ? null : other.approval.wire());
         change(changes, "sandbox", sandbox == null ? null : sandbox.wire(),
                 other.sandbox == null ? null : other.sandbox.wire());
+        change(changes, "isolation", isolation == null ? null : isolation.wire(),
+                other.isolation == null ? null : other.isolation.wire());
         return changes;
     }
 

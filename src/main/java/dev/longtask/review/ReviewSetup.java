@@ -6,6 +6,7 @@ import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.PlannedTask;
 import dev.longtask.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.review.map.MapRenderer;
 import dev.longtask.review.map.RepoMap;
@@ -18,6 +19,7 @@ import dev.longtask.review.plan.ReviewEstimate;
 import dev.longtask.review.plan.ReviewEstimator;
 import dev.longtask.review.plan.ReviewFocus;
 import dev.longtask.review.plan.ReviewManifest;
+import dev.longtask.review.plan.ReviewPart;
 import dev.longtask.review.plan.ReviewPlanner;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.file.FileRunStore;
@@ -25,8 +27,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
@@ -56,10 +60,20 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
     /**
      * How the review is cut and told: focus areas, tests or not, the map's and the chunks' token budgets;
      * {@code chunkTokens} 0 follows the window: {@value #DEFAULT_CHUNK_TOKENS}, or what fits the agents' window when
-     * that is less ({@link #chunkRoom}).
+     * that is less ({@link #chunkRoom}). Which part of the repository is reviewed ({@link ReviewPart}): the modules
+     * after the {@code skip} highest-ranked, at most {@code top} of them (0: any number), within {@code budget}'s
+     * tokens and cost as estimated, and within what one run may hold.
      */
     public record Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens,
-                          String minSeverity) {
+                          String minSeverity, int top, int skip, Budget budget) {
+        public Options {
+            budget = budget == null ? Budget.UNLIMITED : budget;
+        }
+
+        public Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens, String minSeverity) {
+            this(focus, includeTests, mapTokens, chunkTokens, minSeverity, 0, 0, Budget.UNLIMITED);
+        }
+
         public Options(ReviewFocus focus, boolean includeTests, int mapTokens, long chunkTokens) {
             this(focus, includeTests, mapTokens, chunkTokens, null);
         }
@@ -69,7 +83,41 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
         }
 
         public Options withFocus(ReviewFocus areas) {
-            return new Options(areas, includeTests, mapTokens, chunkTokens, minSeverity);
+            return new Options(areas, includeTests, mapTokens, chunkTokens, minSeverity, top, skip, budget);
+        }
+
+        /** The same review of the part after the {@code skip} highest-ranked modules, at most {@code top} of them. */
+        public Options withPart(int topModules, int skipModules, Budget limits) {
+            return new Options(focus, includeTests, mapTokens, chunkTokens, minSeverity, topModules, skipModules,
+                    limits);
+        }
+
+        Options withChunkTokens(long tokens) {
+            return new Options(focus, includeTests, mapTokens, tokens, minSeverity, top, skip, budget);
+        }
+
+        /** The options that cut the next part as this one was cut, as flags ({@code --top 5 --include-tests}). */
+        String partFlags() {
+            List<String> flags = new ArrayList<>();
+            if (top > 0) {
+                flags.add("--top " + top);
+            }
+            if (includeTests) {
+                flags.add("--include-tests");
+            }
+            if (chunkTokens > 0) {
+                flags.add("--chunk-tokens " + chunkTokens);
+            }
+            if (!focus.areas().equals(ReviewFocus.defaults().areas())) {
+                flags.add("--focus " + String.join(",", focus.areas()));
+            }
+            if (budget.maxTokens() != null) {
+                flags.add("--max-tokens " + budget.maxTokens());
+            }
+            if (budget.maxCostUsd() != null) {
+                flags.add("--max-cost " + budget.maxCostUsd().toPlainString());
+            }
+            return String.join(" ", flags);
         }
     }
 
@@ -113,25 +161,25 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                     + "-token context window of " + (model == null ? "the model" : model) + ": at most "
                     + Counts.full(room) + " fit (--chunk-tokens " + room + ")";
         }
-        options = new Options(options.focus(), options.includeTests(), options.mapTokens(), chunkTokens,
-                options.minSeverity());
-        List<Chunk> chunks = new Chunker(chunkTokens).chunk(repoMap);
-        ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),
-                options.includeTests()).withMinSeverity(options.minSeverity());
+        String partFlags = options.partFlags();
+        options = options.withChunkTokens(chunkTokens);
+        List<Chunk> all = new Chunker(chunkTokens).chunk(repoMap);
         MapRenderer renderer = new MapRenderer(counter);
         String rendered = renderer.render(repoMap, options.mapTokens());
+        ReviewEstimator estimator = new ReviewEstimator(EstimateAssumptions.defaults(), pricing);
+        ReviewPart.Selection selection = ReviewPart.select(all, repoMap, new ReviewPart.Limits(
+                PlanValidator.MAX_TASKS / ReviewPlanner.TASKS_PER_CHUNK, options.top(), options.skip(),
+                overBudget(options, estimator, counter.count(rendered), concurrency, model, chunkWindow), partFlags));
+        List<Chunk> chunks = selection.chunks();
+        ReviewPart part = selection.partial() ? selection.part() : null;
+        ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),
+                options.includeTests()).withMinSeverity(options.minSeverity()).withPart(part);
         Plan plan = chunks.isEmpty() ? null : new ReviewPlanner(rendered).plan(manifest);
         Fit fit = new Fit(options.mapTokens(), options.mapTokens(), 0, null, chunkTokens);
         if (chunkProblem != null) {
             fit = new Fit(options.mapTokens(), options.mapTokens(), chunkWindow, chunkProblem, chunkTokens);
-        } else if (plan != null && plan.tasks().size() > PlanValidator.MAX_TASKS) {
-            fit = new Fit(options.mapTokens(), options.mapTokens(), 0, Counts.plural(chunks.size(), "chunk") + " make "
-                    + Counts.plural(plan.tasks().size(), "task") + ", more than the " + PlanValidator.MAX_TASKS
-                    + " a run may hold: " + (chunkTokens < room ? "raise --chunk-tokens (now "
-                    + Counts.full(chunkTokens) + (room < Long.MAX_VALUE ? "; at most " + Counts.full(room)
-                    + " fit the " + Counts.full(chunkWindow) + "-token window" : "") + ") for fewer, larger chunks, or "
-                    : "at most " + Counts.full(room) + " tokens a chunk fit the " + Counts.full(chunkWindow)
-                    + "-token context window, so ") + "review a subdirectory", chunkTokens);
+        } else if (selection.problem() != null) {
+            fit = new Fit(options.mapTokens(), options.mapTokens(), 0, selection.problem(), chunkTokens);
         } else if (plan != null && windowOfAgent != null) {
             // Sized with a run id of the real shape, so a dry run (no id yet) counts what the run will.
             ReviewManifest sizing = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + SIZING_RUN_ID, options.focus(),
@@ -161,10 +209,35 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                 plan = new ReviewPlanner(rendered).plan(manifest);
             }
         }
-        ReviewEstimate figures = new ReviewEstimator(EstimateAssumptions.defaults(), pricing)
-                .estimate(chunks, counter.count(rendered), options.focus(), concurrency, model, chunkWindow);
+        ReviewEstimate figures = estimator.estimate(chunks, counter.count(rendered), options.focus(), concurrency, model,
+                chunkWindow);
         return new ReviewSetup(runId, repoMap, rendered, chunks, manifest, plan, figures, ReviewPlanner.estimate(figures),
                 goal(repoMap, chunks.size(), options.focus(), manifest), fit);
+    }
+
+    /**
+     * Why a part's chunks are over the budget of {@code options} as estimated (the budget's tokens, read and written,
+     * or its cost when the price is known), or null when they are within it.
+     */
+    private static Function<List<Chunk>, String> overBudget(Options options, ReviewEstimator estimator, long mapTokens,
+                                                            int concurrency, String model, int window) {
+        Budget budget = options.budget();
+        if (budget.maxTokens() == null && budget.maxCostUsd() == null) {
+            return chunks -> null;
+        }
+        return chunks -> {
+            ReviewEstimate e = estimator.estimate(chunks, mapTokens, options.focus(), concurrency, model, window);
+            long tokens = e.inputTokens() + e.outputTokens();
+            if (budget.maxTokens() != null && tokens > budget.maxTokens()) {
+                return "--max-tokens " + Counts.full(budget.maxTokens()) + " (estimated " + Counts.full(tokens)
+                        + " tokens with it)";
+            }
+            if (budget.maxCostUsd() != null && e.costUsd() != null && e.costUsd().compareTo(budget.maxCostUsd()) > 0) {
+                return "--max-cost $" + budget.maxCostUsd().toPlainString() + " (estimated $"
+                        + e.costUsd().setScale(2, java.math.RoundingMode.UP).toPlainString() + " with it)";
+            }
+            return null;
+        };
     }
 
     /** The chunk budget when the window allows it and none is asked for. */
@@ -274,14 +347,22 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
 
     /** The run's goal: what is reviewed, how, and what the final report must say. */
     public static String goal(RepoMap m, int chunks, ReviewFocus areas, ReviewManifest manifest) {
-        return String.format("Review the code of this repository (%s, %s, in %s) for: %s."
+        ReviewPart part = manifest.part();
+        String what = part == null ? String.format("the code of this repository (%s, %s, in %s)",
+                Counts.plural(m.files().size(), "file"), Counts.plural(m.totalLines(), "line"),
+                Counts.plural(chunks, "chunk"))
+                : String.format("part of the code of this repository: %s of its %d modules by the map's ranking (%s,"
+                        + " %s, in %s); the other modules are not part of this review", part.rangeText(),
+                part.modulesTotal(),
+                Counts.plural(manifest.files().size(), "file"), Counts.plural(part.linesReviewed(), "line"),
+                Counts.plural(chunks, "chunk"));
+        return String.format("Review %s for: %s."
                         + " Each chunk is analysed, then reviewed; each review writes its issues as JSON to"
                         + " %s/results/work/chunk-NNN-issues.json. The runtime checks every issue's location against"
                         + " the repository, merges duplicates and computes the score and the issue list itself"
                         + " (%s/%s/review.md). The final report should give the overall state of the code base, the"
                         + " most important problems and the modules at risk, citing path:line, and say which chunks"
-                        + " were not reviewed.", Counts.plural(m.files().size(), "file"), Counts.plural(m.totalLines(), "line"),
-                Counts.plural(chunks, "chunk"), areas.text(),
+                        + " were not reviewed.", what, areas.text(),
                 manifest.runPath(), manifest.runPath(), ReviewManifest.DIRECTORY);
     }
 }

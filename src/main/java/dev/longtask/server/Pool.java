@@ -151,7 +151,8 @@ final class Pool {
             runId = newRunId(run.workspace());
             entry = new PoolEntry(runId, run.workspace(), run.goal(), PoolEntry.State.QUEUED,
                     request.priority(), nextOrder++, request.foreground(), run.model(), run.budget(),
-                    run.concurrency(), run.approval() == null ? null : run.approval().wire(), 0, clock.instant(), "",
+                    run.concurrency(), run.approval() == null ? null : run.approval().wire(),
+                    run.isolation() == null ? null : run.isolation().wire(), 0, clock.instant(), "",
                     null, null);
             entries.put(runId, entry);
             creating.add(runId);
@@ -431,7 +432,7 @@ final class Pool {
             if (entry == null) {
                 var figures = files.figures(workspace, runId);
                 entry = new PoolEntry(runId, workspace, figures.goal(), PoolEntry.State.HELD, 0, nextOrder++, false,
-                        null, null, null, "auto", 0, clock.instant(), "taken into the pool by " + by, null, null);
+                        null, null, null, "auto", null, 0, clock.instant(), "taken into the pool by " + by, null, null);
             }
             if (live.containsKey(runId) || starting.contains(runId) || entry.state() == PoolEntry.State.QUEUED
                     || entry.state() == PoolEntry.State.RUNNING) {

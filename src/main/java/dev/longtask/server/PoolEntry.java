@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.longtask.api.RunRequest;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Isolation;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -14,6 +15,7 @@ import java.time.Instant;
  *
  * @param order        FIFO order among equal priorities (a counter of the server's, never reused)
  * @param budget       the budgets the run was submitted with (recorded with the run when it was created)
+ * @param isolation    {@code worktree} when each task works in a tree of its own; null for a shared workspace
  * @param retries      automatic retries used after the run failed
  * @param budgetChange budgets a resume asked for that the run has not recorded yet: the next session records them
  *                     as it opens the run, then they are cleared; null when there are none
@@ -21,7 +23,7 @@ import java.time.Instant;
  *                     null when it may start as soon as a slot is free
  */
 @JsonPropertyOrder({"run_id", "workspace", "goal", "state", "priority", "order", "foreground", "model", "budget",
-        "concurrency", "approval", "retries", "submitted", "note", "budget_change",
+        "concurrency", "approval", "isolation", "retries", "submitted", "note", "budget_change",
         "not_before"})
 record PoolEntry(
         @JsonProperty("run_id") String runId,
@@ -35,6 +37,7 @@ record PoolEntry(
         Budget budget,
         Integer concurrency,
         String approval,
+        String isolation,
         int retries,
         Instant submitted,
         String note,
@@ -56,13 +59,14 @@ record PoolEntry(
     /** The submission as the pool book keeps it (a review was planned when its run was created). */
     Submission request() {
         return new Submission(RunRequest.builder(goal).workspace(workspace).model(model).budget(budget)
-                .concurrency(concurrency).approval(approval == null ? null : ApprovalMode.fromWire(approval)).build(),
+                .concurrency(concurrency).approval(approval == null ? null : ApprovalMode.fromWire(approval))
+                .isolation(isolation == null ? null : Isolation.fromWire(isolation)).build(),
                 priority, foreground);
     }
 
     PoolEntry with(State newState, String newNote) {
         return new PoolEntry(runId, workspace, goal, newState, priority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, newNote, budgetChange, notBefore);
+                approval, isolation, retries, submitted, newNote, budgetChange, notBefore);
     }
 
     /** Back in the queue, to start as soon as a slot is free. */
@@ -73,17 +77,17 @@ record PoolEntry(
     /** Back in the queue, to start once a slot is free and {@code after} has come (null: at once). */
     PoolEntry requeued(long newOrder, int newRetries, String newNote, Instant after) {
         return new PoolEntry(runId, workspace, goal, State.QUEUED, priority, newOrder, foreground, model, budget,
-                concurrency, approval, newRetries, submitted, newNote, budgetChange, after);
+                concurrency, approval, isolation, newRetries, submitted, newNote, budgetChange, after);
     }
 
     PoolEntry withPriority(int newPriority) {
         return new PoolEntry(runId, workspace, goal, state, newPriority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, note, budgetChange, notBefore);
+                approval, isolation, retries, submitted, note, budgetChange, notBefore);
     }
 
     /** With {@code change} to be recorded by the next session; null clears what was waiting. */
     PoolEntry withBudgetChange(Budget change) {
         return new PoolEntry(runId, workspace, goal, state, priority, order, foreground, model, budget, concurrency,
-                approval, retries, submitted, note, change, notBefore);
+                approval, isolation, retries, submitted, note, change, notBefore);
     }
 }

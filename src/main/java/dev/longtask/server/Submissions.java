@@ -5,6 +5,7 @@ import dev.longtask.api.RunRequest;
 import dev.longtask.config.DurationText;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
+import dev.longtask.model.Isolation;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ import java.util.stream.Collectors;
 final class Submissions {
     static final Set<String> APPROVALS = Set.of("auto", "ask", "read-only");
     private static final Set<String> FIELDS = Set.of("goal", "workdir", "model", "budgets", "concurrency", "priority",
-            "approval", "foreground");
+            "approval", "isolation", "foreground");
     private static final Set<String> BUDGETS = Set.of("max_tokens", "max_cost_usd", "max_time");
     private static final int MAX_CONCURRENCY = 64;
 
@@ -68,9 +69,17 @@ final class Submissions {
             throw ApiError.badField("approval", "pool runs approve themselves: 'approval' ask is for the foreground run "
                     + "(\"foreground\": true); use auto or read-only");
         }
+        Isolation isolation;
+        try {
+            String given = text(body, "isolation");
+            isolation = given == null ? null : Isolation.fromWire(given);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badField("isolation", "'isolation' must be shared or worktree, not '"
+                    + text(body, "isolation") + "'");
+        }
         return new Submission(RunRequest.builder(goal.strip()).workspace(workspace).model(model)
                 .budget(budgets(body.get("budgets"))).concurrency(concurrency).approval(ApprovalMode.fromWire(approval))
-                .build(), priority, foreground);
+                .isolation(isolation).build(), priority, foreground);
     }
 
     static int priority(JsonNode body) {

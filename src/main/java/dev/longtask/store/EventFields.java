@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
+import dev.longtask.model.Isolation;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
@@ -154,7 +155,8 @@ final class EventFields {
         try {
             return new RunSettings(url, concurrency == null ? null : Math.toIntExact(concurrency),
                     node.path("approval").isTextual() ? ApprovalMode.fromWire(node.get("approval").asText()) : null,
-                    node.path("sandbox").isTextual() ? SandboxMode.fromWire(node.get("sandbox").asText()) : null);
+                    node.path("sandbox").isTextual() ? SandboxMode.fromWire(node.get("sandbox").asText()) : null,
+                    node.path("isolation").isTextual() ? Isolation.fromWire(node.get("isolation").asText()) : null);
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException(type + ": concurrency is out of range");
         }

@@ -80,6 +80,22 @@ public final class PermissionPolicy {
         return new PermissionPolicy(mode, more, workspace, home);
     }
 
+    /**
+     * This policy for calls made in {@code tree}, a task's own tree ({@code --isolation worktree}), whose changes are
+     * merged into the workspace: each path rule holds there as it holds in the workspace (a deny of {@code /secrets/**}
+     * denies the tree's {@code secrets/} too), and still where it held (the run's results, reached from the tree by
+     * a link). The same policy when {@code tree} is the workspace.
+     */
+    public PermissionPolicy at(Workspace tree) {
+        if (tree == workspace || tree.root().equals(workspace.root())) {
+            return this;
+        }
+        PermissionPolicy there = new PermissionPolicy(mode, List.of(), tree, home);
+        List<Compiled> both = new ArrayList<>(rules);
+        rules.stream().filter(r -> r.path() != null).map(r -> there.compile(r.rule())).forEach(both::add);
+        return new PermissionPolicy(mode, both, tree, home);
+    }
+
     public ApprovalMode mode() {
         return mode;
     }

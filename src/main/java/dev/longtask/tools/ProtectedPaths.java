@@ -82,9 +82,12 @@ final class ProtectedPaths {
     Sandbox.Binds binds(Workspace workspace, Path runDirectory) {
         Path root = workspace.root();
         List<Path> readOnly = new ArrayList<>(protectedIn(workspace, true));
+        readOnly.addAll(workspace.linkedFolders());
         List<Path> writable = new ArrayList<>();
         Path results = results(runDirectory);
-        if (results != null && readOnly.stream().anyMatch(results::startsWith)) {
+        // in a task's tree (--isolation worktree) the run's results are outside it, reached by a link: bound writable
+        if (results != null && (readOnly.stream().anyMatch(results::startsWith)
+                || workspace.isTaskTree() && !results.startsWith(root))) {
             try {
                 Files.createDirectories(results);
                 writable.add(results);

@@ -37,6 +37,14 @@ public record ToolContext(Workspace workspace, RunStore store, int taskId, Appro
         return new ToolContext(workspace, null, 0);
     }
 
+    /**
+     * This context in a task's own tree ({@code --isolation worktree}): the tools work there, and record nothing in
+     * the run's checkpoints, which record the task's merge into the workspace instead.
+     */
+    public ToolContext inTree(Workspace tree) {
+        return new ToolContext(tree, store, taskId, approval, sandbox, Checkpoints.off("the task works in its own tree"));
+    }
+
     /** The same workspace, modes and checkpoints, for a call made for {@code taskId} of the run in {@code runStore}. */
     public ToolContext forTask(RunStore runStore, int taskId) {
         return new ToolContext(workspace, runStore, taskId, approval, sandbox, checkpoints);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
@@ -20,14 +21,59 @@ public final class Workspace {
     private final Path root;
     /** Where a server whose root is this workspace keeps its token and pool: out of every agent's reach. */
     private final Path serverState;
+    /** A link in a task's tree to the run's results, and where it leads (both real); null in a workspace. */
+    private final Path resultsLink;
+    private final Path results;
+    /** In a task's tree: where its top-level links to the workspace's dependency folders lead (real paths). */
+    private final List<Path> linkedFolders;
 
     public Workspace(Path root) throws IOException {
+        this(root, null);
+    }
+
+    private Workspace(Path root, Path resultsLink) throws IOException {
         if (!Files.isDirectory(root)) {
             throw new IOException("workspace " + root + " is not a directory");
         }
         this.root = root.toRealPath();
         Path state = this.root.resolve(".longtask").resolve("server");
         this.serverState = Files.exists(state) ? state.toRealPath() : state;
+        this.resultsLink = resultsLink == null ? null
+                : resultsLink.getParent().toRealPath().resolve(resultsLink.getFileName());
+        this.results = resultsLink == null ? null : resultsLink.toRealPath();
+        this.linkedFolders = resultsLink == null ? List.of() : foldersLinkedFrom(this.root);
+    }
+
+    /** The directories outside {@code tree} that its top-level links lead to. */
+    private static List<Path> foldersLinkedFrom(Path tree) throws IOException {
+        List<Path> folders = new ArrayList<>();
+        try (var entries = Files.list(tree)) {
+            for (Path entry : (Iterable<Path>) entries::iterator) {
+                if (Files.isSymbolicLink(entry) && Files.isDirectory(entry)) {
+                    Path target = entry.toRealPath();
+                    if (!target.startsWith(tree)) {
+                        folders.add(target);
+                    }
+                }
+            }
+        }
+        return List.copyOf(folders);
+    }
+
+    /**
+     * In a task's tree, the workspace's dependency folders its links lead to: {@code bash} sees them read-only (the
+     * tree holds no copy of them, and the workspace's are shared by every task).
+     */
+    List<Path> linkedFolders() {
+        return linkedFolders;
+    }
+
+    /**
+     * A task's tree ({@code --isolation worktree}) as the task's tools see it: its root is the tree's, and the link
+     * {@code resultsLink} in it leads to the run's results (outside the tree), which are inside all the same.
+     */
+    public static Workspace taskTree(Path tree, Path resultsLink) throws IOException {
+        return new Workspace(tree, resultsLink);
     }
 
     public Path root() {
@@ -55,7 +101,7 @@ public final class Workspace {
             throw new OutsideWorkspaceException(path.replace('\0', '?'), "a path cannot contain a NUL character");
         }
         Path real = follow(path);
-        if (!real.startsWith(root)) {
+        if (!real.startsWith(root) && (results == null || !real.startsWith(results))) {
             throw new OutsideWorkspaceException(path, "it leads outside the workspace " + root
                     + (real.equals(root.resolve(path).normalize()) ? "" : " (to " + real + ")")
                     + "; use a path relative to the workspace root");
@@ -133,6 +179,11 @@ public final class Workspace {
         return below.getNameCount() < 2 || !below.getName(1).toString().equals(RunLayout.RESULTS);
     }
 
+    /** Whether this is a task's tree, whose link to the run's results leads out of it. */
+    boolean isTaskTree() {
+        return results != null;
+    }
+
     /** Where a server's state would be in this workspace: walks of the workspace pass it over. */
     Path serverState() {
         return serverState;
@@ -149,7 +200,9 @@ public final class Workspace {
 
     /** The path as the model should see it: relative to the root, with forward slashes. */
     public String relative(Path inside) {
-        String rel = root.relativize(inside).toString().replace('\\', '/');
+        Path shown = results != null && inside.startsWith(results) ? resultsLink.resolve(results.relativize(inside))
+                : inside;
+        String rel = root.relativize(shown).toString().replace('\\', '/');
         return rel.isEmpty() ? "." : rel;
     }
 }

@@ -50,14 +50,19 @@ class ApiErrorsTest {
                     "foreground");
             expect(f, f.post("/api/runs", "{\"goal\":\"x\",\"workdir\":\"" + ws + "\",\"approval\":\"never\"}"), 400,
                     "auto, ask or read-only");
+            expect(f, f.post("/api/runs", "{\"goal\":\"x\",\"workdir\":\"" + ws + "\",\"isolation\":\"own\"}"), 400,
+                    "'isolation' must be shared or worktree");
             expect(f, f.get("/api/runs/no-such-run"), 404, "no run no-such-run");
             expect(f, f.post("/api/runs/no-such-run/pause", ""), 404, "no run no-such-run");
             expect(f, f.get("/api/runs?status=sleeping"), 400, "'status'");
             expect(f, f.get("/api/nothing-here"), 404, "no such endpoint");
 
-            String id = f.submit("job-01: two steps", Map.of());
+            // (its tasks work in trees of their own: the run records the isolation it was submitted with)
+            String id = f.submit("job-01: two steps", Map.of("isolation", "worktree"));
             ServerFixture.await("the run to complete and leave the pool", Duration.ofSeconds(30),
                     () -> "done".equals(f.run(id).path("pool").path("state").asText()));
+            assertThat(Files.readString(f.workspace.resolve(".longtask/runs/" + id + "/run.json")))
+                    .containsPattern("\"isolation\"\\s*:\\s*\"worktree\"");
             expect(f, f.get("/api/runs/" + id + "/tasks/9"), 404, "no task 9");
             expect(f, f.get("/api/runs/" + id + "/tasks/two"), 404, "no task 'two'");
             expect(f, f.get("/api/runs/" + id + "/tasks/1/transcript?limit=0"), 400, "'limit'");

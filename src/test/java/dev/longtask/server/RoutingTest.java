@@ -137,6 +137,6 @@ class RoutingTest {
 
     private static PoolEntry entry(boolean foreground) {
         return new PoolEntry("r1", Path.of("/w"), "goal", PoolEntry.State.QUEUED, 0, 1, foreground, null, null, null,
-                "auto", 0, NOW, "", null, null);
+                "auto", null, 0, NOW, "", null, null);
     }
 }

@@ -296,4 +296,31 @@ class PermissionPolicyTest {
         assertThat(p.decide("write", path("outside.md")).outcome()).isEqualTo(Outcome.ASK);
         assertThat(p.decide("edit", path("out/summary.md")).outcome()).isEqualTo(Outcome.ASK);
     }
+
+    /**
+     * In a task's own tree (--isolation worktree), whose changes are merged into the workspace, a path rule holds for
+     * the tree's files as for the workspace's, named relatively or by their absolute path in the tree; the run's
+     * results, reached from the tree by a link, keep the rule that allows them.
+     */
+    @Test
+    void pathRulesHoldInATasksTreeAsInTheWorkspace() throws IOException {
+        Path results = Files.createDirectories(fx.root.resolve(".longtask/runs/r1/results"));
+        Path tree = Files.createDirectories(fx.root.resolve(".longtask/shadow/worktrees/r1/task-1"));
+        Files.createDirectories(tree.resolve("secrets"));
+        Files.createDirectories(tree.resolve(".longtask/runs/r1"));
+        Files.createSymbolicLink(tree.resolve(".longtask/runs/r1/results"), results);
+        Workspace inTree = Workspace.taskTree(tree, tree.resolve(".longtask/runs/r1/results"));
+        PermissionPolicy p = policy(ApprovalMode.ASK, "deny Edit(/secrets/**)",
+                "allow Edit(/.longtask/runs/r1/results/**)");
+        String treeSecret = tree.toRealPath().resolve("secrets/key.txt").toString();
+        assertThat(p.decide("write", path(treeSecret)).outcome()).as("the workspace's policy alone misses it")
+                .isNotEqualTo(Outcome.DENY);
+
+        PermissionPolicy there = p.at(inTree);
+        assertThat(there.decide("write", path(treeSecret)).outcome()).isEqualTo(Outcome.DENY);
+        assertThat(there.decide("edit", path("secrets/key.txt")).outcome()).isEqualTo(Outcome.DENY);
+        assertThat(there.decide("write", path(".longtask/runs/r1/results/work/a.md")).outcome())
+                .isEqualTo(Outcome.ALLOW);
+        assertThat(p.at(fx.workspace)).isSameAs(p);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.mcp.LongtaskMcpServer;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -34,6 +36,24 @@ public final class Commands {
             RollbackCommand.class);
 
     private Commands() {
+    }
+
+    /**
+     * What makes the commands of a command line that runs {@code command} alone: as picocli's own, except that
+     * {@code mcp} starts making what its first answer needs as it is made, before its options are even parsed.
+     */
+    public static CommandLine.IFactory factoryFor(Class<?> command) {
+        CommandLine.IFactory plain = CommandLine.defaultFactory();
+        if (command != McpCommand.class) {
+            return plain;
+        }
+        McpJsonMapper json = LongtaskMcpServer.jsonForStdio(); // once: picocli makes the command more than once
+        return new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == McpCommand.class ? type.cast(new McpCommand(json)) : plain.create(type);
+            }
+        };
     }
 
     /** Whether {@code command} works on the whole command tree (help lists it, completion describes it). */

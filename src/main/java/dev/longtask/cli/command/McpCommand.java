@@ -9,6 +9,7 @@ import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.Settings;
 import dev.longtask.mcp.LongtaskMcpServer;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -62,13 +63,25 @@ final class McpCommand implements Callable<ExitCode> {
     List<Path> roots = new ArrayList<>();
 
     private final Environment environment;
+    /** The JSON mapping of the protocol, under way since this command was made; null: made when it is called. */
+    private final McpJsonMapper json;
 
     McpCommand() {
         this(Environment.system());
     }
 
     McpCommand(Environment environment) {
+        this(environment, null);
+    }
+
+    /** The command with its JSON mapping under way already ({@link LongtaskMcpServer#jsonForStdio}). */
+    McpCommand(McpJsonMapper json) {
+        this(Environment.system(), json);
+    }
+
+    private McpCommand(Environment environment, McpJsonMapper json) {
         this.environment = environment;
+        this.json = json;
     }
 
     @Override
@@ -88,8 +101,9 @@ final class McpCommand implements Callable<ExitCode> {
         PrintStream previous = System.out;
         System.setOut(System.err);
         try (CtrlC ctrlC = CtrlC.install()) {
-            boolean ended = LongtaskMcpServer.serveStdio(runtime, thisJvm(), trust.all, workspace, rootDirs,
-                    System.in, protocol);
+            // The JVM's own command line is read (through JMX, slow to start) only when a run is started.
+            boolean ended = LongtaskMcpServer.serveStdio(json != null ? json : LongtaskMcpServer.jsonForStdio(),
+                    runtime, McpCommand::thisJvm, trust.all, workspace, rootDirs, System.in, protocol);
             return ended ? ExitCode.OK : ctrlC.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
         } finally {
             System.setOut(previous);
@@ -98,7 +112,8 @@ final class McpCommand implements Callable<ExitCode> {
 
     /**
      * The command line that runs longtask as this process runs it: the same Java, options and class path (a
-     * dynamic class-data archive, the user's home of a test), for the processes that carry the runs.
+     * dynamic class-data archive, the user's home of a test), for the processes that carry the runs; but with both
+     * compilers, which a run of minutes or hours pays back (the launcher gives {@code mcp} C1 alone, for its start).
      */
     static List<String> thisJvm() {
         List<String> command = new ArrayList<>();
@@ -106,7 +121,8 @@ final class McpCommand implements Callable<ExitCode> {
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // not a debugger's port (taken) nor the making of a start-up cache (one writer)
             if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")
-                    && !option.startsWith("-XX:AOTCacheOutput") && !option.startsWith("-XX:AOTConfiguration")) {
+                    && !option.startsWith("-XX:AOTCacheOutput") && !option.startsWith("-XX:AOTConfiguration")
+                    && !option.startsWith("-XX:TieredStopAtLevel")) {
                 command.add(option);
             }
         }

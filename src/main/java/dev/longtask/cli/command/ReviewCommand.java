@@ -62,6 +62,10 @@ import picocli.CommandLine.Spec;
                 + " duplicates merged, a score), written to the run directory and printed.",
                 "--map prints the repository map; --dry-run prints the chunks, the plan and the estimate. Neither"
                         + " needs a model or a key.",
+                "A repository too large for one run (200 tasks), or for --max-tokens or --max-cost as estimated, is"
+                        + " reviewed in parts: its modules (directories) highest-ranked first, as many as fit;"
+                        + " --dry-run and the report list those not reviewed and give the command of the next part"
+                        + " (--skip N). --top N reviews at most N modules.",
                 "Exit codes: 0 completed, 1 failed (the report names the chunks not reviewed), 2 usage or"
                         + " configuration (no model), 3 paused (a budget or a provider failure), 130 interrupted"
                         + " (Ctrl-C), 143 terminated (SIGTERM). 'longtask resume RUN_ID -C PATH' carries a stopped"
@@ -127,6 +131,15 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + " that is less; more than fits is refused).")
     Long chunkTokens;
 
+    @Option(names = "--top", paramLabel = "N",
+            description = "Review at most the N highest-ranked modules (directories as the chunks group the files).")
+    Integer top;
+
+    @Option(names = "--skip", paramLabel = "N",
+            description = "Leave out the N highest-ranked modules: review the next part of a repository too large"
+                    + " for one run (the report and --dry-run give the command).")
+    Integer skip;
+
     @Option(names = "--price-in", paramLabel = "USD",
             description = "With --dry-run: price per million input tokens (default: the model's price, if known).")
     BigDecimal priceIn;
@@ -184,6 +197,13 @@ final class ReviewCommand implements Callable<ExitCode> {
                     + skippedText(repoMap) + (includeTests ? "" : "; add --include-tests to review tests"));
         }
         checkLimits(plan);
+        if (plan.part() != null) {
+            err.println(ReviewPartText.headline(plan.part(), plan.chunks().size()));
+            String next = ReviewPartText.next(plan.part(), path);
+            if (next != null) {
+                err.println("next part: " + next);
+            }
+        }
         err.println(summary(repoMap) + "\n" + String.format("review: %s, %s; focus: %s; model: %s; %s; estimate: %s",
                 Counts.plural(plan.chunks().size(), "chunk"), Counts.plural(plan.plan().tasks().size(), "task"),
                 plan.focus(), plan.model(), mapText(plan.mapBudget()), plan.runEstimate().text()));
@@ -206,7 +226,8 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     private ReviewOptions options(String id) {
         return new ReviewOptions(id, focus, includeTests, tokens, chunkTokens == null ? 0 : chunkTokens, priceIn, priceOut,
-                minSeverity == null ? null : minSeverity.strip().toLowerCase(Locale.ROOT));
+                minSeverity == null ? null : minSeverity.strip().toLowerCase(Locale.ROOT), top == null ? 0 : top,
+                skip == null ? 0 : skip);
     }
 
     /**
@@ -279,12 +300,12 @@ final class ReviewCommand implements Callable<ExitCode> {
     // ------------------------------------------------------------------ map and dry run
 
     private ExitCode preview() {
-        RunRequest base = RunRequest.goal("a code review of " + path).withWorkspace(path).withModel(model.model)
+        RunRequest unbudgeted = RunRequest.goal("a code review of " + path).withWorkspace(path).withModel(model.model)
                 .withBaseUrl(model.baseUrl).withConcurrency(concurrency());
-        if (dryRun) {
-            // A bad value in the flags or the settings is a usage error, as for a review run.
-            model.settings(environment, path, run.flags());
-        }
+        // With --dry-run a bad value in the flags or the settings is a usage error, as for a review run, and the budget
+        // (flags over the settings) cuts the part of the repository the review covers, as it would a run's.
+        RunRequest base = !dryRun ? unbudgeted
+                : unbudgeted.withBudget(model.settings(environment, path, run.flags()).budget());
         Longtask runtime = Longtask.builder().workspace(path).environment(environment).build();
         ReviewPlan preview;
         try {
@@ -308,6 +329,9 @@ final class ReviewCommand implements Callable<ExitCode> {
                 if (!map) {
                     document.put("summary", mapSummary(repoMap));
                 }
+                if (preview.part() != null) {
+                    document.put("part", preview.part());
+                }
                 document.put("chunks", preview.chunks());
                 document.put("plan", preview.plan() == null ? List.of() : preview.plan().tasks());
                 document.put("estimate", preview.estimate());
@@ -325,8 +349,11 @@ final class ReviewCommand implements Callable<ExitCode> {
             stdout.println(toJson(document));
         }
         stdout.flush();
-        // What a real run would refuse, the dry run refuses too, after showing what it found.
-        checkLimits(preview);
+        // What a real run would refuse, the dry run refuses too, after showing what it found; the map alone never
+        // fails on what the plan cannot do.
+        if (dryRun) {
+            checkLimits(preview);
+        }
         return ExitCode.OK;
     }
 
@@ -388,10 +415,19 @@ final class ReviewCommand implements Callable<ExitCode> {
             throw CliFailure.usage("review: --price-in and --price-out apply to --dry-run; a review run is priced"
                     + " from the price table (the 'prices' of .longtask/config.yaml)");
         }
-        if (preview && (out != null || run.maxTokens != null || run.maxCost != null || run.maxTime != null
-                || run.jsonEvents || minSeverity != null)) {
-            throw CliFailure.usage("review: --out, --min-severity, --max-tokens, --max-cost, --max-time and"
-                    + " --json-events apply to a review run, not to --map or --dry-run");
+        if (preview && (out != null || run.maxTime != null || run.jsonEvents || minSeverity != null)) {
+            throw CliFailure.usage("review: --out, --min-severity, --max-time and --json-events apply to a review run,"
+                    + " not to --map or --dry-run");
+        }
+        if (map && !dryRun && (run.maxTokens != null || run.maxCost != null || top != null || skip != null)) {
+            throw CliFailure.usage("review: --top, --skip, --max-tokens and --max-cost choose the part of the"
+                    + " repository a review covers; they apply to a review run and --dry-run, not to --map");
+        }
+        if (top != null && top < 1) {
+            throw CliFailure.usage("review: --top must be at least 1, was " + top);
+        }
+        if (skip != null && skip < 0) {
+            throw CliFailure.usage("review: --skip cannot be negative, was " + skip);
         }
         if (runId != null) {
             RunAccess.runIdProblem(runId).ifPresent(problem -> {
@@ -495,8 +531,12 @@ final class ReviewCommand implements Callable<ExitCode> {
                     f.lines(), f.rank()));
         }
         List<Chunk> chunks = p.chunks();
+        if (p.part() != null) {
+            lines.add("");
+            lines.addAll(ReviewPartText.lines(p.part(), chunks.size(), path));
+        }
         lines.add("");
-        lines.add(String.format("chunks (%d):", chunks.size()));
+        lines.add(String.format(p.part() == null ? "chunks (%d):" : "chunks of this part (%d):", chunks.size()));
         int width = chunks.stream().mapToInt(c -> c.module().length()).max().orElse(6);
         int filesWidth = chunks.stream().mapToInt(c -> Counts.full(files(c)).length()).max().orElse(1);
         int tokensWidth = chunks.stream().mapToInt(c -> Counts.full(c.tokens()).length()).max().orElse(1);

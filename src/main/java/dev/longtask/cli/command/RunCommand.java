@@ -9,6 +9,7 @@ import dev.longtask.cli.client.ServerClient;
 import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.ProgressViews;
 import dev.longtask.config.Environment;
+import dev.longtask.model.Isolation;
 import dev.longtask.store.RunStores;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -31,6 +32,11 @@ final class RunCommand implements Callable<ExitCode> {
 
     @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a new one like 20261126-101500-a1b2).")
     String runId;
+
+    @Option(names = "--isolation", paramLabel = "MODE", description = "shared: every task works in the workspace "
+            + "(default); worktree: each task works in a tree of its own, merged into the workspace when it completes"
+            + " (a task whose changes do not merge fails, naming the files). Kept on resume.")
+    String isolation;
 
     @Option(names = "--server", paramLabel = "URL",
             description = "Run it on a running 'longtask serve' as its foreground run and follow it here (Ctrl-C pauses it there).")
@@ -75,22 +81,36 @@ final class RunCommand implements Callable<ExitCode> {
         if (server == null && follow.reconnectFor != null) {
             throw CliFailure.usage("--reconnect-for is for following a run on a server: give --server URL too");
         }
+        Isolation mode = isolation();
         if (server != null) {
             if (scaleOut.store.store != null || scaleOut.slots != null) {
                 throw CliFailure.usage("--server runs the goal on the server, which keeps its runs where it does: "
                         + "--store and --slots do not apply");
             }
-            return attached();
+            return attached(mode);
         }
         RunDriver driver = new RunDriver(spec.commandLine().getOut(), spec.commandLine().getErr(), model, options,
                 workdir.path, environment, assembly);
         try (RunStores stores = scaleOut.applyTo(driver, environment)) {
             String id = RunAccess.newRunId(stores, driver.workspacePath(), runId, workdir.path);
-            return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)));
+            return driver.drive(longtask -> longtask.start(driver.request(goal).withRunId(id)
+                    .withIsolation(mode)));
         }
     }
 
-    private ExitCode attached() {
+    /** The --isolation asked for, or null (a shared workspace). */
+    private Isolation isolation() {
+        if (isolation == null) {
+            return null;
+        }
+        try {
+            return Isolation.fromWire(isolation);
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.usage("--isolation must be shared or worktree, not '" + isolation + "'");
+        }
+    }
+
+    private ExitCode attached(Isolation mode) {
         if (runId != null || options.jsonEvents || model.record != null || model.replay != null
                 || model.baseUrl != null) {
             throw CliFailure.usage("--server runs the goal on the server, with the server's settings: --run-id, "
@@ -104,6 +124,9 @@ final class RunCommand implements Callable<ExitCode> {
         }
         if (options.permissions.approval != null) {
             body.put("approval", options.permissions.approval);
+        }
+        if (mode != null) {
+            body.put("isolation", mode.wire());
         }
         if (options.concurrency != null) {
             try {

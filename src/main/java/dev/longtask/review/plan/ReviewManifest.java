@@ -1,6 +1,7 @@
 package dev.longtask.review.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +22,8 @@ import java.util.List;
  *
  * @param runPath     the run directory relative to the workspace, e.g. {@code .longtask/runs/20261126-101500-ab12}
  * @param minSeverity the least severity the report lists ({@code --min-severity}), or null for all
+ * @param part        when the review covers only part of the repository, which modules it does and does not review
+ *                    (and why, and how to review the next part); null when it covers the whole repository
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ReviewManifest(
@@ -29,7 +32,8 @@ public record ReviewManifest(
         List<String> focus,
         @JsonProperty("include_tests") boolean includeTests,
         List<Item> chunks,
-        @JsonProperty("min_severity") String minSeverity) {
+        @JsonProperty("min_severity") String minSeverity,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ReviewPart part) {
 
     public static final int FORMAT = 1;
     /** Where the review's own files live, relative to the run directory. */
@@ -51,12 +55,17 @@ public record ReviewManifest(
     public static ReviewManifest of(List<Chunk> chunks, String runPath, ReviewFocus focus, boolean includeTests) {
         String work = runPath + "/results/work/";
         return new ReviewManifest(FORMAT, runPath, focus.areas(), includeTests, chunks.stream()
-                .map(c -> new Item(c, work + c.id() + "-analysis.md", work + c.id() + "-issues.json")).toList(), null);
+                .map(c -> new Item(c, work + c.id() + "-analysis.md", work + c.id() + "-issues.json")).toList(), null, null);
     }
 
     /** The same review, its report listing only findings of {@code severity} or above (null for all). */
     public ReviewManifest withMinSeverity(String severity) {
-        return new ReviewManifest(format, runPath, focus, includeTests, chunks, severity);
+        return new ReviewManifest(format, runPath, focus, includeTests, chunks, severity, part);
+    }
+
+    /** The same review, covering only {@code covered} of the repository (null: all of it). */
+    public ReviewManifest withPart(ReviewPart covered) {
+        return new ReviewManifest(format, runPath, focus, includeTests, chunks, minSeverity, covered);
     }
 
     public ReviewFocus reviewFocus() {

@@ -18,6 +18,8 @@ import java.util.Map;
 public final class ReviewPlanner {
     public static final String ANALYZER = "analyzer";
     public static final String REVIEWER = "reviewer";
+    /** An analysis and a review: what a chunk costs of the tasks a run may hold. */
+    public static final int TASKS_PER_CHUNK = 2;
     /** The format example's location and score: obviously not real, and rejected when copied. */
     public static final String EXAMPLE_LOCATION = "example/NOT-A-REAL-FILE.java:1";
     private static final String EXAMPLE_SCORE = "\"<an integer from 0 to 100>\"";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
+import dev.longtask.review.plan.ReviewPart;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,7 +19,20 @@ import java.util.Map;
  * such; the chunks that could not be reviewed) and as JSON with the same content.
  */
 final class ReportRenderer {
+    /** Modules not reviewed that the Markdown names; all are in the JSON. */
+    static final int MODULES_LISTED = 25;
+
     private final ObjectMapper json = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final String repository;
+
+    ReportRenderer() {
+        this(".");
+    }
+
+    /** @param repository the repository as the command for the next part names it */
+    ReportRenderer(String repository) {
+        this.repository = repository;
+    }
 
     public String markdown(ReviewReport report) {
         List<CheckedFinding> verified = report.verified();
@@ -100,6 +114,7 @@ final class ReportRenderer {
                         .append(oneLine(g.reason())).append("\n");
             }
         }
+        notInPart(md, report.part());
         if (report.reviewedAnything()) {
             md.append("\n---\nScore: the lower of 100 / (1 + d/10), where d is penalty points (critical 10, high 5,"
                     + " medium 2, low 0.5) of verified findings per thousand lines reviewed, and the ceiling of the worst"
@@ -132,6 +147,35 @@ final class ReportRenderer {
                     .append(report.minSeverity().id()).append(" counted but not listed (--min-severity)");
         }
         md.append(".\n");
+    }
+
+    /** The modules a review of part of the repository left out: why, the first of them, and the next part's command. */
+    private void notInPart(StringBuilder md, ReviewPart part) {
+        if (part == null) {
+            return;
+        }
+        List<ReviewPart.Module> left = part.notReviewed();
+        md.append("\n## Modules not reviewed (").append(left.size()).append(" of ").append(part.modulesTotal())
+                .append(")\n\nThis review covered ").append(part.rangeText()).append(" of the repository's ")
+                .append(Counts.plural(part.modulesTotal(), "module")).append(" by the map's ranking (")
+                .append(Counts.plural(part.linesReviewed(), "line")).append("). ")
+                .append(Counts.plural(left.size(), "module")).append(" (")
+                .append(Counts.plural(part.linesNotReviewed(), "line"))
+                .append(") were not reviewed: the score and the issues say nothing about them")
+                .append(part.limit() == null ? "" : "; this part ends at the first module that did not fit: " + part.limit())
+                .append(".\n\n| rank | module | files | lines | why not reviewed |\n|---:|---|---:|---:|---|\n");
+        for (ReviewPart.Module m : left.subList(0, Math.min(MODULES_LISTED, left.size()))) {
+            md.append("| ").append(m.position()).append(" | `").append(cell(m.module())).append("` | ")
+                    .append(m.files()).append(" | ").append(String.format("%,d", m.lines())).append(" | ")
+                    .append(cell(m.reason())).append(" |\n");
+        }
+        if (left.size() > MODULES_LISTED) {
+            md.append("\n… and ").append(left.size() - MODULES_LISTED).append(" more (all in review.json).\n");
+        }
+        if (part.next() != null) {
+            md.append("\nReview the next part with `longtask review ").append(repository).append(" ")
+                    .append(part.next()).append("`.\n");
+        }
     }
 
     /** The findings the ignore file suppressed, each with its rule; the rules that matched nothing; bad lines. */
@@ -194,6 +238,16 @@ final class ReportRenderer {
             node.put("reviewer_score", m.reviewerScore());
             return node;
         }).toList());
+        if (report.part() != null) {
+            Map<String, Object> part = new LinkedHashMap<>();
+            part.put("modules_total", report.part().modulesTotal());
+            part.put("reviewed", report.part().reviewed());
+            part.put("not_reviewed", report.part().notReviewed());
+            part.put("limit", report.part().limit());
+            part.put("next_command", report.part().next() == null ? null
+                    : "longtask review " + repository + " " + report.part().next());
+            root.put("part", part);
+        }
         root.put("gaps", report.gaps().stream().map(g -> {
             Map<String, Object> node = new LinkedHashMap<>();
             node.put("chunk", g.chunk());

@@ -1,12 +1,14 @@
 package dev.longtask.review.report;
 
+import dev.longtask.review.plan.ReviewPart;
 import java.util.List;
 
 /**
  * Everything a report is rendered from: the synthesizer's title and summary, one summary per module, the
  * findings after checking and merging (verified and not) that no suppression hides, how much code was reviewed (for
  * the score), the chunks that could not be reviewed, what the ignore file suppressed, and the least severity the
- * report lists (the findings below it are counted, and scored, but not listed).
+ * report lists (the findings below it are counted, and scored, but not listed), and, when the review covered only part
+ * of the repository, which modules it left out (null when it covered all).
  */
 record ReviewReport(
         String title,
@@ -17,7 +19,8 @@ record ReviewReport(
         long linesReviewed,
         List<ReviewGap> gaps,
         ReviewIgnore.Applied ignore,
-        Severity minSeverity) {
+        Severity minSeverity,
+        ReviewPart part) {
 
     public ReviewReport {
         modules = List.copyOf(modules);
@@ -29,7 +32,7 @@ record ReviewReport(
 
     public ReviewReport(String title, String summary, List<ModuleSummary> modules, List<CheckedFinding> findings,
             int filesReviewed, long linesReviewed, List<ReviewGap> gaps) {
-        this(title, summary, modules, findings, filesReviewed, linesReviewed, gaps, null, null);
+        this(title, summary, modules, findings, filesReviewed, linesReviewed, gaps, null, null, null);
     }
 
     public ReviewReport(String title, String summary, List<ModuleSummary> modules, List<CheckedFinding> findings,

@@ -43,11 +43,12 @@ public final class ReviewReportWriter {
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final Path repository;
-    private final ReportRenderer renderer = new ReportRenderer();
+    private final ReportRenderer renderer;
 
     /** @param repository the repository under review, which is the run's workspace */
     public ReviewReportWriter(Path repository) {
         this.repository = repository.toAbsolutePath().normalize();
+        this.renderer = new ReportRenderer(this.repository.toString());
     }
 
     /** What was written, and the report it holds. */
@@ -69,6 +70,10 @@ public final class ReviewReportWriter {
             }
             if (!report.suppressed().isEmpty()) {
                 b.append(", ").append(report.suppressed().size()).append(" suppressed");
+            }
+            if (report.part() != null) {
+                b.append(", ").append(report.part().notReviewed().size()).append(" of ")
+                        .append(Counts.plural(report.part().modulesTotal(), "module")).append(" not in this part");
             }
             return b.toString();
         }
@@ -148,10 +153,12 @@ public final class ReviewReportWriter {
         String summary = (synthesized ? synthesis.path("summary").asText("").strip() + "\n\n" : "")
                 + "_Run `" + runId + "` (" + status.wire() + "): " + (manifest.chunks().size() - gaps.size())
                 + " of " + manifest.chunks().size() + " chunks reviewed for " + manifest.reviewFocus().text()
+                + (manifest.part() == null ? "" : "; this review covers " + manifest.part().rangeText() + " of the"
+                + " repository's " + manifest.part().modulesTotal() + " modules (see Modules not reviewed)")
                 + "; the run's narrative report is report.md in the run directory._";
         return new ReviewReport(title, summary.strip(), modules.values().stream().map(Module::summary).toList(),
                 ignore.kept(), filesReviewed.size(), linesReviewed, gaps, ignore,
-                manifest.minSeverity() == null ? null : Severity.parse(manifest.minSeverity()));
+                manifest.minSeverity() == null ? null : Severity.parse(manifest.minSeverity()), manifest.part());
     }
 
     /** Why a chunk gave nothing: what became of its review task, then what is wrong with the file. */

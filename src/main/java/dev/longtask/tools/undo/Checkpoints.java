@@ -65,6 +65,7 @@ public final class Checkpoints implements AutoCloseable {
     /** Shell commands running now, and the clock's time when the last full read of the workspace ended. */
     private int shellsRunning;
     private long lastFullRead;
+    private TaskTrees trees;
 
     private Checkpoints(String offReason, String runId, Path root, ShadowRepository repository, WorkspaceScan scan,
                         ChangeJournal journal) {
@@ -157,6 +158,22 @@ public final class Checkpoints implements AutoCloseable {
                         + "holds now");
             }
         }
+        recordBefore(taskId, attempt, path, by);
+    }
+
+    /**
+     * Before a merge of task {@code taskId}'s tree writes {@code path} (relative) in the workspace: records what it
+     * holds, as {@link #beforeChange} does, without the check against other tasks' changes, which the three-way merge
+     * has made.
+     */
+    void beforeMerge(int taskId, String path) throws IOException {
+        Integer attempt = attempts.get(taskId);
+        if (on() && attempt != null) {
+            recordBefore(taskId, attempt, path, "merge");
+        }
+    }
+
+    private void recordBefore(int taskId, int attempt, String path, String by) throws IOException {
         if (scan.excluded(path)) {
             return;
         }
@@ -167,6 +184,28 @@ public final class Checkpoints implements AutoCloseable {
         FileState before = scan.refresh(path);
         journal.append(touch(taskId, attempt, path, before, by));
         mine.add(path);
+    }
+
+    /** The task that last changed {@code path} (relative) in this process, or 0. */
+    int lastChangedBy(String path) {
+        long[] last = lastChange.get(path);
+        return last == null ? 0 : (int) last[1];
+    }
+
+    /**
+     * The trees of the run's tasks, for {@code --isolation worktree}: each task works in a tree of its own, merged
+     * into the workspace when it completes. Null when checkpoints are off (there is nothing to make a tree from).
+     */
+    public TaskTrees trees() {
+        if (!on()) {
+            return null;
+        }
+        synchronized (attempts) {
+            if (trees == null) {
+                trees = new TaskTrees(this, root.resolve(TaskTrees.DIRECTORY).resolve(runId));
+            }
+            return trees;
+        }
     }
 
     /** After task {@code taskId} changed {@code file}: other tasks that read it earlier must read it again. */
@@ -386,6 +425,10 @@ public final class Checkpoints implements AutoCloseable {
 
     String runId() {
         return runId;
+    }
+
+    Path root() {
+        return root;
     }
 
     /** The ref of a task's last attempt: the workspace as it left it, whose parent is the workspace as it found it. */

@@ -49,6 +49,11 @@ final class Excludes {
         return new Excludes(root, always, node(rules.toString()));
     }
 
+    /** The same rules for a copy of the workspace at {@code otherRoot} (a task's tree), whose own {@code .gitignore}s apply. */
+    Excludes at(Path otherRoot) {
+        return new Excludes(otherRoot, always, configured);
+    }
+
     /** Whether {@code relative} (forward slashes, from the root) is left out, by the root's rules alone. */
     boolean excludedAtRoot(String relative, boolean directory) {
         if (always.isIgnored(relative, directory) == IgnoreNode.MatchResult.IGNORED) {

@@ -79,11 +79,26 @@ final class WorkspaceScan {
     private long walks;
 
     WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits) {
+        this(repository, excludes, limits, repository.gitDir().resolve("index"));
+    }
+
+    /** {@code indexFile}: where the stat data is kept across processes; null for none (a task's tree). */
+    WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits, Path indexFile) {
         this.repository = repository;
         this.excludes = excludes;
         this.limits = limits;
-        this.indexFile = repository.gitDir().resolve("index");
-        load();
+        this.indexFile = indexFile;
+        if (indexFile != null) {
+            load();
+        }
+    }
+
+    Excludes excludes() {
+        return excludes;
+    }
+
+    CheckpointLimits limits() {
+        return limits;
     }
 
     /** Reads the whole workspace, storing what changed; answers every file kept, by path. */
@@ -163,6 +178,9 @@ final class WorkspaceScan {
      * last seen under {@code refs/longtask/workspace}, so that packing the repository keeps every blob it names.
      */
     synchronized void save() {
+        if (indexFile == null) {
+            return;
+        }
         try {
             repository.commit(WORKSPACE_REF, tree(), null, "the workspace as checkpoints last read it");
             DirCache index = DirCache.lock(indexFile.toFile(), FS.DETECTED);

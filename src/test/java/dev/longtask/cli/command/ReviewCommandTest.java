@@ -150,8 +150,9 @@ class ReviewCommandTest {
                 .contains("--format must be markdown or json, was xml");
         assertThat(run("review", repo.toString(), "--price-in", "3", "--price-out", "15").err())
                 .contains("--price-in and --price-out apply to --dry-run");
-        assertThat(run("review", repo.toString(), "--dry-run", "--max-cost", "2").err())
+        assertThat(run("review", repo.toString(), "--dry-run", "--max-time", "2h").err())
                 .contains("apply to a review run, not to --map or --dry-run");
+        assertThat(run("review", repo.toString(), "--dry-run", "--top", "0").err()).contains("--top must be at least 1");
         assertThat(run("review", repo.toString(), "--min-severity", "severe").err()).hasLineCount(1)
                 .contains("--min-severity must be one of critical, high, medium, low, info, was 'severe'");
         assertThat(run("review", repo.toString(), "--dry-run", "--min-severity", "high").err())
@@ -168,27 +169,58 @@ class ReviewCommandTest {
         assertThat(r.out()).contains("22 files").doesNotContain("symbolic link");
     }
 
-    /** A dry run refuses what a real run would, after showing the chunks, and says which flag fixes it. */
+    /**
+     * A repository larger than a run may hold is reviewed in parts: the dry run shows the highest-ranked modules that
+     * fit, those it leaves out and why, and the command of the next part; the map alone never fails on size.
+     */
     @Test
-    void aDryRunChecksThePlanLimitsOfARealRun() throws IOException {
+    void aRepositoryTooLargeForOneRunIsReviewedInPartsByRank() throws Exception {
         Path big = Files.createDirectories(dir.resolve("big"));
+        Path core = Files.createDirectories(big.resolve("core"));
+        Files.writeString(core.resolve("Engine.java"), "package core;\n\npublic class Engine {\n"
+                + "    public int computeEverything(int value) { return value; }\n}\n");
         for (int i = 0; i < 110; i++) {
             Path module = Files.createDirectories(big.resolve("m" + i));
-            StringBuilder code = new StringBuilder("package m" + i + ";\n\npublic class Part" + i + " {\n");
+            StringBuilder code = new StringBuilder("package m" + i + ";\n\nimport core.Engine;\n\npublic class Part" + i
+                    + " {\n    Engine engine = new Engine();\n");
             for (int m = 0; m < 40; m++) {
-                code.append("    public int compute").append(m).append("(int value) { return value * ").append(m)
-                        .append(" + ").append(i).append("; }\n");
+                code.append("    public int compute").append(m).append("(int value) { return engine.computeEverything(value) * ")
+                        .append(m).append(" + ").append(i).append("; }\n");
             }
             Files.writeString(module.resolve("Part" + i + ".java"), code.append("}\n").toString());
         }
-        Result refused = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500");
-        assertThat(refused.exit()).as(refused.err()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(refused.out()).contains("chunks (");
-        assertThat(refused.err()).hasLineCount(1).contains("220 chunks make 440 tasks, more than the 200 a run may hold")
-                .contains("raise --chunk-tokens (now 500) for fewer, larger chunks");
+        Result map = run("review", big.toString(), "--map", "--chunk-tokens", "500");
+        assertThat(map.exit()).as(map.err()).isZero();
+
+        Result dry = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500");
+        assertThat(dry.exit()).as(dry.err()).isZero();
+        assertThat(dry.out()).contains("part: the modules ranked 1-50 of 111 modules by rank (99 chunks, 2,308 lines)")
+                .contains("; not reviewed: 61 modules, ").contains("(a run may hold 200 tasks (100 chunks))")
+                .contains("modules reviewed (50):\n    1. core (1 file, 5 lines, 1 chunk, rank ")
+                .contains("modules not reviewed (61), highest-ranked first:\n   51. m")
+                .contains("  +51 more (").contains("next part: longtask review " + big.toRealPath()
+                        + " --skip 50 --chunk-tokens 500")
+                .contains("chunks of this part (99):").contains("plan: 198 tasks");
+
+        Result json = run("review", big.toString(), "--dry-run", "--json", "--chunk-tokens", "500", "--skip", "50",
+                "--top", "3");
+        assertThat(json.exit()).as(json.err()).isZero();
+        JsonNode part = new ObjectMapper().readTree(json.out()).get("part");
+        assertThat(part.get("reviewed")).extracting(m -> m.get("position").asInt()).containsExactly(51, 52, 53);
+        assertThat(part.get("not_reviewed")).hasSize(108);
+        assertThat(part.get("next_skip").asInt()).isEqualTo(53);
+        assertThat(new ObjectMapper().readTree(json.out()).get("plan")).hasSize(12);
+
+        Result beyond = run("review", big.toString(), "--dry-run", "--chunk-tokens", "500", "--skip", "111");
+        assertThat(beyond.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(beyond.err()).hasLineCount(1).contains("--skip 111 leaves out every module: the repository has 111"
+                + " modules");
+        assertThat(run("review", big.toString(), "--map", "--top", "3").err())
+                .contains("they apply to a review run and --dry-run, not to --map");
 
         Result fits = run("review", big.toString(), "--dry-run", "--chunk-tokens", "60000");
         assertThat(fits.exit()).as(fits.err()).isZero();
+        assertThat(fits.out()).doesNotContain("part:");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.review.ReviewFixture;
+import dev.longtask.review.plan.ReviewPart;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -133,7 +134,7 @@ class ReportRendererTest {
                 + "path:src/old/**\nrule:\n");
         ReviewIgnore.Applied applied = ignore.apply(List.of(sql, naming, falseAlarm));
         ReviewReport report = new ReviewReport("R", "", List.of(new ModuleSummary("src", 10, 2_000, "")),
-                applied.kept(), 10, 2_000, List.of(), applied, Severity.MEDIUM);
+                applied.kept(), 10, 2_000, List.of(), applied, Severity.MEDIUM, null);
 
         String md = new ReportRenderer().markdown(report);
 
@@ -162,5 +163,37 @@ class ReportRendererTest {
         assertThat(json.get("ignore_rules")).extracting(r -> r.get("suppressed").asInt()).containsExactly(1, 0);
         assertThat(new ReviewReportWriter.Written(report, null, null).line())
                 .isEqualTo("score 75/100: 2 issues, 1 suppressed");
+    }
+
+    /** A review of part of the repository says which modules it left out, why, and how to review the next part. */
+    @Test
+    void aReviewOfPartOfTheRepositoryListsTheModulesItLeftOutAndTheNextPart() throws Exception {
+        List<ReviewPart.Module> left = new java.util.ArrayList<>();
+        for (int k = 3; k <= 30; k++) {
+            left.add(new ReviewPart.Module(k, "pkg/m" + k, 0.01, 1, 2, 100, 900, "a run may hold 4 tasks (2 chunks)"));
+        }
+        ReviewPart part = new ReviewPart(30, List.of(new ReviewPart.Module(1, "src/db", 0.4, 1, 4, 800, 9_000, null),
+                new ReviewPart.Module(2, "src/web", 0.3, 1, 6, 1_200, 9_000, null)), left, 2, "--top 2",
+                "a run may hold 4 tasks (2 chunks)");
+        ReviewReport r = report();
+        ReviewReport partial = new ReviewReport(r.title(), r.summary(), r.modules(), r.findings(), r.filesReviewed(),
+                r.linesReviewed(), List.of(), null, null, part);
+
+        String md = new ReportRenderer("/src/acme").markdown(partial);
+
+        assertThat(md).contains("## Modules not reviewed (28 of 30)\n\nThis review covered the modules ranked 1-2 of"
+                + " the repository's 30 modules by the map's ranking (2,000 lines). 28 modules (2,800 lines) were not"
+                + " reviewed: the score and the issues say nothing about them; this part ends at the first module that did"
+                + " not fit: a run may hold 4 tasks (2 chunks).\n\n| rank | module | files | lines | why not reviewed |\n");
+        assertThat(md).contains("| 3 | `pkg/m3` | 2 | 100 | a run may hold 4 tasks (2 chunks) |\n")
+                .contains("| 27 | `pkg/m27` |").doesNotContain("`pkg/m28`")
+                .contains("… and 3 more (all in review.json).\n")
+                .contains("Review the next part with `longtask review /src/acme --skip 2 --top 2`.");
+        JsonNode json = new ObjectMapper().readTree(new ReportRenderer("/src/acme").json(partial));
+        assertThat(json.get("part").get("not_reviewed")).hasSize(28);
+        assertThat(json.get("part").get("not_reviewed").get(27).get("module").asText()).isEqualTo("pkg/m30");
+        assertThat(json.get("part").get("next_command").asText()).isEqualTo("longtask review /src/acme --skip 2 --top 2");
+        assertThat(new ReviewReportWriter.Written(partial, null, null).line()).endsWith(", 28 of 30 modules not in this part");
+        assertThat(new ReportRenderer().markdown(report())).doesNotContain("Modules not reviewed");
     }
 }

@@ -1,0 +1,21 @@
+package dev.longtask.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The command line `longtask mcp` starts the processes that carry its runs with. */
+class McpCommandTest {
+
+    @Test
+    void aRunsProcessGetsThisJvmsOptionsButBothCompilers() {
+        List<String> here = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        // the suite's JVMs run with C1 alone (pom.xml), as the launcher runs `mcp`: without it this proves nothing
+        assertThat(here).contains("-XX:TieredStopAtLevel=1");
+        List<String> run = McpCommand.thisJvm();
+        assertThat(run).doesNotContain("-XX:TieredStopAtLevel=1").contains("-XX:+UseSerialGC")
+                .endsWith("-cp", System.getProperty("java.class.path"), dev.longtask.cli.Main.class.getName());
+    }
+}
