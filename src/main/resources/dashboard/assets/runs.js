@@ -1,4 +1,5 @@
-// The runs page: every run the server knows, live, with a filter by status and the form that submits a new run.
+// The runs page: the runs the server knows, newest first a page at a time, live, with a filter by status and the form
+// that submits a new run.
 import { ApiError, Offline } from './api.js';
 import { h, fill, debounce } from './dom.js';
 import { time, fullTime, duration, tokens, count, timeZone } from './format.js';
@@ -17,6 +18,10 @@ const FILTERS = [
 const WATCHED = ['run.*', 'session.started', 'round.started', 'plan.accepted', 'task.*', 'director.decided',
   'report.written', 'llm.call', 'approval.*', 'error.recorded'];
 
+/** Runs a page of GET /api/runs brings; a reload asks for as many as are shown, up to the API's most. */
+const PAGE = 100;
+const MOST = 500;
+
 const COLUMNS = ['Run', 'Status', 'Progress', 'Tasks', 'ETA', 'Tokens', 'Cost', 'Budget used', 'Queue', 'Updated'];
 
 export class RunsPage {
@@ -27,6 +32,9 @@ export class RunsPage {
     this.stale = new Set();
     this.filter = FILTERS.some((f) => f.key === params.get('status')) ? params.get('status') : 'all';
     this.loaded = false;
+    this.next = null; // the cursor of the runs older than those shown, null when none are
+    this.older = h('button', { type: 'button', class: 'link older', hidden: true, onclick: () => this.loadOlder() },
+      'Show older runs');
     this.roots = [];
     this.refreshStale = debounce(() => this.readStale(), 300);
     this.waiting = new Map();
@@ -47,7 +55,8 @@ export class RunsPage {
         h('div', { class: 'table-wrap' },
           h('table', { class: 'runs' },
             h('thead', {}, h('tr', {}, COLUMNS.map((c) => h('th', { scope: 'col' }, c)))),
-            this.tbody))));
+            this.tbody)),
+        this.older));
   }
 
   start() {
@@ -71,19 +80,25 @@ export class RunsPage {
     this.load();
   }
 
+  /** The newest runs again, as many as are shown (older pages beyond the API's most stay as they were read). */
   async load() {
     try {
-      const [{ runs }, health] = await Promise.all([this.api.get('/api/runs'), this.api.get('/api/health')]);
+      const limit = Math.min(MOST, Math.max(PAGE, this.runs.size));
+      const [page, health] = await Promise.all([this.api.get(`/api/runs?limit=${limit}`),
+        this.api.get('/api/health')]);
       this.roots = health.roots || [];
       this.listError.hidden = true;
       const seen = new Set();
-      for (const run of runs) {
+      for (const run of page.runs) {
         seen.add(run.run_id);
         this.runs.set(run.run_id, run);
       }
+      // a run the page should have held and did not is gone; older ones were not asked about
+      const oldest = page.runs.length ? page.runs[page.runs.length - 1].run_id : null;
       for (const id of [...this.runs.keys()]) {
-        if (!seen.has(id)) this.runs.delete(id);
+        if (!seen.has(id) && (!page.next || oldest === null || id > oldest)) this.runs.delete(id);
       }
+      if (!page.next || this.runs.size <= page.runs.length) this.next = page.next;
       this.loaded = true;
       this.render();
       this.loadWaiting();
@@ -92,6 +107,26 @@ export class RunsPage {
         this.listError.hidden = false;
         this.listError.textContent = `The runs cannot be listed: ${errorText(e)}`;
       }
+    }
+  }
+
+  /** The page after the oldest run shown. */
+  async loadOlder() {
+    if (!this.next) return;
+    this.older.disabled = true;
+    try {
+      const page = await this.api.get(`/api/runs?limit=${PAGE}&cursor=${encodeURIComponent(this.next)}`);
+      for (const run of page.runs) this.runs.set(run.run_id, run);
+      this.next = page.next;
+      this.listError.hidden = true;
+      this.render();
+    } catch (e) {
+      if (!(e instanceof Offline)) {
+        this.listError.hidden = false;
+        this.listError.textContent = `The older runs cannot be listed: ${errorText(e)}`;
+      }
+    } finally {
+      this.older.disabled = false;
     }
   }
 
@@ -145,9 +180,9 @@ export class RunsPage {
   }
 
   render() {
-    // by time, not by text: "10:15:00Z" and "10:15:00.5Z" do not compare as strings would
-    const created = (run) => Date.parse(run.created || '') || 0;
-    const all = [...this.runs.values()].sort((a, b) => created(b) - created(a) || b.run_id.localeCompare(a.run_id));
+    // in the API's order, greatest run id first (ids begin with their creation time), so older pages go below
+    const all = [...this.runs.values()].sort((a, b) => (a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0));
+    this.older.hidden = !this.next;
     this.renderFilters(all);
     const wanted = FILTERS.find((f) => f.key === this.filter).statuses;
     const shown = wanted ? all.filter((r) => wanted.includes(r.status)) : all;
@@ -188,7 +223,8 @@ export class RunsPage {
     for (const button of this.filters.children) {
       const f = FILTERS.find((x) => x.key === button.dataset.filter);
       const n = f.statuses ? all.filter((r) => f.statuses.includes(r.status)).length : all.length;
-      button.textContent = `${f.label} (${count(n)})`;
+      // of the runs shown: with older ones not read yet, at least that many
+      button.textContent = `${f.label} (${count(n)}${this.next ? '+' : ''})`;
       button.setAttribute('aria-pressed', String(f.key === this.filter));
     }
   }
@@ -212,7 +248,7 @@ export class RunsPage {
           h('code', {}, 'longtask run'), ' in a workspace this server knows show up here too.'));
     } else {
       const f = FILTERS.find((x) => x.key === this.filter);
-      fill(this.empty, h('p', {}, `No ${f.label.toLowerCase()} runs. `,
+      fill(this.empty, h('p', {}, `No ${f.label.toLowerCase()} runs${this.next ? ' among the newest' : ''}. `,
         h('button', { type: 'button', class: 'link', onclick: () => this.choose('all') }, 'Show all runs')));
     }
   }

@@ -84,6 +84,11 @@ final class RunFiles {
         return reader.runs(workspaces, all);
     }
 
+    /** A page of the runs {@link #runs} would give, greatest (newest) id first: see {@link RunReader#page}. */
+    List<RunReader.Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
+        return reader.page(workspaces, all, before, limit);
+    }
+
     /** Where the runs are kept, as messages name it. */
     String where(Path workspace) {
         return stores.where(workspace);
@@ -100,12 +105,21 @@ final class RunFiles {
 
     /** The run's figures, read again only when its log has changed. */
     RunFigures figures(Path workspace, String runId) {
-        long version = reader.version(workspace, runId);
+        return figures(workspace, runId, reader.version(workspace, runId));
+    }
+
+    /** The figures of a run a page listed, at the version the listing found (one question fewer for each). */
+    RunFigures figures(RunReader.Listed run) {
+        return figures(run.workspace(), run.runId(), run.version());
+    }
+
+    private RunFigures figures(Path workspace, String runId, long version) {
         Cached<RunFigures> cached = figures.get(runId);
         if (version >= 0 && cached != null && cached.version() == version && cached.workspace().equals(workspace)) {
             return cached.value();
         }
-        RunFigures fresh = snapshot(workspace, runId).figures();
+        // the store's figures: a file store's from run.json alone when it is current with the log, not a replay
+        RunFigures fresh = stores.figures(workspace, runId);
         if (version >= 0) {
             figures.put(runId, new Cached<>(workspace, version, fresh));
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunFigures;
+import dev.longtask.store.RunReader;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,6 +24,11 @@ import java.util.stream.Collectors;
  */
 final class RunsApi {
     private static final int MAX_PAGE = 1000;
+    /** The runs a page of {@code GET /api/runs} holds unless {@code ?limit=} says, and the most it may ask. */
+    static final int RUNS_PAGE = 50;
+    static final int MAX_RUNS_PAGE = 500;
+    /** The most runs one filtered page reads before it answers with what it found. */
+    static final int MAX_SCANNED = 2_000;
 
     private final Pool pool;
     private final RunBackend backend;
@@ -45,40 +51,74 @@ final class RunsApi {
         send(ctx, view(entry.runId(), entry.workspace()));
     }
 
+    /**
+     * A page of the runs, greatest (newest) run id first: {@code ?limit=} of them ({@value #RUNS_PAGE} unless said,
+     * at most {@value #MAX_RUNS_PAGE}), from {@code ?cursor=} (the {@code next} of the page before), with
+     * {@code ?status=} and {@code ?workdir=} filtering as before. {@code next} (and a {@code Link} header) says where
+     * the following page starts, null when no run is left. A page reads only the runs it looks at, so it costs the
+     * same with ten runs as with ten thousand; with a status filter it looks at no more than {@value #MAX_SCANNED}
+     * and may then come back short, with a {@code next}.
+     */
     void list(Context ctx) {
         Set<RunStatus> wanted = statuses(ctx.queryParam("status"));
+        int limit = number(ctx, "limit", 1, MAX_RUNS_PAGE, RUNS_PAGE);
+        String cursor = RunsCursor.runId(ctx.queryParam("cursor"));
         String workdir = ctx.queryParam("workdir");
-        Map<String, Path> runs = workdir != null ? files.runs(java.util.List.of(submissions.workspace(workdir)), false)
-                : files.runs(pool.workspaces(), true);
-        java.util.List<ObjectNode> out = new java.util.ArrayList<>();
+        java.util.Collection<Path> workspaces = workdir != null ? java.util.List.of(submissions.workspace(workdir))
+                : pool.workspaces();
+        int batch = wanted.isEmpty() ? limit + 1 : Math.max(limit + 1, 200);
         Map<String, Integer> positions = positions();
-        for (Map.Entry<String, Path> run : runs.entrySet()) {
-            ObjectNode view;
-            try {
-                view = view(run.getKey(), run.getValue(), positions);
-            } catch (RuntimeException unreadable) {
-                view = json.createObjectNode().put("run_id", run.getKey())
-                        .put("workspace", run.getValue().toString()).put("error", unreadable.getMessage());
+        java.util.List<ObjectNode> out = new java.util.ArrayList<>();
+        String next = null;
+        int looked = 0;
+        reading:
+        while (true) {
+            java.util.List<RunReader.Listed> runs = files.page(workspaces, workdir == null, cursor, batch);
+            for (RunReader.Listed run : runs) {
+                if (out.size() == limit || looked == MAX_SCANNED) {
+                    next = RunsCursor.after(cursor); // at least this run is left
+                    break reading;
+                }
+                ObjectNode view = listedView(run, positions);
+                looked++;
+                cursor = run.runId();
+                if (wanted.isEmpty() || wanted.contains(RunStatus.fromWire(view.path("status").asText("created")))) {
+                    out.add(view);
+                }
             }
-            if (wanted.isEmpty() || wanted.contains(RunStatus.fromWire(view.path("status").asText("created")))) {
-                out.add(view);
+            if (runs.size() < batch) {
+                break;
             }
         }
-        out.sort(NEWEST_FIRST);
-        send(ctx, json.createObjectNode().set("runs", json.createArrayNode().addAll(out)));
+        if (next != null) {
+            ctx.header("Link", "<" + nextLink(ctx, next) + ">; rel=\"next\"");
+        }
+        ObjectNode page = json.createObjectNode();
+        page.set("runs", json.createArrayNode().addAll(out));
+        page.put("next", next);
+        send(ctx, page);
     }
 
-    /** Newest first across every workspace, by creation time (then run id); an unreadable run last. */
-    private static final java.util.Comparator<ObjectNode> NEWEST_FIRST = java.util.Comparator
-            .comparing((ObjectNode view) -> created(view)).thenComparing(view -> view.path("run_id").asText())
-            .reversed();
-
-    private static java.time.Instant created(ObjectNode view) {
+    private ObjectNode listedView(RunReader.Listed run, Map<String, Integer> positions) {
         try {
-            return java.time.Instant.parse(view.path("created").asText());
-        } catch (java.time.format.DateTimeParseException unreadable) {
-            return java.time.Instant.MIN;
+            return view(run.runId(), run.workspace(), positions, () -> files.figures(run));
+        } catch (RuntimeException unreadable) {
+            return json.createObjectNode().put("run_id", run.runId()).put("workspace", run.workspace().toString())
+                    .put("error", unreadable.getMessage());
         }
+    }
+
+    /** This request again from {@code next}, with its filters and limit. */
+    private static String nextLink(Context ctx, String next) {
+        StringBuilder link = new StringBuilder("/api/runs?cursor=").append(next);
+        for (String name : java.util.List.of("limit", "status", "workdir")) {
+            String value = ctx.queryParam(name);
+            if (value != null) {
+                link.append('&').append(name).append('=')
+                        .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return link.toString();
     }
 
     /** One run: its view, with the estimate of its first plan to set its figures beside (null without one). */
@@ -208,8 +248,14 @@ final class RunsApi {
 
     /** The run as the API shows it: its figures, its place in the pool, and the live progress while it runs. */
     private ObjectNode view(String runId, Path workspace, Map<String, Integer> positions) {
+        return view(runId, workspace, positions, () -> files.figures(workspace, runId));
+    }
+
+    /** @param stored the figures of the run's log, read only when the run does not run here */
+    private ObjectNode view(String runId, Path workspace, Map<String, Integer> positions,
+                            java.util.function.Supplier<RunFigures> stored) {
         Optional<LiveRun.Figures> live = pool.live(runId).flatMap(LiveRun::figures);
-        RunFigures figures = live.map(LiveRun.Figures::run).orElseGet(() -> files.figures(workspace, runId));
+        RunFigures figures = live.map(LiveRun.Figures::run).orElseGet(stored);
         Optional<PoolEntry> entry = pool.entry(runId);
         ObjectNode out = json.createObjectNode().put("run_id", runId).put("goal", figures.goal())
                 .put("workspace", workspace.toString()).put("status", figures.status().wire())

@@ -63,6 +63,14 @@ public final class RunReader {
     private final SharedRunStores shared;
     /** Where the last read of a log ended: the next read after that seq starts there, not at byte 0. */
     private final Map<Path, Mark> marks = new ConcurrentHashMap<>();
+    /** Each runs directory's names as last listed, with its modification time then. */
+    private final Map<Path, Listing> listings = new ConcurrentHashMap<>();
+
+    private static final String[] NO_IDS = {};
+    private static final long RACY_MILLIS = 2_000;
+
+    private record Listing(java.nio.file.attribute.FileTime modified, long listedAt, String[] ids) {
+    }
 
     public RunReader(RunStores stores) {
         this.stores = stores;
@@ -115,6 +123,100 @@ public final class RunReader {
     }
 
     /**
+     * A run a page lists: its id, the workspace it lives in, and its {@link #version} as the listing found it (a cache
+     * of its figures keyed on that need not ask again).
+     */
+    public record Listed(String runId, Path workspace, long version) {
+    }
+
+    /**
+     * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first:
+     * ids {@link RunIds#newId} makes begin with their creation time, so that is newest first, and a run made while a
+     * client pages does not move the pages after the first. Ids compare as Java strings (by UTF-16 unit; the
+     * characters a run id may hold are ASCII), in every store. A file store keeps the runs directories' names (listed
+     * again when one changed) and reads (one stat) only the runs the page returns; a shared store asks one indexed query. The workspaces and
+     * {@code all} are as {@link #runs}: a run in two workspaces is listed once, in the first.
+     */
+    public List<Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
+        if (shared != null) {
+            return shared.page(before, limit, all ? null : workspaces);
+        }
+        List<Path> places = List.copyOf(workspaces);
+        String[][] ids = new String[places.size()][];
+        int[] next = new int[places.size()];
+        for (int w = 0; w < ids.length; w++) {
+            ids[w] = runIds(places.get(w));
+            next[w] = before == null ? 0 : firstBelow(ids[w], before);
+        }
+        List<Listed> page = new ArrayList<>(Math.min(limit, 64));
+        String last = null;
+        while (page.size() < limit) {
+            int from = -1; // the workspace whose next id is the greatest (the first such: a run is listed in the first)
+            for (int w = 0; w < ids.length; w++) {
+                if (next[w] < ids[w].length && (from < 0 || ids[w][next[w]].compareTo(ids[from][next[from]]) > 0)) {
+                    from = w;
+                }
+            }
+            if (from < 0) {
+                break;
+            }
+            String id = ids[from][next[from]++];
+            if (id.equals(last)) {
+                continue;
+            }
+            last = id;
+            // a directory without a log, or with an empty one, is no run yet: its creation has not written the first
+            // event
+            long version = fileVersion(RunLayout.of(places.get(from), id).events());
+            if (version >= 1_000) {
+                page.add(new Listed(id, places.get(from), version));
+            }
+        }
+        return page;
+    }
+
+    /** Where the ids below {@code before} begin in {@code ids} (greatest first). */
+    private static int firstBelow(String[] ids, String before) {
+        int found = java.util.Arrays.binarySearch(ids, before, java.util.Comparator.reverseOrder());
+        return found >= 0 ? found + 1 : -found - 1;
+    }
+
+    /**
+     * The names of the workspace's runs directory that can be run ids, greatest first: listed again only when the
+     * directory changed (a run made or removed changes its modification time), so a page over ten thousand runs
+     * costs one stat of it. A listing made within {@link #RACY_MILLIS} of the directory's last change is not trusted
+     * (a run made in the same tick of the file system's clock would not change the time it shows), as Git does with
+     * its index.
+     */
+    private String[] runIds(Path workspace) {
+        Path runs = RunLayout.runs(workspace);
+        java.nio.file.attribute.FileTime modified;
+        try {
+            java.nio.file.attribute.BasicFileAttributes stat = Files.readAttributes(runs,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            if (!stat.isDirectory()) {
+                return NO_IDS;
+            }
+            modified = stat.lastModifiedTime();
+        } catch (IOException e) {
+            return NO_IDS;
+        }
+        Listing cached = listings.get(runs);
+        if (cached != null && cached.modified.equals(modified) && modified.toMillis() < cached.listedAt - RACY_MILLIS) {
+            return cached.ids;
+        }
+        long listedAt = System.currentTimeMillis();
+        String[] names = runs.toFile().list();
+        if (names == null) {
+            throw new StoreException("cannot list " + runs + ": it cannot be read");
+        }
+        String[] ids = java.util.Arrays.stream(names).filter(id -> RunIds.VALID.matcher(id).matches())
+                .sorted(java.util.Comparator.reverseOrder()).toArray(String[]::new);
+        listings.put(runs, new Listing(modified, listedAt, ids));
+        return ids;
+    }
+
+    /**
      * A number that changes whenever the run's log grows (its length in bytes, or with a shared store its last seq),
      * or -1 when it cannot be read: what a cache of a run's figures is keyed on.
      */
@@ -126,9 +228,15 @@ public final class RunReader {
                 return -1;
             }
         }
+        return fileVersion(RunLayout.of(workspace, runId).events());
+    }
+
+    /** The log's length and the milliseconds of its modification time, from one stat; -1 when it is no file. */
+    private static long fileVersion(Path log) {
         try {
-            Path log = RunLayout.of(workspace, runId).events();
-            return Files.size(log) * 1_000 + Files.getLastModifiedTime(log).toMillis() % 1_000;
+            java.nio.file.attribute.BasicFileAttributes stat = Files.readAttributes(log,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return stat.isRegularFile() ? stat.size() * 1_000 + stat.lastModifiedTime().toMillis() % 1_000 : -1;
         } catch (IOException e) {
             return -1;
         }

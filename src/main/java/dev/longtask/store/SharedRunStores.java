@@ -17,6 +17,13 @@ public interface SharedRunStores extends RunStores {
     /** Every run with the workspace it works on, newest first. */
     Map<String, Path> workspaces();
 
+    /**
+     * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first by
+     * the ids' binary order, each with its last seq as its version; only those working in one of {@code workspaces}
+     * unless it is null. One indexed query: the cost follows the page, not the number of runs.
+     */
+    List<RunReader.Listed> page(String before, int limit, java.util.Collection<Path> workspaces);
+
     /** The workspace run {@code runId} works on, as its creator saw it. */
     Path workspaceOf(String runId);
 

@@ -95,7 +95,7 @@ public final class ServerBench {
                 f.get("/api/runs/" + ids.get(random.nextInt(ids.size())));
                 getMs.add((System.nanoTime() - t0) / 1_000_000);
                 t0 = System.nanoTime();
-                JsonNode completed = f.json(f.get("/api/runs?status=completed"));
+                JsonNode completed = f.json(f.get("/api/runs?status=completed&limit=500"));
                 listMs.add((System.nanoTime() - t0) / 1_000_000);
                 peakRss = Math.max(peakRss, rssKb());
                 if (completed.path("runs").size() == runCount) {

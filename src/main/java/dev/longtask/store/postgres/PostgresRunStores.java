@@ -75,6 +75,12 @@ public final class PostgresRunStores implements SharedRunStores {
     }
 
     @Override
+    public List<dev.longtask.store.RunReader.Listed> page(String before, int limit,
+                                                          java.util.Collection<Path> workspaces) {
+        return PostgresRuns.page(db, before, limit, workspaces);
+    }
+
+    @Override
     public Path workspaceOf(String runId) {
         return Path.of(PostgresRuns.workspaceOf(db, runId));
     }

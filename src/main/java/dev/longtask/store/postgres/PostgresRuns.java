@@ -60,6 +60,40 @@ public final class PostgresRuns {
         }
     }
 
+    /**
+     * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first in
+     * the ids' binary order ({@code COLLATE "C"}, as Java compares them, whatever the database's collation), each with
+     * its last seq; only those of {@code workspaces} unless null. The index {@code longtask_runs_by_id} serves the
+     * order, so the query reads the page's rows and not the table.
+     */
+    public static List<dev.longtask.store.RunReader.Listed> page(PostgresDatabase db, String before, int limit,
+                                                                 java.util.Collection<Path> workspaces) {
+        String sql = "SELECT id, workspace, last_seq FROM longtask_runs WHERE last_seq > 0"
+                + (before == null ? "" : " AND id COLLATE \"C\" < ?")
+                + (workspaces == null ? "" : " AND workspace = ANY (?)")
+                + " ORDER BY id COLLATE \"C\" DESC LIMIT ?";
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(sql)) {
+            int i = 1;
+            if (before != null) {
+                select.setString(i++, before);
+            }
+            if (workspaces != null) {
+                select.setArray(i++, c.createArrayOf("text", workspaces.stream().map(Path::toString).toArray()));
+            }
+            select.setInt(i, limit);
+            List<dev.longtask.store.RunReader.Listed> page = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    page.add(new dev.longtask.store.RunReader.Listed(rows.getString(1), Path.of(rows.getString(2)),
+                            rows.getLong(3)));
+                }
+            }
+            return page;
+        } catch (SQLException e) {
+            throw new StoreException("cannot list the runs of " + db.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The seq of the run's last committed event: a cheap way to tell whether the run changed. */
     public static long lastSeq(PostgresDatabase db, String runId) {
         try (Connection c = db.connection();

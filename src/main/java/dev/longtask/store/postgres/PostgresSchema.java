@@ -23,7 +23,8 @@ import java.util.List;
  */
 final class PostgresSchema {
     /** Append only: a released version's script never changes. */
-    static final List<String> VERSIONS = List.of("V1__runs_events_tasks.sql", "V2__commit_in_one_statement.sql");
+    static final List<String> VERSIONS = List.of("V1__runs_events_tasks.sql", "V2__commit_in_one_statement.sql",
+            "V3__runs_by_id.sql");
     private static final long LOCK_KEY = 0x6c6f6e677461736bL; // "longtask"
 
     private PostgresSchema() {
