@@ -92,7 +92,7 @@ final class RollbackCommand implements Callable<ExitCode> {
                         + String.join(", ", result.restored()) + ")");
                 out.println("the workspace as it was is kept as " + result.stash().substring(0, 12)
                         + "; get a file back with:");
-                out.println("  git --git-dir " + Checkpoints.DIRECTORY + " show " + result.stash().substring(0, 12)
+                out.println("  git --git-dir " + workspace.resolve(Checkpoints.DIRECTORY) + " show " + result.stash().substring(0, 12)
                         + ":PATH > PATH");
             }
             out.flush();

@@ -60,8 +60,10 @@ public final class Checkpoints implements AutoCloseable {
     private final Map<Integer, Set<String>> touched = new ConcurrentHashMap<>();
     private final Map<Integer, Long> startedAt = new ConcurrentHashMap<>();
     private final Map<Integer, Map<String, Long>> reads = new ConcurrentHashMap<>();
-    /** path -> {time, task} of the last change a task made to it in this process. */
+    /** path -> {time, task, by} of the last change a task made to it in this process ({@link #BY_TOOL} or {@link #BY_SHELL}). */
     private final Map<String, long[]> lastChange = new ConcurrentHashMap<>();
+    private static final long BY_TOOL = 0;
+    private static final long BY_SHELL = 1;
     /** Shell commands running now, and the clock's time when the last full read of the workspace ended. */
     private int shellsRunning;
     private long lastFullRead;
@@ -219,7 +221,7 @@ public final class Checkpoints implements AutoCloseable {
                 scan.refresh(path);
             }
             long now = clock.incrementAndGet();
-            lastChange.put(path, new long[] {now, taskId});
+            lastChange.put(path, new long[] {now, taskId, BY_TOOL});
             reads.getOrDefault(taskId, Map.of()).put(path, now);
         }
     }
@@ -268,13 +270,14 @@ public final class Checkpoints implements AutoCloseable {
             long now = readAt;
             for (String path : changedPaths(before, after)) {
                 long[] last = lastChange.get(path);
-                if (last != null && last[1] != taskId && last[0] > started) {
+                if (last != null && last[1] != taskId && last[0] > started && last[2] == BY_TOOL) {
                     continue; // another task's write or edit, made since the workspace was read before the command
                 }
+                // A change another task's command made meanwhile cannot be told from this one's: it is both tasks'.
                 if (mine.add(path)) {
                     lines.add(touch(taskId, attempt, path, before.get(path), "bash"));
                 }
-                lastChange.put(path, new long[] {now, taskId});
+                lastChange.put(path, new long[] {now, taskId, BY_SHELL});
             }
             lines.add(entry(Op.BASH_END, taskId, attempt, null, null, null, null));
             journal.append(lines);

@@ -60,6 +60,42 @@ class CheckpointsTest {
     }
 
     @Test
+    void aFileChangedWhileTwoTasksShellCommandsRunIsBothTasks() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("shared.txt"), "original\n");
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r11")) {
+            checkpoints.startAttempt(1, 1);
+            checkpoints.startAttempt(2, 1);
+            CountDownLatch bothRunning = new CountDownLatch(2);
+            CountDownLatch firstEnded = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                Future<Object> first = pool.submit(() -> checkpoints.aroundShell(1, () -> {
+                    bothRunning.countDown();
+                    assertThat(bothRunning.await(60, TimeUnit.SECONDS)).isTrue();
+                    Files.writeString(root.resolve("shared.txt"), "one\n", java.nio.file.StandardOpenOption.APPEND);
+                    return null;
+                }));
+                Future<Object> second = pool.submit(() -> checkpoints.aroundShell(2, () -> {
+                    bothRunning.countDown();
+                    Files.writeString(root.resolve("shared.txt"), "two\n", java.nio.file.StandardOpenOption.APPEND);
+                    // ends after the first command ended, whose read saw this command's line too
+                    assertThat(firstEnded.await(60, TimeUnit.SECONDS)).isTrue();
+                    return null;
+                }));
+                first.get(60, TimeUnit.SECONDS);
+                firstEnded.countDown();
+                second.get(60, TimeUnit.SECONDS);
+            } finally {
+                pool.shutdownNow();
+            }
+            assertThat(checkpoints.sharedFiles()).isEqualTo(Map.of("shared.txt", List.of(1, 2)));
+            assertThat(checkpoints.endAttempt(1)).extracting(Change::path).containsExactly("shared.txt");
+            assertThat(checkpoints.endAttempt(2)).extracting(Change::path).containsExactly("shared.txt");
+        }
+    }
+
+    @Test
     void aShellCommandReadsTheWorkspaceOnceAndLeavesOutWhatAnotherTaskWroteSinceTheLastRead() throws Exception {
         Path root = ws.toRealPath();
         Files.writeString(root.resolve("old.txt"), "old\n");
