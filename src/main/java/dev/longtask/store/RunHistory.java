@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * @param finisher             the name of the run's post-run step, or null
  * @param earlierSessions      time spent in the sessions before the latest: from each one's start to its last event
  * @param sessionStart         the time of the latest {@code session.started}, or null
- * @param lastTime             the time of the last event
+ * @param lastTime             the time of the last event of a session's (a rollback's, made between sessions, is not)
  * @param unfinishedPlans      the seqs of {@code plan.accepted} events some of whose tasks are not created yet
  * @param sessionConcurrency   the concurrency the latest {@code session.started} said it runs with, or null
  * @param firstPlan            the run's first accepted plan (its estimate, when it had one), or null before one
@@ -163,7 +163,10 @@ public record RunHistory(long seq,
             default -> {
             }
         }
-        return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, e.time(), plans,
+        // A rollback is made while no session runs (it is refused meanwhile): it does not stretch the latest session's
+        // time at work to the moment someone rolled the run back.
+        Instant last = EventType.RUN_ROLLED_BACK.equals(type) ? lastTime : e.time();
+        return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, last, plans,
                 concurrency, plan, failed);
     }
 
