@@ -218,7 +218,9 @@ class PoolTest {
                 Path workdir = i % 2 == 0 ? notes : f.workspace;
                 submitted.add(f.submit("job-1" + i + ": listed", Map.of("workdir", workdir.toString())));
             }
-            Collections.reverse(submitted);
+            // newest first by id, which begins with the time of its making (to the second: within one second, by the
+            // id's random end), so that a cursor can page through the list
+            submitted.sort(Collections.reverseOrder());
             JsonNode runs = f.json(f.get("/api/runs")).path("runs");
             assertThat(runs.findValuesAsText("run_id")).as("not grouped by workspace")
                     .containsExactlyElementsOf(submitted);
