@@ -10,6 +10,7 @@ import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunSnapshot;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Parameters;
 /** {@code longtask tasks RUN_ID}: the run's graph, one marker line a task, or every task file as JSON. */
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = "Show a run's task graph as lines: [ ] pending, [>] running, [x] completed, [!] failed, "
-                + "[-] cancelled, with (blocked by: ...).")
+                + "[-] cancelled, [~] interrupted (its process is gone), with (blocked by: ...).")
 final class TasksCommand implements Callable<ExitCode> {
     @Mixin
     RunAccess.Workdir workdir;
@@ -65,20 +66,33 @@ final class TasksCommand implements Callable<ExitCode> {
     public ExitCode call() {
         Path workspace = workdir.workspace();
         RunSnapshot run;
+        boolean shared;
         try (RunStores stores = store.open(workspace)) {
             run = RunAccess.read(stores, workspace, RunAccess.runOrNewest(stores, workspace, runId));
+            shared = stores.shared();
         }
         PrintWriter out = spec.commandLine().getOut();
+        boolean writerLives = Runs.of(Stores.files(), workspace).writerPid(run.run().id()).isPresent();
         if (json) {
-            out.println(JsonOutput.pretty(asShown(run, Runs.of(Stores.files(), workspace).writerPid(run.run().id()).isPresent())));
+            out.println(JsonOutput.pretty(asShown(run, writerLives)));
             return ExitCode.OK;
         }
         if (run.tasks().isEmpty()) {
             out.println("(no tasks yet in run " + run.run().id() + ")");
         }
+        // As status says: a run recorded as running whose process is gone (kill -9, a crash) runs no task. A shared
+        // store's tasks are worked on other machines, where no pid here tells.
+        RunStatus status = run.run().status();
+        boolean gone = !writerLives && !shared && (status == RunStatus.RUNNING || status == RunStatus.PLANNING);
         int columns = TerminalSize.columnsOfStdout();
         for (Task task : run.tasks()) {
-            out.println(TextWidth.fit(task.line(), columns));
+            String line = gone && task.status() == TaskStatus.IN_PROGRESS
+                    ? task.line().replaceFirst("^\\[>\\]", "[~]") : task.line();
+            out.println(TextWidth.fit(line, columns));
+        }
+        if (gone && run.tasks().stream().anyMatch(t -> t.status() == TaskStatus.IN_PROGRESS)) {
+            out.println("[~] interrupted: the process running the run is gone");
+            out.println("    resume with: " + RunAccess.resumeCommand(run.run().id(), workdir.path));
         }
         return ExitCode.OK;
     }

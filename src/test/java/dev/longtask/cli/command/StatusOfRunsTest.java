@@ -90,6 +90,7 @@ class StatusOfRunsTest {
             store.claim(1, "pid 9196");
             store.complete(1, "ok");
             store.claim(2, "pid 9196");
+            store.setRunStatus(dev.longtask.model.RunStatus.RUNNING, null);
         }
         CliRunner.Result tasks = lt(ws, "tasks", "owned", "--json");
         assertThat(tasks.exit()).as(tasks.toString()).isZero();
@@ -98,6 +99,12 @@ class StatusOfRunsTest {
         assertThat(json.get(1).get("owner").asText()).isEqualTo("pid 9196");
         assertThat(json.get(1).get("owner_stale").asBoolean()).as("no process runs the run").isTrue();
         assertThat(json.get(1).has("blockedBy")).as("the task file's own key, kept as the file has it").isTrue();
+
+        CliRunner.Result lines = lt(ws, "tasks", "owned");
+        assertThat(lines.out()).as("as status says: nothing runs it").contains("[x] #1: done")
+                .contains("[~] #2: left running").doesNotContain("[>]")
+                .contains("[~] interrupted: the process running the run is gone")
+                .contains("resume with: longtask resume owned");
     }
 
     @Test
