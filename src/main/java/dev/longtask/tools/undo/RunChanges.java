@@ -25,9 +25,6 @@ import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.merge.MergeAlgorithm;
-import org.eclipse.jgit.merge.MergeFormatter;
-import org.eclipse.jgit.merge.MergeResult;
 
 /**
  * A run's recorded changes, read for people: each task's diff, and rollback of a task, of the tasks after one, or of
@@ -121,7 +118,7 @@ public final class RunChanges implements AutoCloseable {
                     plannedState.put(path, Checkpoints.state(change.before(), change.beforeMode()));
                     continue;
                 }
-                byte[] merged = now == null || before == null || after == null ? null : merge(after, now, before);
+                byte[] merged = now == null || before == null || after == null ? null : LineMerge.merged(after, now, before);
                 if (merged != null) {
                     planned.put(path, merged);
                     plannedState.put(path, new FileState(WorkspaceFiles.hash(merged), FileMode.REGULAR_FILE));
@@ -230,21 +227,6 @@ public final class RunChanges implements AutoCloseable {
         }
         return new FileDiff(change.path(), change.kind(), added, removed,
                 header + out.toString(StandardCharsets.UTF_8));
-    }
-
-    /** Takes {@code base -> theirs} out of {@code ours} when the lines do not overlap; null when they do. */
-    private static byte[] merge(byte[] base, byte[] ours, byte[] theirs) throws IOException {
-        if (RawText.isBinary(base) || RawText.isBinary(ours) || RawText.isBinary(theirs)) {
-            return null;
-        }
-        MergeResult<RawText> result = new MergeAlgorithm().merge(RawTextComparator.DEFAULT, new RawText(base),
-                new RawText(ours), new RawText(theirs));
-        if (result.containsConflicts()) {
-            return null;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new MergeFormatter().formatMerge(out, result, "base", "ours", "theirs", StandardCharsets.UTF_8);
-        return out.toByteArray();
     }
 
     /** Whether the run has a record of changes at all. */

@@ -1,9 +1,7 @@
 package dev.longtask.tools.undo;
 
 import dev.longtask.tools.undo.ShadowRepository.FileState;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,13 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.jgit.diff.RawText;
-import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.merge.MergeAlgorithm;
-import org.eclipse.jgit.merge.MergeFormatter;
-import org.eclipse.jgit.merge.MergeResult;
 
 /**
  * The trees of a run's tasks under {@code --isolation worktree} (docs/engine.md, "Undo"): each attempt of a task
@@ -208,20 +201,7 @@ public final class TaskTrees {
                 || FileMode.SYMLINK.equals(task.mode())) {
             return null;
         }
-        byte[] base = repository.blob(before.id());
-        byte[] ours = repository.blob(now.id());
-        byte[] theirs = repository.blob(task.id());
-        if (RawText.isBinary(base) || RawText.isBinary(ours) || RawText.isBinary(theirs)) {
-            return null;
-        }
-        MergeResult<RawText> result = new MergeAlgorithm().merge(RawTextComparator.DEFAULT, new RawText(base),
-                new RawText(ours), new RawText(theirs));
-        if (result.containsConflicts()) {
-            return null;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(ours.length, theirs.length));
-        new MergeFormatter().formatMerge(out, result, List.of("base", "workspace", "task"), StandardCharsets.UTF_8);
-        return out.toByteArray();
+        return LineMerge.merged(repository.blob(before.id()), repository.blob(now.id()), repository.blob(task.id()));
     }
 
     /** Deletes {@code dir} and what is in it; links are removed, never followed. */
