@@ -51,7 +51,7 @@ public final class Progress {
                 ? now : run.updated();
         long elapsed = run.created() == null ? 0 : Math.max(0, Duration.between(run.created(), end).toSeconds());
         return new ProgressSnapshot(run.id(), run.status(), run.statusReason(), total, completed, failed, cancelled,
-                running, pending, percent, elapsed, eta(tasks, Math.max(1, concurrency), now),
+                running, pending, percent, elapsed, etaOfRun(run, tasks, Math.max(1, concurrency), now),
                 history == null ? null : workTime(run, history, now).toSeconds(), run.usage(), runningTasks);
     }
 
@@ -61,6 +61,30 @@ public final class Progress {
             return history.activeTime();
         }
         return history.earlierSessions().plus(Duration.between(history.sessionStart(), now));
+    }
+
+    /**
+     * The ETA of the run: the graph's, and once the graph has drained while the run still works (the director's last
+     * look, the synthesizer's report: the longest call of many runs) that last step's, taken as one more task that
+     * started when the last task finished, so the figure does not read 0 s while the report is being written.
+     */
+    private Long etaOfRun(Run run, List<Task> tasks, int concurrency, Instant now) {
+        Long graph = eta(tasks, concurrency, now);
+        if (graph == null || graph > 0 || run.status() != RunStatus.RUNNING) {
+            return graph;
+        }
+        Instant drained = tasks.stream().map(Task::finished).filter(java.util.Objects::nonNull)
+                .max(Comparator.naturalOrder()).orElse(now);
+        long spent = Math.max(0, Duration.between(drained, now).toMillis());
+        double left = Math.max(meanMillis(tasks) - spent, LATE_SHARE * spent);
+        return Math.max(1, (long) Math.ceil(left / 1000.0));
+    }
+
+    private static double meanMillis(List<Task> tasks) {
+        return tasks.stream()
+                .filter(t -> t.status() == TaskStatus.COMPLETED && t.started() != null && t.finished() != null)
+                .mapToLong(t -> Duration.between(t.started(), t.finished()).toMillis())
+                .average().orElse(-1);
     }
 
     /**
@@ -77,10 +101,7 @@ public final class Progress {
      * shared. Rounded up: work that remains never reads as 0 s.
      */
     Long eta(List<Task> tasks, int concurrency, Instant now) {
-        double mean = tasks.stream()
-                .filter(t -> t.status() == TaskStatus.COMPLETED && t.started() != null && t.finished() != null)
-                .mapToLong(t -> Duration.between(t.started(), t.finished()).toMillis())
-                .average().orElse(-1);
+        double mean = meanMillis(tasks);
         if (mean < 0) {
             return null;
         }

@@ -64,6 +64,23 @@ class ProgressTest {
         assertThat(new Progress().eta(done, 2, T0.plusSeconds(60))).isZero();
     }
 
+    /**
+     * The graph drained while the run still works (the director's last look, the synthesizer's report): the ETA is
+     * that step's, counted from when the last task finished and growing past the mean as a late task's does, never
+     * 0 s while the run works; once the run ended it is 0.
+     */
+    @Test
+    void aDrainedGraphWhoseRunStillWritesItsReportIsNotDone() {
+        List<Task> tasks = List.of(
+                task(1, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)),
+                task(2, TaskStatus.COMPLETED, List.of(), List.of(), T0, T0.plusSeconds(10)));
+        Progress progress = new Progress();
+        assertThat(progress.snapshot(run(), tasks, 2, T0.plusSeconds(14)).etaSeconds()).isEqualTo(6);
+        assertThat(progress.snapshot(run(), tasks, 2, T0.plusSeconds(50)).etaSeconds()).isEqualTo(10);
+        Run ended = new Run(1, "r1", "goal", "/w", "m", RunStatus.COMPLETED, "", null, null, T0, T0, null, 1, 1, 0);
+        assertThat(progress.snapshot(ended, tasks, 2, T0.plusSeconds(50)).etaSeconds()).isZero();
+    }
+
     @Test
     void theLastTaskRunningPastTheMeanGrowsTheEtaFromItsOwnTimeAndNeverFallsBack() {
         // The end of a real run: nine quick tasks done at 10 s each, the last (the longest, a synthesis) running on.
