@@ -35,8 +35,9 @@ import java.util.Map;
  * </ul>
  * Prints a line per run and {@code name=value} medians for PairedBench.
  *
- * <pre>java -cp ... dev.longtask.cli.CpuPerTaskBench [--store files|postgres|both] [--tasks 48] [--runs 3]
- *     [--warmup 2] [--workers 8] [--slots 2] [--concurrency 8]</pre>
+ * <pre>java [-Dcpubench.jfr=DIR] -cp ... dev.longtask.cli.CpuPerTaskBench [--store files|postgres|both] [--tasks 48]
+ *     [--runs 3] [--warmup 2] [--workers 8] [--slots 2] [--concurrency 8]</pre>
+ * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR.
  */
 public final class CpuPerTaskBench {
     private static final String GOAL = "Summarise the notes";
@@ -159,9 +160,17 @@ public final class CpuPerTaskBench {
         String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
                 .filter(entry -> !entry.endsWith("test-classes")).collect(java.util.stream.Collectors.joining(
                         java.io.File.pathSeparator));
-        return new ProcessBuilder(dev.longtask.testing.ChildJvm.javaBinary(), "-XX:+UseSerialGC", "-XX:-UsePerfData",
-                "-Duser.home=" + home, "-cp", classPath, "dev.longtask.cli.Main", "worker", "--store", url, "--slots",
-                String.valueOf(slots))
+        List<String> command = new ArrayList<>(List.of(dev.longtask.testing.ChildJvm.javaBinary(), "-XX:+UseSerialGC",
+                "-XX:-UsePerfData", "-Duser.home=" + home));
+        String jfr = System.getProperty("cpubench.jfr");
+        if (jfr != null) {
+            // -Dcpubench.jfr=DIR: each worker writes a flight recording (profile settings) to see where its time goes
+            command.add("-XX:StartFlightRecording=filename=" + Path.of(jfr, "worker-" + index + ".jfr")
+                    + ",settings=profile");
+        }
+        command.addAll(List.of("-cp", classPath, "dev.longtask.cli.Main", "worker", "--store", url, "--slots",
+                String.valueOf(slots)));
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("worker-" + index + ".log").toFile()).start();
     }
 
