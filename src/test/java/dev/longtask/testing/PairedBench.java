@@ -14,15 +14,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Times two commands against each other as whole processes, in turn (A B, then B A, ...), so a change of the
- * machine's load hits both alike; prints each figure's median with its min and max for both, and the median of the
- * pair-by-pair ratios A/B with their min and max. Figures: {@code wall_ms} of each process, the processor time it
+ * Times two commands (or more) against each other as whole processes, in turn (A B, then B A, ...; with three, A B
+ * C, B C A, C A B), so a change of the machine's load hits all alike; prints each figure's median with its min and
+ * max for each, and the median of the pair-by-pair ratios A/B (and C/B, ...) with their min and max. Figures: {@code wall_ms} of each process, the processor time it
  * used ({@code cpu_s}, user + system, which a busy machine inflates less than the wall time), its peak resident
  * memory ({@code maxrss_mb}; both from GNU time), and every {@code name=number} line the command prints.
  *
  * <pre>
  * PairedBench [--rounds N] [--warmup N] [--first-line | --until REGEX] [--stdin FILE]
- *             --a LABEL 'COMMAND' [--fresh SRC DST] --b ...
+ *             --a LABEL 'COMMAND' [--fresh SRC DST] --b ... [--c ... [--d ... [--e ...]]]
  * </pre>
  * {@code --first-line} measures {@code first_line_ms}, the time until the command prints its first line, and then
  * ends it (for a command that goes on for long, like a run); {@code --until REGEX} measures {@code until_ms}, the time
@@ -54,30 +54,30 @@ public final class PairedBench {
                     Side last = sides.remove(sides.size() - 1);
                     sides.add(new Side(last.label(), last.command(), Path.of(args[++i]), Path.of(args[++i])));
                 }
-                case "--a", "--b" -> sides.add(new Side(args[++i], List.of(args[++i].trim().split("\\s+")), null,
+                case "--a", "--b", "--c", "--d", "--e" -> sides.add(new Side(args[++i], List.of(args[++i].trim().split("\\s+")), null,
                         null));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (sides.size() != 2) {
-            throw new IllegalArgumentException("give --a LABEL 'COMMAND' and --b LABEL 'COMMAND'");
+        if (sides.size() < 2) {
+            throw new IllegalArgumentException("give --a LABEL 'COMMAND' and --b LABEL 'COMMAND' (and --c ... for more)");
         }
-        List<Map<String, Double>> a = new ArrayList<>();
-        List<Map<String, Double>> b = new ArrayList<>();
+        List<List<Map<String, Double>>> figures = new ArrayList<>();
+        sides.forEach(side -> figures.add(new ArrayList<>()));
         java.util.regex.Pattern line = firstLine ? null : until;
         boolean streamed = firstLine || until != null;
         for (int round = -warmup; round < rounds; round++) {
-            boolean aFirst = Math.floorMod(round, 2) == 0;
-            Map<String, Double> first = streamed ? untilLine(aFirst ? sides.get(0) : sides.get(1), line, stdin)
-                    : measure(aFirst ? sides.get(0) : sides.get(1));
-            Map<String, Double> second = streamed ? untilLine(aFirst ? sides.get(1) : sides.get(0), line, stdin)
-                    : measure(aFirst ? sides.get(1) : sides.get(0));
-            if (round >= 0) {
-                a.add(aFirst ? first : second);
-                b.add(aFirst ? second : first);
+            // Each round starts one side later than the one before (A B, B A with two sides).
+            for (int turn = 0; turn < sides.size(); turn++) {
+                int index = Math.floorMod(round + turn, sides.size());
+                Side side = sides.get(index);
+                Map<String, Double> measured = streamed ? untilLine(side, line, stdin) : measure(side);
+                if (round >= 0) {
+                    figures.get(index).add(measured);
+                }
             }
         }
-        print(sides, a, b);
+        print(sides, figures);
     }
 
     private static Map<String, Double> measure(Side side) throws Exception {
@@ -153,26 +153,52 @@ public final class PairedBench {
         }
     }
 
-    private static void print(List<Side> sides, List<Map<String, Double>> a, List<Map<String, Double>> b) {
-        System.out.printf("%d paired rounds, alternating which goes first; median (min-max)%n%n", a.size());
-        System.out.printf("| figure | %s | %s | %s / %s, paired |%n|---|---:|---:|---:|%n", sides.get(0).label(),
-                sides.get(1).label(), sides.get(0).label(), sides.get(1).label());
-        for (String key : a.get(0).keySet()) {
-            List<Double> as = a.stream().map(m -> m.get(key)).toList();
-            List<Double> bs = b.stream().map(m -> m.getOrDefault(key, Double.NaN)).toList();
-            List<Double> ratios = new ArrayList<>();
-            for (int i = 0; i < as.size(); i++) {
-                ratios.add(as.get(i) / bs.get(i));
+    /** Each side's median (min-max) of every figure, then the pair-by-pair ratios of every other side to B. */
+    private static void print(List<Side> sides, List<List<Map<String, Double>>> figures) {
+        System.out.printf("%d paired rounds, turning which goes first; median (min-max)%n%n", figures.get(0).size());
+        String base = sides.get(1).label();
+        StringBuilder header = new StringBuilder("| figure |");
+        StringBuilder rule = new StringBuilder("|---|");
+        sides.forEach(side -> {
+            header.append(' ').append(side.label()).append(" |");
+            rule.append("---:|");
+        });
+        for (int i = 0; i < sides.size(); i++) {
+            if (i != 1) {
+                header.append(' ').append(sides.get(i).label()).append(" / ").append(base).append(", paired |");
+                rule.append("---:|");
             }
+        }
+        System.out.println(header);
+        System.out.println(rule);
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        figures.forEach(side -> keys.addAll(side.get(0).keySet()));
+        for (String key : keys) {
+            List<List<Double>> values = figures.stream()
+                    .map(side -> side.stream().map(m -> m.getOrDefault(key, Double.NaN)).toList()).toList();
             // Ratios such as makespan / bound differ in the second decimal: small figures get three.
-            String format = Math.abs(as.get(0)) < 10 ? "%.3f" : "%.1f";
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", key, spread(as, format), spread(bs, format),
-                    spread(ratios, "%.2f"));
+            double sample = values.stream().flatMap(List::stream).filter(v -> !v.isNaN()).findFirst().orElse(0.0);
+            String format = Math.abs(sample) < 10 ? "%.3f" : "%.1f";
+            StringBuilder row = new StringBuilder("| " + key + " |");
+            values.forEach(v -> row.append(' ').append(spread(v, format)).append(" |"));
+            for (int i = 0; i < sides.size(); i++) {
+                if (i != 1) {
+                    List<Double> ratios = new ArrayList<>();
+                    for (int r = 0; r < values.get(i).size(); r++) {
+                        ratios.add(values.get(i).get(r) / values.get(1).get(r));
+                    }
+                    row.append(' ').append(spread(ratios, "%.2f")).append(" |");
+                }
+            }
+            System.out.println(row);
         }
     }
 
     private static String spread(List<Double> values, String format) {
-        List<Double> sorted = values.stream().sorted().toList();
+        List<Double> sorted = values.stream().filter(v -> !v.isNaN()).sorted().toList();
+        if (sorted.isEmpty()) {
+            return "-";
+        }
         int n = sorted.size();
         double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
         return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", median, sorted.get(0),
