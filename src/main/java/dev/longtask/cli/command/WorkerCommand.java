@@ -99,7 +99,13 @@ final class WorkerCommand implements Callable<ExitCode> {
                     Thread.currentThread().interrupt();
                 }
             }, "longtask-worker-stop");
-            Runtime.getRuntime().addShutdownHook(onStop);
+            try {
+                Runtime.getRuntime().addShutdownHook(onStop);
+            } catch (IllegalStateException stopping) {
+                // Ctrl-C or SIGTERM came while it started: it has claimed nothing, so there is nothing to hand back
+                signals.close();
+                return signals.terminated() ? ExitCode.TERMINATED : ExitCode.INTERRUPTED;
+            }
             say(out, "worker " + name + ": " + n + (n == 1 ? " slot" : " slots") + " on " + stores.where(here)
                     + "; Ctrl-C or SIGTERM stops it");
             try {
