@@ -19,7 +19,8 @@ final class EventHub {
     static final int WINDOW = 4096;
 
     private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
-    private final Map<String, java.util.concurrent.atomic.AtomicInteger> viewers = new ConcurrentHashMap<>();
+    /** The runs someone follows (an SSE stream), each with a signal of its own: see {@link #await(String, long, long)}. */
+    private final Map<String, Viewers> viewers = new ConcurrentHashMap<>();
     private final List<BiConsumer<String, Event>> taps = new CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> watchers = new CopyOnWriteArrayList<>();
     private final Object signal = new Object();
@@ -83,9 +84,20 @@ final class EventHub {
         }
     }
 
+    /**
+     * The viewers of one run and the signal they wait on. A stream waits on its run's signal, not the hub's: with
+     * hundreds of streams open, each event woke every one of them (each then looked at its run's log), so the work
+     * of an event grew with the number of streams of all runs and delayed the events of each.
+     */
+    private static final class Viewers {
+        private int count;
+        private long version;
+    }
+
     /** A session of {@code runId} starts; the log held {@code lastSeq} events before it. */
     void open(String runId, long lastSeq) {
         feeds.put(runId, new Feed(lastSeq));
+        signal(runId);
         signal();
     }
 
@@ -123,6 +135,7 @@ final class EventHub {
         for (java.util.function.Consumer<String> watcher : watchers) {
             watcher.accept(runId);
         }
+        signal(runId);
         signal();
     }
 
@@ -138,11 +151,22 @@ final class EventHub {
 
     /** Someone started watching the run's events (its SSE stream); see {@link #viewed}. */
     void view(String runId) {
-        viewers.computeIfAbsent(runId, id -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+        viewers.compute(runId, (id, v) -> {
+            Viewers in = v == null ? new Viewers() : v;
+            synchronized (in) {
+                in.count++;
+            }
+            return in;
+        });
     }
 
     void unview(String runId) {
-        viewers.computeIfPresent(runId, (id, n) -> n.decrementAndGet() <= 0 ? null : n);
+        viewers.computeIfPresent(runId, (id, v) -> {
+            synchronized (v) {
+                v.count--;
+                return v.count <= 0 ? null : v;
+            }
+        });
     }
 
     /** Whether someone watches the run now: routes with {@code unless_viewed} hold back while they do. */
@@ -184,6 +208,52 @@ final class EventHub {
         synchronized (signal) {
             version++;
             signal.notifyAll();
+        }
+    }
+
+    /**
+     * The run's own signal, for one who {@link #view viewed} it: it moves whenever the run's log may have grown or
+     * its session opened or closed. For a run nobody views, the hub's {@link #version()}.
+     */
+    long version(String runId) {
+        Viewers v = viewers.get(runId);
+        if (v == null) {
+            return version();
+        }
+        synchronized (v) {
+            return v.version;
+        }
+    }
+
+    /**
+     * Waits until the run's signal moved past {@code seen} or the time ran out, as {@link #await(long, long)} does
+     * for the hub's; a viewer of the run only (else it waits on the hub's).
+     */
+    long await(String runId, long seen, long millis) throws InterruptedException {
+        Viewers v = viewers.get(runId);
+        if (v == null) {
+            return await(seen, millis);
+        }
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        synchronized (v) {
+            while (v.version == seen) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    break;
+                }
+                v.wait(left);
+            }
+            return v.version;
+        }
+    }
+
+    private void signal(String runId) {
+        Viewers v = viewers.get(runId);
+        if (v != null) {
+            synchronized (v) {
+                v.version++;
+                v.notifyAll();
+            }
         }
     }
 }

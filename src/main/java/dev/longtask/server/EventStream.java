@@ -80,7 +80,7 @@ final class EventStream {
         EventHub hub = events.hub();
         long idleAt = -1; // the log's size when a read found nothing new and no session was running
         while (!client.terminated()) {
-            long version = hub.version();
+            long version = hub.version(runId);
             boolean live = hub.live(runId);
             long size = events.files().logSize(workspace, runId);
             if (live || size != idleAt) {
@@ -109,7 +109,7 @@ final class EventStream {
                 idleAt = live ? -1 : size;
             }
             try {
-                if (hub.await(version, keepAliveMillis) == version) {
+                if (hub.await(runId, version, keepAliveMillis) == version) {
                     client.sendComment("keep-alive");
                 }
             } catch (InterruptedException e) {
