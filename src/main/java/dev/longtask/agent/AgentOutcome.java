@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.LlmException;
+import dev.longtask.model.llm.LlmException;
 import dev.longtask.model.Usage;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.EventData;
 import dev.longtask.model.McpNames;

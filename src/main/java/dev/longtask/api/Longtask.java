@@ -17,12 +17,12 @@ import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.TaskWork;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.ModelSpec;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Isolation;
@@ -573,7 +573,7 @@ public final class Longtask implements AutoCloseable {
     /** The model of a run that has ended: never called, since such a run does no work. */
     private record Unused(String spec) implements LlmClient {
         @Override
-        public dev.longtask.llm.ChatResponse chat(dev.longtask.llm.ChatRequest request) {
+        public dev.longtask.model.llm.ChatResponse chat(dev.longtask.model.llm.ChatRequest request) {
             throw new IllegalStateException("a run that has ended makes no model call");
         }
 

@@ -10,7 +10,7 @@ import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelSource;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.review.ReviewSetup;

@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import java.math.BigDecimal;

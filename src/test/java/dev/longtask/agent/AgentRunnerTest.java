@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
@@ -145,7 +145,7 @@ class AgentRunnerTest {
                 never.await(); // a provider that never answers; only the deadline's interrupt ends the wait
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new dev.longtask.llm.LlmException("interrupted while waiting for the model", 0, false, e);
+                throw new dev.longtask.model.llm.LlmException("interrupted while waiting for the model", 0, false, e);
             }
             throw new AssertionError("the latch is never released");
         });

@@ -2,7 +2,7 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;

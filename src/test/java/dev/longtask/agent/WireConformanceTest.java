@@ -11,7 +11,7 @@ import dev.longtask.config.SettingsLoader;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
-import dev.longtask.llm.Tape;
+import dev.longtask.model.llm.Tape;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Toolbox;
 import dev.longtask.tools.Workspace;

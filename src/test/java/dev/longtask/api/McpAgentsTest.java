@@ -12,7 +12,7 @@ import dev.longtask.agent.Approver;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.ApprovalQuestion;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;

@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.write;
 
 import dev.longtask.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.testing.EngineFixture;

@@ -7,7 +7,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;

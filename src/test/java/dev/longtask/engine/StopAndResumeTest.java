@@ -7,7 +7,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.llm.LlmInterruptedException;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.LlmException;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.LlmException;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;

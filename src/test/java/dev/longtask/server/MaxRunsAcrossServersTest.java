@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Stores;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.StoreOptions;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.api.Longtask;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.store.FsyncPolicy;
 import dev.longtask.store.StoreOptions;
 import dev.longtask.testing.EngineFixture;

@@ -11,7 +11,7 @@ import dev.longtask.cli.CliRunner;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.PermissionSettings;

@@ -7,7 +7,7 @@ import dev.longtask.engine.Estimate;
 import dev.longtask.engine.Plan;
 import dev.longtask.engine.PlanValidator;
 import dev.longtask.engine.PlannedTask;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.tools.Workspace;
 import java.math.BigDecimal;

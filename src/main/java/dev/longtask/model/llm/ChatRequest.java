@@ -1,4 +1,4 @@
-package dev.longtask.llm;
+package dev.longtask.model.llm;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

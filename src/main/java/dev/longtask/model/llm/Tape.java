@@ -1,4 +1,4 @@
-package dev.longtask.llm;
+package dev.longtask.model.llm;
 
 import java.nio.file.Path;
 

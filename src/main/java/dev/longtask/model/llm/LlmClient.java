@@ -1,4 +1,4 @@
-package dev.longtask.llm;
+package dev.longtask.model.llm;
 
 /**
  * The port to a language model: messages and tool specifications in, assistant text, tool calls and token

@@ -1,4 +1,4 @@
-package dev.longtask.llm;
+package dev.longtask.model.llm;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -45,7 +45,7 @@ public interface Pricing {
     }
 
     /** The price of a model as configured or known, its cache rate included, or {@link #unknown()} without one. */
-    static Pricing of(dev.longtask.config.ModelPrice price) {
+    static Pricing of(dev.longtask.model.config.ModelPrice price) {
         if (price == null) {
             return unknown();
         }

@@ -1,4 +1,4 @@
-package dev.longtask.llm;
+package dev.longtask.model.llm;
 
 import dev.longtask.model.LongtaskException;
 import java.time.Duration;
