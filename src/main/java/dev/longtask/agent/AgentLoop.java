@@ -11,7 +11,7 @@ import dev.longtask.model.llm.LlmException;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.model.Usage;
-import dev.longtask.store.Transcript;
+import dev.longtask.model.run.Transcript;
 import dev.longtask.tools.Tool;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;

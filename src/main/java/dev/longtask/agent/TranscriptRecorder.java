@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.Usage;
-import dev.longtask.store.Transcript;
+import dev.longtask.model.run.Transcript;
 import java.time.Clock;
 import java.util.Iterator;
 import java.util.Map;

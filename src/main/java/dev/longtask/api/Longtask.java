@@ -212,8 +212,8 @@ public final class Longtask implements AutoCloseable {
      * base URL, concurrency, budgets, approval and sandbox modes it recorded, except what {@code request} changes.
      * A run that has ended is left as it was ({@link Outcome#nothingToDo()}).
      *
-     * @throws dev.longtask.store.NoSuchRunException  when the workspace has no such run
-     * @throws dev.longtask.store.RunLockedException  when another process runs it
+     * @throws dev.longtask.model.run.NoSuchRunException  when the workspace has no such run
+     * @throws dev.longtask.model.run.RunLockedException  when another process runs it
      * @throws ConfigException                        when its model cannot be used here (a key is missing)
      */
     public RunHandle resume(ResumeRequest asked) {

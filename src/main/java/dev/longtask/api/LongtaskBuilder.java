@@ -11,7 +11,7 @@ import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.review.ReviewFinisher;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -9,7 +9,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,7 +14,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;

@@ -16,7 +16,7 @@ import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.testing.ScriptedProvider;

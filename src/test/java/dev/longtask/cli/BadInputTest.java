@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.write;
 
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Budget;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.FileOutputStream;

@@ -13,7 +13,7 @@ import dev.longtask.model.Isolation;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

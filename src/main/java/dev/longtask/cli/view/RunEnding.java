@@ -13,7 +13,7 @@ import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import dev.longtask.model.Secrets;
 import java.time.Clock;

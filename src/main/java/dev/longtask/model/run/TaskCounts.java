@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.longtask.model.Task;
@@ -13,7 +13,7 @@ import java.util.List;
 public record TaskCounts(int total, int completed, int failed, int running, int pending, int ready, int cancelled) {
     public static final String FIELD = "tasks";
 
-    static TaskCounts of(List<Task> tasks) {
+    public static TaskCounts of(List<Task> tasks) {
         int completed = 0;
         int failed = 0;
         int running = 0;

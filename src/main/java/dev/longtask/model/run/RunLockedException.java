@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 /** Another process (or another store in this one) has the run open for writing; one writer at a time. */
 public final class RunLockedException extends StoreException {

@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 /**
  * A write about a task that the writer no longer holds: its lease lapsed or a newer attempt claimed the task, and the

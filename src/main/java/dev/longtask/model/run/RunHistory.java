@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,6 +52,9 @@ public record RunHistory(long seq,
     public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
             List.of(), null, null, false);
 
+    /** The cause of a {@code task.cancelled} that {@code RunStore.cancelAsBlocked} records. */
+    public static final String BLOCKED_CAUSE = "blocked";
+
     /** The reason the engine gave before causes were recorded; its blocked cancels are recognised by it. */
     public static final String BLOCKED_REASON_PREFIX = "cannot run: it waits for";
 
@@ -103,7 +106,7 @@ public record RunHistory(long seq,
         return earlierSessions.plus(Duration.between(sessionStart, end));
     }
 
-    RunHistory after(Event e) {
+    public RunHistory after(Event e) {
         String type = e.type();
         long graphChange = type.startsWith("task.") || EventType.PLAN_ACCEPTED.equals(type) ? e.seq() : lastGraphChange;
         List<Integer> blocked = blockedCancels;
@@ -176,7 +179,7 @@ public record RunHistory(long seq,
     }
 
     private static boolean isBlockedCancel(Event e) {
-        return Changes.BLOCKED_CAUSE.equals(e.data().path("cause").asText(""))
+        return BLOCKED_CAUSE.equals(e.data().path("cause").asText(""))
                 || e.data().path("reason").asText("").startsWith(BLOCKED_REASON_PREFIX);
     }
 

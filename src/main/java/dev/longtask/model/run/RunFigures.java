@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;

@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 /** A run of a shared store works on a workspace this machine cannot see (or cannot write) at the same path. */
 public final class UnreachableWorkspaceException extends StoreException {

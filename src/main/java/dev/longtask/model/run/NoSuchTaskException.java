@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 /** A task id that the run's graph does not have. */
 public final class NoSuchTaskException extends StoreException {

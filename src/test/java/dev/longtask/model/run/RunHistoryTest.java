@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

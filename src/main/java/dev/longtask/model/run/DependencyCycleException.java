@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import java.util.List;
 import java.util.stream.Collectors;

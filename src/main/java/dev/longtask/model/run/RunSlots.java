@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 /**
  * Places for runs at work, shared by every server of a store ({@code serve --max-runs}): a server takes one before it
