@@ -44,7 +44,7 @@ class ApiSurfaceTest {
      * purpose, and to docs/library.md.
      */
     static final Set<String> EXPOSED = Set.of(
-            "dev.longtask.engine.Finisher", "dev.longtask.engine.Finisher$Finished", "dev.longtask.agent.Approver",
+            "dev.longtask.engine.Finisher", "dev.longtask.engine.Finisher$Finished",
             "dev.longtask.engine.Plan", "dev.longtask.engine.Estimate", "dev.longtask.engine.ProgressSnapshot",
             "dev.longtask.review.map.RepoMap", "dev.longtask.review.plan.Chunk",
             "dev.longtask.review.plan.ReviewEstimate", "dev.longtask.review.plan.ReviewPart",
@@ -55,8 +55,8 @@ class ApiSurfaceTest {
             "dev.longtask.engine.TaskWork", "dev.longtask.engine.TaskWork$Done",
             // the store seam's reader of many runs at once (a server's)
             "dev.longtask.store.RunReader",
-            // the agents a workspace has (Agents.discover), as `longtask agents` lists them
-            "dev.longtask.agent.AgentCatalog", "dev.longtask.agent.AgentSpec", "dev.longtask.agent.AgentProblem",
+            // the agents a workspace has (Agents.discover), as `longtask agents` lists them (their specs are model.agent)
+            "dev.longtask.agent.AgentCatalog",
             // a run's recorded changes, to read and to roll back (RunDiff.changes), as `longtask diff/rollback` use them
             "dev.longtask.tools.undo.RunChanges",
             // the figures of `longtask bench` (Benchmarks): what only the file store and the checkpoints count
@@ -155,8 +155,6 @@ class ApiSurfaceTest {
      * packages this is the whole exported surface. A nested type goes with its outer type.
      */
     static final Set<String> REACHED = Set.of(
-            // an agent run directly (Subagents.StepResult), and an agent's definition
-            "dev.longtask.agent.AgentOutcome", "dev.longtask.agent.AgentSource",
             // a plan's tasks; a review map's files and their definitions; a chunk's parts
             "dev.longtask.engine.PlannedTask", "dev.longtask.review.map.MappedFile",
             "dev.longtask.review.map.Definition", "dev.longtask.review.map.Language",

@@ -3,6 +3,7 @@ package dev.longtask.agent;
 import dev.longtask.model.Secrets;
 import dev.longtask.llm.TokenCounter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.ChatResponse;

@@ -2,6 +2,8 @@ package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.AttemptListener;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.EventData;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.Usage;

@@ -2,7 +2,7 @@ package dev.longtask.api;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.longtask.agent.AgentRunner;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.PermissionGate;
 import dev.longtask.agent.Permissions;

@@ -1,8 +1,8 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;

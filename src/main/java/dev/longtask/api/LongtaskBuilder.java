@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.config.Environment;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Finisher;

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;

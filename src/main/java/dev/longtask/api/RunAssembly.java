@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;

@@ -2,7 +2,7 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;

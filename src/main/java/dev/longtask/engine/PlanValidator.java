@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.store.RunLayout;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.TokenCounter;

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentOutcome;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;

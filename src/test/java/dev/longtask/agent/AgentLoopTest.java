@@ -3,6 +3,7 @@ package dev.longtask.agent;
 import dev.longtask.model.Secrets;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.LlmException;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.tools.ToolContext;

@@ -2,6 +2,7 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.LlmException;
 import java.nio.file.Path;

@@ -2,6 +2,9 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;

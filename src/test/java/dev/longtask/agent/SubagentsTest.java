@@ -3,6 +3,8 @@ package dev.longtask.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.tools.ToolContext;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.ApprovalQuestion;

@@ -3,7 +3,7 @@ package dev.longtask.engine;
 import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;

@@ -6,7 +6,7 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalMode;

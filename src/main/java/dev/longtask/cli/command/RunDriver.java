@@ -1,6 +1,6 @@
 package dev.longtask.cli.command;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.api.Cancellation;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.LongtaskBuilder;

@@ -1,4 +1,4 @@
-package dev.longtask.agent;
+package dev.longtask.model.agent;
 
 /**
  * Something wrong with one definition file: the file (a path, or "built-in:NAME"), the field at fault

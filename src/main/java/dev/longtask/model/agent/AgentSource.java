@@ -1,4 +1,4 @@
-package dev.longtask.agent;
+package dev.longtask.model.agent;
 
 /**
  * Where a definition came from, lowest precedence first: a later source overrides an earlier one of the

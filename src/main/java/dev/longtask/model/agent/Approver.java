@@ -1,4 +1,4 @@
-package dev.longtask.agent;
+package dev.longtask.model.agent;
 
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalQuestion;

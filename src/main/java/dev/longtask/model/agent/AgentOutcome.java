@@ -1,4 +1,4 @@
-package dev.longtask.agent;
+package dev.longtask.model.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.llm.LlmException;

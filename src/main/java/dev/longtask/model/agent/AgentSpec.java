@@ -1,4 +1,4 @@
-package dev.longtask.agent;
+package dev.longtask.model.agent;
 
 import java.nio.file.Path;
 import java.util.List;
