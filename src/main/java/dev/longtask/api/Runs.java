@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.engine.Progress;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.run.RunFigures;

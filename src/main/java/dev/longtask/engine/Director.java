@@ -9,6 +9,7 @@ import dev.longtask.agent.Terminal;
 import dev.longtask.llm.AsOf;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.plan.Plan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStore;

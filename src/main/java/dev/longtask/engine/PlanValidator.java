@@ -1,5 +1,7 @@
 package dev.longtask.engine;
 
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.store.RunLayout;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.TaskContract;

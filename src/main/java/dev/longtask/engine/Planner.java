@@ -9,6 +9,7 @@ import dev.longtask.agent.Terminal;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import dev.longtask.model.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
 

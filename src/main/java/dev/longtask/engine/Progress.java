@@ -4,6 +4,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.run.RunHistory;
 import java.time.Duration;
 import java.time.Instant;

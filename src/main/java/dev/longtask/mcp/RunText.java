@@ -1,7 +1,7 @@
 package dev.longtask.mcp;
 
 import dev.longtask.api.Snapshot;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;

@@ -1,6 +1,6 @@
 package dev.longtask.server;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.RunFigures;
 import java.util.Optional;

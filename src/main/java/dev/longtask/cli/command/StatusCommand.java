@@ -17,7 +17,7 @@ import dev.longtask.cli.view.RunEnding;
 import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
 import dev.longtask.config.Environment;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
 import dev.longtask.model.PlanEstimate;

@@ -3,7 +3,7 @@ package dev.longtask.cli.view;
 import dev.longtask.api.Outcome;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
-import dev.longtask.engine.Estimate;
+import dev.longtask.model.plan.Estimate;
 import dev.longtask.engine.Finisher;
 import dev.longtask.model.Approval;
 import dev.longtask.model.Budget;

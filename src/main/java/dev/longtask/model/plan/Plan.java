@@ -1,4 +1,4 @@
-package dev.longtask.engine;
+package dev.longtask.model.plan;
 
 import java.util.List;
 

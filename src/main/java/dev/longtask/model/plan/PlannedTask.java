@@ -1,4 +1,4 @@
-package dev.longtask.engine;
+package dev.longtask.model.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
