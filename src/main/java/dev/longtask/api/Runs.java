@@ -152,7 +152,8 @@ public final class Runs {
      * worked with (else the default).
      */
     public static ProgressSnapshot progress(RunSnapshot run, Instant at) {
-        return new Progress().snapshot(run.run(), run.tasks(), run.concurrency(RunSettings.DEFAULTS.concurrency()), at);
+        return new Progress().snapshot(run.run(), run.tasks(), run.concurrency(RunSettings.DEFAULTS.concurrency()), at,
+                run.history());
     }
 
     /** The run's tasks as its log holds them. */
@@ -204,7 +205,8 @@ public final class Runs {
      * {@code runningHere} as the caller knows it (a server's pool that carries the run).
      */
     public static Snapshot snapshotOf(RunSnapshot run, int concurrency, boolean runningHere, Clock clock) {
-        return new Snapshot(run.figures(), new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant()),
+        return new Snapshot(run.figures(),
+                new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant(), run.history()),
                 run.run().recordedSettings(), runningHere, run.history().firstPlan());
     }
 

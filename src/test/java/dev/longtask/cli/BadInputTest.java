@@ -2,9 +2,10 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.file.FileRunStore;
 import dev.longtask.model.run.StoreOptions;
+import dev.longtask.store.file.FileRunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -131,6 +132,18 @@ class BadInputTest {
                 .doesNotContain("internal error");
         assertThat(r.err().lines()).as(r.toString()).hasSize(1).allMatch(line -> line.startsWith("longtask: "));
         assertThat(FileRunStore.list(workspace)).as("no run was created").containsExactly("existing");
+    }
+
+    /** report of a cancelled run does not send the user to resume, which refuses a cancelled run. */
+    @Test
+    void theReportOfACancelledRunSaysToStartANewOne() throws Exception {
+        try (FileRunStore store = FileRunStore.create(workspace, "dropped", "g", null, null, StoreOptions.defaults())) {
+            store.setRunStatus(RunStatus.CANCELLED, "cancelled by the user");
+        }
+        CliRunner.Result r = CliRunner.run("report", "dropped", "-C", workspace.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err()).as(r.toString()).contains("was cancelled before it wrote a report")
+                .contains("start a new run").doesNotContain("longtask resume");
     }
 
     @ParameterizedTest(name = "{0} bogus")

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report}, {@code report --json} and {@code runs}, and they change no file. The expected outputs were recorded
  * with that version's jar ({@code src/test/resources/fixtures/cli-output}: {@code <fixture>.<command>.out} is stdout,
  * {@code .err} is stderr and the exit code, with the workspace written {@code <ws>}); since then one change of format
- * was made on purpose and its lines edited by hand: an estimate's ratio under 0.1x prints two decimals ("0.07x the
- * cost", where 6292562 printed "0.1x" or "0.0x"). Any other difference is a change nobody meant.
+ * were made on purpose and their lines edited by hand: an estimate's ratio under 0.1x prints two decimals ("0.07x the
+ * cost", where 6292562 printed "0.1x" or "0.0x"), and {@code status --json}'s progress carries the time at work
+ * ({@code work_s}, which was null there) as its top level does. Any other difference is a change nobody meant.
  */
 class RecordedRunsOutputTest {
     @TempDir

@@ -6,6 +6,7 @@ import dev.longtask.cli.RunAccess;
 import dev.longtask.store.RunReader;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStores;
+import dev.longtask.model.RunStatus;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -45,8 +46,15 @@ final class ReportCommand implements Callable<ExitCode> {
             text = json ? reader.finalResultText(workspace, id) : reader.report(workspace, id);
         }
         if (text.isEmpty()) {
-            throw CliFailure.usage("run " + id + " has no report yet (it is " + run.run().status().wire()
-                    + "); '" + RunAccess.resumeCommand(id, workdir.path) + "' carries it on to one");
+            RunStatus status = run.run().status();
+            throw CliFailure.usage(switch (status) {
+                // resume refuses a cancelled run, and a completed one has nothing left to do
+                case CANCELLED -> "run " + id + " was cancelled before it wrote a report, and a cancelled run cannot"
+                        + " be resumed: start a new run";
+                case COMPLETED -> "run " + id + " completed without a report";
+                default -> "run " + id + " has no report yet (it is " + status.wire() + "); '"
+                        + RunAccess.resumeCommand(id, workdir.path) + "' carries it on to one";
+            });
         }
         spec.commandLine().getOut().print(text.get());
         spec.commandLine().getOut().flush();

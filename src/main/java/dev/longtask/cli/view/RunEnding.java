@@ -173,7 +173,10 @@ public final class RunEnding {
             RunSnapshot read = RunAccess.read(workspace, outcome.runId());
             PlanEstimate plan = read.history().firstPlan();
             if (plan != null && plan.hasTokens() && run != null) {
-                String ratios = plan.ratios(run.usage(), read.history().activeTime().toSeconds());
+                // Beside a run that paused or was cancelled (a dry run stops after its plan) the ratios would set a
+                // part of the work against the whole of it
+                boolean ended = run.status() == RunStatus.COMPLETED || run.status() == RunStatus.FAILED;
+                String ratios = ended ? plan.ratios(run.usage(), read.history().activeTime().toSeconds()) : "";
                 return plan.text() + (plan.basis() == null ? "" : " (" + plan.basis() + ")")
                         + (ratios.isEmpty() ? "" : " · " + ratios);
             }

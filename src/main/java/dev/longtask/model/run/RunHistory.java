@@ -26,13 +26,17 @@ import java.util.TreeSet;
  * @param finisher             the name of the run's post-run step, or null
  * @param earlierSessions      time spent in the sessions before the latest: from each one's start to its last event
  * @param sessionStart         the time of the latest {@code session.started}, or null
- * @param lastTime             the time of the last event of a session's (a rollback's, made between sessions, is not)
+ * @param lastTime             the time of the last event of the latest session: up to the status it ended with, of
+ *                             none made between sessions (a budget raised by a resume, a rollback, a cancel, an
+ *                             approval, a task added by hand)
  * @param unfinishedPlans      the seqs of {@code plan.accepted} events some of whose tasks are not created yet
  * @param sessionConcurrency   the concurrency the latest {@code session.started} said it runs with, or null
  * @param firstPlan            the run's first accepted plan (its estimate, when it had one), or null before one
  * @param endedFailed          the latest session ended with the run failed, whatever the run was made since without a
  *                             session (queued again or paused by a server) and no task was requeued since: a resume
  *                             retries its failed tasks
+ * @param sessionEnded         the latest session recorded the status it ended with (paused, interrupted, completed,
+ *                             failed, cancelled; queued by a server): what follows until the next session is not its
  */
 public record RunHistory(long seq,
                          @JsonProperty("blocked_cancels") List<Integer> blockedCancels,
@@ -46,11 +50,16 @@ public record RunHistory(long seq,
                          @JsonProperty("unfinished_plans") List<PlanMark> unfinishedPlans,
                          @JsonProperty("session_concurrency") Integer sessionConcurrency,
                          @JsonProperty("first_plan") PlanEstimate firstPlan,
-                         @JsonProperty("ended_failed") boolean endedFailed) {
+                         @JsonProperty("ended_failed") boolean endedFailed,
+                         @JsonProperty("session_ended") boolean sessionEnded) {
 
     /** The history of an empty log. */
     public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
-            List.of(), null, null, false);
+            List.of(), null, null, false, false);
+
+    /** The statuses a session records last: after one the run is at rest until the next session starts. */
+    private static final Set<String> AT_REST = Set.of("paused", "interrupted", "completed", "failed", "cancelled",
+            "queued");
 
     /** The cause of a {@code task.cancelled} that {@code RunStore.cancelAsBlocked} records. */
     public static final String BLOCKED_CAUSE = "blocked";
@@ -119,6 +128,7 @@ public record RunHistory(long seq,
         Integer concurrency = sessionConcurrency;
         PlanEstimate plan = firstPlan;
         boolean failed = endedFailed;
+        boolean ended = sessionEnded;
         switch (type) {
             case EventType.TASK_CANCELLED -> blocked = isBlockedCancel(e) ? with(blocked, e.task()) : without(blocked, e.task());
             case EventType.TASK_REQUEUED -> {
@@ -140,6 +150,7 @@ public record RunHistory(long seq,
                 }
                 start = e.time();
                 failed = false;
+                ended = false;
                 JsonNode said = e.data().path("concurrency");
                 concurrency = said.canConvertToInt() ? Integer.valueOf(said.asInt()) : concurrency;
             }
@@ -152,11 +163,15 @@ public record RunHistory(long seq,
                     plan = PlanEstimate.of(e).orElse(null);
                 }
             }
-            case EventType.RUN_STATUS -> failed = switch (e.data().path("status").asText("")) {
-                case "failed" -> true;
-                case "queued", "paused" -> failed; // a server's doing between sessions: the failure still stands
-                default -> false;
-            };
+            case EventType.RUN_STATUS -> {
+                String status = e.data().path("status").asText("");
+                failed = switch (status) {
+                    case "failed" -> true;
+                    case "queued", "paused" -> failed; // a server's doing between sessions: the failure still stands
+                    default -> false;
+                };
+                ended = AT_REST.contains(status);
+            }
             case EventType.TASK_CREATED -> {
                 if (!plans.isEmpty() && e.task() != null) {
                     int id = e.task();
@@ -166,11 +181,15 @@ public record RunHistory(long seq,
             default -> {
             }
         }
-        // A rollback is made while no session runs (it is refused meanwhile): it does not stretch the latest session's
-        // time at work to the moment someone rolled the run back.
-        Instant last = EventType.RUN_ROLLED_BACK.equals(type) ? lastTime : e.time();
+        // What is made between sessions (a resume raising the budget before its session starts, a rollback, which is
+        // refused while a session runs, a cancel, an approval or a task added by hand while the run rests) does not
+        // stretch the latest session's time at work to that moment. A session killed before it recorded its end has
+        // its span end at its last event: a budget or a rollback is never a session's own doing.
+        boolean between = sessionEnded && !EventType.SESSION_STARTED.equals(type);
+        Instant last = between || EventType.RUN_ROLLED_BACK.equals(type) || EventType.RUN_BUDGET.equals(type)
+                ? lastTime : e.time();
         return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, last, plans,
-                concurrency, plan, failed);
+                concurrency, plan, failed, ended);
     }
 
     /** The history of {@code events}, the whole log from its first event. */
