@@ -1,5 +1,8 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.agent.AgentProblem;
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.tools.Toolbox;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,14 +2,16 @@ package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.EventData;
 import dev.longtask.model.McpNames;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.Transcript;
+import dev.longtask.model.run.Transcript;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.mcp.McpServers;

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.tools.ToolContext;
 
 /**

@@ -1,11 +1,11 @@
 package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.ToolCall;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.ToolCall;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ final class Compactor {
 
     /**
      * @param origin who the summarising calls are made for
-     * @throws dev.longtask.llm.LlmException when the summarising call fails
+     * @throws dev.longtask.model.llm.LlmException when the summarising call fails
      */
     Result ensureFits(Conversation conversation, ToolSpecs tools, ChatRequest.Origin origin, Meter meter) {
         int window = llm.contextWindowTokens();

@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,6 +6,7 @@ import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.ToolContext;

@@ -1,6 +1,7 @@
 package dev.longtask.agent;
 
 import dev.longtask.llm.AsOf;
+import dev.longtask.model.agent.AgentSpec;
 
 /**
  * Builds an agent's system prompt: its definition's body, how the runtime works (tools, guardrails, how to

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.agent.AgentOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

@@ -2,7 +2,7 @@ package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Workspace;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package dev.longtask.agent;
 
 import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;

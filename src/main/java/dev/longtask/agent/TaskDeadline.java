@@ -1,6 +1,7 @@
 package dev.longtask.agent;
 
 import dev.longtask.model.Durations;
+import dev.longtask.model.agent.AgentOutcome;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

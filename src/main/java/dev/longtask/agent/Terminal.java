@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.tools.Workspace;
 import java.util.ArrayList;
 import java.util.List;

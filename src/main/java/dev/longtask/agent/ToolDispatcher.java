@@ -3,7 +3,7 @@ package dev.longtask.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Secrets;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ToolCall;
+import dev.longtask.model.llm.ToolCall;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;

@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import java.util.List;
 
 /** The tools offered to the model on every step of a job, with what they cost of the window (counted when needed). */

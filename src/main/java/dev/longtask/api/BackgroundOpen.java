@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

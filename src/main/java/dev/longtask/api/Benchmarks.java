@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.file.StoreBench;
 import dev.longtask.tools.undo.CheckpointBench;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
@@ -17,12 +17,12 @@ import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.TaskWork;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.ModelSpec;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Isolation;
@@ -212,8 +212,8 @@ public final class Longtask implements AutoCloseable {
      * base URL, concurrency, budgets, approval and sandbox modes it recorded, except what {@code request} changes.
      * A run that has ended is left as it was ({@link Outcome#nothingToDo()}).
      *
-     * @throws dev.longtask.store.NoSuchRunException  when the workspace has no such run
-     * @throws dev.longtask.store.RunLockedException  when another process runs it
+     * @throws dev.longtask.model.run.NoSuchRunException  when the workspace has no such run
+     * @throws dev.longtask.model.run.RunLockedException  when another process runs it
      * @throws ConfigException                        when its model cannot be used here (a key is missing)
      */
     public RunHandle resume(ResumeRequest asked) {
@@ -573,7 +573,7 @@ public final class Longtask implements AutoCloseable {
     /** The model of a run that has ended: never called, since such a run does no work. */
     private record Unused(String spec) implements LlmClient {
         @Override
-        public dev.longtask.llm.ChatResponse chat(dev.longtask.llm.ChatRequest request) {
+        public dev.longtask.model.llm.ChatResponse chat(dev.longtask.model.llm.ChatRequest request) {
             throw new IllegalStateException("a run that has ended makes no model call");
         }
 

@@ -1,17 +1,17 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.config.Environment;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Finisher;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.Pricing;
-import dev.longtask.llm.Tape;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.Pricing;
+import dev.longtask.model.llm.Tape;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.review.ReviewFinisher;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,11 +1,11 @@
 package dev.longtask.api;
 
 import dev.longtask.llm.AttemptListener;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
 import dev.longtask.llm.Endpoint;
-import dev.longtask.llm.LlmException;
+import dev.longtask.model.llm.LlmException;
 import dev.longtask.llm.ModelClient;
 import dev.longtask.llm.Provider;
 import java.time.Duration;

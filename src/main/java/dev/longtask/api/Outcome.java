@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.engine.Estimate;
+import dev.longtask.model.plan.Estimate;
 import dev.longtask.engine.Finisher;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.RunStatus;

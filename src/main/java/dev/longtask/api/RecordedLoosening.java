@@ -4,7 +4,7 @@ import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.SealCheck;
+import dev.longtask.model.run.SealCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
-import dev.longtask.engine.Estimate;
-import dev.longtask.engine.Plan;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
 import dev.longtask.review.ReviewSetup;
 import dev.longtask.review.map.RepoMap;
 import dev.longtask.review.plan.Chunk;

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
@@ -10,7 +10,7 @@ import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.Endpoint;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelSource;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.review.ReviewSetup;

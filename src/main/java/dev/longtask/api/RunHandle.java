@@ -4,7 +4,7 @@ import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.StoreWatcher;
 import dev.longtask.model.Event;
 import dev.longtask.model.PlanEstimate;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package dev.longtask.api;
 
-import dev.longtask.engine.Estimate;
+import dev.longtask.model.plan.Estimate;
 import dev.longtask.engine.Finisher;
-import dev.longtask.engine.Plan;
+import dev.longtask.model.plan.Plan;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Isolation;

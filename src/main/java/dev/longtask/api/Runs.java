@@ -1,18 +1,18 @@
 package dev.longtask.api;
 
 import dev.longtask.engine.Progress;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.file.DiskFull;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.NoSuchRunException;
+import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.file.RunWriter;
 import dev.longtask.tools.OutsideWorkspaceException;

@@ -1,10 +1,10 @@
 package dev.longtask.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.RunSettings;
-import dev.longtask.store.RunFigures;
+import dev.longtask.model.run.RunFigures;
 
 /**
  * Where a run stands, the figures {@code longtask status} shows: counts, tokens, cost and budget ({@code figures}),

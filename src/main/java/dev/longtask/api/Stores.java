@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import dev.longtask.store.file.FileRunStores;
 import dev.longtask.store.postgres.PostgresDatabase;
 import dev.longtask.store.postgres.PostgresRunStore;

@@ -1,8 +1,8 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSource;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
 import dev.longtask.config.McpServersConfig;

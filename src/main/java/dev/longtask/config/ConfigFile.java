@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.config.ModelPrice;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;

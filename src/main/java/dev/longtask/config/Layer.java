@@ -1,6 +1,7 @@
 package dev.longtask.config;
 
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.config.ModelPrice;
 import java.util.List;
 import java.util.Map;
 

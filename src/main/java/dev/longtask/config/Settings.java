@@ -4,6 +4,7 @@ import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.SandboxMode;
+import dev.longtask.model.config.ModelPrice;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;

@@ -2,13 +2,14 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.agent.Terminal;
 import dev.longtask.llm.AsOf;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.plan.Plan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

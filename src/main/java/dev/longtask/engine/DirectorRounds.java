@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
-import dev.longtask.store.RunHistory;
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.run.RunHistory;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.EventData;
 import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.model.Task;

@@ -2,8 +2,9 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
-import dev.longtask.store.RunHistory;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
+import dev.longtask.model.run.RunHistory;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.Permissions;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
 import dev.longtask.tools.mcp.McpServers;

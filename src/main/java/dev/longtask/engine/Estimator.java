@@ -1,8 +1,11 @@
 package dev.longtask.engine;
 
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;

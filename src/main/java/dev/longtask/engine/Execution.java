@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.agent.AgentRunner;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.Task;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;

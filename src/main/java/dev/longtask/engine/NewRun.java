@@ -2,6 +2,8 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunSettings;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
 
 /**
  * A run to create: its goal, id (null for a new one), budgets and settings, and optionally a plan made without the

@@ -1,7 +1,9 @@
 package dev.longtask.engine;
 
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.store.RunLayout;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.TaskContract;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.TokenCounter;

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentOutcome;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;
@@ -9,6 +9,7 @@ import dev.longtask.agent.Terminal;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import dev.longtask.model.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,10 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
 import java.util.List;
 
 /** The first step of a run's life: the planner's plan, or a plan given with the run, recorded with its estimate. */

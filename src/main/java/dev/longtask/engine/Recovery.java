@@ -34,7 +34,7 @@ final class Recovery {
                     try {
                         store.requeue(t.id(), "this process stopped working it while the database was away; it "
                                 + "starts over");
-                    } catch (dev.longtask.store.FencedException lost) {
+                    } catch (dev.longtask.model.run.FencedException lost) {
                         // its lease lapsed meanwhile: the next look for lapsed leases puts it back
                     }
                 }

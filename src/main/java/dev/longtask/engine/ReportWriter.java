@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Counts;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.Run;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunLayout;

@@ -3,7 +3,7 @@ package dev.longtask.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -5,7 +5,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStore;
 import java.time.Duration;
 import java.util.ArrayList;

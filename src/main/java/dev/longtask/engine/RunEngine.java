@@ -8,11 +8,14 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.ProgressSnapshot;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.file.FileRunStores;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
@@ -98,9 +101,9 @@ public final class RunEngine {
      * Opens a run for writing (repairing what a crash left, see {@link EngineSession#repairs}) and records what
      * {@code change} changes: budgets, model, settings. A run that has ended is opened unchanged.
      *
-     * @throws dev.longtask.store.NoSuchRunException   if the workspace has no such run
-     * @throws dev.longtask.store.RunLockedException   if another process runs it
-     * @throws dev.longtask.store.CorruptRunException  if its log is damaged before the last line
+     * @throws dev.longtask.model.run.NoSuchRunException   if the workspace has no such run
+     * @throws dev.longtask.model.run.RunLockedException   if another process runs it
+     * @throws dev.longtask.model.run.CorruptRunException  if its log is damaged before the last line
      * @throws IllegalStateException                   if it ends with a post-run step this engine does not have
      */
     public EngineSession open(String runId, Resumption change) {

@@ -1,6 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.plan.Estimate;
 import java.nio.file.Path;
 
 /**

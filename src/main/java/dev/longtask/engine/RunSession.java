@@ -1,13 +1,13 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunHistory;
+import dev.longtask.model.run.RunHistory;
 import dev.longtask.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

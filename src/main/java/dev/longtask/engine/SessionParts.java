@@ -2,7 +2,7 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.agent.AgentRunner;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.PermissionGate;
 import dev.longtask.agent.Permissions;

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

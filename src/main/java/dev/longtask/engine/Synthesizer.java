@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.agent.AgentTask;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.agent.TaskContract;

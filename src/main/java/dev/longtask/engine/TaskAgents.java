@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.agent.AgentCatalog;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import java.util.Set;
 import java.util.TreeSet;
 

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.agent.AgentRunner;
-import dev.longtask.agent.AgentSpec;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.Task;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;

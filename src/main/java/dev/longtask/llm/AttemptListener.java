@@ -1,6 +1,7 @@
 package dev.longtask.llm;
 
 import dev.longtask.model.Usage;
+import dev.longtask.model.llm.LlmClient;
 import java.time.Duration;
 
 /**

@@ -1,6 +1,6 @@
 package dev.longtask.llm;
 
-import dev.longtask.config.ModelPrice;
+import dev.longtask.model.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Source;
 import dev.longtask.model.Counts;

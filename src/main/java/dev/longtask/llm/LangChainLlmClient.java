@@ -1,6 +1,10 @@
 package dev.longtask.llm;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.LlmException;
 
 /**
  * The adapter from our port to a LangChain4j chat model (Anthropic Messages or OpenAI Chat Completions).

@@ -8,6 +8,8 @@ import dev.longtask.config.ConfigException;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.Tape;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

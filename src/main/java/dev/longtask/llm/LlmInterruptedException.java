@@ -1,5 +1,7 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.llm.LlmException;
+
 /**
  * The calling thread was interrupted while a model call was in flight or waiting to retry. The thread's
  * interrupt flag is set again when this is thrown, so the caller can treat it as a request to stop

@@ -1,7 +1,7 @@
 package dev.longtask.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.config.ModelPrice;
+import dev.longtask.model.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;
 import dev.longtask.config.Source;

@@ -1,5 +1,8 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
 import java.util.function.Function;
 
 /**

@@ -1,5 +1,8 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.Pricing;
+
 /**
  * Where the runtime gets its model clients: the run's model, or an agent's own model when its definition names
  * one. Each task gets a client reporting its failed attempts to that task's listener.

@@ -1,7 +1,10 @@
 package dev.longtask.llm;
 
-import dev.longtask.config.ModelPrice;
+import dev.longtask.model.config.ModelPrice;
 import dev.longtask.model.Usage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

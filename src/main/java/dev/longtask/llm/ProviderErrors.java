@@ -3,6 +3,7 @@ package dev.longtask.llm;
 import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.longtask.model.llm.LlmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;

@@ -1,6 +1,10 @@
 package dev.longtask.llm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.LlmException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

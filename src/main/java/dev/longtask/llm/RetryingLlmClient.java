@@ -1,5 +1,9 @@
 package dev.longtask.llm;
 
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.LlmException;
 import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;

@@ -1,6 +1,11 @@
 package dev.longtask.llm;
 
 import dev.longtask.model.Usage;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.ToolSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

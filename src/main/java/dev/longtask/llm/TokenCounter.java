@@ -3,6 +3,9 @@ package dev.longtask.llm;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ToolCall;
+import dev.longtask.model.llm.ToolSpec;
 import java.util.function.ToIntFunction;
 
 /**

@@ -1,11 +1,11 @@
 package dev.longtask.mcp;
 
 import dev.longtask.api.Snapshot;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Durations;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunFigures;
+import dev.longtask.model.run.RunFigures;
 import java.nio.file.Path;
 import dev.longtask.model.TaskStatus;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package dev.longtask.review;
 
-import dev.longtask.engine.Estimate;
-import dev.longtask.engine.Plan;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
 import dev.longtask.engine.PlanValidator;
-import dev.longtask.engine.PlannedTask;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.plan.PlannedTask;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;

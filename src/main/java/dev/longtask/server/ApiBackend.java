@@ -17,7 +17,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.longtask.server;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunFigures;
+import dev.longtask.model.run.RunFigures;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Stores;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.CorruptRunException;
-import dev.longtask.store.NoSuchRunException;
-import dev.longtask.store.NoSuchTaskException;
-import dev.longtask.store.RunFigures;
-import dev.longtask.store.RunLockedException;
+import dev.longtask.model.run.CorruptRunException;
+import dev.longtask.model.run.NoSuchRunException;
+import dev.longtask.model.run.NoSuchTaskException;
+import dev.longtask.model.run.RunFigures;
+import dev.longtask.model.run.RunLockedException;
 import dev.longtask.store.RunStores;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -46,7 +46,7 @@ public final class LongtaskServer implements AutoCloseable {
     private final String token;
     private final Pool pool;
     /** The places for runs at work this server shares with the other servers of its store. */
-    private final dev.longtask.store.RunSlots slots;
+    private final dev.longtask.model.run.RunSlots slots;
     private final Outbox outbox;
     private final EventStream eventStream;
     private final StreamSocket streamSocket;

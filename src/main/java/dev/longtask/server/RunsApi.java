@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunFigures;
+import dev.longtask.model.run.RunFigures;
 import dev.longtask.store.RunReader;
 import io.javalin.http.Context;
 import java.io.IOException;

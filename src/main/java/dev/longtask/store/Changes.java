@@ -12,6 +12,7 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.RunHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,9 +28,6 @@ public final class Changes {
             EventType.TASK_CREATED, EventType.TASK_UPDATED, EventType.TASK_DEPENDENCY_ADDED, EventType.TASK_CLAIMED,
             EventType.TASK_COMPLETED, EventType.TASK_FAILED, EventType.TASK_CANCELLED, EventType.TASK_REQUEUED,
             EventType.APPROVAL_REQUESTED, EventType.APPROVAL_ANSWERED);
-
-    /** The cause of a {@code task.cancelled} that {@link RunStore#cancelAsBlocked} records. */
-    static final String BLOCKED_CAUSE = "blocked";
 
     private final ObjectMapper json;
 
@@ -106,7 +104,7 @@ public final class Changes {
     }
 
     public Function<RunState, Draft> cancelAsBlocked(int id, String reason) {
-        return state -> draft(id, new EventData.TaskCancelled(text(reason), BLOCKED_CAUSE));
+        return state -> draft(id, new EventData.TaskCancelled(text(reason), RunHistory.BLOCKED_CAUSE));
     }
 
     public Function<RunState, Draft> requeue(int id, String reason) {

@@ -12,6 +12,7 @@ import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

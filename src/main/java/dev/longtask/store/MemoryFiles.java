@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Secrets;
 import dev.longtask.model.TaskResult;
+import dev.longtask.model.run.StoreException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.run.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskResult;
+import dev.longtask.model.run.NoSuchRunException;
+import dev.longtask.model.run.StoreException;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;

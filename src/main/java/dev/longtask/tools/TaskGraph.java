@@ -1,7 +1,7 @@
 package dev.longtask.tools;
 
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.util.function.Supplier;
 
 /** What the task_* tools share: the run's store, and the store's refusals turned into tool errors. */

@@ -3,6 +3,9 @@ package dev.longtask.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.longtask.model.agent.AgentProblem;
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,10 +3,11 @@ package dev.longtask.agent;
 import dev.longtask.model.Secrets;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.LlmException;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.LlmException;
+import dev.longtask.model.llm.ToolSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,8 +82,8 @@ class AgentLoopTest {
     void anUnknownToolAndBadArgumentsGoBackAsToolErrors() {
         f.model.call("teleport", "{}")
                 .calls(f.model.toolCall("read", null))
-                .calls(new dev.longtask.llm.ToolCall("bad", "read", ScriptedModel.parse(
-                        "{\"" + dev.longtask.llm.ToolCall.INVALID_ARGUMENTS + "\": \"{path: a.txt\"}")))
+                .calls(new dev.longtask.model.llm.ToolCall("bad", "read", ScriptedModel.parse(
+                        "{\"" + dev.longtask.model.llm.ToolCall.INVALID_ARGUMENTS + "\": \"{path: a.txt\"}")))
                 .call("read", "{\"path\": 7, \"offset\": \"x\"}")
                 .submit(true, "done");
 

@@ -5,16 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.LlmClient;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.LlmClient;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -145,7 +147,7 @@ class AgentRunnerTest {
                 never.await(); // a provider that never answers; only the deadline's interrupt ends the wait
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new dev.longtask.llm.LlmException("interrupted while waiting for the model", 0, false, e);
+                throw new dev.longtask.model.llm.LlmException("interrupted while waiting for the model", 0, false, e);
             }
             throw new AssertionError("the latch is never released");
         });

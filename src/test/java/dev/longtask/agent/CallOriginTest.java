@@ -2,8 +2,8 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,9 @@ package dev.longtask.agent;
 
 import dev.longtask.model.Secrets;
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;

@@ -2,7 +2,10 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.Approver;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
@@ -14,7 +17,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;

@@ -2,7 +2,8 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
 import java.nio.file.Files;

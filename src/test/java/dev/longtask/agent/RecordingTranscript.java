@@ -1,7 +1,7 @@
 package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.store.Transcript;
+import dev.longtask.model.run.Transcript;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -2,11 +2,11 @@ package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.ToolCall;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.Usage;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;

@@ -3,7 +3,9 @@ package dev.longtask.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.agent.AgentSource;
+import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.tools.ToolContext;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +32,7 @@ class SubagentsTest {
                 RunMemory.NONE, new ToolContext(f.workspace, null, index)));
     }
 
-    private static String instruction(dev.longtask.llm.ChatRequest request) {
+    private static String instruction(dev.longtask.model.llm.ChatRequest request) {
         String system = ScriptedModel.systemPrompt(request);
         return system.substring(system.indexOf("Instruction:\n") + "Instruction:\n".length()).strip();
     }

@@ -7,7 +7,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.StringWriter;

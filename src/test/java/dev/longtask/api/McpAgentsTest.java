@@ -8,15 +8,15 @@ import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.ApprovalQuestion;
-import dev.longtask.llm.ToolSpec;
+import dev.longtask.model.llm.ToolSpec;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.testing.ScriptedProvider;

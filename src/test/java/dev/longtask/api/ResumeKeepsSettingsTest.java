@@ -13,7 +13,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,10 +7,10 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -139,20 +139,20 @@ class RunHandleTest {
             long length = Files.size(log);
 
             try (dev.longtask.store.file.FileRunStore writer = dev.longtask.store.file.FileRunStore.open(workspace, "held",
-                    dev.longtask.store.StoreOptions.defaults())) {
+                    dev.longtask.model.run.StoreOptions.defaults())) {
                 org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
-                        .isInstanceOf(dev.longtask.store.RunLockedException.class)
+                        .isInstanceOf(dev.longtask.model.run.RunLockedException.class)
                         .hasMessageContaining("run held is open for writing");
             }
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("no-such-run"))
-                    .isInstanceOf(dev.longtask.store.NoSuchRunException.class);
+                    .isInstanceOf(dev.longtask.model.run.NoSuchRunException.class);
 
             length = Files.size(log);
             Files.writeString(workspace.resolve(".mcp.json"), "{ not json");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
                     .isInstanceOf(dev.longtask.config.ConfigException.class).hasMessageContaining(".mcp.json");
             assertThat(Files.size(log)).as("nothing recorded").isEqualTo(length);
-            dev.longtask.store.file.FileRunStore.open(workspace, "held", dev.longtask.store.StoreOptions.defaults())
+            dev.longtask.store.file.FileRunStore.open(workspace, "held", dev.longtask.model.run.StoreOptions.defaults())
                     .close();
 
             Files.delete(workspace.resolve(".mcp.json"));

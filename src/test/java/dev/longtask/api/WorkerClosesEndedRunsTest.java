@@ -6,9 +6,9 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.RunStores;
 import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.testing.EmbeddedPostgres;

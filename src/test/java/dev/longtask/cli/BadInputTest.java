@@ -2,10 +2,10 @@ package dev.longtask.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.model.TaskDraft;
-import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.TaskDraft;
+import dev.longtask.model.run.StoreOptions;
+import dev.longtask.store.file.FileRunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

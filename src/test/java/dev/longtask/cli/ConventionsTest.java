@@ -7,7 +7,7 @@ import dev.longtask.cli.command.ScriptedRunCommand;
 import dev.longtask.config.Environment;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;

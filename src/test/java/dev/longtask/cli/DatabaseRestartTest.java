@@ -9,7 +9,7 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.store.postgres.PostgresDatabase;
 import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.testing.ChaosLog;
 import dev.longtask.testing.RestartablePostgres;
 import dev.longtask.testing.ScriptedProvider;

@@ -11,7 +11,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ class RunCommandsTest {
     void aTaskIsNotAddedToARunThatIsOverWhereItWouldNeverRun() {
         lt("task", "add", "--goal", "g", "--subject", "a");
         String id = onlyRun();
-        try (FileRunStore store = FileRunStore.open(workspace, id, dev.longtask.store.StoreOptions.defaults())) {
+        try (FileRunStore store = FileRunStore.open(workspace, id, dev.longtask.model.run.StoreOptions.defaults())) {
             store.setRunStatus(dev.longtask.model.RunStatus.COMPLETED, "");
         }
         CliRunner.Result added = lt("task", "add", "--subject", "b");

@@ -15,7 +15,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;

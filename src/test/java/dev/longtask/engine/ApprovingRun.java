@@ -6,9 +6,9 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.testing.EngineFixture;

@@ -6,9 +6,9 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Budget;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.io.FileOutputStream;

@@ -5,15 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.Permissions;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import dev.longtask.tools.Toolbox;
@@ -113,9 +116,9 @@ class EstimatesLearnTest {
     void aProviderThatBillsCachingIsEstimatedWithCacheReadsAtTheirPrice() {
         Plan plan = new Plan(List.of(new PlannedTask("a", "A", "do a", "general", List.of(), Map.of(), Map.of(), List.of()),
                 new PlannedTask("b", "B", "do b", "general", List.of("a"), Map.of(), Map.of(), List.of())));
-        Pricing plain = Pricing.of(new dev.longtask.config.ModelPrice(new BigDecimal("3"), new BigDecimal("15"),
+        Pricing plain = Pricing.of(new dev.longtask.model.config.ModelPrice(new BigDecimal("3"), new BigDecimal("15"),
                 null, null));
-        Pricing cached = Pricing.of(new dev.longtask.config.ModelPrice(new BigDecimal("3"), new BigDecimal("15"),
+        Pricing cached = Pricing.of(new dev.longtask.model.config.ModelPrice(new BigDecimal("3"), new BigDecimal("15"),
                 new BigDecimal("0.30"), new BigDecimal("3.75")));
         Estimate without = new Estimator(plain).estimate(plan, 4);
         Estimate with = new Estimator(cached).estimate(plan, 4);

@@ -11,7 +11,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -87,7 +87,7 @@ class FailureTest {
         for (String role : List.of("planner", "director")) {
             ScriptedModel.Turn turn = model.turns.stream().filter(t -> t.role().equals(role)).findFirst().orElseThrow();
             assertThat(turn.system()).contains("- general: ", "- reviewer: ").doesNotContain("- planner: ");
-            assertThat(turn.request().tools()).extracting(dev.longtask.llm.ToolSpec::name).doesNotContain("note");
+            assertThat(turn.request().tools()).extracting(dev.longtask.model.llm.ToolSpec::name).doesNotContain("note");
             String tasks = role.equals("planner") ? "tasks" : "add_tasks";
             assertThat(turn.request().tools().get(turn.request().tools().size() - 1).parameters()
                     .at("/properties/" + tasks + "/items/properties/agent/enum"))
@@ -123,7 +123,7 @@ class FailureTest {
 
     private final java.util.concurrent.atomic.AtomicInteger flakyCalls = new java.util.concurrent.atomic.AtomicInteger();
 
-    private static dev.longtask.llm.ChatMessage.Assistant retryAndAdd() {
+    private static dev.longtask.model.llm.ChatMessage.Assistant retryAndAdd() {
         var args = ScriptedModel.object().put("action", "adjust").put("reason", "retry it and check it");
         args.putArray("retry_tasks").add(1);
         args.putArray("add_tasks").add(EngineFixture.task("check", "Check the flaky result", "general",

@@ -3,6 +3,8 @@ package dev.longtask.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.tools.Workspace;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.testing.ScriptedModel;
 
 /** The four-step chain of {@link StopAndResumeTest}, for tests in other packages (the fixture was made with it). */

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.file.RunWriter;
 import dev.longtask.testing.NodePeers;
 import dev.longtask.testing.ScriptedAgent;

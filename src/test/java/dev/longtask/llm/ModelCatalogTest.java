@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.config.ConfigException;
-import dev.longtask.config.ModelPrice;
+import dev.longtask.model.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Source;
 import dev.longtask.model.Usage;

@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmException;
+import dev.longtask.model.llm.Tape;
+import dev.longtask.model.llm.ToolCall;
+import dev.longtask.model.llm.ToolSpec;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.longtask.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.llm.LlmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.config.ConfigException;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmException;
+import dev.longtask.model.llm.Tape;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

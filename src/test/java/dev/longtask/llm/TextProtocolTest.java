@@ -3,6 +3,13 @@ package dev.longtask.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Usage;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.Tape;
+import dev.longtask.model.llm.ToolCall;
+import dev.longtask.model.llm.ToolSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;

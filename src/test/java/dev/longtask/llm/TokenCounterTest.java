@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ToolCall;
+import dev.longtask.model.llm.ToolSpec;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

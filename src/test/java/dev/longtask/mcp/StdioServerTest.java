@@ -11,7 +11,7 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.NodePeers;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.file.RunWriter;
 import dev.longtask.testing.ScriptedProvider;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.store.file.FileRunStore;

@@ -124,7 +124,7 @@ class DashboardApiTest {
     void theCostOfAModelWithoutAPriceIsUnknownNotZeroInTheRunTheListAndItsTasks() throws Exception {
         try (ServerFixture f = ServerFixture.start(dir, new Jobs(1, 0, true).model, o -> o)) {
             try (var store = dev.longtask.store.file.FileRunStore.create(f.root, "unpriced", "g", null, null,
-                    dev.longtask.store.StoreOptions.defaults())) {
+                    dev.longtask.model.run.StoreOptions.defaults())) {
                 store.createTask(dev.longtask.model.TaskDraft.of("a step"));
                 store.claim(1, "me");
                 store.append(1, new dev.longtask.model.EventData.LlmCall("openai:no-price", "general", "task", 1, 5,

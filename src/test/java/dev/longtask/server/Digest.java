@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.llm.LlmInterruptedException;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

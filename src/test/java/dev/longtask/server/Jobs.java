@@ -6,7 +6,7 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static dev.longtask.testing.ScriptedModel.write;
 
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.llm.LlmInterruptedException;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

@@ -3,8 +3,8 @@ package dev.longtask.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.api.Longtask;
-import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedProvider;
 import java.io.IOException;

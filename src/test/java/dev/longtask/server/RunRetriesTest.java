@@ -59,7 +59,7 @@ class RunRetriesTest {
             return n == null ? 0 : n.get();
         }
 
-        private dev.longtask.llm.ChatMessage.Assistant answer(ScriptedModel.Turn turn) {
+        private dev.longtask.model.llm.ChatMessage.Assistant answer(ScriptedModel.Turn turn) {
             return switch (turn.role()) {
                 case "planner" -> call("submit_plan", EngineFixture.plan(
                         EngineFixture.task("prepare", "Prepare", "general", List.of(), Map.of()),

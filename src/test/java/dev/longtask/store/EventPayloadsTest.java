@@ -13,6 +13,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.RunFixtures;
 import java.lang.reflect.Field;

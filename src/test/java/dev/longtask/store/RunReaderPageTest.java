@@ -2,6 +2,8 @@ package dev.longtask.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.file.FileRunStores;
 import java.nio.file.Files;

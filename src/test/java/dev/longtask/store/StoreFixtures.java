@@ -7,6 +7,8 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

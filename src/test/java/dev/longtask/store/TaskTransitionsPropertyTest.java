@@ -8,6 +8,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.TaskStateException;
 import java.time.Instant;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.longtask.model.Budget;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.FsyncPolicy;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

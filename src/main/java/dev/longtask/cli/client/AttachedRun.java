@@ -12,7 +12,7 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.RunEnding;
 import dev.longtask.cli.view.TextWidth;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.Event;

@@ -1,7 +1,7 @@
 package dev.longtask.cli.command;
 
-import dev.longtask.agent.AgentOutcome;
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Subagents;
 import dev.longtask.api.AgentsOutcome;
 import dev.longtask.api.AgentsRequest;

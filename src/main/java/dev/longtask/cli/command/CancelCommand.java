@@ -12,7 +12,7 @@ import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;

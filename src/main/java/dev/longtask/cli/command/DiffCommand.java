@@ -6,7 +6,7 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.cli.view.Palette;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.PrintWriter;

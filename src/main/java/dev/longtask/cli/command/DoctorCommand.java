@@ -14,7 +14,7 @@ import dev.longtask.cli.view.TextWidth;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
-import dev.longtask.config.ModelPrice;
+import dev.longtask.model.config.ModelPrice;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;

@@ -8,7 +8,7 @@ import dev.longtask.config.Flags;
 import dev.longtask.config.SettingKey;
 import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.llm.Tape;
+import dev.longtask.model.llm.Tape;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.store.RunReader;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStores;
 import dev.longtask.model.RunStatus;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import dev.longtask.cli.RunAccess;
 import dev.longtask.model.EventData;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -13,7 +13,7 @@ import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunFigures;
+import dev.longtask.model.run.RunFigures;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -11,7 +11,7 @@ import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import dev.longtask.api.Benchmarks;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.file.StoreBench.Row;
 import dev.longtask.store.file.StoreBench.TaskRow;
 import java.io.IOException;

@@ -12,7 +12,7 @@ import dev.longtask.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.config.Source;
 import dev.longtask.store.RunStores;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

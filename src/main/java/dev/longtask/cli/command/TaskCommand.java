@@ -15,7 +15,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

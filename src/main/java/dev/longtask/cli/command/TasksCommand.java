@@ -13,7 +13,7 @@ import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;

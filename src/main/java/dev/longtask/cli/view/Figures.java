@@ -1,6 +1,6 @@
 package dev.longtask.cli.view;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Usage;
 

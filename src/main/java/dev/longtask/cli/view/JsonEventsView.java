@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.api.Runs;
 import dev.longtask.api.Stores;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.longtask.cli.view;
 
 import dev.longtask.model.Approval;
 import dev.longtask.model.PermissionSettings;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.longtask.cli.view;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Durations;
 import dev.longtask.model.Event;
 import dev.longtask.model.PlanEstimate;
@@ -11,7 +11,7 @@ import java.util.function.Function;
 /**
  * The plan's estimated time, counted down from when the plan was accepted: what the ETA shows until the first
  * task finishes and durations can be measured ("6m 40s (estimated)"), instead of "unknown". The estimate is the
- * store's ({@link dev.longtask.store.RunHistory#firstPlan()}), so a run kept in a database shows the same as one kept
+ * store's ({@link dev.longtask.model.run.RunHistory#firstPlan()}), so a run kept in a database shows the same as one kept
  * in files.
  */
 public final class PlanClock {

@@ -1,6 +1,6 @@
 package dev.longtask.cli.view;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 
 /** Shows a run's progress to the user; fed with every durable event and with snapshots of the figures. */

@@ -1,6 +1,6 @@
 package dev.longtask.cli.view;
 
-import dev.longtask.agent.Approver;
+import dev.longtask.model.agent.Approver;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalQuestion;
 import java.io.BufferedReader;

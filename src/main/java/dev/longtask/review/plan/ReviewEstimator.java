@@ -1,6 +1,6 @@
 package dev.longtask.review.plan;
 
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

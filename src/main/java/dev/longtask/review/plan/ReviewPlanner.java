@@ -1,8 +1,8 @@
 package dev.longtask.review.plan;
 
-import dev.longtask.engine.Estimate;
-import dev.longtask.engine.Plan;
-import dev.longtask.engine.PlannedTask;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
+import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.model.Counts;
 import java.util.ArrayList;
 import java.util.List;

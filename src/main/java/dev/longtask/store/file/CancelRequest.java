@@ -2,7 +2,7 @@ package dev.longtask.store.file;
 
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

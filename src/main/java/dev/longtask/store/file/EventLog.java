@@ -1,6 +1,6 @@
 package dev.longtask.store.file;
 
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.RunLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -3,7 +3,7 @@ package dev.longtask.store.file;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.RunSettings;
 import dev.longtask.store.AtomicFiles;
-import dev.longtask.store.SealCheck;
+import dev.longtask.model.run.SealCheck;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

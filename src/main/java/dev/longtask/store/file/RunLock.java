@@ -2,7 +2,7 @@ package dev.longtask.store.file;
 
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunLockedException;
+import dev.longtask.model.run.RunLockedException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileLock;

@@ -4,7 +4,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunState;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

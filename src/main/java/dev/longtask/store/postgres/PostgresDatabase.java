@@ -3,7 +3,7 @@ package dev.longtask.store.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;

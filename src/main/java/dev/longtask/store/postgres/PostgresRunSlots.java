@@ -1,7 +1,7 @@
 package dev.longtask.store.postgres;
 
-import dev.longtask.store.RunSlots;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.RunSlots;
+import dev.longtask.model.run.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package dev.longtask.store.postgres;
 
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

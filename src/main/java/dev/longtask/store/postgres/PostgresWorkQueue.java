@@ -1,9 +1,9 @@
 package dev.longtask.store.postgres;
 
 import dev.longtask.model.Task;
-import dev.longtask.store.StoreException;
-import dev.longtask.store.StoreOptions;
-import dev.longtask.store.UnreachableWorkspaceException;
+import dev.longtask.model.run.StoreException;
+import dev.longtask.model.run.StoreOptions;
+import dev.longtask.model.run.UnreachableWorkspaceException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

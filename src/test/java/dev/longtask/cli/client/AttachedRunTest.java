@@ -13,7 +13,7 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.SubmitCommandTest;
 import dev.longtask.cli.view.PlainViews;
 import dev.longtask.cli.view.ProgressView;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.server.LongtaskServer;

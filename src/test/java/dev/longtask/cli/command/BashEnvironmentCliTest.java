@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.CliRunner;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;

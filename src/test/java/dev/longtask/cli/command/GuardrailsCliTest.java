@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.cli.CliRunner;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.store.file.FileRunStore;

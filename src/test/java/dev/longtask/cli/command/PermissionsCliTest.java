@@ -11,13 +11,13 @@ import dev.longtask.cli.CliRunner;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -143,7 +143,7 @@ public class PermissionsCliTest {
     void allowAlwaysSettlesTheQuestionsItsRuleCoversAndAllAnswersTheRestAsJson() throws Exception {
         assertThat(lt("task", "add", "--goal", "g", "--subject", "a").exit()).isZero();
         String id = FileRunStore.list(ws).get(0);
-        try (FileRunStore store = FileRunStore.open(ws, id, dev.longtask.store.StoreOptions.defaults())) {
+        try (FileRunStore store = FileRunStore.open(ws, id, dev.longtask.model.run.StoreOptions.defaults())) {
             for (String[] q : new String[][] {{"write", "Write(/out/**)"}, {"write", "Write(/out/**)"},
                     {"bash", "Bash(ls:*)"}, {"bash", "Bash(rm:*)"}}) {
                 store.requestApproval(new dev.longtask.model.ApprovalQuestion(1, 1, "general", q[0], null,

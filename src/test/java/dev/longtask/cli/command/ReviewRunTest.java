@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
+import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.testing.EngineFixture;

@@ -13,7 +13,7 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.store.postgres.PostgresDatabase;
 import dev.longtask.store.postgres.PostgresRuns;
 import dev.longtask.store.postgres.PostgresUrl;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.ScriptedProvider;
 import dev.longtask.testing.Waiting;

@@ -9,11 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.CliRunner;
 import dev.longtask.config.Environment;
-import dev.longtask.llm.ChatMessage;
-import dev.longtask.llm.ChatRequest;
-import dev.longtask.llm.ChatResponse;
-import dev.longtask.llm.LlmClient;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ChatResponse;
+import dev.longtask.model.llm.LlmClient;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.store.file.FileRunStore;

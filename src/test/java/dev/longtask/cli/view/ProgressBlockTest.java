@@ -2,7 +2,7 @@ package dev.longtask.cli.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Usage;
 import java.math.BigDecimal;

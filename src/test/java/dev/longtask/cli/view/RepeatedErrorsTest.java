@@ -3,7 +3,7 @@ package dev.longtask.cli.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.engine.ProgressSnapshot;
+import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.JsonMapping;

@@ -3,7 +3,7 @@ package dev.longtask.review.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.review.map.RepoMap;
 import java.math.BigDecimal;

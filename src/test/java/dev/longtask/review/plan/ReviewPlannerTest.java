@@ -3,11 +3,11 @@ package dev.longtask.review.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.engine.Estimate;
-import dev.longtask.engine.Plan;
+import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.plan.Plan;
 import dev.longtask.engine.PlanValidator;
-import dev.longtask.engine.PlannedTask;
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.plan.PlannedTask;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.tools.Workspace;
 import java.math.BigDecimal;

@@ -2,7 +2,7 @@ package dev.longtask.review.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.llm.Pricing;
+import dev.longtask.model.llm.Pricing;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.review.plan.Chunker;
 import dev.longtask.review.plan.ReviewFocus;

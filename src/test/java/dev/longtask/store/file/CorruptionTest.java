@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
-import dev.longtask.store.CorruptRunException;
+import dev.longtask.model.run.CorruptRunException;
 import dev.longtask.store.ProjectionSums;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.StoreFixtures;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

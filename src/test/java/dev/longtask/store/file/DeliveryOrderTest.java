@@ -3,7 +3,7 @@ package dev.longtask.store.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.Event;
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.StoreFixtures;
 import java.nio.file.Path;
 import java.util.ArrayList;

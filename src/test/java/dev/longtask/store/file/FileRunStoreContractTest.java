@@ -2,10 +2,10 @@ package dev.longtask.store.file;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStore;
 import dev.longtask.store.RunStoreContract;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,15 +2,15 @@ package dev.longtask.store.file;
 
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.MemoryFiles;
-import dev.longtask.store.NoSuchRunException;
-import dev.longtask.store.NoSuchTaskException;
-import dev.longtask.store.RunHistory;
-import dev.longtask.store.RunLockedException;
-import dev.longtask.store.RunSnapshot;
+import dev.longtask.model.run.NoSuchRunException;
+import dev.longtask.model.run.NoSuchTaskException;
+import dev.longtask.model.run.RunHistory;
+import dev.longtask.model.run.RunLockedException;
+import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunStore;
-import dev.longtask.store.StoreException;
+import dev.longtask.model.run.StoreException;
 import dev.longtask.store.StoreFixtures;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,6 @@
 package dev.longtask.store.file;
 
-import dev.longtask.store.RunLockedException;
+import dev.longtask.model.run.RunLockedException;
 import dev.longtask.store.StoreFixtures;
 import java.nio.file.Path;
 

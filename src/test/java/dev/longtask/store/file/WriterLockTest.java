@@ -4,7 +4,7 @@ import dev.longtask.testing.ChildJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.store.RunLockedException;
+import dev.longtask.model.run.RunLockedException;
 import dev.longtask.store.StoreFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

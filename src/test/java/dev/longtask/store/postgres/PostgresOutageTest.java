@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.StoreException;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreException;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.RestartablePostgres;
 import java.nio.file.Path;
 import java.time.Duration;

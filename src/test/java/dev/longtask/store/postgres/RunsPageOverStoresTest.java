@@ -2,9 +2,9 @@ package dev.longtask.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.store.FsyncPolicy;
+import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.RunReader;
-import dev.longtask.store.StoreOptions;
+import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.file.FileRunStores;
 import dev.longtask.testing.EmbeddedPostgres;

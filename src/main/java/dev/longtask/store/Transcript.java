@@ -1,8 +1,0 @@
-package dev.longtask.store;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-/** Appends one JSON object a line to a task's transcript as it happens. */
-public interface Transcript {
-    void append(ObjectNode entry);
-}

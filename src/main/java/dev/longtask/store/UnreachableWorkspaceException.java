@@ -1,8 +1,0 @@
-package dev.longtask.store;
-
-/** A run of a shared store works on a workspace this machine cannot see (or cannot write) at the same path. */
-public final class UnreachableWorkspaceException extends StoreException {
-    public UnreachableWorkspaceException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}
