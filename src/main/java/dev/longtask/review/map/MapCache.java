@@ -52,11 +52,11 @@ final class MapCache {
     static final String DIRECTORY = ".longtask/cache";
     private static final String PREFIX = "map-";
 
-    /** The classes whose code decides what an extraction holds. */
+    /** The classes whose code decides what an extraction holds, and which files have one (ContentFilter). */
     private static final List<Class<?>> EXTRACTION_CODE = List.of(SyntaxExtractor.class, Extractor.class,
             TagRules.class, Grammars.class, BraceStructure.class, BraceRules.class, PythonStructure.class,
             Lexer.class, Rule.class, Extraction.class, Definition.class, Import.class, UseKind.class,
-            SourceLines.class, MapCache.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
+            SourceLines.class, MapCache.class, ContentFilter.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
             org.treesitter.TreeSitterCpp.class, org.treesitter.TreeSitterGo.class, org.treesitter.TreeSitterJava.class,
             org.treesitter.TreeSitterJavascript.class, org.treesitter.TreeSitterKotlin.class,
             org.treesitter.TreeSitterPython.class, org.treesitter.TreeSitterRust.class, org.treesitter.TreeSitterTsx.class,
@@ -114,7 +114,9 @@ final class MapCache {
         Path file = file(key);
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, encode(key, entry), true);
+            // not durable: an entry a power loss tears fails its CRC and is parsed again, and an fsync of each of
+            // thousands of entries costs a cold map more than the parses it saves
+            AtomicFiles.write(file, encode(key, entry), false);
         } catch (IOException | UncheckedIOException e) {
             log.debug("map cache entry {} not written: {}", key, e.toString());
         }
