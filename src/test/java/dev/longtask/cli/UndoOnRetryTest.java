@@ -197,6 +197,9 @@ class UndoOnRetryTest {
             assertThat(whole.exit()).as(whole.toString()).isZero();
             assertThat(ws.resolve("a.txt")).doesNotExist();
             assertThat(Files.readString(ws.resolve("notes.txt"))).isEqualTo("user's line\n");
+            Child.Result again = Child.run(home, Map.of(), "rollback", "undo", "--after", "1", "-C", ws.toString());
+            assertThat(again.exit()).as(again.toString()).isZero();
+            assertThat(again.out()).contains("nothing to roll back: the tasks after #1 have no changes that still stand");
         }
     }
 

@@ -85,7 +85,8 @@ final class RollbackCommand implements Callable<ExitCode> {
                         result.restored(), result.stash(), "cli")));
             }
             if (result.restored().isEmpty()) {
-                out.println("nothing to roll back: " + what + " has no changes that still stand");
+                out.println("nothing to roll back: " + what + (scope.after != null ? " have" : " has")
+                        + " no changes that still stand");
             } else {
                 out.println("rolled back " + what + ": " + result.restored().size()
                         + (result.restored().size() == 1 ? " file" : " files") + " restored ("

@@ -62,6 +62,20 @@ final class TasksCommand implements Callable<ExitCode> {
         return tasks;
     }
 
+    /**
+     * The line in {@code columns}, cut in its subject rather than its end: what a task waits for is the part a
+     * person reads the graph for, so "(blocked by: ...)" stays whole while it takes at most half the line.
+     */
+    static String fit(String line, int columns) {
+        int blockers = line.lastIndexOf(" (blocked by: ");
+        if (columns <= 0 || blockers < 0 || TextWidth.of(line) < columns) {
+            return TextWidth.fit(line, columns);
+        }
+        String tail = line.substring(blockers);
+        int room = columns - 1 - TextWidth.of(tail);
+        return room < columns / 2 ? TextWidth.fit(line, columns) : TextWidth.cut(line.substring(0, blockers), room) + tail;
+    }
+
     @Override
     public ExitCode call() {
         Path workspace = workdir.workspace();
@@ -88,7 +102,7 @@ final class TasksCommand implements Callable<ExitCode> {
         for (Task task : run.tasks()) {
             String line = gone && task.status() == TaskStatus.IN_PROGRESS
                     ? task.line().replaceFirst("^\\[>\\]", "[~]") : task.line();
-            out.println(TextWidth.fit(line, columns));
+            out.println(fit(line, columns));
         }
         if (gone && run.tasks().stream().anyMatch(t -> t.status() == TaskStatus.IN_PROGRESS)) {
             out.println("[~] interrupted: the process running the run is gone");

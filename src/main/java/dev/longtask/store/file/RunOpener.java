@@ -12,6 +12,7 @@ import dev.longtask.store.Projector;
 import dev.longtask.store.ResultFiles;
 import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
+import dev.longtask.store.WorkspaceIgnore;
 import dev.longtask.store.RunState;
 import dev.longtask.store.StoreException;
 import dev.longtask.store.StoreOptions;
@@ -45,6 +46,7 @@ final class RunOpener {
         Path dir;
         try {
             Files.createDirectories(runs);
+            WorkspaceIgnore.ensure(workspace);
             for (int attempt = 0; ; attempt++) {
                 String candidate = id != null ? id : RunIds.newId(options.clock());
                 dir = runs.resolve(candidate);

@@ -56,6 +56,40 @@ class FileRunStoreTest {
     }
 
     /**
+     * A workspace that is a git repository does not list what longtask records there as untracked files (so a
+     * {@code git add -A} does not commit the runs), while what a person writes under {@code .longtask/} still shows;
+     * a {@code .longtask/.gitignore} the person wrote is theirs and is left as it is.
+     */
+    @Test
+    void gitDoesNotSeeTheRunsButSeesThePersonsConfiguration() throws Exception {
+        git("init", "-q");
+        Files.createDirectories(workspace.resolve(".longtask/agents"));
+        Files.writeString(workspace.resolve(".longtask/config.yaml"), "model: openai:gpt-4o-mini\n");
+        Files.writeString(workspace.resolve(".longtask/agents/reviewer.md"), "---\nname: reviewer\n---\nreview\n");
+        try (FileRunStore store = newRun()) {
+            store.createTask(draft("a"));
+        }
+        assertThat(git("status", "--porcelain", "--untracked-files=all").lines().toList()).containsExactlyInAnyOrder(
+                "?? .longtask/.gitignore", "?? .longtask/agents/reviewer.md", "?? .longtask/config.yaml");
+
+        Files.writeString(workspace.resolve(".longtask/.gitignore"), "# mine\n");
+        try (FileRunStore store = FileRunStore.create(workspace, "20261125-213000-c3d4", "again", null, null,
+                options())) {
+            assertThat(store.run().id()).isEqualTo("20261125-213000-c3d4");
+        }
+        assertThat(Files.readString(workspace.resolve(".longtask/.gitignore"))).isEqualTo("# mine\n");
+    }
+
+    private String git(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", workspace.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        return out;
+    }
+
+    /**
      * The projection files an engine task's events replace, and nothing more: the task file and task_plan.md
      * when its status changes, the task file and run.json when its usage does, findings.md and progress.md for
      * their notes. run.json is not rewritten for events that only advance its last_seq, and is exact after close.
