@@ -19,7 +19,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -243,7 +243,9 @@ final class MapCache {
         Map<String, Integer> identifiers = readCounts(in);
         Map<String, Integer> calls = readCounts(in);
         int[] cutLines = readInts(in);
-        Map<String, int[]> uses = new HashMap<>();
+        // in the order they were written, which is the order the parse's maps iterate in: the ranking adds up
+        // its edges in that order, and a map from the cache must rank to the last bit as the parse it keeps
+        Map<String, int[]> uses = new LinkedHashMap<>();
         for (int k = in.readInt(); k > 0; k--) {
             uses.put(in.readUTF(), readInts(in));
         }
@@ -283,7 +285,7 @@ final class MapCache {
     }
 
     private static Map<String, Integer> readCounts(DataInputStream in) throws IOException {
-        Map<String, Integer> counts = new HashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
         for (int k = in.readInt(); k > 0; k--) {
             counts.put(in.readUTF(), in.readInt());
         }
