@@ -6,6 +6,7 @@ import com.knuddels.jtokkit.api.EncodingType;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
+import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
@@ -20,6 +21,8 @@ public final class TokenCounter {
     /** What a message costs beyond its text: role markers and separators. */
     private static final int PER_MESSAGE = 4;
     private static final TokenCounter SHARED = new TokenCounter();
+    private static final int KNOWN_LINE_LENGTH = 160;
+    private static final int KNOWN_LINES = 1 << 18;
 
     /** Initialised on first use (the JVM's lazy class initialisation), then shared by every counter. */
     private static final class Loaded {
@@ -107,6 +110,18 @@ public final class TokenCounter {
      * makes any line range's count an exact sum).
      */
     public int[] countLines(String text) {
+        return countLines(text, null);
+    }
+
+    /**
+     * {@link #countLines(String)}, looking each line up in {@code known} first and keeping what it counts there:
+     * a line's count does not depend on the lines around it, and source code repeats its lines (braces, blank and
+     * comment lines, common statements), so a map of a large tree counts a third fewer. Only lines of at most
+     * {@value #KNOWN_LINE_LENGTH} characters are kept, while {@code known} holds fewer than {@value #KNOWN_LINES}.
+     *
+     * @param known a thread-safe map the caller keeps for one job, or null to count every line
+     */
+    public int[] countLines(String text, Map<String, Integer> known) {
         int lines = text.isEmpty() ? 0 : (int) text.chars().filter(c -> c == '\n').count()
                 + (text.endsWith("\n") ? 0 : 1);
         int[] counts = new int[lines];
@@ -114,7 +129,15 @@ public final class TokenCounter {
         for (int k = 0; k < lines; k++) {
             int end = text.indexOf('\n', start);
             int stop = end < 0 ? text.length() : end + 1;
-            counts[k] = count(text.substring(start, stop));
+            String line = text.substring(start, stop);
+            Integer count = known == null || line.length() > KNOWN_LINE_LENGTH ? null : known.get(line);
+            if (count == null) {
+                count = count(line);
+                if (known != null && line.length() <= KNOWN_LINE_LENGTH && known.size() < KNOWN_LINES) {
+                    known.put(line, count);
+                }
+            }
+            counts[k] = count;
             start = stop;
         }
         return counts;

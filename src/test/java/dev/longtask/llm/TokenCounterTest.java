@@ -8,7 +8,9 @@ import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 class TokenCounterTest {
@@ -32,6 +34,21 @@ class TokenCounterTest {
             assertThat(tokens.upperBound(text.toString())).as(text.toString())
                     .isGreaterThanOrEqualTo(tokens.count(text.toString()));
         }
+    }
+
+    @Test
+    void linesCountedOnceAreTakenFromWhatTheCallerKeepsAndCountTheSame() {
+        String longLine = "    String s = \"" + "word ".repeat(40) + "\";\n";
+        String text = "class A {\n    }\n\n    }\n" + longLine + longLine + "}";
+        Map<String, Integer> known = new ConcurrentHashMap<>();
+
+        assertThat(tokens.countLines(text, known)).containsExactly(tokens.countLines(text));
+        assertThat(known).containsOnlyKeys("class A {\n", "    }\n", "\n", "}") // the 200-character line is not kept
+                .containsEntry("    }\n", tokens.count("    }\n"));
+
+        known.put("    }\n", 99); // what is kept is what is used
+        assertThat(tokens.countLines(text, known)[1]).isEqualTo(99);
+        assertThat(tokens.countLines(text, known)[3]).isEqualTo(99);
     }
 
     @Test

@@ -67,16 +67,39 @@ final class ContentFilter {
         }
         int data = 0;
         int nonBlank = 0;
-        for (String line : text.split("\n")) {
+        int left = lineCount(text); // lines not yet read: the most that can still be data
+        java.util.regex.Matcher matcher = DATA_LINE.matcher("");
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
+            }
+            String line = text.substring(start, end);
+            start = end + 1;
+            left--;
             if (line.isBlank()) {
                 continue;
             }
             nonBlank++;
-            if (DATA_LINE.matcher(line).matches()) {
+            if (matcher.reset(line).matches()) {
                 data++;
+            }
+            int misses = nonBlank - data;
+            if (data + left < TABLE_MIN_LINES
+                    || (data + left) * (100 - TABLE_SHARE_PERCENT) < misses * TABLE_SHARE_PERCENT) {
+                return false; // not a table even if every line left is data: most files are known after a few lines
             }
         }
         return data >= TABLE_MIN_LINES && data * 100 >= nonBlank * TABLE_SHARE_PERCENT;
+    }
+
+    private static int lineCount(String text) {
+        int lines = 1;
+        for (int k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) {
+            lines++;
+        }
+        return lines;
     }
 
     private static int longestLine(String text) {

@@ -64,17 +64,22 @@ final class ImportResolver {
     Map<String, Double> resolve(ParsedFile file) {
         Map<String, Double> targets = new HashMap<>();
         for (Import imp : file.extraction().imports()) {
-            Set<ParsedFile> found = new LinkedHashSet<>(switch (file.language()) {
+            List<ParsedFile> hits = switch (file.language()) {
                 case JAVA, KOTLIN -> jvm(imp.module());
                 case PYTHON -> python(file, imp);
                 case JAVASCRIPT, TYPESCRIPT -> javascript(file, imp.module());
                 case GO -> go(imp.module());
                 case RUST -> rust(file, imp);
                 case C, CPP -> include(file, imp.module());
-            });
-            found.removeIf(f -> f.path().equals(file.path()));
-            for (ParsedFile target : found) {
-                targets.merge(target.path(), 1.0 / found.size(), Double::sum);
+            };
+            // distinct by path (one file per path): a set of the records would hash each file's whole extraction
+            Set<String> found = new LinkedHashSet<>();
+            for (ParsedFile hit : hits) {
+                found.add(hit.path());
+            }
+            found.remove(file.path());
+            for (String target : found) {
+                targets.merge(target, 1.0 / found.size(), Double::sum);
             }
         }
         return targets;

@@ -19,7 +19,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -52,11 +52,11 @@ final class MapCache {
     static final String DIRECTORY = ".longtask/cache";
     private static final String PREFIX = "map-";
 
-    /** The classes whose code decides what an extraction holds. */
+    /** The classes whose code decides what an extraction holds, and which files have one (ContentFilter). */
     private static final List<Class<?>> EXTRACTION_CODE = List.of(SyntaxExtractor.class, Extractor.class,
             TagRules.class, Grammars.class, BraceStructure.class, BraceRules.class, PythonStructure.class,
             Lexer.class, Rule.class, Extraction.class, Definition.class, Import.class, UseKind.class,
-            SourceLines.class, MapCache.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
+            SourceLines.class, MapCache.class, ContentFilter.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
             org.treesitter.TreeSitterCpp.class, org.treesitter.TreeSitterGo.class, org.treesitter.TreeSitterJava.class,
             org.treesitter.TreeSitterJavascript.class, org.treesitter.TreeSitterKotlin.class,
             org.treesitter.TreeSitterPython.class, org.treesitter.TreeSitterRust.class, org.treesitter.TreeSitterTsx.class,
@@ -114,7 +114,9 @@ final class MapCache {
         Path file = file(key);
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, encode(key, entry), true);
+            // not durable: an entry a power loss tears fails its CRC and is parsed again, and an fsync of each of
+            // thousands of entries costs a cold map more than the parses it saves
+            AtomicFiles.write(file, encode(key, entry), false);
         } catch (IOException | UncheckedIOException e) {
             log.debug("map cache entry {} not written: {}", key, e.toString());
         }
@@ -241,7 +243,9 @@ final class MapCache {
         Map<String, Integer> identifiers = readCounts(in);
         Map<String, Integer> calls = readCounts(in);
         int[] cutLines = readInts(in);
-        Map<String, int[]> uses = new HashMap<>();
+        // in the order they were written, which is the order the parse's maps iterate in: the ranking adds up
+        // its edges in that order, and a map from the cache must rank to the last bit as the parse it keeps
+        Map<String, int[]> uses = new LinkedHashMap<>();
         for (int k = in.readInt(); k > 0; k--) {
             uses.put(in.readUTF(), readInts(in));
         }
@@ -281,7 +285,7 @@ final class MapCache {
     }
 
     private static Map<String, Integer> readCounts(DataInputStream in) throws IOException {
-        Map<String, Integer> counts = new HashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
         for (int k = in.readInt(); k > 0; k--) {
             counts.put(in.readUTF(), in.readInt());
         }

@@ -380,8 +380,20 @@ final class ReferenceGraph {
         }
         System.arraycopy(p, 0, rank, 0, n);
         double[] outWeight = new double[n];
+        // the edges as arrays, in each map's own order: the sums below then add in the order they always did (the
+        // ranks stay the same to the last bit), without boxing a hundred times over a graph of a million edges
+        int[][] targets = new int[n][];
+        double[][] weights = new double[n][];
         for (int u = 0; u < n; u++) {
-            outWeight[u] = out.get(u).values().stream().mapToDouble(Double::doubleValue).sum();
+            Map<Integer, Double> edges = out.get(u);
+            outWeight[u] = edges.values().stream().mapToDouble(Double::doubleValue).sum();
+            targets[u] = new int[edges.size()];
+            weights[u] = new double[edges.size()];
+            int k = 0;
+            for (Map.Entry<Integer, Double> e : edges.entrySet()) {
+                targets[u][k] = e.getKey();
+                weights[u][k++] = e.getValue();
+            }
         }
         for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
             double dangling = 0;
@@ -399,8 +411,10 @@ final class ReferenceGraph {
                     continue;
                 }
                 double share = DAMPING * rank[u] / outWeight[u];
-                for (Map.Entry<Integer, Double> e : out.get(u).entrySet()) {
-                    next[e.getKey()] += share * e.getValue();
+                int[] to = targets[u];
+                double[] weight = weights[u];
+                for (int k = 0; k < to.length; k++) {
+                    next[to[k]] += share * weight[k];
                 }
             }
             double change = 0;

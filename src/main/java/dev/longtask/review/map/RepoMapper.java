@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -94,14 +95,17 @@ public final class RepoMapper {
         RepoScanner.Scope scope = RepoScanner.scan(base, options);
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
         MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
-        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(c, options, cache)).toList();
+        Map<String, Integer> knownLines = new ConcurrentHashMap<>();
+        List<Outcome> outcomes = scope.candidates().parallelStream()
+                .map(c -> read(c, options, cache, knownLines)).toList();
         Map<String, Set<String>> listed = new TreeMap<>();
         scope.listed().forEach((reason, paths) -> listed.put(reason, new LinkedHashSet<>(paths)));
         List<ParsedFile> parsed = new ArrayList<>();
         collect(scope.candidates(), outcomes, parsed, skipped, listed);
         // A directory named for tests that the code under review imports is code under review: unittest/.
         TestPackages.Decision packages = TestPackages.decide(scope.heldBack(), parsed);
-        List<Outcome> rescued = packages.rescued().parallelStream().map(c -> read(c, options, cache)).toList();
+        List<Outcome> rescued = packages.rescued().parallelStream()
+                .map(c -> read(c, options, cache, knownLines)).toList();
         collect(packages.rescued(), rescued, parsed, skipped, listed);
         packages.skipped().forEach((dir, files) -> {
             skipped.merge(RepoScanner.SKIP_TEST, files.size(), Integer::sum);
@@ -158,7 +162,9 @@ public final class RepoMapper {
     private record Outcome(ParsedFile file, String skipReason) {
     }
 
-    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options, MapCache cache) {
+    /** @param knownLines the token counts of lines met so far in this map (see {@link TokenCounter#countLines}) */
+    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options, MapCache cache,
+            Map<String, Integer> knownLines) {
         try {
             if (Files.size(candidate.file()) > options.maxFileBytes()) {
                 return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
@@ -174,23 +180,28 @@ public final class RepoMapper {
                 return new Outcome(null, SKIP_EMPTY);
             }
             String fileName = candidate.path().substring(candidate.path().lastIndexOf('/') + 1);
-            Optional<String> reason = ContentFilter.reasonToSkip(fileName, text, lines);
-            if (reason.isPresent()) {
-                return new Outcome(null, reason.get());
-            }
             Language language = candidate.language();
             if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
                 language = Language.CPP; // a C++ header in C's clothing
             }
             String key = cache == null ? null : cache.key(language, fileName, text);
+            MapCache.Entry entry = key == null ? null : cache.get(key).orElse(null);
+            if (entry == null) {
+                // a cached entry was put only for a text that passed this filter (ContentFilter is part of the
+                // cache's version), so only a file not in the cache needs it
+                Optional<String> reason = ContentFilter.reasonToSkip(fileName, text, lines);
+                if (reason.isPresent()) {
+                    return new Outcome(null, reason.get());
+                }
+            }
             boolean test = candidate.testSuspect() && TestFiles.hasTestContent(language, text);
             if (test && !options.includeTests()) {
                 return new Outcome(null, RepoScanner.SKIP_TEST);
             }
-            MapCache.Entry entry = key == null ? null : cache.get(key).orElse(null);
             if (entry == null) {
                 parses.incrementAndGet();
-                entry = new MapCache.Entry(tokens.countLines(text), extract(candidate.path(), language, fileName, text));
+                entry = new MapCache.Entry(tokens.countLines(text, knownLines),
+                        extract(candidate.path(), language, fileName, text));
                 String fallback = entry.extraction().fallback();
                 if (key != null && (fallback == null || !fallback.startsWith(SyntaxExtractor.TIMED_OUT))) {
                     cache.put(key, entry); // a parse that ran out of time may not on a quieter machine

@@ -123,4 +123,21 @@ class MapCacheTest {
         MapCache.Entry back = MapCache.decode("k", MapCache.encode("k", entry));
         assertThat(back).usingRecursiveComparison().isEqualTo(entry);
     }
+
+    @Test
+    void anEntryIteratesItsNamesInTheOrderOfTheMapItKeeps() throws IOException {
+        // a map sized for more names than it holds iterates them in another order than one grown name by name,
+        // as a parse's maps may be: the ranking adds its edges up in this order, so it must survive the cache
+        java.util.Map<String, int[]> uses = new java.util.HashMap<>(256);
+        java.util.Map<String, Integer> counts = new java.util.HashMap<>(256);
+        for (int k = 0; k < 40; k++) {
+            uses.put("name" + k * 37, new int[UseKind.COUNT]);
+            counts.put("name" + k * 37, k);
+        }
+        Extraction extraction = new Extraction(List.of(), List.of(), null, counts, counts, new int[0], uses, null);
+        Extraction back = MapCache.decode("k", MapCache.encode("k", new MapCache.Entry(new int[0], extraction)))
+                .extraction();
+        assertThat(back.uses().keySet()).containsExactlyElementsOf(uses.keySet());
+        assertThat(back.identifiers().keySet()).containsExactlyElementsOf(counts.keySet());
+    }
 }

@@ -134,4 +134,20 @@ class ScopeTest {
         assertThat(m.skippedPaths().get("generated")).containsExactlyInAnyOrder("Lib/encodings/cp1252.py",
                 "Lib/encodings/cp437.py", "src/crc_table.c", "src/parser.py", "src/Model.java");
     }
+
+    @Test
+    void aTableIsKnownByItsShareOfDataLinesWhereverItsCodeLinesStand() {
+        String data = IntStream.range(0, 100).mapToObj(k -> "    0x" + Integer.toHexString(k * 7919) + ", " + k + ",")
+                .collect(Collectors.joining("\n"));
+        String code = IntStream.range(0, 45).mapToObj(k -> "int f" + k + "(void) { return " + k + "; }")
+                .collect(Collectors.joining("\n"));
+        String lessCode = code.lines().limit(42).collect(Collectors.joining("\n"));
+        // 100 data lines of 142 (70.4%) make a table, of 145 (69.0%) not, the code before the data or after it
+        assertThat(ContentFilter.table(lessCode + "\n" + data + "\n", 143)).isTrue();
+        assertThat(ContentFilter.table(data + "\n" + lessCode + "\n", 143)).isTrue();
+        assertThat(ContentFilter.table(code + "\n" + data + "\n", 146)).isFalse();
+        assertThat(ContentFilter.table(data + "\n" + code + "\n", 146)).isFalse();
+        // blank lines count for neither
+        assertThat(ContentFilter.table(lessCode.replace("\n", "\n\n\n") + "\n" + data, 227)).isTrue();
+    }
 }
