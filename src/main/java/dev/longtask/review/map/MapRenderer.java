@@ -69,8 +69,9 @@ public final class MapRenderer {
 
     static String block(MappedFile file, boolean withDetail) {
         StringBuilder b = new StringBuilder();
-        b.append(file.path()).append("  (").append(file.language().id()).append(", ").append(file.lines())
-                .append(file.lines() == 1 ? " line, " : " lines, ").append(file.tokens()).append(" tokens")
+        // counts written as every other count of longtask's text is: "2,590 tokens"
+        b.append(file.path()).append("  (").append(file.language().id()).append(", ")
+                .append(Counts.plural(file.lines(), "line")).append(", ").append(Counts.plural(file.tokens(), "token"))
                 .append(file.fallback() == null ? "" : "; mapped lexically: " + file.fallback()).append(")\n");
         if (!withDetail) {
             return b.toString();

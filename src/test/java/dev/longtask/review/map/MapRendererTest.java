@@ -47,13 +47,17 @@ class MapRendererTest {
     }
 
     @Test
-    void aOneLineFileIsOneLine() {
+    void aOneLineFileIsOneLineAndCountsHaveSeparators() {
         MappedFile one = new MappedFile("a.py", Language.PYTHON, 1, 4, 1.0, List.of(), List.of(), List.of(),
                 new int[] {4}, new int[] {1}, new double[0]);
         MappedFile two = new MappedFile("b.py", Language.PYTHON, 2, 8, 1.0, List.of(), List.of(), List.of(),
                 new int[] {4, 4}, new int[] {1}, new double[0]);
         assertThat(MapRenderer.block(one, false)).isEqualTo("a.py  (python, 1 line, 4 tokens)\n");
         assertThat(MapRenderer.block(two, false)).isEqualTo("b.py  (python, 2 lines, 8 tokens)\n");
+        MappedFile big = new MappedFile("c.py", Language.PYTHON, 1247, 12590, 1.0, List.of(), List.of(), List.of(),
+                new int[] {12590}, new int[] {1}, new double[0]);
+        assertThat(MapRenderer.block(big, false)).as("counts as every count of longtask's text")
+                .isEqualTo("c.py  (python, 1,247 lines, 12,590 tokens)\n");
     }
 
     @Test
