@@ -74,13 +74,22 @@ public final class PostgresWorkQueue implements AutoCloseable {
                     continue;
                 }
                 PostgresRunStore store;
+                List<Task> tasks;
                 try {
                     store = store(runId);
+                    tasks = store.claimNext(owners.subList(claimed.size(), owners.size()), skipBusy);
                 } catch (UnreachableWorkspaceException unreachable) {
                     passOver(runId, unreachable.getMessage());
                     continue;
+                } catch (StoreException e) {
+                    if (claimed.isEmpty()) {
+                        throw e;
+                    }
+                    // The claims already made are held (their leases renewed): handed to no slot they would be
+                    // worked by nobody and never lapse. The next look meets this failure again.
+                    return claimed;
                 }
-                for (Task task : store.claimNext(owners.subList(claimed.size(), owners.size()), skipBusy)) {
+                for (Task task : tasks) {
                     claimed.add(new Claimed(store, task));
                 }
                 if (!skipBusy) {

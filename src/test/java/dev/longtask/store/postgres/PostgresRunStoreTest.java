@@ -195,6 +195,34 @@ class PostgresRunStoreTest {
         }
     }
 
+    /**
+     * A batch of claims that fails part way (the database goes away between two runs, a run cannot be read) hands out
+     * the claims it made: thrown away they would stay held, their leases renewed by the heartbeat, worked by nobody
+     * and never lapsing (a served run that never ended after a PostgreSQL restart).
+     */
+    @Test
+    void aBatchOfClaimsThatFailsPartWayHandsOutTheClaimsItMade() throws Exception {
+        try (PostgresRunStore first = newRunningRun(1);
+             PostgresRunStore second = PostgresRunStore.create(db, workspace, "run-2", "goal", null, null, null,
+                     StoreOptions.defaults().withSecrets(List.of()), LEASE);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            second.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            second.setRunStatus(RunStatus.RUNNING, "");
+            try (Connection c = db.connection(); PreparedStatement spoil = c.prepareStatement(
+                    "UPDATE longtask_events SET line = 'not an event' WHERE run_id = 'run-2' AND seq = 2")) {
+                assertThat(spoil.executeUpdate()).isEqualTo(1);
+            }
+
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1", "w slot 2"));
+            assertThat(claims).as("run-1's claim, made before run-2 failed to open").hasSize(1);
+            assertThat(claims.get(0).task().id()).isEqualTo(1);
+            assertThat(claims.get(0).store().runId()).isEqualTo("run-1");
+            assertThatThrownBy(() -> queue.next(List.of("w slot 2"))).as("with nothing claimed, the failure is told")
+                    .isInstanceOf(StoreException.class);
+        }
+    }
+
     @Test
     void theQueueClosesTheStoreOfARunThatNoLongerRunsOnceNoSlotWorksOnIt() {
         try (PostgresRunStore scheduler = newRunningRun(2);
