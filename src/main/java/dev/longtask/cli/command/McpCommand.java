@@ -113,16 +113,23 @@ final class McpCommand implements Callable<ExitCode> {
     /**
      * The command line that runs longtask as this process runs it: the same Java, options and class path (a
      * dynamic class-data archive, the user's home of a test), for the processes that carry the runs; but with both
-     * compilers, which a run of minutes or hours pays back (the launcher gives {@code mcp} C1 alone, for its start).
+     * compilers and the JVM's own reflection, which a run of minutes or hours pays back (the launcher gives
+     * {@code mcp} C1 alone and native reflection accessors, for its start).
      */
     static List<String> thisJvm() {
+        return runsJvm(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /** {@link #thisJvm} from this JVM's {@code options}. */
+    static List<String> runsJvm(List<String> options) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        for (String option : options) {
             // not a debugger's port (taken) nor the making of a start-up cache (one writer)
             if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")
                     && !option.startsWith("-XX:AOTCacheOutput") && !option.startsWith("-XX:AOTConfiguration")
-                    && !option.startsWith("-XX:TieredStopAtLevel")) {
+                    && !option.startsWith("-XX:TieredStopAtLevel")
+                    && !option.startsWith("-Djdk.reflect.useNativeAccessorOnly")) {
                 command.add(option);
             }
         }

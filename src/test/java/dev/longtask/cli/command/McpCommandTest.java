@@ -18,4 +18,13 @@ class McpCommandTest {
         assertThat(run).doesNotContain("-XX:TieredStopAtLevel=1").contains("-XX:+UseSerialGC")
                 .endsWith("-cp", System.getProperty("java.class.path"), dev.longtask.cli.Main.class.getName());
     }
+
+    @Test
+    void aRunsProcessGetsTheJvmsOwnReflectionBack() {
+        // the launcher gives `mcp` native reflection accessors alone, for its start; a run of hours is better without
+        List<String> run = McpCommand.runsJvm(List.of("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true",
+                "-XX:TieredStopAtLevel=1", "-Dother=kept"));
+        assertThat(run).doesNotContain("-Djdk.reflect.useNativeAccessorOnly=true", "-XX:TieredStopAtLevel=1")
+                .contains("-XX:+UseSerialGC", "-Dother=kept");
+    }
 }
