@@ -143,6 +143,30 @@ class LauncherScriptTest {
     }
 
     @Test
+    void versionIsTheLineTheJarPrintedWhenPutInPlaceWithoutAJvm() throws Exception {
+        script(bin.resolve("java"), "echo \"java $*\" >> \"" + dir.resolve("calls") + "\"\n"
+                + "prev=; for a in \"$@\"; do [ \"$prev\" != -jar ] || jar=$a; prev=$a; done\n"
+                + "printf 'longtask %s (commit x)\\n' \"$(cat \"$jar\")\"\n");
+        Path launcher = checkout.resolve("longtask");
+
+        assertThat(launch(launcher)).isEqualTo(new Result(0, "longtask v1 (commit x)\n"));
+        int jvms = calls().size();
+        assertThat(launch(launcher)).as("asked again").isEqualTo(new Result(0, "longtask v1 (commit x)\n"));
+        assertThat(launch(launcher, Map.of("LONGTASK_CACHE", "off"), "-V").out()).isEqualTo("longtask v1 (commit x)\n");
+        assertThat(calls()).as("no JVM started for it").hasSize(jvms);
+
+        Files.writeString(checkout.resolve("src/main/java/App.java"), "class App { int changed; }");
+        assertThat(launch(launcher).out()).as("the new jar's line, after the build's note")
+                .endsWith("...\nlongtask v2 (commit x)\n");
+        Files.setLastModifiedTime(launchJar(), FileTime.from(Instant.now().plusSeconds(5)));
+        assertThat(launch(launcher).out()).as("a jar newer than its line: the JVM answers")
+                .isEqualTo("longtask v2 (commit x)\n");
+        assertThat(lastCall()).endsWith("-jar " + launchJar() + " --version");
+        launch(launcher, Map.of("LONGTASK_CACHE", "off"), "status");
+        assertThat(lastCall()).endsWith("-jar " + launchJar() + " status");
+    }
+
+    @Test
     void runsTheNewestJdkItFindsUnlessLongtaskJavaNamesOne() throws Exception {
         Path jdks = dir.resolve("jdks");
         Path seventeen = fakeJdk(jdks.resolve("jdk-17"), "17.0.9", "17.0.9+9");
