@@ -121,7 +121,7 @@ pids=()
 build_grammar typescript tree-sitter-typescript/typescript TreeSitterTypescript & pids+=($!)
 build_grammar tsx tree-sitter-typescript/tsx TreeSitterTsx & pids+=($!)
 wait "${pids[@]}"
-# What the loader keys its directory of unpacked libraries by (NativeLibraries): never the jars' directory, where
+# What the loader keys its directory of unpacked libraries by (TreeSitterLibraries in dev.longtask.store): never the jars' directory, where
 # another program's copies of the same names would be written over ours, or ours over theirs, while mapped.
 if compgen -G "$out/lib/$arch-linux-gnu-tree-sitter*.so" >/dev/null; then
   cat "$out"/lib/"$arch"-linux-gnu-tree-sitter*.so | sha256sum | cut -c1-16 >"$out/lib/longtask-native.id.tmp" \

@@ -1,4 +1,4 @@
-package dev.longtask.review.map;
+package dev.longtask.store;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,21 +14,22 @@ import java.util.Optional;
  * default {@code ~/.tree-sitter/}, shared with every other program that uses those jars, ours and theirs would be
  * written over each other, in place, while another process has the file mapped. So when the build's libraries are
  * there, they go to a directory of their own, named by that hash. Without them (a build without a C compiler) the
- * jars' libraries are used, unpacked where the jars put them.
+ * jars' libraries are used, unpacked where the jars put them. Used by every user of tree-sitter (the review map's
+ * grammars, the bash rules' parser): whichever loads first unpacks the runtime they share.
  */
-final class NativeLibraries {
+public final class TreeSitterLibraries {
     /** The system property the jars' loader ({@code org.treesitter.utils.NativeUtils}) reads its directory from. */
     static final String DIRECTORY_PROPERTY = "tree-sitter-lib";
     static final String ID_RESOURCE = "lib/longtask-native.id";
 
-    private NativeLibraries() {
+    private TreeSitterLibraries() {
     }
 
     /**
      * Points the loader at the directory of the build's libraries, unless the property is set already (by the user,
      * or by an earlier call). Call before the first tree-sitter class is initialised. JVM-wide, as the loader is.
      */
-    static synchronized void useOwnDirectory() {
+    public static synchronized void useOwnDirectory() {
         if (System.getProperty(DIRECTORY_PROPERTY) != null) {
             return;
         }
@@ -42,8 +43,8 @@ final class NativeLibraries {
     }
 
     /** The hash of the optimised libraries the build put on the class path, if it did. */
-    static Optional<String> buildId() {
-        try (InputStream in = NativeLibraries.class.getClassLoader().getResourceAsStream(ID_RESOURCE)) {
+    public static Optional<String> buildId() {
+        try (InputStream in = TreeSitterLibraries.class.getClassLoader().getResourceAsStream(ID_RESOURCE)) {
             if (in == null) {
                 return Optional.empty();
             }
