@@ -28,7 +28,7 @@ class TreeSitterLibrariesTest {
         assertThat(found.toString().replace(runtime, "")).isEqualTo(marker.toString().replace(TreeSitterLibraries.ID_RESOURCE, ""));
 
         TreeSitterLibraries.useOwnDirectory();
-        new org.treesitter.TreeSitterJava(); // loads the runtime and the Java grammar, as the review map does
+        new org.treesitter.TSParser().setLanguage(new org.treesitter.TreeSitterJava()); // the runtime and a grammar
 
         // the loader keeps each library under its resource name, lib/...
         Path own = TreeSitterLibraries.ownDirectory(Path.of(System.getProperty("user.home"))).orElseThrow().resolve("lib");
