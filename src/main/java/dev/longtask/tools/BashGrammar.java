@@ -25,6 +25,7 @@ final class BashGrammar {
         static final Loaded LOADED = load();
 
         private static Loaded load() {
+            dev.longtask.store.TreeSitterLibraries.useOwnDirectory(); // the runtime it loads may be the build's own
             try {
                 return new Loaded(new TreeSitterBash(), null);
             } catch (RuntimeException | LinkageError e) {

@@ -69,6 +69,7 @@ final class Grammars {
         if (constructor == null) {
             return new Loaded(null, "no grammar for " + name);
         }
+        dev.longtask.store.TreeSitterLibraries.useOwnDirectory();
         try {
             TSLanguage language = constructor.get();
             TSQuery query = new TSQuery(language, queryText(name));

@@ -319,6 +319,8 @@ final class MapCache {
         static String of(String encoding) {
             MessageDigest digest = sha256();
             digest.update((FORMAT + "\0" + encoding + "\0").getBytes(StandardCharsets.UTF_8));
+            // the build's own tree-sitter libraries, when it made them (TreeSitterLibraries in dev.longtask.store), else the jars' (below)
+            digest.update((dev.longtask.store.TreeSitterLibraries.buildId().orElse("") + "\0").getBytes(StandardCharsets.UTF_8));
             for (String grammar : List.of("c", "cpp", "go", "java", "javascript", "kotlin", "python", "rust", "tsx",
                     "typescript")) {
                 digest.update(resource(Grammars.class, "tags/" + grammar + ".scm"));
