@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -53,12 +54,22 @@ public final class AgentCatalog {
      * @param knownTools names of the work tools this runtime has
      */
     public static AgentCatalog discover(Path workspace, Path home, Set<String> knownTools) {
+        return discover(workspace, home, knownTools, new BuiltIns());
+    }
+
+    /**
+     * As {@link #discover(Path, Path, Set)}, taking the built-in definitions from {@code builtIns}, which parsed them
+     * once for these tools.
+     */
+    public static AgentCatalog discover(Path workspace, Path home, Set<String> knownTools, BuiltIns builtIns) {
         Set<String> tools = Set.copyOf(knownTools);
         Map<String, AgentSpec> agents = new TreeMap<>();
         Map<String, List<AgentSpec>> overridden = new TreeMap<>();
         List<AgentProblem> problems = new ArrayList<>();
         List<List<AgentSpec>> layers = new ArrayList<>();
-        layers.add(builtIns(tools, problems));
+        BuiltIns.Layer builtIn = builtIns.checkedAgainst(tools);
+        problems.addAll(builtIn.problems());
+        layers.add(builtIn.specs());
         if (home != null) {
             layers.add(directory(home.resolve(".longtask").resolve("agents"), AgentSource.USER, tools, problems));
         }
@@ -102,6 +113,33 @@ public final class AgentCatalog {
 
     public List<AgentProblem> problems() {
         return problems;
+    }
+
+    /**
+     * The built-in definitions parsed and checked once for each set of known tools: they come from the jar and never
+     * change, so a runtime that discovers the catalogue for every run it creates and resumes (a server working through
+     * a queue) parses them once, not twice a run. A few sets are kept (a workspace's MCP servers add their names).
+     */
+    public static final class BuiltIns {
+        private static final int KEPT = 16;
+
+        private final Map<Set<String>, Layer> checked = new ConcurrentHashMap<>();
+
+        record Layer(List<AgentSpec> specs, List<AgentProblem> problems) {
+        }
+
+        Layer checkedAgainst(Set<String> tools) {
+            Layer layer = checked.get(tools);
+            if (layer == null) {
+                List<AgentProblem> problems = new ArrayList<>();
+                layer = new Layer(List.copyOf(builtIns(tools, problems)), List.copyOf(problems));
+                if (checked.size() >= KEPT) {
+                    checked.clear();
+                }
+                checked.put(tools, layer);
+            }
+            return layer;
+        }
     }
 
     private static List<AgentSpec> builtIns(Set<String> tools, List<AgentProblem> problems) {

@@ -51,6 +51,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RunAssembly {
     private final Environment environment;
     private final Path home;
+    /** The built-in agents, parsed once for the runtime rather than at every run's create and resume. */
+    private final AgentCatalog.BuiltIns builtInAgents = new AgentCatalog.BuiltIns();
     private final LlmClient llm;
     private final Pricing pricing;
     private final int maxRounds;
@@ -163,7 +165,7 @@ final class RunAssembly {
     AgentCatalog agents(Path root) {
         Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
-        return AgentCatalog.discover(root, home, known);
+        return AgentCatalog.discover(root, home, known, builtInAgents);
     }
 
     /** How a run's store writes: the runtime's fsync policy, or the one its settings name. */

@@ -110,6 +110,34 @@ class AgentCatalogTest {
     }
 
     @Test
+    void builtInsParsedOnceStillAnswerEachToolSetAndTheWorkspacesFilesAreReadEachTime() throws Exception {
+        AgentCatalog.BuiltIns builtIns = new AgentCatalog.BuiltIns();
+        java.util.Set<String> noBash = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        noBash.remove("bash");
+        java.util.Set<String> withMcp = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        withMcp.add("mcp__github");
+
+        AgentCatalog full = AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS, builtIns);
+        AgentCatalog lacking = AgentCatalog.discover(workspace(), home(), noBash, builtIns);
+        AgentCatalog lackingFresh = AgentCatalog.discover(workspace(), home(), noBash);
+        write(workspace().resolve(".longtask/agents"), "triage.md", agent("triage", "read, mcp__github", "Triage."));
+        AgentCatalog withServer = AgentCatalog.discover(workspace(), home(), withMcp, builtIns);
+        AgentCatalog again = AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS, builtIns);
+
+        assertThat(full.problems()).isEmpty();
+        assertThat(full.find("triage")).isEmpty();
+        // the built-ins checked against a set without bash are those a fresh discovery gives, not the first set's
+        assertThat(lacking.agents()).isEqualTo(lackingFresh.agents());
+        assertThat(lacking.problems()).isEqualTo(lackingFresh.problems())
+                .anySatisfy(p -> assertThat(p.message()).contains("bash"));
+        assertThat(withServer.require("triage").tools()).containsExactly("read", "mcp__github");
+        assertThat(withServer.agents()).isEqualTo(AgentCatalog.discover(workspace(), home(), withMcp).agents());
+        assertThat(again.find("triage")).isEmpty();
+        assertThat(again.problems()).anySatisfy(p -> assertThat(p.message()).contains("mcp__github"));
+        assertThat(again.agents()).isEqualTo(full.agents());
+    }
+
+    @Test
     void mcpToolsOfConfiguredServersMayBeWhitelistedAsClaudeCodeNamesThem() throws Exception {
         java.util.Set<String> known = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
         known.add("mcp__github");
