@@ -45,8 +45,6 @@ class ApiSurfaceTest {
      */
     static final Set<String> EXPOSED = Set.of(
             "dev.longtask.engine.Finisher", "dev.longtask.engine.Finisher$Finished",
-            "dev.longtask.review.map.RepoMap", "dev.longtask.review.plan.Chunk",
-            "dev.longtask.review.plan.ReviewEstimate", "dev.longtask.review.plan.ReviewPart",
             "dev.longtask.agent.Subagents$Step", "dev.longtask.agent.Subagents$StepResult",
             // scale-out: where runs are kept (a port with a file and a PostgreSQL implementation), a run as its log
             // holds it, and the task a worker carries out
@@ -154,10 +152,6 @@ class ApiSurfaceTest {
      * packages this is the whole exported surface. A nested type goes with its outer type.
      */
     static final Set<String> REACHED = Set.of(
-            // a review map's files and their definitions; a chunk's parts
-            "dev.longtask.review.map.MappedFile",
-            "dev.longtask.review.map.Definition", "dev.longtask.review.map.Language",
-            "dev.longtask.review.plan.ChunkPart",
             // what a RunStore gives: memory texts (rendered from the fold's state, whose notes and progress they hold)
             "dev.longtask.store.MemoryFiles",
             "dev.longtask.store.RunState", "dev.longtask.store.Note", "dev.longtask.store.ProgressEntry",
