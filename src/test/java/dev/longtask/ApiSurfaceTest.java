@@ -45,7 +45,6 @@ class ApiSurfaceTest {
      */
     static final Set<String> EXPOSED = Set.of(
             "dev.longtask.engine.Finisher", "dev.longtask.engine.Finisher$Finished",
-            "dev.longtask.agent.Subagents$Step", "dev.longtask.agent.Subagents$StepResult",
             // scale-out: where runs are kept (a port with a file and a PostgreSQL implementation), a run as its log
             // holds it, and the task a worker carries out
             "dev.longtask.store.RunStores", "dev.longtask.store.RunStore", "dev.longtask.store.postgres.PostgresRunStores",

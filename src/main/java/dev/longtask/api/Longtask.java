@@ -2,9 +2,9 @@ package dev.longtask.api;
 
 import dev.longtask.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.AgentStep;
 import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.agent.Subagents;
 import dev.longtask.config.ConfigException;
 import dev.longtask.config.Environment;
 import dev.longtask.config.Flags;
@@ -277,7 +277,7 @@ public final class Longtask implements AutoCloseable {
         AgentCatalog catalog = assembly.agents(root);
         Map<String, AgentSpec> specs = new LinkedHashMap<>();
         Map<String, LlmClient> chosen = new LinkedHashMap<>();
-        for (Subagents.Step step : request.steps()) {
+        for (AgentStep step : request.steps()) {
             AgentSpec agent;
             try {
                 agent = catalog.require(step.agent());
