@@ -54,10 +54,7 @@ class ApiSurfaceTest {
             // the agents a workspace has (Agents.discover), as `longtask agents` lists them (their specs are model.agent)
             "dev.longtask.agent.AgentCatalog",
             // a run's recorded changes, to read and to roll back (RunDiff.changes), as `longtask diff/rollback` use them
-            "dev.longtask.tools.undo.RunChanges",
-            // the figures of `longtask bench` (Benchmarks): what only the file store and the checkpoints count
-            "dev.longtask.store.file.StoreBench$Row", "dev.longtask.store.file.StoreBench$TaskRow",
-            "dev.longtask.tools.undo.CheckpointBench$Figures");
+            "dev.longtask.tools.undo.RunChanges");
 
     @Test
     void theApisPublicSignaturesNameOnlyTheApiItsVocabulariesAndTheExposedTypes() {
