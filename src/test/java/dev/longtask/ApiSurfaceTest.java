@@ -51,8 +51,6 @@ class ApiSurfaceTest {
             "dev.longtask.engine.TaskWork", "dev.longtask.engine.TaskWork$Done",
             // the store seam's reader of many runs at once (a server's)
             "dev.longtask.store.RunReader",
-            // the agents a workspace has (Agents.discover), as `longtask agents` lists them (their specs are model.agent)
-            "dev.longtask.agent.AgentCatalog",
             // a run's recorded changes, to read and to roll back (RunDiff.changes), as `longtask diff/rollback` use them
             "dev.longtask.tools.undo.RunChanges");
 

@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.config.Resolved;
 import dev.longtask.config.Settings;

@@ -1,6 +1,7 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
 import dev.longtask.config.ConfigException;
@@ -163,7 +164,7 @@ final class RunAssembly {
     AgentCatalog agents(Path root) {
         Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
-        return AgentCatalog.discover(root, home, known);
+        return AgentDiscovery.discover(root, home, known);
     }
 
     /** How a run's store writes: the runtime's fsync policy, or the one its settings name. */

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentProblem;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.api.Agents;
