@@ -48,7 +48,6 @@ class ApiSurfaceTest {
             // scale-out: where runs are kept (a port with a file and a PostgreSQL implementation), a run as its log
             // holds it, and the task a worker carries out
             "dev.longtask.store.RunStores", "dev.longtask.store.RunStore", "dev.longtask.store.postgres.PostgresRunStores",
-            "dev.longtask.engine.TaskWork", "dev.longtask.engine.TaskWork$Done",
             // the store seam's reader of many runs at once (a server's)
             "dev.longtask.store.RunReader",
             // a run's recorded changes, to read and to roll back (RunDiff.changes), as `longtask diff/rollback` use them

@@ -495,7 +495,7 @@ public final class Longtask implements AutoCloseable {
      *
      * @throws ConfigException when the run's model cannot be used here (a key is missing)
      */
-    public TaskWork work(RunStore store) {
+    TaskWork work(RunStore store) {
         Run run = store.run();
         Path root = store.workspace();
         requireTrusted(root);
