@@ -49,9 +49,7 @@ class ApiSurfaceTest {
             // holds it, and the task a worker carries out
             "dev.longtask.store.RunStores", "dev.longtask.store.RunStore", "dev.longtask.store.postgres.PostgresRunStores",
             // the store seam's reader of many runs at once (a server's)
-            "dev.longtask.store.RunReader",
-            // a run's recorded changes, to read and to roll back (RunDiff.changes), as `longtask diff/rollback` use them
-            "dev.longtask.tools.undo.RunChanges");
+            "dev.longtask.store.RunReader");
 
     @Test
     void theApisPublicSignaturesNameOnlyTheApiItsVocabulariesAndTheExposedTypes() {
