@@ -1,8 +1,8 @@
 package dev.longtask.api;
 
 import dev.longtask.agent.AgentDiscovery;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
 import dev.longtask.config.McpServersConfig;
 import dev.longtask.model.agent.AgentCatalog;
 import java.nio.file.Path;

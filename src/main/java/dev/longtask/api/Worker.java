@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.engine.TaskWork;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
