@@ -257,7 +257,7 @@ class ApiSurfaceTest {
         Set<String> handedOut = handedOut();
         return DescribedPredicate.describe("in the API, its vocabularies, the exposed types (and the data they hold)"
                 + " or " + List.of(more), c -> allowed(c.getName(), prefixes, handedOut)
-                || allowed(outermost(c).getName(), prefixes, Set.of()));
+                || allowed(outermost(c).getName(), prefixes, handedOut));
     }
 
     /** The exposed types and the records and enums their record components hold, transitively: data a caller reads. */
