@@ -1,6 +1,7 @@
 package dev.longtask.agent;
 
-import dev.longtask.store.MemoryFiles;
+import dev.longtask.model.run.MemoryFiles;
+import dev.longtask.store.MemoryTexts;
 import dev.longtask.store.RunStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,7 @@ public record RunMemory(String planHead, String findingsTail, String progressTai
      * (findings.md before the first finding). A section that says only "(none)" is left out.
      */
     public static RunMemory read(Path runDirectory) {
-        return of(MemoryFiles.read(runDirectory));
+        return of(MemoryTexts.read(runDirectory));
     }
 
     /** The memory of a run's files as {@link RunStore#memoryFiles} gives them. */

@@ -1,6 +1,8 @@
 package dev.longtask.agent;
 
 import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentStep;
+import dev.longtask.model.agent.AgentStepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -22,38 +24,10 @@ public final class Subagents {
     /** How long an interrupted parallel run waits for its agents to record their interrupted outcome. */
     private static final long DRAIN_SECONDS = 30;
 
-    /** One invocation: an agent's name and the task text for it. */
-    public record Step(String agent, String task) {
-        public Step {
-            if (agent == null || agent.isBlank()) {
-                throw new IllegalArgumentException("a step needs an agent name");
-            }
-            task = task == null ? "" : task;
-        }
-
-        /**
-         * Parses {@code NAME=TASK} (split at the first '=').
-         *
-         * @throws IllegalArgumentException saying what the form should be
-         */
-        public static Step parse(String text) {
-            int eq = text.indexOf('=');
-            if (eq <= 0 || text.substring(0, eq).isBlank() || text.substring(eq + 1).isBlank()) {
-                throw new IllegalArgumentException("'" + text + "' is not AGENT=TASK (for example "
-                        + "analyzer=\"Analyze src/core\")");
-            }
-            return new Step(text.substring(0, eq).strip(), text.substring(eq + 1).strip());
-        }
-    }
-
-    /** A step as it ran: the task text it was given (with {@code {previous}} filled in) and how it ended. */
-    public record StepResult(Step step, String task, AgentOutcome outcome) {
-    }
-
     /** Runs one invocation to its end; {@code index} counts from 1 of {@code total}. */
     @FunctionalInterface
     public interface Runner {
-        AgentOutcome run(Step step, String task, int index, int total);
+        AgentOutcome run(AgentStep step, String task, int index, int total);
     }
 
     private final Runner runner;
@@ -67,22 +41,22 @@ public final class Subagents {
      * When the calling thread is interrupted, the running agents are interrupted too, and the results of
      * the steps that ended are returned with the interrupt flag set.
      */
-    public List<StepResult> parallel(List<Step> steps, int concurrency) {
+    public List<AgentStepResult> parallel(List<AgentStep> steps, int concurrency) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, steps.size())),
                 threads());
-        List<Future<StepResult>> futures = new ArrayList<>();
+        List<Future<AgentStepResult>> futures = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
-            Step step = steps.get(i);
+            AgentStep step = steps.get(i);
             int index = i + 1;
-            futures.add(pool.submit(() -> new StepResult(step, step.task(),
+            futures.add(pool.submit(() -> new AgentStepResult(step, step.task(),
                     runner.run(step, step.task(), index, steps.size()))));
         }
-        List<StepResult> results = new ArrayList<>();
+        List<AgentStepResult> results = new ArrayList<>();
         try {
-            for (Future<StepResult> future : futures) {
+            for (Future<AgentStepResult> future : futures) {
                 results.add(future.get());
             }
             return results;
@@ -111,14 +85,14 @@ public final class Subagents {
      * Runs the steps in order on this thread, each given the previous step's whole output for
      * {@code {previous}}; stops after the first step that does not succeed.
      */
-    public List<StepResult> chain(List<Step> steps) {
-        List<StepResult> results = new ArrayList<>();
+    public List<AgentStepResult> chain(List<AgentStep> steps) {
+        List<AgentStepResult> results = new ArrayList<>();
         String previous = "";
         for (int i = 0; i < steps.size(); i++) {
-            Step step = steps.get(i);
+            AgentStep step = steps.get(i);
             String task = step.task().replace(PREVIOUS, previous);
             AgentOutcome outcome = runner.run(step, task, i + 1, steps.size());
-            results.add(new StepResult(step, task, outcome));
+            results.add(new AgentStepResult(step, task, outcome));
             if (!outcome.success()) {
                 break;
             }
@@ -140,9 +114,9 @@ public final class Subagents {
         }
     }
 
-    private static List<StepResult> finished(List<Future<StepResult>> futures) {
-        List<StepResult> done = new ArrayList<>();
-        for (Future<StepResult> future : futures) {
+    private static List<AgentStepResult> finished(List<Future<AgentStepResult>> futures) {
+        List<AgentStepResult> done = new ArrayList<>();
+        for (Future<AgentStepResult> future : futures) {
             if (future.isDone() && !future.isCancelled()) {
                 try {
                     done.add(future.get());

@@ -7,6 +7,8 @@ import dev.longtask.agent.LoopSettings;
 import dev.longtask.agent.PermissionGate;
 import dev.longtask.agent.Permissions;
 import dev.longtask.agent.Subagents;
+import dev.longtask.model.agent.AgentStep;
+import dev.longtask.model.agent.AgentStepResult;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
@@ -51,7 +53,7 @@ final class AgentRuns {
 
     /** @param agents the agent of each step, by name; {@code clients} the model of each, resolved already */
     AgentsOutcome run(AgentsRequest request, Map<String, AgentSpec> agents, Map<String, LlmClient> clients) {
-        List<Subagents.Step> steps = request.steps();
+        List<AgentStep> steps = request.steps();
         String goal = goal(request);
         try (RunStore store = FileRunStore.create(workspace.root(), null, goal,
                 clients.get(steps.get(0).agent()).modelSpec(), Budget.UNLIMITED, storeOptions)) {
@@ -59,7 +61,7 @@ final class AgentRuns {
             store.append(EventType.PERMISSIONS_SET, null, JsonMapping.MAPPER.valueToTree(permissions.settings()));
             PermissionGate gate = permissions.gate(workspace, store, permissions.approver());
             List<Integer> ids = new ArrayList<>();
-            for (Subagents.Step step : steps) {
+            for (AgentStep step : steps) {
                 ids.add(store.createTask(new TaskDraft(subject(step), step.task(), step.agent(), List.of(), Map.of(),
                         Map.of(), List.of())).id());
             }
@@ -74,7 +76,7 @@ final class AgentRuns {
                         permissions.mode(), permissions.sandboxMode()), null, gate, mcp));
                 return runner.claimAndExecute(id, agents.get(step.agent()), index, total).outcome();
             });
-            List<Subagents.StepResult> results = request.parallel()
+            List<AgentStepResult> results = request.parallel()
                     ? subagents.parallel(steps, request.concurrency()) : subagents.chain(steps);
             boolean interrupted = Thread.interrupted();
             if (!interrupted) {
@@ -96,15 +98,15 @@ final class AgentRuns {
     }
 
     private static String goal(AgentsRequest request) {
-        List<Subagents.Step> steps = request.steps();
+        List<AgentStep> steps = request.steps();
         if (steps.size() == 1) {
             return "agent " + steps.get(0).agent() + ": " + steps.get(0).task();
         }
         return (request.parallel() ? "agents in parallel: " : "agent chain: ")
-                + steps.stream().map(Subagents.Step::agent).collect(Collectors.joining(request.parallel() ? ", " : " -> "));
+                + steps.stream().map(AgentStep::agent).collect(Collectors.joining(request.parallel() ? ", " : " -> "));
     }
 
-    private static String subject(Subagents.Step step) {
+    private static String subject(AgentStep step) {
         String first = step.task().strip().lines().findFirst().orElse("");
         return step.agent() + ": " + (first.length() <= 80 ? first : first.substring(0, 77) + "...");
     }

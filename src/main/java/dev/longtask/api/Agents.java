@@ -1,9 +1,10 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
+import dev.longtask.agent.AgentDiscovery;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
 import dev.longtask.config.McpServersConfig;
+import dev.longtask.model.agent.AgentCatalog;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,8 +24,8 @@ public final class Agents {
      * @throws ConfigException when the workspace's MCP server configuration cannot be read
      */
     public static AgentCatalog discover(Path workspace, Path home, Environment environment) {
-        Set<String> known = new TreeSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        Set<String> known = new TreeSet<>(AgentDiscovery.BUILT_IN_TOOLS);
         McpServersConfig.load(environment, workspace).values().forEach(s -> known.add(s.prefix()));
-        return AgentCatalog.discover(workspace, home, known);
+        return AgentDiscovery.discover(workspace, home, known);
     }
 }

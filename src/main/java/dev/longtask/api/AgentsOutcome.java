@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
+import dev.longtask.model.agent.AgentStepResult;
 import dev.longtask.store.RunLayout;
-import dev.longtask.agent.Subagents;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,7 +9,7 @@ import java.util.List;
  * How a direct run of agents ended: the run that holds their tasks, transcripts and results, each step that ran
  * with its outcome (in the order of the steps), and whether an interrupt cut it short.
  */
-public record AgentsOutcome(String runId, Path directory, List<Integer> taskIds, List<Subagents.StepResult> results,
+public record AgentsOutcome(String runId, Path directory, List<Integer> taskIds, List<AgentStepResult> results,
                             boolean interrupted) {
 
     public AgentsOutcome {

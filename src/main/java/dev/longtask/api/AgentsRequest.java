@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.Subagents;
+import dev.longtask.model.agent.AgentStep;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -14,7 +14,7 @@ import java.util.List;
  * @param model     the model of every step (else each agent's own, else the configured one), or null
  * @param baseUrl   where that model is served, or null
  */
-public record AgentsRequest(Path workspace, List<Subagents.Step> steps, boolean parallel, boolean chain,
+public record AgentsRequest(Path workspace, List<AgentStep> steps, boolean parallel, boolean chain,
                             int concurrency, Integer maxSteps, String model, String baseUrl) {
 
     public AgentsRequest {

@@ -1,5 +1,8 @@
 package dev.longtask.api;
 
+import dev.longtask.model.bench.CheckpointFigures;
+import dev.longtask.model.bench.StoreAppendFigures;
+import dev.longtask.model.bench.StoreTaskFigures;
 import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.store.file.StoreBench;
 import dev.longtask.tools.undo.CheckpointBench;
@@ -19,7 +22,7 @@ public final class Benchmarks {
      * Appends of {@code events} {@code llm.call} events by {@code threads} threads to a new file run under
      * {@code scratch} with {@code tasks} tasks, made durable per {@code fsync}.
      */
-    public static StoreBench.Row storeAppends(Path scratch, FsyncPolicy fsync, int threads, int events, int tasks)
+    public static StoreAppendFigures storeAppends(Path scratch, FsyncPolicy fsync, int threads, int events, int tasks)
             throws Exception {
         return StoreBench.appends(scratch, fsync, threads, events, tasks);
     }
@@ -28,7 +31,7 @@ public final class Benchmarks {
      * {@code tasks} engine-like tasks of a new file run under {@code scratch} carried out by {@code threads}
      * threads: each a claim, two model calls written behind, transcript lines, then its result in one batch.
      */
-    public static StoreBench.TaskRow storeTasks(Path scratch, FsyncPolicy fsync, int threads, int tasks)
+    public static StoreTaskFigures storeTasks(Path scratch, FsyncPolicy fsync, int threads, int tasks)
             throws Exception {
         return StoreBench.tasks(scratch, fsync, threads, tasks);
     }
@@ -37,7 +40,7 @@ public final class Benchmarks {
      * Checkpoints of {@code tasks} tasks ({@code shells} of them also running a shell command) on a workspace of
      * {@code files} files and {@code bytes} bytes generated in {@code dir}.
      */
-    public static CheckpointBench.Figures checkpoints(Path dir, int files, long bytes, int tasks, int shells)
+    public static CheckpointFigures checkpoints(Path dir, int files, long bytes, int tasks, int shells)
             throws IOException {
         return CheckpointBench.run(dir, files, bytes, tasks, shells);
     }

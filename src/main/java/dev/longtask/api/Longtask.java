@@ -1,15 +1,15 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.AgentStep;
 import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.agent.Subagents;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.EngineSession;
 import dev.longtask.engine.EngineSetup;
@@ -277,7 +277,7 @@ public final class Longtask implements AutoCloseable {
         AgentCatalog catalog = assembly.agents(root);
         Map<String, AgentSpec> specs = new LinkedHashMap<>();
         Map<String, LlmClient> chosen = new LinkedHashMap<>();
-        for (Subagents.Step step : request.steps()) {
+        for (AgentStep step : request.steps()) {
             AgentSpec agent;
             try {
                 agent = catalog.require(step.agent());
@@ -495,7 +495,7 @@ public final class Longtask implements AutoCloseable {
      *
      * @throws ConfigException when the run's model cannot be used here (a key is missing)
      */
-    public TaskWork work(RunStore store) {
+    TaskWork work(RunStore store) {
         Run run = store.run();
         Path root = store.workspace();
         requireTrusted(root);

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.model.agent.Approver;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.Finisher;
 import dev.longtask.model.llm.LlmClient;

@@ -3,10 +3,10 @@ package dev.longtask.api;
 import dev.longtask.model.plan.Estimate;
 import dev.longtask.model.plan.Plan;
 import dev.longtask.review.ReviewSetup;
-import dev.longtask.review.map.RepoMap;
-import dev.longtask.review.plan.Chunk;
-import dev.longtask.review.plan.ReviewEstimate;
-import dev.longtask.review.plan.ReviewPart;
+import dev.longtask.model.review.RepoMap;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.ReviewEstimate;
+import dev.longtask.model.review.ReviewPart;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSpec;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.PlanValidator;
 import dev.longtask.llm.AttemptListener;

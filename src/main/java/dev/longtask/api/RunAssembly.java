@@ -1,16 +1,17 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Permissions;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
 import dev.longtask.config.EnvironmentSection;
-import dev.longtask.config.Flags;
+import dev.longtask.model.config.Flags;
 import dev.longtask.config.McpServersConfig;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.SettingKey;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSetup;
@@ -52,7 +53,7 @@ final class RunAssembly {
     private final Environment environment;
     private final Path home;
     /** The built-in agents, parsed once for the runtime rather than at every run's create and resume. */
-    private final AgentCatalog.BuiltIns builtInAgents = new AgentCatalog.BuiltIns();
+    private final AgentDiscovery.BuiltIns builtInAgents = new AgentDiscovery.BuiltIns();
     private final LlmClient llm;
     private final Pricing pricing;
     private final int maxRounds;
@@ -165,7 +166,7 @@ final class RunAssembly {
     AgentCatalog agents(Path root) {
         Set<String> known = new HashSet<>(Toolbox.BUILT_IN);
         McpServersConfig.load(environment, root).values().forEach(server -> known.add(server.prefix()));
-        return AgentCatalog.discover(root, home, known, builtInAgents);
+        return AgentDiscovery.discover(root, home, known, builtInAgents);
     }
 
     /** How a run's store writes: the runtime's fsync policy, or the one its settings name. */

@@ -1,5 +1,7 @@
 package dev.longtask.api;
 
+import dev.longtask.model.run.FileDiff;
+import dev.longtask.model.run.TaskDiff;
 import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,25 +19,25 @@ public final class RunDiff {
      * changed) or to roll back; empty when the run recorded none. The caller closes it; a rollback holds the run
      * open for writing meanwhile, so that no session starts it while its files go back.
      */
-    public static RunChanges changes(Path workspace, String runId) throws IOException {
-        return RunChanges.open(workspace, runId);
+    public static RecordedChanges changes(Path workspace, String runId) throws IOException {
+        return new RecordedChanges(RunChanges.open(workspace, runId));
     }
 
     /** The changes of {@code task} (null: every task) of run {@code runId}, as {@code longtask diff} prints them. */
     public static String text(Path workspace, String runId, Integer task, boolean stat) {
-        try (RunChanges changes = changes(workspace, runId)) {
-            List<RunChanges.TaskDiff> diffs = changes.diff(task);
+        try (RecordedChanges changes = changes(workspace, runId)) {
+            List<TaskDiff> diffs = changes.diff(task);
             Map<String, List<Integer>> shared = changes.sharedFiles();
             if (diffs.isEmpty()) {
                 return task == null ? "run " + runId + " recorded no changes to the workspace"
                         : "task #" + task + " of run " + runId + " has no recorded changes";
             }
             StringBuilder out = new StringBuilder();
-            for (RunChanges.TaskDiff diff : diffs) {
+            for (TaskDiff diff : diffs) {
                 out.append("task #").append(diff.task()).append(" (attempt ").append(diff.attempt())
                         .append(diff.ended() ? "" : ", not finished").append("): ").append(diff.files().size())
                         .append(diff.files().size() == 1 ? " file\n" : " files\n");
-                for (RunChanges.FileDiff file : diff.files()) {
+                for (FileDiff file : diff.files()) {
                     if (stat) {
                         out.append("  ").append(file.path()).append(" | +").append(file.added()).append(" -")
                                 .append(file.removed()).append(file.change().equals("modified") ? ""

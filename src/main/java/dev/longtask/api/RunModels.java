@@ -1,10 +1,10 @@
 package dev.longtask.api;
 
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Flags;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.SettingKey;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.model.llm.LlmClient;

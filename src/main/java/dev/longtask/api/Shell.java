@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.tools.Sandbox;
 

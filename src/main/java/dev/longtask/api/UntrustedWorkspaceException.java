@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 
 /**
  * A run would start in a workspace whose own files loosen confinement or start programs, and nobody trusted them:

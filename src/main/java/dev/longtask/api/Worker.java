@@ -1,10 +1,11 @@
 package dev.longtask.api;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.engine.TaskWork;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.FencedException;
+import dev.longtask.model.run.TaskDone;
 import dev.longtask.store.postgres.PostgresRunStore;
 import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.store.postgres.PostgresWorkQueue;
@@ -39,7 +40,7 @@ public final class Worker {
         default void claimed(String runId, Task task, String owner) {
         }
 
-        default void finished(String runId, TaskWork.Done done) {
+        default void finished(String runId, TaskDone done) {
         }
 
         /** The database refused the task's write: the claim was lost (the lease lapsed) and another has the task. */
@@ -302,7 +303,7 @@ public final class Worker {
             if (stopping) {
                 work.stop("the worker is stopping");
             }
-            TaskWork.Done done = work.execute(task);
+            TaskDone done = work.execute(task);
             listener.finished(store.runId(), done);
             if (done.providerError() != null) {
                 // As on one machine, a provider that refuses pauses the run; its session sees it and says why.

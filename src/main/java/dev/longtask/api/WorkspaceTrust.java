@@ -1,15 +1,16 @@
 package dev.longtask.api;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSource;
 import dev.longtask.model.agent.AgentSpec;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
 import dev.longtask.config.McpServersConfig;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.config.Source;
+import dev.longtask.model.config.Source;
 import dev.longtask.config.TrustRecord;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.McpServerSpec;
@@ -127,7 +128,7 @@ public final class WorkspaceTrust {
         // most workspaces have no agents of their own: a worker asks this before every task, so skip the catalogue
         boolean ownAgents = java.nio.file.Files.isDirectory(root.resolve(".longtask/agents"))
                 || java.nio.file.Files.isDirectory(root.resolve(".claude/agents"));
-        AgentCatalog catalog = ownAgents ? AgentCatalog.discover(root, home, known) : null;
+        AgentCatalog catalog = ownAgents ? AgentDiscovery.discover(root, home, known) : null;
         for (AgentSpec agent : ownAgents ? catalog.agents() : List.<AgentSpec>of()) {
             if (agent.source() != AgentSource.CLAUDE && agent.source() != AgentSource.PROJECT) {
                 continue;

@@ -1,6 +1,6 @@
 package dev.longtask.cli;
 
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import java.util.Locale;
 import picocli.CommandLine;
 

@@ -1,6 +1,6 @@
 package dev.longtask.cli;
 
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

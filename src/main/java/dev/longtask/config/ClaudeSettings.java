@@ -4,6 +4,7 @@ import dev.longtask.model.JsonMapping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.config.ConfigException;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.longtask.model.EnvironmentFilter;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,9 @@ package dev.longtask.config;
 
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.config.ModelPrice;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Source;
 import java.util.List;
 import java.util.Map;
 

@@ -2,6 +2,7 @@ package dev.longtask.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.config.ConfigException;
 import java.nio.file.FileSystems;
 import java.util.ArrayList;
 import java.util.Iterator;

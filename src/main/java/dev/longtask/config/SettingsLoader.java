@@ -2,6 +2,14 @@ package dev.longtask.config;
 
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.RunSettings;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.FlagException;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
+import dev.longtask.model.config.Source;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

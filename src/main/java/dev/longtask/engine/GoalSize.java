@@ -1,10 +1,10 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
+import dev.longtask.model.agent.AgentCatalog;
 import java.util.List;
 
 /**

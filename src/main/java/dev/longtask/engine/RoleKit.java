@@ -1,9 +1,9 @@
 package dev.longtask.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.RunMemory;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;

@@ -1,6 +1,5 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentCatalog;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.Budget;
@@ -8,6 +7,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.plan.Estimate;
 import dev.longtask.model.plan.Plan;
 import dev.longtask.model.plan.ProgressSnapshot;

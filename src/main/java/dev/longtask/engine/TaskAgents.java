@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentSpec;
 import java.util.Set;
 import java.util.TreeSet;

@@ -3,6 +3,7 @@ package dev.longtask.engine;
 import dev.longtask.agent.AgentRunner;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.Task;
+import dev.longtask.model.run.TaskDone;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import java.util.List;
@@ -14,10 +15,6 @@ import java.util.Optional;
  * (every write fenced by the claim). {@link #stop} ends the loop early; the task goes back to pending.
  */
 public final class TaskWork implements AutoCloseable {
-    /** What became of the task; {@code providerError} is set when the provider refused. */
-    public record Done(int taskId, boolean completed, boolean requeued, String summary, String providerError) {
-    }
-
     private final StopSignal stop = new StopSignal();
     private final SessionParts parts;
     private final AutoCloseable afterwards;
@@ -31,16 +28,16 @@ public final class TaskWork implements AutoCloseable {
     }
 
     /** Runs the agent of {@code task}, which this process claimed; a task whose agent is unknown fails at once. */
-    public Done execute(Task task) {
+    public TaskDone execute(Task task) {
         Optional<AgentSpec> agent = parts.setup().agents().find(task.agent());
         if (agent.isEmpty()) {
             String error = unknownAgent(task.agent());
             parts.store().fail(task.id(), error);
-            return new Done(task.id(), false, false, error, null);
+            return new TaskDone(task.id(), false, false, error, null);
         }
         List<Task> tasks = parts.store().tasks();
         AgentRunner.TaskRun run = parts.runner().execute(task.id(), agent.get(), task.id(), tasks.size());
-        return new Done(run.taskId(), run.completed(), run.requeued(), run.summary(), run.providerError());
+        return new TaskDone(run.taskId(), run.completed(), run.requeued(), run.summary(), run.providerError());
     }
 
     /** Ends the agent's loop soon (a worker stopping); the task is requeued by its claim. Returns at once. */

@@ -1,8 +1,8 @@
 package dev.longtask.llm;
 
 import dev.longtask.model.config.ModelPrice;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Source;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Source;
 import dev.longtask.model.Counts;
 import java.util.List;
 import java.util.Optional;

@@ -2,9 +2,9 @@ package dev.longtask.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.config.ModelPrice;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Settings;
-import dev.longtask.config.Source;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Settings;
+import dev.longtask.model.config.Source;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;

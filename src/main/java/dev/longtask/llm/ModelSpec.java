@@ -1,6 +1,6 @@
 package dev.longtask.llm;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;

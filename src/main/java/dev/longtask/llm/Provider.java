@@ -1,6 +1,6 @@
 package dev.longtask.llm;
 
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Settings;
 
 /** Who serves a model, the wire protocol it speaks, where it lives by default and which key it needs. */
 public enum Provider {

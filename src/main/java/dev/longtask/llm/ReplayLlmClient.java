@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.ChatResponse;
 import dev.longtask.model.llm.LlmClient;

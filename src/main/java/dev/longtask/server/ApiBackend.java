@@ -9,7 +9,7 @@ import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Stores;
 import dev.longtask.api.Subscription;
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;

@@ -3,11 +3,13 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.longtask.api.RecordedChanges;
 import dev.longtask.api.RunDiff;
 import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.run.Rollback;
+import dev.longtask.model.run.TaskDiff;
 import dev.longtask.store.RunStore;
-import dev.longtask.tools.undo.RunChanges;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,8 +36,8 @@ final class ChangesApi {
         Path workspace = runs.workspace(runId);
         int taskId = taskId(ctx);
         files.snapshot(workspace, runId).task(taskId);
-        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
-            List<RunChanges.TaskDiff> diffs = changes.diff(taskId);
+        try (RecordedChanges changes = RunDiff.changes(workspace, runId)) {
+            List<TaskDiff> diffs = changes.diff(taskId);
             ObjectNode out = json.createObjectNode().put("run_id", runId).put("task", taskId);
             if (diffs.isEmpty()) {
                 out.putNull("attempt");
@@ -58,10 +60,10 @@ final class ChangesApi {
         String runId = ctx.pathParam("id");
         Path workspace = runs.workspace(runId);
         files.snapshot(workspace, runId);
-        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
+        try (RecordedChanges changes = RunDiff.changes(workspace, runId)) {
             ObjectNode out = json.createObjectNode().put("run_id", runId);
             var tasks = out.putArray("tasks");
-            for (RunChanges.TaskDiff diff : changes.diff(null)) {
+            for (TaskDiff diff : changes.diff(null)) {
                 ObjectNode task = tasks.addObject().put("task", diff.task()).put("attempt", diff.attempt())
                         .put("ended", diff.ended());
                 var list = task.putArray("files");
@@ -93,10 +95,10 @@ final class ChangesApi {
         }
         // The run is held open for writing meanwhile: no session can start it while its files are put back.
         try (RunStore store = files.openForWriting(workspace, runId);
-             RunChanges changes = RunDiff.changes(workspace, runId)) {
+             RecordedChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = task != null ? Set.of(task) : after != null ? changes.tasksAfter(after)
                     : changes.tasks();
-            RunChanges.Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));
+            Rollback result = changes.rollback(tasks, body.path("force").asBoolean(false));
             if (!result.refused().isEmpty() && result.stash() == null) {
                 throw ApiError.conflict("nothing rolled back: later changes touch the same lines of "
                         + String.join("; ", result.refused()) + "; send force: true to undo anyway", result.refused());

@@ -2,7 +2,7 @@ package dev.longtask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.api.RunRequest;
-import dev.longtask.config.DurationText;
+import dev.longtask.model.config.DurationText;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Isolation;

@@ -13,6 +13,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskResult;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.MemoryFiles;
 import dev.longtask.model.run.NoSuchTaskException;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.Transcript;
@@ -237,7 +238,7 @@ public interface RunStore extends AutoCloseable {
      */
     default MemoryFiles memoryFiles() {
         flushProjections();
-        return MemoryFiles.read(directory());
+        return MemoryTexts.read(directory());
     }
 
     /**

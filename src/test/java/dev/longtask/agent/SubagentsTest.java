@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.agent.AgentSource;
 import dev.longtask.model.agent.AgentSpec;
+import dev.longtask.model.agent.AgentStep;
+import dev.longtask.model.agent.AgentStepResult;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.tools.ToolContext;
 import java.nio.file.Path;
@@ -61,11 +63,11 @@ class SubagentsTest {
             return new ChatMessage.Assistant("", List.of(f.model.toolCall("submit_result",
                     "{\"success\":true,\"summary\":\"" + instruction(request) + " done\"}")));
         });
-        List<Subagents.Step> steps = List.of(new Subagents.Step("analyzer", "A"), new Subagents.Step("reviewer", "B"),
-                new Subagents.Step("analyzer", "C"), new Subagents.Step("reviewer", "D"),
-                new Subagents.Step("analyzer", "E"), new Subagents.Step("reviewer", "F"));
+        List<AgentStep> steps = List.of(new AgentStep("analyzer", "A"), new AgentStep("reviewer", "B"),
+                new AgentStep("analyzer", "C"), new AgentStep("reviewer", "D"),
+                new AgentStep("analyzer", "E"), new AgentStep("reviewer", "F"));
 
-        List<Subagents.StepResult> results = new Subagents(loops(f)).parallel(steps, cap);
+        List<AgentStepResult> results = new Subagents(loops(f)).parallel(steps, cap);
 
         assertThat(max.get()).isEqualTo(cap);
         assertThat(threads).hasSizeLessThanOrEqualTo(cap);
@@ -85,12 +87,12 @@ class SubagentsTest {
         f.model.call("submit_result", "{\"success\":true,\"summary\":" + ScriptedModel.quote(first) + "}")
                 .then(request -> new ChatMessage.Assistant("", List.of(f.model.toolCall("submit_result",
                         "{\"success\":false,\"summary\":\"could not summarise\"}"))));
-        List<Subagents.Step> steps = List.of(
-                new Subagents.Step("analyzer", "Analyze src"),
-                new Subagents.Step("summarizer", "Summarise: {previous}"),
-                new Subagents.Step("documenter", "Document: {previous}"));
+        List<AgentStep> steps = List.of(
+                new AgentStep("analyzer", "Analyze src"),
+                new AgentStep("summarizer", "Summarise: {previous}"),
+                new AgentStep("documenter", "Document: {previous}"));
 
-        List<Subagents.StepResult> results = new Subagents(loops(f)).chain(steps);
+        List<AgentStepResult> results = new Subagents(loops(f)).chain(steps);
 
         assertThat(results).hasSize(2);
         assertThat(results.get(1).task()).isEqualTo("Summarise: " + first);
@@ -102,10 +104,10 @@ class SubagentsTest {
 
     @Test
     void stepsParseFromNameEqualsTask() {
-        assertThat(Subagents.Step.parse("analyzer=Analyze src/a = b")).isEqualTo(
-                new Subagents.Step("analyzer", "Analyze src/a = b"));
-        assertThatThrownBy(() -> Subagents.Step.parse("analyzer")).hasMessageContaining("is not AGENT=TASK");
-        assertThatThrownBy(() -> Subagents.Step.parse("=task")).hasMessageContaining("is not AGENT=TASK");
-        assertThatThrownBy(() -> Subagents.Step.parse("analyzer=  ")).hasMessageContaining("is not AGENT=TASK");
+        assertThat(AgentStep.parse("analyzer=Analyze src/a = b")).isEqualTo(
+                new AgentStep("analyzer", "Analyze src/a = b"));
+        assertThatThrownBy(() -> AgentStep.parse("analyzer")).hasMessageContaining("is not AGENT=TASK");
+        assertThatThrownBy(() -> AgentStep.parse("=task")).hasMessageContaining("is not AGENT=TASK");
+        assertThatThrownBy(() -> AgentStep.parse("analyzer=  ")).hasMessageContaining("is not AGENT=TASK");
     }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
-import dev.longtask.config.SettingKey;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.SettingKey;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.llm.AttemptListener;
 import dev.longtask.llm.LlmClients;

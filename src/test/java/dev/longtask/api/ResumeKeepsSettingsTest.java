@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;

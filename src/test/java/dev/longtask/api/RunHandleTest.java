@@ -150,7 +150,7 @@ class RunHandleTest {
             length = Files.size(log);
             Files.writeString(workspace.resolve(".mcp.json"), "{ not json");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> longtask.resume("held"))
-                    .isInstanceOf(dev.longtask.config.ConfigException.class).hasMessageContaining(".mcp.json");
+                    .isInstanceOf(dev.longtask.model.config.ConfigException.class).hasMessageContaining(".mcp.json");
             assertThat(Files.size(log)).as("nothing recorded").isEqualTo(length);
             dev.longtask.store.file.FileRunStore.open(workspace, "held", dev.longtask.model.run.StoreOptions.defaults())
                     .close();

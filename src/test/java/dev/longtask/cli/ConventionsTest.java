@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.command.PermissionsCliTest;
 import dev.longtask.cli.command.ScriptedRunCommand;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.model.run.StoreOptions;

@@ -2,6 +2,7 @@ package dev.longtask.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.config.Environment;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.McpServerSpec;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.longtask.model.PermissionRule.Kind;
 import dev.longtask.model.PermissionRule.Specifier;
 import dev.longtask.model.PermissionRule;
+import dev.longtask.model.config.ConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -4,6 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.longtask.model.config.ApiKey;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
+import dev.longtask.model.config.Source;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;

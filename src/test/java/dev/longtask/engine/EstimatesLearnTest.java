@@ -3,8 +3,9 @@ package dev.longtask.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
 import dev.longtask.agent.Permissions;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
@@ -41,7 +42,7 @@ class EstimatesLearnTest {
 
     private RunEngine engine(Path ws, Path userHistory) throws Exception {
         Toolbox box = Toolbox.builtIn();
-        AgentCatalog agents = AgentCatalog.discover(ws, ws.resolve(".home"), new HashSet<>(box.names()));
+        AgentCatalog agents = AgentDiscovery.discover(ws, ws.resolve(".home"), new HashSet<>(box.names()));
         return new RunEngine(new EngineSetup(new Workspace(ws), agents, box.all(),
                 EngineFixture.models(new ScriptedModel(RunEngineTest::happy)), EngineConfig.defaults().withConcurrency(2),
                 StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE), TokenCounter.shared(),

@@ -5,7 +5,7 @@ import static dev.longtask.testing.ScriptedModel.report;
 import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.ChatResponse;
@@ -96,7 +96,7 @@ class SynthesisLevelsTest {
         });
         SmallWindow model = new SmallWindow(script);
         Toolbox box = Toolbox.builtIn();
-        RunEngine engine = new RunEngine(new Workspace(ws), AgentCatalog.discover(ws, ws.resolve(".home"),
+        RunEngine engine = new RunEngine(new Workspace(ws), AgentDiscovery.discover(ws, ws.resolve(".home"),
                 new HashSet<>(box.names())), box.all(), EngineFixture.models(model),
                 new EngineConfig(4, EngineConfig.DEFAULT_MAX_ROUNDS, 0, "test"), fast, RunObserver.NONE);
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Settings;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.ChatResponse;

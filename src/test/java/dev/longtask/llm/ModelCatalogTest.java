@@ -3,10 +3,10 @@ package dev.longtask.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.ModelPrice;
-import dev.longtask.config.Resolved;
-import dev.longtask.config.Source;
+import dev.longtask.model.config.Resolved;
+import dev.longtask.model.config.Source;
 import dev.longtask.model.Usage;
 import java.math.BigDecimal;
 import java.util.Map;

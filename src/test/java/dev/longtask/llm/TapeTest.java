@@ -3,7 +3,7 @@ package dev.longtask.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.longtask.config.ConfigException;
+import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
 import dev.longtask.model.llm.ChatResponse;

@@ -2,10 +2,10 @@ package dev.longtask.llm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
-import dev.longtask.config.SettingKey;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;

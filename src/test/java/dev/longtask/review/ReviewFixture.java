@@ -1,7 +1,7 @@
 package dev.longtask.review;
 
 import dev.longtask.llm.TokenCounter;
-import dev.longtask.review.map.RepoMap;
+import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.map.RepoMapper;
 import dev.longtask.review.map.ScopeOptions;
 import java.io.IOException;

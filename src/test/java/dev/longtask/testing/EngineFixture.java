@@ -2,13 +2,14 @@ package dev.longtask.testing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.longtask.agent.AgentCatalog;
+import dev.longtask.agent.AgentDiscovery;
 import dev.longtask.agent.Permissions;
 import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.RunEngine;
 import dev.longtask.engine.RunObserver;
 import dev.longtask.llm.AttemptListener;
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.llm.Pricing;
@@ -54,7 +55,7 @@ public final class EngineFixture {
             Permissions permissions) {
         try {
             Toolbox box = Toolbox.builtIn();
-            AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
+            AgentCatalog agents = AgentDiscovery.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
             return new RunEngine(new EngineSetup(new Workspace(workspace), agents, box.all(), models(model), config,
                     StoreOptions.defaults().withSecrets(List.of()).withFsync(FsyncPolicy.NONE), TokenCounter.shared(),
@@ -68,7 +69,7 @@ public final class EngineFixture {
             FsyncPolicy fsync) {
         try {
             Toolbox box = Toolbox.builtIn();
-            AgentCatalog agents = AgentCatalog.discover(workspace, workspace.resolve(".home"),
+            AgentCatalog agents = AgentDiscovery.discover(workspace, workspace.resolve(".home"),
                     new HashSet<>(box.names()));
             return new RunEngine(new Workspace(workspace), agents, box.all(), models(model), config,
                     StoreOptions.defaults().withSecrets(List.of()).withFsync(fsync), observer);

@@ -1,6 +1,8 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.agent.AgentStep;
+import dev.longtask.model.agent.AgentStepResult;
 import dev.longtask.model.agent.Approver;
 import dev.longtask.agent.Subagents;
 import dev.longtask.api.AgentsOutcome;
@@ -11,10 +13,10 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.Workspaces;
 import dev.longtask.cli.view.RunEnding;
 import dev.longtask.cli.view.TerminalApprover;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.Settings;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Usage;
@@ -88,7 +90,7 @@ final class AgentCommand implements Callable<ExitCode> {
 
     @Override
     public ExitCode call() {
-        List<Subagents.Step> steps = steps();
+        List<AgentStep> steps = steps();
         Path root = Workspaces.directory(workdir);
         Settings settings = model.settings(environment, root, permissionOptions.addTo(Flags.none()));
         Longtask longtask = Longtask.builder().workspace(root).environment(environment).tape(model.tape())
@@ -118,7 +120,7 @@ final class AgentCommand implements Callable<ExitCode> {
         }
     }
 
-    private List<Subagents.Step> steps() {
+    private List<AgentStep> steps() {
         if (parallel && chain) {
             throw CliFailure.usage("--parallel and --chain cannot be used together");
         }
@@ -139,12 +141,12 @@ final class AgentCommand implements Callable<ExitCode> {
             if (args.get(1).isBlank()) {
                 throw CliFailure.usage("the task for agent " + args.get(0) + " is empty");
             }
-            return List.of(new Subagents.Step(args.get(0), args.get(1)));
+            return List.of(new AgentStep(args.get(0), args.get(1)));
         }
-        List<Subagents.Step> steps = new ArrayList<>();
+        List<AgentStep> steps = new ArrayList<>();
         for (String arg : args) {
             try {
-                steps.add(Subagents.Step.parse(arg));
+                steps.add(AgentStep.parse(arg));
             } catch (IllegalArgumentException e) {
                 throw CliFailure.usage(e.getMessage());
             }
@@ -164,9 +166,9 @@ final class AgentCommand implements Callable<ExitCode> {
 
 
 
-    private static void print(PrintWriter out, List<Subagents.StepResult> results, List<Integer> ids, boolean headed) {
+    private static void print(PrintWriter out, List<AgentStepResult> results, List<Integer> ids, boolean headed) {
         for (int i = 0; i < results.size(); i++) {
-            Subagents.StepResult result = results.get(i);
+            AgentStepResult result = results.get(i);
             AgentOutcome outcome = result.outcome();
             if (headed) {
                 out.println("=== [" + (i + 1) + "/" + ids.size() + "] " + result.step().agent() + " (task #"
@@ -185,7 +187,7 @@ final class AgentCommand implements Callable<ExitCode> {
     }
 
     private static void footer(PrintWriter err, AgentsOutcome outcome, int total) {
-        List<Subagents.StepResult> results = outcome.results();
+        List<AgentStepResult> results = outcome.results();
         Usage usage = results.stream().map(r -> r.outcome().usage()).reduce(Usage.ZERO, Usage::plus);
         long ok = results.stream().filter(r -> r.outcome().success()).count();
         err.println("longtask: run " + outcome.runId() + ": " + ok + " of " + Counts.plural(total, "agent")

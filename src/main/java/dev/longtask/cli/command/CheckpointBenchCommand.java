@@ -2,7 +2,7 @@ package dev.longtask.cli.command;
 
 import dev.longtask.api.Benchmarks;
 import dev.longtask.cli.ExitCode;
-import dev.longtask.tools.undo.CheckpointBench;
+import dev.longtask.model.bench.CheckpointFigures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,7 +38,7 @@ final class CheckpointBenchCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() throws IOException {
         Path where = dir != null ? dir : Files.createTempDirectory("longtask-bench-checkpoints");
-        CheckpointBench.Figures f = Benchmarks.checkpoints(where.resolve("ws"), files, (long) megabytes << 20, tasks,
+        CheckpointFigures f = Benchmarks.checkpoints(where.resolve("ws"), files, (long) megabytes << 20, tasks,
                 Math.min(shells, tasks));
         PrintWriter out = spec.commandLine().getOut();
         out.println("| files | MB | first read | next open | per task, median (start / end) | per task, p90 "

@@ -1,13 +1,15 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.RecordedChanges;
 import dev.longtask.api.RunDiff;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.cli.view.Palette;
+import dev.longtask.model.run.FileDiff;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.tools.undo.RunChanges;
+import dev.longtask.model.run.TaskDiff;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -48,9 +50,9 @@ final class DiffCommand implements Callable<ExitCode> {
         if (task != null) {
             RunAccess.call(() -> run.task(task));
         }
-        List<RunChanges.TaskDiff> diffs;
+        List<TaskDiff> diffs;
         Map<String, List<Integer>> shared;
-        try (RunChanges changes = RunDiff.changes(workspace, runId)) {
+        try (RecordedChanges changes = RunDiff.changes(workspace, runId)) {
             diffs = changes.diff(task);
             shared = changes.sharedFiles();
         } catch (IOException e) {
@@ -69,11 +71,11 @@ final class DiffCommand implements Callable<ExitCode> {
             return ExitCode.OK;
         }
         Palette palette = Palette.forCommand(spec);
-        for (RunChanges.TaskDiff diff : diffs) {
+        for (TaskDiff diff : diffs) {
             out.println(palette.bold("task #" + diff.task() + " (attempt " + diff.attempt()
                     + (diff.ended() ? "" : ", not finished") + "): " + diff.files().size()
                     + (diff.files().size() == 1 ? " file" : " files")));
-            for (RunChanges.FileDiff file : diff.files()) {
+            for (FileDiff file : diff.files()) {
                 if (stat) {
                     out.println("  " + file.path() + " | " + palette.green("+" + file.added()) + " "
                             + palette.red("-" + file.removed()) + (file.change().equals("modified") ? ""

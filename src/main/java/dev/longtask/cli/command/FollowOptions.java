@@ -1,7 +1,7 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.cli.CliFailure;
-import dev.longtask.config.DurationText;
+import dev.longtask.model.config.DurationText;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

@@ -1,12 +1,12 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.cli.CliFailure;
-import dev.longtask.config.ConfigException;
-import dev.longtask.config.Environment;
-import dev.longtask.config.FlagException;
-import dev.longtask.config.Flags;
-import dev.longtask.config.SettingKey;
-import dev.longtask.config.Settings;
+import dev.longtask.model.config.ConfigException;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.FlagException;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.SettingKey;
+import dev.longtask.model.config.Settings;
 import dev.longtask.config.SettingsLoader;
 import dev.longtask.model.llm.Tape;
 import java.nio.file.Path;

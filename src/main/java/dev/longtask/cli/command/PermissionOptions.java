@@ -1,7 +1,7 @@
 package dev.longtask.cli.command;
 
-import dev.longtask.config.Flags;
-import dev.longtask.config.SettingKey;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.SettingKey;
 import picocli.CommandLine.Option;
 
 /** {@code --approval} and {@code --sandbox}, shared by the commands that run agents. */

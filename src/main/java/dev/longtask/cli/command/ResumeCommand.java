@@ -3,7 +3,7 @@ package dev.longtask.cli.command;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.RunStores;

@@ -1,7 +1,7 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.model.Counts;
-import dev.longtask.review.plan.ReviewPart;
+import dev.longtask.model.review.ReviewPart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

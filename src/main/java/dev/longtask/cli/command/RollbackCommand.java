@@ -1,14 +1,15 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.RecordedChanges;
 import dev.longtask.api.RunDiff;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.model.EventData;
+import dev.longtask.model.run.Rollback;
 import dev.longtask.store.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.tools.undo.RunChanges;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ final class RollbackCommand implements Callable<ExitCode> {
     @Option(names = "--force", description = "Undo even where a later change touched the same lines.")
     boolean force;
 
-    private static Set<Integer> tasksAfter(RunChanges changes, int task) {
+    private static Set<Integer> tasksAfter(RecordedChanges changes, int task) {
         try {
             return changes.tasksAfter(task);
         } catch (IOException e) {
@@ -69,12 +70,12 @@ final class RollbackCommand implements Callable<ExitCode> {
         PrintWriter out = spec.commandLine().getOut();
         // Held open for writing meanwhile (refused while the run runs): no session starts it while files go back.
         try (RunStore store = RunAccess.openForWriting(workspace, runId, spec.commandLine().getErr());
-             RunChanges changes = RunDiff.changes(workspace, runId)) {
+             RecordedChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = scope.task != null ? Set.of(scope.task)
                     : scope.after != null ? RunAccess.call(() -> tasksAfter(changes, scope.after)) : changes.tasks();
             String what = scope.task != null ? "task #" + scope.task : scope.after != null
                     ? "the tasks after #" + scope.after : "run " + runId;
-            RunChanges.Rollback result = changes.rollback(tasks, force);
+            Rollback result = changes.rollback(tasks, force);
             if (!result.refused().isEmpty() && result.stash() == null) {
                 throw new CliFailure(ExitCode.FAILED, "nothing rolled back: later changes touch the same lines of "
                         + String.join("; ", result.refused()) + ". Look with 'longtask diff " + runId

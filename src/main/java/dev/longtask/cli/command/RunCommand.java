@@ -8,7 +8,7 @@ import dev.longtask.cli.client.AttachedRun;
 import dev.longtask.cli.client.ServerClient;
 import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.ProgressViews;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.Isolation;
 import dev.longtask.store.RunStores;
 import java.util.concurrent.Callable;

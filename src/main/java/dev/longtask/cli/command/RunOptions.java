@@ -2,8 +2,8 @@ package dev.longtask.cli.command;
 
 import dev.longtask.cli.GlobalOptions;
 import dev.longtask.cli.Main;
-import dev.longtask.config.Flags;
-import dev.longtask.config.SettingKey;
+import dev.longtask.model.config.Flags;
+import dev.longtask.model.config.SettingKey;
 import dev.longtask.model.RunSettings;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

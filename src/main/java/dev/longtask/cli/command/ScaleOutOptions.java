@@ -1,7 +1,7 @@
 package dev.longtask.cli.command;
 
 import dev.longtask.cli.CliFailure;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.store.RunStores;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;

@@ -16,7 +16,7 @@ import dev.longtask.cli.view.PlanClock;
 import dev.longtask.cli.view.RunEnding;
 import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;

@@ -4,9 +4,9 @@ import dev.longtask.api.Benchmarks;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
+import dev.longtask.model.bench.StoreAppendFigures;
+import dev.longtask.model.bench.StoreTaskFigures;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.file.StoreBench.Row;
-import dev.longtask.store.file.StoreBench.TaskRow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -75,7 +75,7 @@ final class StoreBenchCommand implements Callable<ExitCode> {
         List<Integer> threadCounts = List.of(1, threads, 1, threads, threads);
         try {
             Benchmarks.storeAppends(scratch, FsyncPolicy.GROUPED, threads, Math.min(events, 500), TASKS);
-            List<List<Row>> byConfig = new ArrayList<>();
+            List<List<StoreAppendFigures>> byConfig = new ArrayList<>();
             policies.forEach(p -> byConfig.add(new ArrayList<>()));
             for (int round = 0; round < rounds; round++) {
                 for (int c = 0; c < policies.size(); c++) {
@@ -83,9 +83,9 @@ final class StoreBenchCommand implements Callable<ExitCode> {
                             TASKS));
                 }
             }
-            List<Row> rows = new ArrayList<>();
-            for (List<Row> measured : byConfig) {
-                measured.sort(Comparator.comparingDouble(Row::perSecond));
+            List<StoreAppendFigures> rows = new ArrayList<>();
+            for (List<StoreAppendFigures> measured : byConfig) {
+                measured.sort(Comparator.comparingDouble(StoreAppendFigures::perSecond));
                 rows.add(measured.get(measured.size() / 2));
             }
             print(out, workspace, rows);
@@ -104,27 +104,27 @@ final class StoreBenchCommand implements Callable<ExitCode> {
         return dir;
     }
 
-    private List<TaskRow> measureTasks(Path scratch) throws Exception {
+    private List<StoreTaskFigures> measureTasks(Path scratch) throws Exception {
         List<FsyncPolicy> policies = List.of(FsyncPolicy.ALWAYS, FsyncPolicy.ALWAYS, FsyncPolicy.GROUPED,
                 FsyncPolicy.GROUPED);
         List<Integer> threadCounts = List.of(1, threads, 1, threads);
         Benchmarks.storeTasks(scratch, FsyncPolicy.GROUPED, threads, Math.min(tasks, 40));
-        List<List<TaskRow>> byConfig = new ArrayList<>();
+        List<List<StoreTaskFigures>> byConfig = new ArrayList<>();
         policies.forEach(p -> byConfig.add(new ArrayList<>()));
         for (int round = 0; round < rounds; round++) {
             for (int c = 0; c < policies.size(); c++) {
                 byConfig.get(c).add(Benchmarks.storeTasks(scratch, policies.get(c), threadCounts.get(c), tasks));
             }
         }
-        List<TaskRow> rows = new ArrayList<>();
-        for (List<TaskRow> measured : byConfig) {
-            measured.sort(Comparator.comparingDouble(TaskRow::tasksPerSecond));
+        List<StoreTaskFigures> rows = new ArrayList<>();
+        for (List<StoreTaskFigures> measured : byConfig) {
+            measured.sort(Comparator.comparingDouble(StoreTaskFigures::tasksPerSecond));
             rows.add(measured.get(measured.size() / 2));
         }
         return rows;
     }
 
-    private void printTasks(PrintWriter out, List<TaskRow> rows) {
+    private void printTasks(PrintWriter out, List<StoreTaskFigures> rows) {
         out.printf(Locale.ROOT, "Engine-like tasks: %d tasks per row, each a claim and 2 `llm.call` written behind, "
                 + "6 transcript lines, then result.json, `finding.added`, `progress.note` and the completion in one "
                 + "batch (6 events, 4 commits); worker threads take the tasks one after another; median of %d "
@@ -132,32 +132,32 @@ final class StoreBenchCommand implements Callable<ExitCode> {
         out.println("| fsync | threads | tasks/s | median store time per task (ms) | p99 (ms) | log fsyncs per task "
                 + "| projection files per task |");
         out.println("|---|---:|---:|---:|---:|---:|---:|");
-        for (TaskRow r : rows) {
+        for (StoreTaskFigures r : rows) {
             out.printf(Locale.ROOT, "| %s | %d | %,.1f | %,.1f | %,.1f | %.2f | %.2f |%n", r.policy().wire(),
                     r.threads(), r.tasksPerSecond(), r.medianNanos() / 1e6, r.p99Nanos() / 1e6,
                     (double) r.fsyncs() / r.tasks(), (double) r.projectionFiles() / r.tasks());
         }
     }
 
-    private void print(PrintWriter out, Path workspace, List<Row> rows) throws IOException {
+    private void print(PrintWriter out, Path workspace, List<StoreAppendFigures> rows) throws IOException {
         out.printf(Locale.ROOT, "Store append benchmark: %d `llm.call` events per row on %d tasks, median of %d "
                         + "interleaved rounds, %d cores, Java %s, %s file system at %s.%n%n", events, TASKS, rounds,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 Files.getFileStore(workspace).type(), workspace);
         out.println("| fsync | threads | events/s | median append (µs) | p99 append (µs) | fsyncs | events per fsync |");
         out.println("|---|---:|---:|---:|---:|---:|---:|");
-        for (Row r : rows) {
+        for (StoreAppendFigures r : rows) {
             out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f | %s | %s |%n", r.policy().wire(), r.threads(),
                     r.perSecond(), r.medianNanos() / 1e3, r.p99Nanos() / 1e3,
                     String.format(Locale.ROOT, "%,d", r.fsyncs()),
                     r.fsyncs() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) r.events() / r.fsyncs()));
         }
         out.println();
-        Row always1 = rows.get(0);
-        Row alwaysN = rows.get(1);
-        Row grouped1 = rows.get(2);
-        Row groupedN = rows.get(3);
-        Row noneN = rows.get(4);
+        StoreAppendFigures always1 = rows.get(0);
+        StoreAppendFigures alwaysN = rows.get(1);
+        StoreAppendFigures grouped1 = rows.get(2);
+        StoreAppendFigures groupedN = rows.get(3);
+        StoreAppendFigures noneN = rows.get(4);
         out.printf(Locale.ROOT, "- grouped / always, %d threads: %.2f× the events/s%n", threads,
                 groupedN.perSecond() / alwaysN.perSecond());
         out.printf(Locale.ROOT, "- grouped / always, 1 thread: %.2f× the events/s (no concurrency, nothing to share)%n",

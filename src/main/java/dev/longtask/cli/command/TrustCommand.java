@@ -5,7 +5,7 @@ import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.cli.Workspaces;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,13 +6,13 @@ import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.Workspaces;
 import dev.longtask.cli.view.Formats;
-import dev.longtask.config.DurationText;
-import dev.longtask.config.Environment;
-import dev.longtask.config.Flags;
+import dev.longtask.model.config.DurationText;
+import dev.longtask.model.config.Environment;
+import dev.longtask.model.config.Flags;
 import dev.longtask.config.SettingsLoader;
-import dev.longtask.engine.TaskWork;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
+import dev.longtask.model.run.TaskDone;
 import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.store.RunStores;
 import java.io.PrintWriter;
@@ -154,7 +154,7 @@ final class WorkerCommand implements Callable<ExitCode> {
         }
 
         @Override
-        public void finished(String runId, TaskWork.Done done) {
+        public void finished(String runId, TaskDone done) {
             String what = done.completed() ? "completed" : done.requeued() ? "given back (" + done.summary() + ")"
                     : "failed: " + Formats.cut(done.summary(), 120);
             say(out, "run " + runId + ": task #" + done.taskId() + " " + what);

@@ -60,7 +60,7 @@ public final class Palette {
 
     /** Colours decided for a command's output: on a terminal per --color and NO_COLOR, elsewhere only if always. */
     public static Palette forCommand(picocli.CommandLine.Model.CommandSpec spec) {
-        dev.longtask.config.Environment environment = dev.longtask.config.Environment.system();
+        dev.longtask.model.config.Environment environment = dev.longtask.model.config.Environment.system();
         boolean terminal = System.console() != null;
         return of(Main.globals(spec).color().colours(environment, terminal));
     }

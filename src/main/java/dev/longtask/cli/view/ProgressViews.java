@@ -1,7 +1,7 @@
 package dev.longtask.cli.view;
 
 import dev.longtask.cli.GlobalOptions;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.store.RunStores;

@@ -8,6 +8,7 @@ import static dev.longtask.review.map.Rule.Where.ANY;
 import static dev.longtask.review.map.Rule.Where.MEMBER;
 import static dev.longtask.review.map.Rule.Where.TOP;
 
+import dev.longtask.model.review.Language;
 import java.util.List;
 
 /** The declaration rules of each brace language, tried in order; the first that matches and checks wins. */

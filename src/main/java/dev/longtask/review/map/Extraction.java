@@ -1,5 +1,6 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Definition;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

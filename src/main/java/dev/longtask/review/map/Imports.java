@@ -1,5 +1,6 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,5 +1,7 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
 import dev.longtask.store.AtomicFiles;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -2,6 +2,9 @@ package dev.longtask.review.map;
 
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
+
 /** A file in scope after reading and extraction, before ranking; {@code test}: test code (in scope when asked). */
 record ParsedFile(String path, Language language, int lines, int[] lineTokens, Extraction extraction, boolean test) {
 

@@ -3,6 +3,7 @@ package dev.longtask.review.map;
 import dev.longtask.engine.WorkspaceMap;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
+import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,9 @@
 package dev.longtask.review.map;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -210,7 +213,7 @@ public final class RepoMapper {
             return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
                     // without tests in scope, a file of a test directory is read only when that directory is a
                     // package the code imports (TestPackages): code, then, not a test
-                    test || options.includeTests() && language.isTestPath(candidate.path())), null);
+                    test || options.includeTests() && isTestPath(language, candidate.path())), null);
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());
             return new Outcome(null, SKIP_UNREADABLE);
@@ -235,5 +238,15 @@ public final class RepoMapper {
             log.warn("cannot extract definitions from {}: {}", path, e.toString());
             return Extraction.lexical(List.of(), List.of(), null, Map.of(), Map.of(), new int[0], why + "; lexical failed");
         }
+    }
+
+    /**
+     * Whether a repository-relative path (with '/' separators) is test code by its path alone: a test directory
+     * (test, tests, __tests__, testdata, ...) or a name the toolchain defines as a test (Go's {@code _test.go},
+     * pytest's {@code conftest.py}). A name that only looks like a test ({@code FooSpec.java}) needs test content
+     * too; the map checks it when it reads the file.
+     */
+    private static boolean isTestPath(Language language, String path) {
+        return TestFiles.byPath(language, path) == TestFiles.Verdict.TEST;
     }
 }

@@ -1,5 +1,7 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
+
 /**
  * How a language writes comments and literals, so the lexer can blank them. Each flag turns on one
  * construct; a language is the set of constructs it has.

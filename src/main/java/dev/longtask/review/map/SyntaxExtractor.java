@@ -1,5 +1,6 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
 import org.treesitter.TSInputEncoding;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;

@@ -1,5 +1,6 @@
 package dev.longtask.review.map;
 
+import dev.longtask.model.review.Language;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;

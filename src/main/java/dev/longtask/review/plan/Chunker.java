@@ -1,7 +1,9 @@
 package dev.longtask.review.plan;
 
-import dev.longtask.review.map.MappedFile;
-import dev.longtask.review.map.RepoMap;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.ChunkPart;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

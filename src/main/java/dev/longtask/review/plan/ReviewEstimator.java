@@ -1,6 +1,9 @@
 package dev.longtask.review.plan;
 
 import dev.longtask.model.llm.Pricing;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.ChunkPart;
+import dev.longtask.model.review.ReviewEstimate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
-import dev.longtask.review.plan.ReviewPart;
+import dev.longtask.model.review.ReviewPart;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,6 +1,6 @@
 package dev.longtask.review.report;
 
-import dev.longtask.review.plan.ReviewPart;
+import dev.longtask.model.review.ReviewPart;
 import java.util.List;
 
 /**

@@ -16,7 +16,8 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.Draft;
 import dev.longtask.store.EventSourcedRunStore;
-import dev.longtask.store.MemoryFiles;
+import dev.longtask.model.run.MemoryFiles;
+import dev.longtask.store.MemoryTexts;
 import dev.longtask.store.Projector;
 import dev.longtask.store.ResultFiles;
 import dev.longtask.model.run.RunFigures;
@@ -305,7 +306,7 @@ public final class FileRunStore extends EventSourcedRunStore {
         ensureUsable();
         RunState state = pipeline.state();
         return memory.updateAndGet(last -> last != null && last.state() == state ? last
-                : new RenderedMemory(state, MemoryFiles.of(state))).files();
+                : new RenderedMemory(state, MemoryTexts.of(state))).files();
     }
 
     @Override

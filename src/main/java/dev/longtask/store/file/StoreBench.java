@@ -6,6 +6,8 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
+import dev.longtask.model.bench.StoreAppendFigures;
+import dev.longtask.model.bench.StoreTaskFigures;
 import dev.longtask.model.run.FsyncPolicy;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.model.run.Transcript;
@@ -31,24 +33,8 @@ public final class StoreBench {
     private StoreBench() {
     }
 
-    /** Appends of {@code events} events by {@code threads} threads: their time, latencies and the fsyncs. */
-    public record Row(FsyncPolicy policy, int threads, int events, double seconds, long medianNanos, long p99Nanos,
-                      long fsyncs) {
-        public double perSecond() {
-            return events / seconds;
-        }
-    }
-
-    /** Engine-like tasks carried out by {@code threads} threads: their time, latencies, fsyncs and projections. */
-    public record TaskRow(FsyncPolicy policy, int threads, int tasks, int events, double seconds, long medianNanos,
-                          long p99Nanos, long fsyncs, long projectionFiles) {
-        public double tasksPerSecond() {
-            return tasks / seconds;
-        }
-    }
-
     /** {@code total} {@code llm.call} appends spread over {@code taskCount} tasks of a new run under {@code scratch}. */
-    public static Row appends(Path scratch, FsyncPolicy policy, int threadCount, int total, int taskCount)
+    public static StoreAppendFigures appends(Path scratch, FsyncPolicy policy, int threadCount, int total, int taskCount)
             throws Exception {
         Path workspace = Files.createTempDirectory(scratch, policy.wire() + "-");
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
@@ -88,7 +74,7 @@ public final class StoreBench {
             double seconds = (System.nanoTime() - began) / 1e9;
             pool.shutdown();
             Arrays.sort(all);
-            return new Row(policy, threadCount, total, seconds, all[all.length / 2],
+            return new StoreAppendFigures(policy, threadCount, total, seconds, all[all.length / 2],
                     all[Math.max(0, (int) Math.ceil(all.length * 0.99) - 1)], store.syncCount() - syncsBefore);
         }
     }
@@ -97,7 +83,7 @@ public final class StoreBench {
      * {@code total} engine-like tasks of a new run under {@code scratch}: the calls a task's agent makes on the
      * store, in the engine's order and way, by worker threads taking the tasks one after another.
      */
-    public static TaskRow tasks(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
+    public static StoreTaskFigures tasks(Path scratch, FsyncPolicy policy, int threadCount, int total) throws Exception {
         Path workspace = Files.createTempDirectory(scratch, "tasks-" + policy.wire() + "-");
         ObjectMapper json = JsonMapping.newMapper();
         StoreOptions options = StoreOptions.defaults().withFsync(policy);
@@ -133,7 +119,7 @@ public final class StoreBench {
             double seconds = (System.nanoTime() - began) / 1e9;
             pool.shutdown();
             Arrays.sort(latencies);
-            return new TaskRow(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
+            return new StoreTaskFigures(policy, threadCount, total, events.get(), seconds, latencies[total / 2],
                     latencies[Math.max(0, (int) Math.ceil(total * 0.99) - 1)], store.syncCount() - syncsBefore,
                     store.projectionFilesWritten() - filesBefore);
         }

@@ -1,5 +1,6 @@
 package dev.longtask.tools.undo;
 
+import dev.longtask.model.bench.CheckpointFigures;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -20,16 +21,10 @@ import org.eclipse.jgit.internal.storage.file.GC;
  * longtask bench checkpoints}; a measurement, never a test.
  */
 public final class CheckpointBench {
-    /** The figures: milliseconds, and bytes on disk. */
-    public record Figures(int files, long bytes, long firstReadMs, long secondOpenMs, int tasks, double medianTaskMs,
-                          double p90TaskMs, double medianStartMs, double medianEndMs, double medianShellMs,
-                          long shadowBytes, long shadowBytesAfterGc) {
-    }
-
     private CheckpointBench() {
     }
 
-    public static Figures run(Path dir, int files, long bytes, int tasks, int shells) throws IOException {
+    public static CheckpointFigures run(Path dir, int files, long bytes, int tasks, int shells) throws IOException {
         Path root = Files.createDirectories(dir).toRealPath();
         Random random = new Random(42);
         long size = Math.max(1, bytes / files);
@@ -96,7 +91,7 @@ public final class CheckpointBench {
         } catch (Exception e) {
             throw new IOException("gc failed: " + e.getMessage(), e);
         }
-        return new Figures(files, bytes, firstRead, secondOpen, tasks, percentile(taskMs, 50), percentile(taskMs, 90),
+        return new CheckpointFigures(files, bytes, firstRead, secondOpen, tasks, percentile(taskMs, 50), percentile(taskMs, 90),
                 percentile(startMs, 50), percentile(endMs, 50), shellMs.isEmpty() ? 0 : percentile(shellMs, 50), before,
                 du(shadow));
     }

@@ -1,5 +1,8 @@
 package dev.longtask.tools.undo;
 
+import dev.longtask.model.run.FileDiff;
+import dev.longtask.model.run.Rollback;
+import dev.longtask.model.run.TaskDiff;
 import dev.longtask.tools.undo.ChangeJournal.Entry;
 import dev.longtask.tools.undo.ChangeJournal.Op;
 import dev.longtask.tools.undo.JournalView.Attempt;
@@ -32,18 +35,6 @@ import org.eclipse.jgit.lib.ObjectId;
  * user changed meanwhile is lost, and refuses, naming files and tasks, where a later change touches the same lines.
  */
 public final class RunChanges implements AutoCloseable {
-    /** One file of a task's diff: {@code unified} is git's unified diff of it (or a line saying it is binary). */
-    public record FileDiff(String path, String change, int added, int removed, String unified) {
-    }
-
-    /** A task's changes that stand, as its last attempt made them. */
-    public record TaskDiff(int task, int attempt, boolean ended, List<FileDiff> files) {
-    }
-
-    /** What a rollback did, or why it refused: {@code refused} names each file and who changed it since. */
-    public record Rollback(List<Integer> tasks, List<String> restored, List<String> refused, String stash) {
-    }
-
     private final Path root;
     private final String runId;
     private final ShadowRepository repository;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.Main;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

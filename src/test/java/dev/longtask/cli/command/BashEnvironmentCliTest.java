@@ -8,7 +8,7 @@ import static dev.longtask.testing.ScriptedModel.submitResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.CliRunner;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.Main;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

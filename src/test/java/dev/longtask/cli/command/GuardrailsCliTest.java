@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.CliRunner;
 import dev.longtask.cli.ExitCode;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;

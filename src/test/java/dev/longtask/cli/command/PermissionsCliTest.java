@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.cli.CliRunner;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.view.JsonOutput;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalMode;

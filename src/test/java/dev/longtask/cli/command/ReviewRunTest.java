@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.cli.ExitCode;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.review.ReviewFixture;
 import dev.longtask.store.file.FileRunStore;

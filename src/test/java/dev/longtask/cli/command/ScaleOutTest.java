@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.cli.Child;
 import dev.longtask.cli.CliRunner;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;

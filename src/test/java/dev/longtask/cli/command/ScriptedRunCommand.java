@@ -1,6 +1,6 @@
 package dev.longtask.cli.command;
 
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
 import java.nio.file.Path;

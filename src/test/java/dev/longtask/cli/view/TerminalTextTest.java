@@ -3,7 +3,7 @@ package dev.longtask.cli.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.api.Outcome;
-import dev.longtask.config.Environment;
+import dev.longtask.model.config.Environment;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
@@ -58,6 +58,6 @@ class TerminalTextTest {
         assertThat(RunEnding.liftingFlag(paused, "cost budget reached: $0.51 of $0.50 spent; resume with a larger "
                 + "cost budget (--max-cost)")).isEqualTo(" --max-cost 1");
         assertThat(RunEnding.liftingFlag(paused, "interrupted")).isEmpty();
-        assertThat(dev.longtask.config.DurationText.parse("20m")).isEqualTo(Duration.ofMinutes(20));
+        assertThat(dev.longtask.model.config.DurationText.parse("20m")).isEqualTo(Duration.ofMinutes(20));
     }
 }

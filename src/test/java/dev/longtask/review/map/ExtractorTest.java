@@ -2,6 +2,8 @@ package dev.longtask.review.map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
 import dev.longtask.review.ReviewFixture;
 import java.io.IOException;
 import java.util.List;

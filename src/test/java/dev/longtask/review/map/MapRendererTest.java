@@ -3,6 +3,10 @@ package dev.longtask.review.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.ReviewFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;

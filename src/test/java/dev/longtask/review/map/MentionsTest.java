@@ -3,6 +3,7 @@ package dev.longtask.review.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,8 @@ package dev.longtask.review.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.ReviewFixture;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.Definition;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,10 +3,12 @@ package dev.longtask.review.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.llm.TokenCounter;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.ChunkPart;
 import dev.longtask.review.ReviewFixture;
-import dev.longtask.review.map.Language;
-import dev.longtask.review.map.MappedFile;
-import dev.longtask.review.map.RepoMap;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.map.RepoMapper;
 import dev.longtask.review.map.ScopeOptions;
 import java.io.IOException;

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.longtask.model.llm.Pricing;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.ChunkPart;
+import dev.longtask.model.review.ReviewEstimate;
 import dev.longtask.review.ReviewFixture;
-import dev.longtask.review.map.RepoMap;
+import dev.longtask.model.review.RepoMap;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

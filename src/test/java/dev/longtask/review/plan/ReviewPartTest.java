@@ -2,9 +2,11 @@ package dev.longtask.review.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.longtask.review.map.Language;
-import dev.longtask.review.map.MappedFile;
-import dev.longtask.review.map.RepoMap;
+import dev.longtask.model.review.Chunk;
+import dev.longtask.model.review.Language;
+import dev.longtask.model.review.MappedFile;
+import dev.longtask.model.review.RepoMap;
+import dev.longtask.model.review.ReviewPart;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

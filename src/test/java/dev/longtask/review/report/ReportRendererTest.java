@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.review.ReviewFixture;
-import dev.longtask.review.plan.ReviewPart;
+import dev.longtask.model.review.ReviewPart;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

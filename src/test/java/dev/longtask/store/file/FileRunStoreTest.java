@@ -1,12 +1,13 @@
 package dev.longtask.store.file;
 
 import dev.longtask.model.JsonMapping;
-import dev.longtask.store.MemoryFiles;
+import dev.longtask.model.run.MemoryFiles;
 import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.NoSuchTaskException;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunLockedException;
 import dev.longtask.model.run.RunSnapshot;
+import dev.longtask.store.MemoryTexts;
 import dev.longtask.store.RunStore;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.store.StoreFixtures;
@@ -168,7 +169,7 @@ class FileRunStoreTest {
 
     private static MemoryFiles flushedFiles(RunStore store) {
         store.flushProjections();
-        return MemoryFiles.read(store.directory());
+        return MemoryTexts.read(store.directory());
     }
 
     /**

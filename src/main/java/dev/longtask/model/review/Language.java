@@ -1,4 +1,4 @@
-package dev.longtask.review.map;
+package dev.longtask.model.review;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
@@ -59,15 +59,5 @@ public enum Language {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Whether a repository-relative path (with '/' separators) is test code by its path alone: a test directory
-     * (test, tests, __tests__, testdata, ...) or a name the toolchain defines as a test (Go's {@code _test.go},
-     * pytest's {@code conftest.py}). A name that only looks like a test ({@code FooSpec.java}) needs test content
-     * too; the map checks it when it reads the file.
-     */
-    public boolean isTestPath(String path) {
-        return TestFiles.byPath(this, path) == TestFiles.Verdict.TEST;
     }
 }

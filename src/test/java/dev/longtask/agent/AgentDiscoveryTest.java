@@ -3,6 +3,7 @@ package dev.longtask.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentProblem;
 import dev.longtask.model.agent.AgentSource;
 import dev.longtask.model.agent.AgentSpec;
@@ -12,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class AgentCatalogTest {
+class AgentDiscoveryTest {
     @TempDir
     Path dir;
 
@@ -34,7 +35,7 @@ class AgentCatalogTest {
     }
 
     private AgentCatalog discover() throws Exception {
-        return AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS);
+        return AgentDiscovery.discover(workspace(), home(), AgentDiscovery.BUILT_IN_TOOLS);
     }
 
     @Test
@@ -42,12 +43,12 @@ class AgentCatalogTest {
         AgentCatalog catalog = discover();
 
         assertThat(catalog.problems()).isEmpty();
-        assertThat(catalog.agents()).extracting(AgentSpec::name).containsExactlyInAnyOrderElementsOf(AgentCatalog.BUILT_IN);
+        assertThat(catalog.agents()).extracting(AgentSpec::name).containsExactlyInAnyOrderElementsOf(AgentDiscovery.BUILT_IN);
         assertThat(catalog.agents()).allSatisfy(a -> {
             assertThat(a.source()).isEqualTo(AgentSource.BUILT_IN);
             assertThat(a.description()).isNotBlank();
             assertThat(a.systemPrompt()).hasSizeGreaterThan(500);
-            assertThat(a.tools()).isNotEmpty().isSubsetOf(AgentCatalog.BUILT_IN_TOOLS);
+            assertThat(a.tools()).isNotEmpty().isSubsetOf(AgentDiscovery.BUILT_IN_TOOLS);
         });
         assertThat(catalog.require("planner").systemPrompt()).contains("submit_plan");
         assertThat(catalog.require("director").systemPrompt()).contains("decide");
@@ -111,18 +112,18 @@ class AgentCatalogTest {
 
     @Test
     void builtInsParsedOnceStillAnswerEachToolSetAndTheWorkspacesFilesAreReadEachTime() throws Exception {
-        AgentCatalog.BuiltIns builtIns = new AgentCatalog.BuiltIns();
-        java.util.Set<String> noBash = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        AgentDiscovery.BuiltIns builtIns = new AgentDiscovery.BuiltIns();
+        java.util.Set<String> noBash = new java.util.HashSet<>(AgentDiscovery.BUILT_IN_TOOLS);
         noBash.remove("bash");
-        java.util.Set<String> withMcp = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        java.util.Set<String> withMcp = new java.util.HashSet<>(AgentDiscovery.BUILT_IN_TOOLS);
         withMcp.add("mcp__github");
 
-        AgentCatalog full = AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS, builtIns);
-        AgentCatalog lacking = AgentCatalog.discover(workspace(), home(), noBash, builtIns);
-        AgentCatalog lackingFresh = AgentCatalog.discover(workspace(), home(), noBash);
+        AgentCatalog full = AgentDiscovery.discover(workspace(), home(), AgentDiscovery.BUILT_IN_TOOLS, builtIns);
+        AgentCatalog lacking = AgentDiscovery.discover(workspace(), home(), noBash, builtIns);
+        AgentCatalog lackingFresh = AgentDiscovery.discover(workspace(), home(), noBash);
         write(workspace().resolve(".longtask/agents"), "triage.md", agent("triage", "read, mcp__github", "Triage."));
-        AgentCatalog withServer = AgentCatalog.discover(workspace(), home(), withMcp, builtIns);
-        AgentCatalog again = AgentCatalog.discover(workspace(), home(), AgentCatalog.BUILT_IN_TOOLS, builtIns);
+        AgentCatalog withServer = AgentDiscovery.discover(workspace(), home(), withMcp, builtIns);
+        AgentCatalog again = AgentDiscovery.discover(workspace(), home(), AgentDiscovery.BUILT_IN_TOOLS, builtIns);
 
         assertThat(full.problems()).isEmpty();
         assertThat(full.find("triage")).isEmpty();
@@ -131,7 +132,7 @@ class AgentCatalogTest {
         assertThat(lacking.problems()).isEqualTo(lackingFresh.problems())
                 .anySatisfy(p -> assertThat(p.message()).contains("bash"));
         assertThat(withServer.require("triage").tools()).containsExactly("read", "mcp__github");
-        assertThat(withServer.agents()).isEqualTo(AgentCatalog.discover(workspace(), home(), withMcp).agents());
+        assertThat(withServer.agents()).isEqualTo(AgentDiscovery.discover(workspace(), home(), withMcp).agents());
         assertThat(again.find("triage")).isEmpty();
         assertThat(again.problems()).anySatisfy(p -> assertThat(p.message()).contains("mcp__github"));
         assertThat(again.agents()).isEqualTo(full.agents());
@@ -139,7 +140,7 @@ class AgentCatalogTest {
 
     @Test
     void mcpToolsOfConfiguredServersMayBeWhitelistedAsClaudeCodeNamesThem() throws Exception {
-        java.util.Set<String> known = new java.util.HashSet<>(AgentCatalog.BUILT_IN_TOOLS);
+        java.util.Set<String> known = new java.util.HashSet<>(AgentDiscovery.BUILT_IN_TOOLS);
         known.add("mcp__github");
         known.add("mcp__my-db");
         write(workspace().resolve(".longtask/agents"), "triage.md", agent("triage",
@@ -149,7 +150,7 @@ class AgentCatalogTest {
         write(workspace().resolve(".claude/agents"), "claude.md", agent("claude-side",
                 "Read, mcp__github__create_issue, mcp__slack__post", "From Claude Code."));
 
-        AgentCatalog catalog = AgentCatalog.discover(workspace(), home(), known);
+        AgentCatalog catalog = AgentDiscovery.discover(workspace(), home(), known);
 
         assertThat(catalog.require("triage").tools()).containsExactly("read", "mcp__github", "mcp__my-db__run_Query");
         assertThat(catalog.find("stray")).isEmpty();
@@ -177,7 +178,7 @@ class AgentCatalogTest {
 
         AgentSpec spec = discover().require("fixer");
 
-        assertThat(spec.tools()).containsExactlyInAnyOrderElementsOf(AgentCatalog.BUILT_IN_TOOLS);
+        assertThat(spec.tools()).containsExactlyInAnyOrderElementsOf(AgentDiscovery.BUILT_IN_TOOLS);
         assertThat(spec.description()).isEqualTo("Fixes things carefully.");
         assertThat(spec.model()).isEqualTo("openai:gpt-4.1");
         assertThat(spec.maxSteps()).isEqualTo(12);
@@ -221,7 +222,7 @@ class AgentCatalogTest {
         assertThat(catalog.find("y")).isEmpty();
         assertThat(catalog.require("good").systemPrompt()).isEqualTo("fine");
         assertThat(catalog.require("quiet").description()).isEmpty();
-        assertThat(catalog.agents()).hasSize(AgentCatalog.BUILT_IN.size() + 2);
+        assertThat(catalog.agents()).hasSize(AgentDiscovery.BUILT_IN.size() + 2);
     }
 
     @Test
@@ -234,9 +235,9 @@ class AgentCatalogTest {
 
     @Test
     void aMissingHomeOrAgentsDirectoryIsFine() throws Exception {
-        AgentCatalog catalog = AgentCatalog.discover(workspace(), null, AgentCatalog.BUILT_IN_TOOLS);
+        AgentCatalog catalog = AgentDiscovery.discover(workspace(), null, AgentDiscovery.BUILT_IN_TOOLS);
 
-        assertThat(catalog.agents()).hasSize(AgentCatalog.BUILT_IN.size());
+        assertThat(catalog.agents()).hasSize(AgentDiscovery.BUILT_IN.size());
         assertThat(catalog.problems()).isEmpty();
     }
 
@@ -244,7 +245,7 @@ class AgentCatalogTest {
     void theToolRegistryDecidesWhatIsKnown() throws Exception {
         write(workspace().resolve(".longtask/agents"), "t.md", agent("t", "read, bash", "b"));
 
-        AgentCatalog catalog = AgentCatalog.discover(workspace(), home(), java.util.Set.of("read", "grep", "glob", "ls",
+        AgentCatalog catalog = AgentDiscovery.discover(workspace(), home(), java.util.Set.of("read", "grep", "glob", "ls",
                 "write", "edit", "task_list", "task_get"));
 
         assertThat(catalog.find("t")).isEmpty();

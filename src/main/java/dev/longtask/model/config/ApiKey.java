@@ -1,4 +1,4 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 /**
  * A provider key read from its environment variable. It never prints: {@link #toString()} shows only the

@@ -1,5 +1,6 @@
 package dev.longtask.agent;
 
+import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.AgentProblem;
 import dev.longtask.model.agent.AgentSource;
 import dev.longtask.model.agent.AgentSpec;
@@ -23,13 +24,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * The agents a workspace can use. Discovery reads, lowest precedence first: the built-ins on the classpath,
+ * Finds the agents a workspace can use. Discovery reads, lowest precedence first: the built-ins on the classpath,
  * {@code ~/.longtask/agents}, Claude Code's {@code <workspace>/.claude/agents} and {@code <workspace>/.longtask/agents};
  * a later definition of a name replaces an earlier one. A broken file is reported (file and field) and left
  * out; it never takes the others down.
  */
-public final class AgentCatalog {
-
+public final class AgentDiscovery {
     /** The built-in definitions, {@code agents/<name>.md} on the classpath. */
     public static final List<String> BUILT_IN = List.of(
             "general", "analyzer", "reviewer", "documenter", "summarizer", "planner", "director", "synthesizer");
@@ -37,15 +37,7 @@ public final class AgentCatalog {
     /** The built-in work tools' names, for validating definitions without building the tools. */
     public static final Set<String> BUILT_IN_TOOLS = Set.copyOf(Toolbox.BUILT_IN);
 
-    private final Map<String, AgentSpec> agents;
-    private final Map<String, List<AgentSpec>> overridden;
-    private final List<AgentProblem> problems;
-
-    private AgentCatalog(Map<String, AgentSpec> agents, Map<String, List<AgentSpec>> overridden,
-                         List<AgentProblem> problems) {
-        this.agents = agents;
-        this.overridden = overridden;
-        this.problems = problems;
+    private AgentDiscovery() {
     }
 
     /**
@@ -83,36 +75,7 @@ public final class AgentCatalog {
                 }
             }
         }
-        return new AgentCatalog(Map.copyOf(agents), Map.copyOf(overridden), List.copyOf(problems));
-    }
-
-    /** Every usable agent, by name. */
-    public List<AgentSpec> agents() {
-        return new TreeMap<>(agents).values().stream().toList();
-    }
-
-    public Optional<AgentSpec> find(String name) {
-        return Optional.ofNullable(agents.get(name));
-    }
-
-    /** @throws IllegalArgumentException naming the agent and the ones there are */
-    public AgentSpec require(String name) {
-        AgentSpec spec = agents.get(name);
-        if (spec == null) {
-            throw new IllegalArgumentException("unknown agent '" + name + "'; known agents: "
-                    + String.join(", ", new TreeMap<>(agents).keySet())
-                    + (problems.isEmpty() ? "" : " (some definitions have problems: run 'longtask agents')"));
-        }
-        return spec;
-    }
-
-    /** The definitions of {@code name} that a higher-precedence one replaced, lowest first. */
-    public List<AgentSpec> overridden(String name) {
-        return overridden.getOrDefault(name, List.of());
-    }
-
-    public List<AgentProblem> problems() {
-        return problems;
+        return new AgentCatalog(agents, overridden, problems);
     }
 
     /**

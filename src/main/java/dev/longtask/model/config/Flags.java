@@ -1,4 +1,4 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -22,7 +22,7 @@ public final class Flags {
         return this;
     }
 
-    Map<SettingKey, Resolved<String>> values() {
+    public Map<SettingKey, Resolved<String>> values() {
         return values;
     }
 }

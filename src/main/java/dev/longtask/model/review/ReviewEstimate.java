@@ -1,4 +1,4 @@
-package dev.longtask.review.plan;
+package dev.longtask.model.review;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

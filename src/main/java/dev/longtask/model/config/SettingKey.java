@@ -1,4 +1,4 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.SandboxMode;
@@ -59,7 +59,7 @@ public enum SettingKey {
     }
 
     /** Reads the value's text; the message of the exception says what was expected. */
-    Object parse(String text) {
+    public Object parse(String text) {
         String t = text.trim();
         return switch (kind) {
             case TEXT -> {

@@ -1,4 +1,4 @@
-package dev.longtask.review.map;
+package dev.longtask.model.review;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code line} is 1-based.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record Definition(String kind, String name, String parent, int line) {
+public record Definition(String kind, String name, String parent, int line) {
 
     /** "class Inventory", "method Inventory.add". */
     public String label() {

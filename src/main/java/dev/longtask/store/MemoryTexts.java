@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.run.MemoryFiles;
 import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,16 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/**
- * The texts of a run's memory files, {@code task_plan.md}, {@code findings.md} and {@code progress.md}, as of one
- * state of the run: what every agent of the run starts from. A missing file is an empty text.
- */
-public record MemoryFiles(String plan, String findings, String progress) {
-
-    public MemoryFiles {
-        plan = plan == null ? "" : plan;
-        findings = findings == null ? "" : findings;
-        progress = progress == null ? "" : progress;
+/** Where a run's {@link MemoryFiles} come from: the files of its directory, or the projector's rendering of a state. */
+public final class MemoryTexts {
+    private MemoryTexts() {
     }
 
     /** The files as a run directory holds them now. */
@@ -28,7 +22,8 @@ public record MemoryFiles(String plan, String findings, String progress) {
 
     /** The texts the projector writes for {@code state}, byte for byte. */
     public static MemoryFiles of(RunState state) {
-        return new MemoryFiles(MarkdownProjections.taskPlan(state), MarkdownProjections.findings(state), MarkdownProjections.progress(state));
+        return new MemoryFiles(MarkdownProjections.taskPlan(state), MarkdownProjections.findings(state),
+                MarkdownProjections.progress(state));
     }
 
     private static String text(Path file) {

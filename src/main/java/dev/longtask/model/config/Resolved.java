@@ -1,4 +1,5 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
+
 
 /** A setting's value together with where it came from. */
 public record Resolved<T>(T value, Source source) {

@@ -1,12 +1,10 @@
-package dev.longtask.review.plan;
+package dev.longtask.model.review;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.longtask.model.Counts;
-import dev.longtask.review.map.MappedFile;
-import dev.longtask.review.map.RepoMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

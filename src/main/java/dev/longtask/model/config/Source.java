@@ -1,4 +1,4 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 /** Where a setting's value came from, so that {@code doctor} can say it. */
 public record Source(Kind kind, String where) {

@@ -1,4 +1,4 @@
-package dev.longtask.review.map;
+package dev.longtask.model.review;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -1,10 +1,9 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.model.config.ModelPrice;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +14,7 @@ import java.util.Set;
 
 /**
  * Resolved settings: each value with the place it came from (flag > environment > workspace config.yaml >
- * user config.yaml > default). Built by {@link SettingsLoader}; immutable.
+ * user config.yaml > default). Built by {@code config.SettingsLoader}; immutable.
  */
 public final class Settings {
     /** The model used when none is configured but ANTHROPIC_API_KEY is set. */
@@ -35,7 +34,8 @@ public final class Settings {
     private final List<ConfigFileStatus> configFiles;
     private final List<PermissionRule> permissionRules;
 
-    Settings(Map<SettingKey, Resolved<Object>> values,
+    /** Built by {@code config.SettingsLoader}, which resolves each value with where it came from. */
+    public Settings(Map<SettingKey, Resolved<Object>> values,
              Map<String, Resolved<ModelPrice>> prices,
              Map<String, Resolved<Integer>> contextWindows,
              Map<String, Resolved<Boolean>> textProtocol,
