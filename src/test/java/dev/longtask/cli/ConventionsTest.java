@@ -61,6 +61,14 @@ class ConventionsTest {
         String offered = new String(bash.getInputStream().readAllBytes());
         assertThat(bash.waitFor()).as(offered).isZero();
         assertThat(offered.lines()).as(offered).contains(one, other);
+
+        // -C before the command, as the README allows it: the command is still found, and the runs are DIR's
+        Process before = new ProcessBuilder("bash", "-c", "source " + script + "; COMP_WORDS=(longtask -C " + ws
+                + " status " + year + "); COMP_CWORD=4; _longtask_with_run_ids; printf '%s\\n' \"${COMPREPLY[@]}\"")
+                .redirectErrorStream(true).start();
+        String offeredBefore = new String(before.getInputStream().readAllBytes());
+        assertThat(before.waitFor()).as(offeredBefore).isZero();
+        assertThat(offeredBefore.lines()).as(offeredBefore).contains(one, other);
     }
 
     @Test

@@ -50,9 +50,10 @@ public class SubmitCommandTest {
             CliRunner.Result second = CliRunner.run("submit", "Then the rest", "--workdir", ws.toString(),
                     "--server", server.url(), "--priority", "7", "--max-cost", "2.5");
             assertThat(second.exit()).as(second.toString()).isZero();
-            assertThat(second.out()).containsPattern("run \\S+: queued \\(position 1 in the queue\\)")
-                    .contains("/events");
+            assertThat(second.out()).containsPattern("run \\S+: queued \\(position 1 in the queue\\)");
             String id = second.out().split(" ")[1].replace(":", "");
+            // the follow line works as printed: attach finds the server and its token as submit did
+            assertThat(second.out()).contains("follow: longtask attach " + id + " --server " + server.url() + " -C " + ws);
             var run = FileRunStore.read(ws, id).run();
             assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
             assertThat(run.goal()).isEqualTo("Then the rest");

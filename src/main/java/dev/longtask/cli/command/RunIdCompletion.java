@@ -33,9 +33,21 @@ final class RunIdCompletion {
                   ls -1t "$dir/.longtask/runs" 2>/dev/null
                 }
 
+                # The command: the first word that is neither an option nor -C's directory (-C may come first).
+                %1$s_command() {
+                  local i
+                  for ((i = 1; i < COMP_CWORD; i++)); do
+                    case "${COMP_WORDS[i]}" in
+                      -C|--workdir) ((i++)) ;;
+                      -*) ;;
+                      *) echo "${COMP_WORDS[i]}"; return ;;
+                    esac
+                  done
+                }
+
                 %1$s_with_run_ids() {
                   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-                  if [[ "$prev" == "--run" ]] || { [[ " %2$s " == *" ${COMP_WORDS[1]} "* ]] && [[ "$cur" != -* ]] \\
+                  if [[ "$prev" == "--run" ]] || { [[ " %2$s " == *" $(%1$s_command) "* ]] && [[ "$cur" != -* ]] \\
                       && [[ "$prev" != -* || "$prev" =~ ^(%3$s)$ ]]; }; then
                     COMPREPLY=( $(compgen -W "$(%1$s_run_ids)" -- "$cur") )
                     return 0

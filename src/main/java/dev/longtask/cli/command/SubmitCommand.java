@@ -98,8 +98,11 @@ final class SubmitCommand implements Callable<ExitCode> {
         out.println("run " + answer.path("run_id").asText() + ": " + answer.path("status").asText()
                 + (pool.has("queue_position") ? " (position " + pool.path("queue_position").asInt() + " in the queue)"
                 : ""));
-        out.println("follow: curl -N -H 'Accept: text/event-stream' -H \"Authorization: Bearer $TOKEN\" "
-                + client.base() + "/api/runs/" + answer.path("run_id").asText() + "/events");
+        // attach finds the token as this command did; a curl line would need a token the shell does not hold
+        out.println("follow: longtask attach " + answer.path("run_id").asText()
+                + (client.base().equals(ServerClient.DEFAULT_SERVER) ? "" : " --server " + client.base())
+                + (tokenFile == null ? "" : " --token-file " + tokenFile)
+                + (workdir.equals(Path.of(".")) ? "" : " -C " + workdir));
         out.flush();
         return ExitCode.OK;
     }

@@ -102,6 +102,11 @@ public class PermissionsCliTest {
         assertThat(again.exit()).isEqualTo(2);
         assertThat(again.err()).isEqualTo("longtask: no question waits for approval in run r1 ('longtask status r1' "
                 + "shows where it stands)\n");
+        // "answer whatever waits" is met by nothing waiting, and a script reading --json still gets its object
+        CliRunner.Result none = lt("approve", "r1", "--all", "--json");
+        assertThat(none.exit()).as(none.toString()).isZero();
+        assertThat(none.out()).contains("\"answered\" : [ ]").contains("\"still_waiting\" : 0");
+        assertThat(lt("approve", "r1", "--all").out()).isEqualTo("no question waits for approval in run r1\n");
 
         // no --approval on resume: the run's recorded mode holds, so the second write asks in its turn
         CliRunner.Result second = command(new ResumeCommand(noKeys(), scripted()), "r1");
