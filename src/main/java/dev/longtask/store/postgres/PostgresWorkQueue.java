@@ -49,8 +49,9 @@ public final class PostgresWorkQueue implements AutoCloseable {
      * oldest first; one whose row another process holds is skipped, and only when every candidate is busy does the
      * claim wait for the first.
      *
-     * A run whose workspace this machine cannot see (see {@link PostgresRunStore#open}) is passed over from then on,
-     * and {@link #passedOver} says why.
+     * A run whose workspace this machine cannot see (see {@link PostgresRunStore#open}), or that cannot be read (its
+     * log is spoilt), is passed over from then on, and {@link #passedOver} says why; the database being away is
+     * thrown.
      */
     public Optional<Claimed> next(String owner) {
         List<Claimed> claimed = next(List.of(owner));
@@ -82,6 +83,11 @@ public final class PostgresWorkQueue implements AutoCloseable {
                     passOver(runId, unreachable.getMessage());
                     continue;
                 } catch (StoreException e) {
+                    if (!e.unavailable()) {
+                        // a run that cannot be read (a spoilt log) would stop every claim of the runs behind it
+                        passOver(runId, "cannot read it: " + e.getMessage());
+                        continue;
+                    }
                     if (claimed.isEmpty()) {
                         throw e;
                     }

@@ -2,6 +2,7 @@ package dev.longtask.tools.undo;
 
 import dev.longtask.tools.undo.ShadowRepository.FileState;
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -64,6 +65,8 @@ public final class TaskTrees {
     private final Map<Integer, Tree> trees = new ConcurrentHashMap<>();
     /** Taking a task's base and merging a task's result exclude each other: a base is never half a merge. */
     private final Object merging = new Object();
+    /** Making a tree's folder and removing the run's emptied one exclude each other. */
+    private final Object folders = new Object();
 
     TaskTrees(Checkpoints checkpoints, Path directory) {
         this.checkpoints = checkpoints;
@@ -96,7 +99,9 @@ public final class TaskTrees {
             base = scan.tree();
         }
         Path root = directory.resolve("task-" + taskId);
-        Files.createDirectories(root);
+        synchronized (folders) {
+            Files.createDirectories(root);
+        }
         WorkspaceFiles tree = new WorkspaceFiles(root, repository);
         for (Map.Entry<String, FileState> file : repository.readTree(base).entrySet()) {
             tree.put(file.getKey(), file.getValue());
@@ -190,6 +195,13 @@ public final class TaskTrees {
     public void discard(int taskId) throws IOException {
         trees.remove(taskId);
         delete(directory.resolve("task-" + taskId));
+        synchronized (folders) {
+            try {
+                Files.deleteIfExists(directory); // the run's folder goes with its last tree
+            } catch (DirectoryNotEmptyException stillInUse) {
+                // another task's tree is there
+            }
+        }
     }
 
     /**

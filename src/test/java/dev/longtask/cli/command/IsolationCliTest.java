@@ -45,7 +45,8 @@ class IsolationCliTest {
                 .endsWith(".longtask/shadow/worktrees/iso1/task-1");
         assertThat(Files.readString(ws.resolve(".longtask/runs/iso1/run.json")))
                 .containsPattern("\"isolation\"\\s*:\\s*\"worktree\"");
-        assertThat(ws.resolve(".longtask/shadow/worktrees/iso1/task-1")).doesNotExist();
+        assertThat(ws.resolve(".longtask/shadow/worktrees/iso1")).as("the run's folder goes with its last tree")
+                .doesNotExist();
     }
 
     @Test

@@ -209,17 +209,45 @@ class PostgresRunStoreTest {
                      LEASE)) {
             second.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
             second.setRunStatus(RunStatus.RUNNING, "");
-            try (Connection c = db.connection(); PreparedStatement spoil = c.prepareStatement(
-                    "UPDATE longtask_events SET line = 'not an event' WHERE run_id = 'run-2' AND seq = 2")) {
-                assertThat(spoil.executeUpdate()).isEqualTo(1);
+            // the database "goes away" (SQLSTATE 08006, as a restart cuts a connection) when run-2's claim is written
+            try (Connection c = db.connection(); java.sql.Statement away = c.createStatement()) {
+                away.execute("CREATE FUNCTION went_away() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                        + "RAISE EXCEPTION 'the connection was cut' USING ERRCODE = '08006'; END $$");
+                for (String table : List.of("longtask_tasks", "longtask_events")) {
+                    away.execute("CREATE TRIGGER went_away BEFORE INSERT OR UPDATE ON " + table
+                            + " FOR EACH ROW WHEN (NEW.run_id = 'run-2') EXECUTE FUNCTION went_away()");
+                }
             }
 
             List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1", "w slot 2"));
-            assertThat(claims).as("run-1's claim, made before run-2 failed to open").hasSize(1);
+            assertThat(claims).as("run-1's claim, made before run-2's failed").hasSize(1);
             assertThat(claims.get(0).task().id()).isEqualTo(1);
             assertThat(claims.get(0).store().runId()).isEqualTo("run-1");
-            assertThatThrownBy(() -> queue.next(List.of("w slot 2"))).as("with nothing claimed, the failure is told")
-                    .isInstanceOf(StoreException.class);
+            assertThatThrownBy(() -> queue.next(List.of("w slot 2"))).as("with nothing claimed, the outage is told")
+                    .isInstanceOf(StoreException.class).matches(e -> ((StoreException) e).unavailable());
+            assertThat(queue.passedOver()).as("an outage passes over no run").isEmpty();
+        }
+    }
+
+    @Test
+    void aRunThatCannotBeReadIsPassedOverAndTheRunsBehindItAreStillClaimed() throws Exception {
+        try (PostgresRunStore spoilt = newRunningRun(1);
+             PostgresRunStore behind = PostgresRunStore.create(db, workspace, "run-2", "goal", null, null, null,
+                     StoreOptions.defaults().withSecrets(List.of()), LEASE);
+             PostgresWorkQueue queue = new PostgresWorkQueue(db, StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE)) {
+            behind.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
+            behind.setRunStatus(RunStatus.RUNNING, "");
+            try (Connection c = db.connection(); PreparedStatement spoil = c.prepareStatement(
+                    "UPDATE longtask_events SET line = 'not an event' WHERE run_id = 'run-1' AND seq = 2")) {
+                assertThat(spoil.executeUpdate()).isEqualTo(1);
+            }
+
+            List<PostgresWorkQueue.Claimed> claims = queue.next(List.of("w slot 1"));
+            assertThat(claims).as("the oldest run cannot be read; the one behind it is worked").hasSize(1);
+            assertThat(claims.get(0).store().runId()).isEqualTo("run-2");
+            assertThat(queue.passedOver()).containsOnlyKeys("run-1");
+            assertThat(queue.passedOver().get("run-1")).startsWith("cannot read it: ");
         }
     }
 
