@@ -66,6 +66,8 @@ final class RunAssembly {
     private final boolean workersOnly;
     private final Map<SandboxMode, Toolbox> toolboxes = new ConcurrentHashMap<>();
     private final AtomicInteger configurationReads = new AtomicInteger();
+    /** Every run's counter: the runtime's tools are counted once, not per task. */
+    private final TokenCounter tokens = TokenCounter.rememberingTools();
 
     RunAssembly(Environment environment, Path home, LlmClient llm, Pricing pricing, int maxRounds, FsyncPolicy fsync,
                 Clock clock, Approver approver, Map<String, Finisher> finishers, RunModels.Clients clients,
@@ -145,7 +147,7 @@ final class RunAssembly {
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);
         return new EngineSetup(workspaceOf(root), agents(root), box.all(), models, config, storeOptions(settings),
-                TokenCounter.shared(), finishers, permissions, servers, new PlannerMap(TokenCounter.shared()),
+                tokens, finishers, permissions, servers, new PlannerMap(tokens),
                 userHistory());
     }
 

@@ -21,6 +21,7 @@ final class LangChainLlmClient implements LlmClient {
     private final int defaultMaxOutputTokens;
     private final Dialect dialect;
     private final ProviderErrors errors;
+    private final ToolSpecifications tools;
 
     LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
                        Dialect dialect, ProviderErrors errors) {
@@ -30,13 +31,14 @@ final class LangChainLlmClient implements LlmClient {
         this.defaultMaxOutputTokens = defaultMaxOutputTokens;
         this.dialect = dialect;
         this.errors = errors;
+        this.tools = new ToolSpecifications(dialect.strictTools());
     }
 
     @Override
     public ChatResponse chat(ChatRequest request) {
         dev.langchain4j.model.chat.response.ChatResponse response;
         try {
-            response = model.chat(MessageMapping.toLangChain(sized(request), defaultMaxOutputTokens, dialect));
+            response = model.chat(MessageMapping.toLangChain(sized(request), defaultMaxOutputTokens, dialect, tools));
         } catch (RuntimeException e) {
             throw errors.toLlmException(e);
         }

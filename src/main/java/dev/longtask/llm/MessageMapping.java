@@ -46,18 +46,19 @@ final class MessageMapping {
      * named tool choice; and for Anthropic the prompt-cache breakpoints: the tools and the system prompt (the
      * stable prefix of every step) and the last message (a breakpoint that moves with the conversation, so each
      * step reads the one before from the cache).
+     *
+     * @param specifications the endpoint's tools already converted, of the same dialect
      */
     static dev.langchain4j.model.chat.request.ChatRequest toLangChain(ChatRequest request, int defaultMaxOutput,
-                                                                      Dialect dialect) {
+                                                                      Dialect dialect,
+                                                                      ToolSpecifications specifications) {
         List<dev.langchain4j.data.message.ChatMessage> messages = new ArrayList<>();
         List<ChatMessage> ours = request.messages();
         for (int i = 0; i < ours.size(); i++) {
             boolean breakpoint = dialect.promptCaching() && i == ours.size() - 1;
             messages.add(toLangChain(ours.get(i), breakpoint));
         }
-        List<ToolSpecification> tools = request.tools().stream()
-                .map(t -> toLangChain(t, dialect.strictTools() && StrictSchemas.allows(t.parameters())))
-                .toList();
+        List<ToolSpecification> tools = request.tools().stream().map(specifications::of).toList();
         List<ToolSpecification> offered = tools.isEmpty() ? null : tools;
         int maxOutput = request.maxOutputTokens() != null ? request.maxOutputTokens() : defaultMaxOutput;
         String forced = request.forcedTool();

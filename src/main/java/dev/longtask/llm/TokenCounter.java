@@ -7,6 +7,7 @@ import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
 
 /**
@@ -23,18 +24,36 @@ public final class TokenCounter {
     private static final TokenCounter SHARED = new TokenCounter();
     private static final int KNOWN_LINE_LENGTH = 160;
     private static final int KNOWN_LINES = 1 << 18;
+    /** More distinct tools than a runtime offers; past it the counts kept start over rather than grow. */
+    private static final int KNOWN_TOOLS = 512;
 
     /** Initialised on first use (the JVM's lazy class initialisation), then shared by every counter. */
     private static final class Loaded {
         static final Encoding ENCODING = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
     }
 
+    /** Each tool's count, or null to count every time. */
+    private final Map<ToolSpec, Integer> knownTools;
+
+    private TokenCounter(Map<ToolSpec, Integer> knownTools) {
+        this.knownTools = knownTools;
+    }
+
     private TokenCounter() {
+        this(null);
     }
 
     /** The process's counter. */
     public static TokenCounter shared() {
         return SHARED;
+    }
+
+    /**
+     * A counter for one runtime that counts each tool's spec once: every task of every run offers the same tools, and
+     * their JSON schemas were a third of what the agent loop counted (the counts are the same as the shared counter's).
+     */
+    public static TokenCounter rememberingTools() {
+        return new TokenCounter(new ConcurrentHashMap<>());
     }
 
     public String encodingName() {
@@ -50,7 +69,18 @@ public final class TokenCounter {
     }
 
     public int count(ToolSpec spec) {
-        return measure(spec, this::count);
+        if (knownTools == null) {
+            return measure(spec, this::count);
+        }
+        Integer known = knownTools.get(spec);
+        if (known == null) {
+            known = measure(spec, this::count);
+            if (knownTools.size() >= KNOWN_TOOLS) {
+                knownTools.clear();
+            }
+            knownTools.put(spec, known);
+        }
+        return known;
     }
 
     /**

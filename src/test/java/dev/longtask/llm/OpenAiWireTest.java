@@ -160,6 +160,33 @@ class OpenAiWireTest {
     }
 
     @Test
+    void aToolConvertedOnceIsSentTheSameOnEveryCallAndAChangedToolAsItNowIs() throws Exception {
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        server.enqueue(Wire.json(200, "openai-text.json"));
+        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+                .httpClientBuilder(ProviderHttpClient.builder())
+                .baseUrl(server.url("/v1").toString()).apiKey(KEY).modelName("gpt-4.1").maxRetries(0).build();
+        LangChainLlmClient client = new LangChainLlmClient(model, "openai:gpt-4.1", 1_000_000, 8192,
+                Dialect.of(Provider.OPENAI, "gpt-4.1", Provider.OPENAI.defaultBaseUrl()),
+                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+        ToolSpec read = new ToolSpec("read", "Read a file", Wire.readSchema());
+        ToolSpec changed = new ToolSpec("read", "Read a file or some of its lines", Wire.readSchema());
+
+        List<JsonNode> sent = new java.util.ArrayList<>();
+        for (ToolSpec tool : List.of(read, read, changed)) {
+            client.chat(new ChatRequest(List.of(new ChatMessage.User("go")), List.of(tool), 100));
+            sent.add(Wire.JSON.readTree(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).get("tools"));
+        }
+
+        assertThat(sent.get(1)).isEqualTo(sent.get(0));
+        assertThat(sent.get(0).get(0).get("function").get("description").asText()).isEqualTo("Read a file");
+        assertThat(sent.get(0).get(0).get("function").get("parameters").get("properties").has("path")).isTrue();
+        assertThat(sent.get(2).get(0).get("function").get("description").asText())
+                .isEqualTo("Read a file or some of its lines");
+    }
+
+    @Test
     void theOutputLimitIsAtMostAQuarterOfTheContextWindow() throws Exception {
         server.enqueue(Wire.json(200, "openai-text.json"));
         server.enqueue(Wire.json(200, "openai-text.json"));

@@ -65,6 +65,19 @@ class TokenCounterTest {
         assertThat(tokens.upperBound(spec)).isGreaterThanOrEqualTo(tokens.count(spec));
     }
 
+    @Test
+    void aCounterThatRemembersToolsCountsEachToolAsTheSharedOneDoes() {
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        ObjectMapper json = new ObjectMapper();
+        ToolSpec small = new ToolSpec("read", "Reads a file.", json.createObjectNode().put("type", "object"));
+        ToolSpec larger = new ToolSpec("read", "Reads a file.", json.createObjectNode().put("type", "object")
+                .put("description", "the path of the file to read, relative to the workspace, and a range of lines"));
+        for (ToolSpec spec : List.of(small, larger, small, larger)) {
+            assertThat(remembering.count(spec)).as(spec.toString()).isEqualTo(tokens.count(spec));
+        }
+        assertThat(remembering.count(larger)).isGreaterThan(remembering.count(small));
+    }
+
     private static int randomCodePoint(Random random) {
         return switch (random.nextInt(4)) {
             case 0 -> 0x20 + random.nextInt(0x5F);
