@@ -25,13 +25,20 @@ final class LangChainLlmClient implements LlmClient {
 
     LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
                        Dialect dialect, ProviderErrors errors) {
+        this(model, modelSpec, contextWindow, defaultMaxOutputTokens, dialect, errors,
+                new ToolSpecifications(dialect.strictTools()));
+    }
+
+    /** @param tools the conversions of our tools to share, made for {@code dialect}'s strictness */
+    LangChainLlmClient(ChatModel model, String modelSpec, int contextWindow, int defaultMaxOutputTokens,
+                       Dialect dialect, ProviderErrors errors, ToolSpecifications tools) {
         this.model = model;
         this.modelSpec = modelSpec;
         this.contextWindow = contextWindow;
         this.defaultMaxOutputTokens = defaultMaxOutputTokens;
         this.dialect = dialect;
         this.errors = errors;
-        this.tools = new ToolSpecifications(dialect.strictTools());
+        this.tools = tools;
     }
 
     @Override

@@ -165,7 +165,8 @@ public final class LlmClients {
         };
         Dialect dialect = Dialect.of(provider, endpoint.spec().name(), endpoint.baseUrl());
         return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
-                settings.maxOutputTokens().value(), dialect, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock));
+                settings.maxOutputTokens().value(), dialect, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock),
+                connections.toolSpecifications(dialect.strictTools()));
     }
 
     /** Tells keys apart without keeping one in a map key (a heap dump or a debugger would show it). */

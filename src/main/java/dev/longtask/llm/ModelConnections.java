@@ -37,8 +37,20 @@ public final class ModelConnections {
         }
     }
 
+    /**
+     * Our tools in LangChain4j's terms, shared by every client built over these connections: a process keeps a client
+     * for each workspace it serves, and each holding its own conversions kept tens of KB for every workspace seen.
+     */
+    private final ToolSpecifications strictTools = new ToolSpecifications(true);
+    private final ToolSpecifications plainTools = new ToolSpecifications(false);
+
     public ModelConnections() {
         this(IDLE, System::nanoTime);
+    }
+
+    /** The converted tools for an endpoint whose dialect takes strict tools, or one whose dialect does not. */
+    ToolSpecifications toolSpecifications(boolean strict) {
+        return strict ? strictTools : plainTools;
     }
 
     ModelConnections(Duration idle, LongSupplier nanoTime) {
