@@ -41,6 +41,10 @@ class ServeOverPostgresTest {
         try (ScriptedProvider model = new ScriptedProvider(new ScriptedProvider.Options(0, 4,
                 Duration.ofMillis(100), null, 0, 0, null))) {
             server = ServeChild.start(home, url, ws, dir.resolve("state"), model.baseUrl());
+            ServeChild started = server;
+            // the banner's lines after "listening on" may be read a moment after it
+            dev.longtask.testing.Waiting.until(() -> started.process.outSoFar().contains("workers run every task")
+                    || !started.process.alive(), "the banner's store line");
             assertThat(server.process.outSoFar()).contains("store: PostgreSQL").contains("workers run every task");
             assertThat(server.get("/api/health").path("store").asText()).startsWith("PostgreSQL ");
             worker = Child.start(home, Map.of(), "worker", "--store", url, "--slots", "2");
