@@ -83,7 +83,12 @@ class DashboardChangesBrowserTest {
             assertThat(Files.readString(digest)).isEqualTo("my own digest\n");
             assertThat(server.workspace.resolve("out/summarise-beta.md")).as("a refusal changes nothing").exists();
 
-            new Select(browser.find("#rollback-scope")).selectByVisibleText("task #3 only");
+            // the refusal makes the panel read the changes again, which replaces the select's options (the choice
+            // stays): an option found before that is stale, so choose until the choice holds
+            browser.until("task #3 chosen as the scope", d -> {
+                new Select(browser.find("#rollback-scope")).selectByVisibleText("task #3 only");
+                return "task:3".equals(browser.find("#rollback-scope").getDomProperty("value")) ? true : null;
+            });
             browser.find(".rollback button.danger").click();
             browser.find(".rollback .confirm button.danger").click();
             browser.text(".rollback-result.ok", "1 file put back: out/summarise-beta.md");
