@@ -38,6 +38,12 @@ final class Leases implements AutoCloseable {
      * still carries the stale attempt and the database refuses it.
      */
     private final Map<Integer, Integer> held = new ConcurrentHashMap<>();
+    /**
+     * Tasks whose claim this store held and whose progress left it (requeued, completed, failed by this store): a later
+     * write about one comes from an agent that outlived its claim (a slot stopped in its place, a give-back after a
+     * freeze), and carries no attempt the database could check, so it is refused here.
+     */
+    private final Set<Integer> letGo = ConcurrentHashMap.newKeySet();
     /** Tasks of {@link #held} whose lease could not be renewed: no longer renewed, reported once. */
     private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
     private final List<IntConsumer> lostListeners = new CopyOnWriteArrayList<>();
@@ -70,6 +76,11 @@ final class Leases implements AutoCloseable {
         return held.containsKey(task);
     }
 
+    /** True when this store held {@code task}'s claim, let it go, and has not claimed it again. */
+    boolean letGo(int task) {
+        return letGo.contains(task) && !held.containsKey(task);
+    }
+
     /** The tasks held and not lost, with their attempt numbers. */
     Map<Integer, Integer> current() {
         Map<Integer, Integer> holding = new HashMap<>(held);
@@ -92,8 +103,10 @@ final class Leases implements AutoCloseable {
             if (EventType.TASK_CLAIMED.equals(event.type())) {
                 held.put(event.task(), after.task(event.task()).attempts());
                 lost.remove(event.task());
-            } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS) {
-                held.remove(event.task());
+                letGo.remove(event.task());
+            } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS
+                    && held.remove(event.task()) != null) {
+                letGo.add(event.task());
             }
         }
     }

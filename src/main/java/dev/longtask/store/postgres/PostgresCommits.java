@@ -90,7 +90,19 @@ final class PostgresCommits {
      * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
      * @param pick       chooses the tasks to claim on the newest state (see {@link PostgresRunStore#claimNext}), or null
      */
+    /**
+     * Refuses a write about {@code task} (null: none) once this store gave its claim back: the write comes from an
+     * agent that outlived the claim, and would carry no attempt the database could check.
+     */
+    void refuseAfterLetGo(Integer task) {
+        if (task != null && leases.letGo(task)) {
+            throw new FencedException("run " + runId + ": task " + task + " was given back by this process; its "
+                    + "earlier attempt can record nothing more", null);
+        }
+    }
+
     Committed commitAll(List<Function<RunState, Draft>> decisions, Integer fencedTask, ClaimPick pick) {
+        refuseAfterLetGo(fencedTask);
         List<Event> seen = new ArrayList<>();
         Committed done = null;
         writeLock.lock();

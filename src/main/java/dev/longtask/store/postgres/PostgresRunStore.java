@@ -435,6 +435,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the result of task " + id + " is not serialisable", e);
         }
+        commits.refuseAfterLetGo(id);
         Integer attempt = leases.attempt(id);
         try (Connection c = db.connection(); PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_results "
                 + "(run_id, task, attempt, result) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, task) DO UPDATE SET "
@@ -522,6 +523,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     }
 
     private void appendTranscript(String name, Integer task, ObjectNode entry) {
+        commits.refuseAfterLetGo(task);
         Integer attempt = task == null ? null : leases.attempt(task);
         try (Connection c = db.connection(); PreparedStatement insert = c.prepareStatement(
                 "INSERT INTO longtask_transcripts (run_id, name, task, attempt, line) VALUES (?, ?, ?, ?, ?)")) {

@@ -310,6 +310,33 @@ class PostgresRunStoreTest {
     }
 
     @Test
+    void aTaskThisProcessGaveBackCanBeRecordedByNoneOfItsEarlierAttempt() throws Exception {
+        // A worker's slot stopped in the place of another (a freeze outlasted the lease, the same worker claimed the
+        // task again and gave it back) leaves the first agent running: whatever it writes afterwards is refused.
+        try (PostgresRunStore worker = newRunningRun(1)) {
+            assertThat(worker.claimNext("w slot 2", false)).isPresent();
+            assertThat(worker.release(1, "the slot stopped")).isEqualTo(PostgresRunStore.Release.REQUEUED);
+            long before = worker.run().lastSeq();
+
+            assertThatThrownBy(() -> worker.complete(1, "mine")).isInstanceOf(FencedException.class)
+                    .hasMessageContaining("task 1 was given back by this process");
+            assertThatThrownBy(() -> worker.finish(1, true, "done", List.of())).isInstanceOf(FencedException.class);
+            assertThatThrownBy(() -> worker.transcript(1).append(JSON.createObjectNode().put("content", "late")))
+                    .isInstanceOf(FencedException.class);
+            assertThatThrownBy(() -> worker.writeResult(1, JSON.createObjectNode().put("summary", "late")))
+                    .isInstanceOf(FencedException.class);
+            try (PostgresRunStore reader = another("run-1")) {
+                assertThat(reader.eventsAfter(before)).isEmpty();
+                assertThat(reader.task(1).status()).isEqualTo(TaskStatus.PENDING);
+            }
+
+            Task again = worker.claimNext("w slot 3", false).orElseThrow();
+            assertThat(again.attempts()).as("claimed again, the task is this process's to record").isEqualTo(2);
+            assertThat(worker.complete(1, "done by the new attempt").status()).isEqualTo(TaskStatus.COMPLETED);
+        }
+    }
+
+    @Test
     void aHeldLeaseIsRenewedByTheHeartbeatAndALostOneIsReported() throws Exception {
         List<Integer> lost = new CopyOnWriteArrayList<>();
         try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "beat", "goal", null, null, null,
