@@ -39,9 +39,9 @@ final class Leases implements AutoCloseable {
      */
     private final Map<Integer, Integer> held = new ConcurrentHashMap<>();
     /**
-     * Tasks whose claim this store held and whose progress left it (requeued, completed, failed by this store): a later
-     * write about one comes from an agent that outlived its claim (a slot stopped in its place, a give-back after a
-     * freeze), and carries no attempt the database could check, so it is refused here.
+     * Tasks whose claim this store held and gave back (requeued by this store): a later write about one comes from an
+     * agent that outlived its claim (a slot stopped in its place, a give-back after a freeze), and would carry no
+     * attempt the database could check, so it is refused here.
      */
     private final Set<Integer> letGo = ConcurrentHashMap.newKeySet();
     /** Tasks of {@link #held} whose lease could not be renewed: no longer renewed, reported once. */
@@ -105,8 +105,8 @@ final class Leases implements AutoCloseable {
                 lost.remove(event.task());
                 letGo.remove(event.task());
             } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS
-                    && held.remove(event.task()) != null) {
-                letGo.add(event.task());
+                    && held.remove(event.task()) != null && after.task(event.task()).status() == TaskStatus.PENDING) {
+                letGo.add(event.task()); // completed or failed, the task's state refuses a second end by itself
             }
         }
     }
