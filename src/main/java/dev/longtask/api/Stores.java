@@ -25,6 +25,15 @@ public final class Stores {
     }
 
     /**
+     * Prepares, on the calling thread, what the first read of a workspace's run files needs (the JSON readers of
+     * a checkpoint, the log and run.json): a short command starts this on a thread of its own as it starts, so that
+     * its read finds them made. Reads no file and changes nothing; once done, calling it again costs nothing.
+     */
+    public static void prepareReading() {
+        FileRunStores.INSTANCE.prepareReading();
+    }
+
+    /**
      * The stores {@code spec} names: null, empty or {@code files} for the file store, a {@code postgresql://} URL for
      * a database (connected and migrated now; the password from {@code PGPASSWORD} or a pgpass file).
      *

@@ -80,6 +80,15 @@ public final class FileRunStores implements RunStores {
         }
     }
 
+    /**
+     * Prepares what the first read of a run's files needs (Jackson's readers of a checkpoint, the log and
+     * {@code run.json}, made by reflection over their record types), so that a short command can have it done on a
+     * second core while it parses its arguments; the read itself waits for nothing. Reads no file, changes nothing.
+     */
+    public void prepareReading() {
+        RunDirectory.prepareReading();
+    }
+
     @Override
     public String where(Path workspace) {
         return FileRunStore.runsDirectory(workspace).toString();
