@@ -144,12 +144,28 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public String create(RunRequest request) {
+        return create(request, null);
+    }
+
+    /**
+     * Creates the run as {@link #create(RunRequest)} does and records it {@code queued} for {@code reason} before
+     * its store is closed: one opening of the run's files where a create followed by a change of status took two.
+     * Durable, status and all, when this returns; a null reason leaves the run {@code created}.
+     */
+    public String createQueued(RunRequest request, String reason) {
+        return create(request, java.util.Objects.requireNonNull(reason, "reason"));
+    }
+
+    private String create(RunRequest request, String queuedBecause) {
         Prepared run = prepared(request);
         // the MCP servers of a session start only when an agent needs one: creating the run starts none
         try (McpServers servers = assembly.mcpServers(run.root(), run.shell());
              EngineSession session = assembly.engine(run.root(), run.settings(), run.models(), run.tasks(),
                      run.shell(), servers).create(run.newRun())) {
             session.recordGivenPlan();
+            if (queuedBecause != null) {
+                session.queue(queuedBecause);
+            }
             return session.runId();
         }
     }
