@@ -13,7 +13,7 @@ import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.store.file.RunWriter;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Workspace;
