@@ -334,6 +334,31 @@ public final class RunReader {
         return new TranscriptPage(offset, entries, more ? offset + entries.size() : null);
     }
 
+    /**
+     * The whole of transcript {@code name} ({@code task_3}, {@code planner_session_1}) as JSON lines, each ended by a
+     * newline; empty when the run has none of that name. A file run's as its file holds it; a shared store's from its
+     * database, where its workers wrote it.
+     */
+    public Optional<String> transcriptText(Path workspace, String runId, String name) {
+        if (shared == null) {
+            return text(RunLayout.of(workspace, runId).transcript(name));
+        }
+        List<JsonNode> lines = shared.transcript(runId, name, 0, Integer.MAX_VALUE);
+        if (lines.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder();
+        for (JsonNode line : lines) {
+            try {
+                text.append(json.writeValueAsString(line)).append('\n');
+            } catch (IOException e) {
+                throw new StoreException("cannot read transcript " + name + " of run " + runId + ": " + e.getMessage(),
+                        e);
+            }
+        }
+        return Optional.of(text.toString());
+    }
+
     /** Whether the run has written its report. */
     public boolean hasReport(Path workspace, String runId) {
         return Files.isRegularFile(RunLayout.of(workspace, runId).report());
