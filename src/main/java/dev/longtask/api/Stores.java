@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.store.file.FileRunStores;
 import dev.longtask.store.postgres.PostgresDatabase;

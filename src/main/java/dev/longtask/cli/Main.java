@@ -5,7 +5,7 @@ import dev.longtask.api.Stores;
 import dev.longtask.cli.command.Commands;
 import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
-import dev.longtask.config.NearMiss;
+import dev.longtask.model.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;

@@ -10,7 +10,7 @@ import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.NoSuchTaskException;
 import dev.longtask.model.run.RunFigures;
 import dev.longtask.model.run.RunLockedException;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;

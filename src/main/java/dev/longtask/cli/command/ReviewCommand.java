@@ -13,7 +13,7 @@ import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.Environment;
-import dev.longtask.engine.Finisher;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
