@@ -133,10 +133,13 @@ public final class RepoMapper {
         files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
         RepoMap map = new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files),
                 parse.skipped(), parse.listed());
-        if (snapshot != null) {
+        // a parse that ran out of time is not cached (it may not on a quieter machine), nor is a map that holds one
+        boolean timedOut = files.stream().anyMatch(f -> f.fallback() != null
+                && f.fallback().startsWith(SyntaxExtractor.TIMED_OUT));
+        if (snapshot != null && !timedOut) {
             snapshot.write(map);
         }
-        return new MappedRepository(map, tokens, snapshot, renders);
+        return new MappedRepository(map, tokens, timedOut ? null : snapshot, renders);
     }
 
     /** The stamps of the files in scope and of those held back as tests, by path; a file that cannot be read has none. */
