@@ -484,6 +484,18 @@ public final class Longtask implements AutoCloseable {
     }
 
     /**
+     * The repository map a code review of {@code base}'s workspace plans from (the options' tests and map budget), with
+     * nothing else: no chunks, plan or estimate, no settings read, no model. A map of a tree in which nothing changed
+     * since the last one is read whole from the workspace's map cache.
+     *
+     * @throws IllegalArgumentException for a bad workspace
+     * @throws UncheckedIOException     when the repository cannot be listed
+     */
+    public ReviewMap reviewMap(RunRequest base, ReviewOptions options) {
+        return reviews.map(workspace(base.workspace()), options);
+    }
+
+    /**
      * A code review of {@code base}'s workspace as {@link #planReview} would plan it, with no model needed: the model
      * and price the settings name, if any (or the options' price), for the estimate. With {@code estimated} false
      * only the map counts and nothing is read of the settings.
