@@ -82,8 +82,17 @@ public final class Worker {
     private final Listener listener;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
-    /** The work of each task held, by run, for the stores' heartbeats to stop when a lease is lost. */
-    private final Map<String, Map<Integer, TaskWork>> holding = new ConcurrentHashMap<>();
+    /**
+     * The work of each claim held, by run, by attempt (a task may be claimed again while an agent of an earlier
+     * attempt has not yet noticed it lost the task), for the stores' heartbeats to stop the one whose lease was lost.
+     */
+    private final Map<String, Map<Attempt, TaskWork>> holding = new ConcurrentHashMap<>();
+    /**
+     * The tasks a slot of this worker works on, by run, from the claim's hand-off to the slot's last write about it: the
+     * claiming loop never claims one of them again. Both slots would write through the same store, so the newer
+     * attempt's fence would let the older agent's writes through.
+     */
+    private final Map<String, Set<Integer>> busy = new ConcurrentHashMap<>();
     /** Claims handed to a slot and not yet carried out, by run: those runs' stores stay open. */
     private final Map<String, AtomicInteger> claimsByRun = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
@@ -141,6 +150,10 @@ public final class Worker {
         return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** One claim of a task: the attempt number fences its writes. */
+    private record Attempt(int taskId, int attempt) {
+    }
+
     /** A slot: a thread that carries out the claims handed to it, one at a time. */
     private final class Slot {
         final String owner;
@@ -168,6 +181,7 @@ public final class Worker {
                 try {
                     carryOut(queue, claimed, owner);
                 } finally {
+                    busy.get(claimed.store().runId()).remove(claimed.task().id());
                     claimsByRun.get(claimed.store().runId()).decrementAndGet();
                 }
                 free.add(this);
@@ -200,7 +214,8 @@ public final class Worker {
                     closeEnded(queue);
                     lapseChecked = System.nanoTime();
                 }
-                claims = queue.next(idle.stream().map(slot -> slot.owner).toList());
+                claims = queue.next(idle.stream().map(slot -> slot.owner).toList(),
+                        run -> Set.copyOf(busy.getOrDefault(run, Set.of())));
                 tellPassedOver(queue.passedOver());
             } catch (StoreException e) {
                 free.addAll(idle);
@@ -228,6 +243,8 @@ public final class Worker {
                         .ifPresentOrElse(c -> {
                             claimsByRun.computeIfAbsent(c.store().runId(),
                                     run -> new AtomicInteger()).incrementAndGet();
+                            busy.computeIfAbsent(c.store().runId(), run -> ConcurrentHashMap.newKeySet())
+                                    .add(c.task().id());
                             slot.inbox.add(c);
                         }, () -> free.add(slot));
             }
@@ -250,6 +267,7 @@ public final class Worker {
         });
         for (String run : queue.closeEnded(inUse)) {
             holding.remove(run);
+            busy.remove(run);
             claimsByRun.remove(run);
         }
     }
@@ -273,6 +291,7 @@ public final class Worker {
     private void carryOut(PostgresWorkQueue queue, PostgresWorkQueue.Claimed claimed, String owner) {
         PostgresRunStore store = claimed.store();
         Task task = claimed.task();
+        Attempt attempt = new Attempt(task.id(), task.attempts());
         listener.claimed(store.runId(), task, owner);
         TaskWork work;
         try {
@@ -280,7 +299,7 @@ public final class Worker {
         } catch (ConfigException | IllegalArgumentException e) {
             // This machine cannot run the run's model (a key is missing here): give the task back, leave the run be.
             String why = "this worker cannot run it: " + e.getMessage();
-            letGo(store, task.id(), why);
+            letGo(store, attempt, why);
             queue.passOver(store.runId(), why);
             tellPassedOver(queue.passedOver());
             return;
@@ -290,15 +309,15 @@ public final class Worker {
             // Once per run's store: its heartbeat tells which task's lease could not be renewed (a freeze or a
             // database outage outlasted it, and another worker may have the task): that task's agent stops at once
             // rather than go on asking the model for work whose every write the database would refuse.
-            Map<Integer, TaskWork> byTask = new ConcurrentHashMap<>();
-            store.onLeaseLost(id -> {
-                TaskWork lost = byTask.get(id);
+            Map<Attempt, TaskWork> byAttempt = new ConcurrentHashMap<>();
+            store.onLeaseLost((id, number) -> {
+                TaskWork lost = byAttempt.get(new Attempt(id, number));
                 if (lost != null) {
                     lost.stop("its lease was lost: another worker may have the task");
                 }
             });
-            return byTask;
-        }).put(task.id(), work);
+            return byAttempt;
+        }).put(attempt, work);
         try {
             if (stopping) {
                 work.stop("the worker is stopping");
@@ -317,11 +336,11 @@ public final class Worker {
             }
         } finally {
             working.remove(work);
-            holding.get(store.runId()).remove(task.id(), work);
+            holding.get(store.runId()).remove(attempt, work);
             work.close();
             // No slot works the task any more: a claim still held (its record could not be written, or the agent
             // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.
-            letGo(store, task.id(), "the worker could not record the task's end; it starts over");
+            letGo(store, attempt, "the worker could not record the task's end; it starts over");
         }
     }
 
@@ -329,10 +348,11 @@ public final class Worker {
      * Gives the task back; while the database is away, tries again with a backoff for as long as the lease would
      * have held it (a restart takes seconds), so the task need not wait for its lease to lapse.
      */
-    private void letGo(PostgresRunStore store, int taskId, String why) {
+    private void letGo(PostgresRunStore store, Attempt claim, String why) {
+        int taskId = claim.taskId();
         long until = System.nanoTime() + store.leaseDuration().toNanos();
         Duration retry = FIRST_RETRY;
-        while (store.release(taskId, why) == PostgresRunStore.Release.NOT_WRITTEN) {
+        while (store.release(taskId, claim.attempt(), why) == PostgresRunStore.Release.NOT_WRITTEN) {
             if (System.nanoTime() + retry.toNanos() >= until) {
                 listener.trouble("run " + store.runId() + ": task #" + taskId + " could not be given back; its lease "
                         + "lapses and another worker takes it");

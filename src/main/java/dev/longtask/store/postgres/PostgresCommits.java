@@ -181,9 +181,9 @@ final class PostgresCommits {
 
     /**
      * Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order, and no more
-     * than the run's concurrency leaves room for ({@link #room}).
+     * than the run's concurrency leaves room for ({@link #room}), none of {@code busy}.
      */
-    record ClaimPick(List<String> owners, boolean skipBusy) {
+    record ClaimPick(List<String> owners, boolean skipBusy, Set<Integer> busy) {
         List<Function<RunState, Draft>> claims(RunState state, Changes changes) {
             if (state.run().status() != RunStatus.RUNNING) {
                 return List.of();
@@ -194,7 +194,7 @@ final class PostgresCommits {
                 if (claims.size() >= most) {
                     break;
                 }
-                if (task.isReady()) {
+                if (task.isReady() && !busy.contains(task.id())) {
                     claims.add(changes.claim(task.id(), owners.get(claims.size())));
                 }
             }

@@ -341,7 +341,7 @@ class PostgresRunStoreTest {
         List<Integer> lost = new CopyOnWriteArrayList<>();
         try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "beat", "goal", null, null, null,
                 StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(600))) {
-            store.onLeaseLost(lost::add);
+            store.onLeaseLost((task, attempt) -> lost.add(task));
             store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
             store.createTask(new TaskDraft("u", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
             store.setRunStatus(RunStatus.RUNNING, "");
