@@ -93,6 +93,8 @@ public final class Worker {
      * attempt's fence would let the older agent's writes through.
      */
     private final Map<String, Set<Integer>> busy = new ConcurrentHashMap<>();
+    /** What each open run's tasks are carried out with, made at its first claim, closed with the run's store. */
+    private final Map<String, WorkerRunParts> parts = new ConcurrentHashMap<>();
     /** Claims handed to a slot and not yet carried out, by run: those runs' stores stay open. */
     private final Map<String, AtomicInteger> claimsByRun = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
@@ -135,6 +137,8 @@ public final class Worker {
                 joinUninterruptibly(thread);
             }
         } finally {
+            parts.values().forEach(WorkerRunParts::close);
+            parts.clear();
             stopped.countDown();
         }
     }
@@ -268,6 +272,10 @@ public final class Worker {
         for (String run : queue.closeEnded(inUse)) {
             holding.remove(run);
             busy.remove(run);
+            WorkerRunParts ended = parts.remove(run);
+            if (ended != null) {
+                ended.close();
+            }
             claimsByRun.remove(run);
         }
     }
@@ -295,7 +303,7 @@ public final class Worker {
         listener.claimed(store.runId(), task, owner);
         TaskWork work;
         try {
-            work = runtime.work(store);
+            work = parts.computeIfAbsent(store.runId(), run -> runtime.workerParts(store)).work(store);
         } catch (ConfigException | IllegalArgumentException e) {
             // This machine cannot run the run's model (a key is missing here): give the task back, leave the run be.
             String why = "this worker cannot run it: " + e.getMessage();
