@@ -68,9 +68,13 @@ public final class Worker {
      * How long the claiming thread waits for news before it looks for work anyway. Commits that make a task ready
      * notify the workers (LISTEN/NOTIFY), so this only bounds how late a missed notification is made up for.
      */
-    static final Duration IDLE_POLL = Duration.ofMillis(500);
-    /** How often this worker looks for tasks whose lease lapsed (another worker died or stalled). */
-    static final Duration LAPSE_CHECK = Duration.ofMillis(500);
+    static final Duration IDLE_POLL = Duration.ofSeconds(2);
+    /**
+     * How often, at most, this worker looks for tasks whose lease lapsed (another worker died or stalled): a tenth of
+     * the lease, so such a task waits its lease and a tenth more. Looking twice a second whatever the lease cost an idle
+     * worker most of its processor time, paid by every worker for every second of every run.
+     */
+    static final Duration SHORTEST_LAPSE_CHECK = Duration.ofMillis(500);
     /** The first and the longest wait between looks at a database that is away. */
     static final Duration FIRST_RETRY = Duration.ofMillis(250);
     static final Duration LONGEST_RETRY = Duration.ofSeconds(10);
@@ -80,6 +84,7 @@ public final class Worker {
     private final int slots;
     private final String name;
     private final Listener listener;
+    private final Duration lapseCheck;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
     /**
@@ -114,6 +119,8 @@ public final class Worker {
         this.slots = slots;
         this.name = name;
         this.listener = listener == null ? Listener.NONE : listener;
+        Duration tenth = stores.lease().dividedBy(10);
+        this.lapseCheck = tenth.compareTo(SHORTEST_LAPSE_CHECK) > 0 ? tenth : SHORTEST_LAPSE_CHECK;
     }
 
     /**
@@ -213,7 +220,7 @@ public final class Worker {
             free.drainTo(idle);
             List<PostgresWorkQueue.Claimed> claims;
             try {
-                if (System.nanoTime() - lapseChecked >= LAPSE_CHECK.toNanos()) {
+                if (System.nanoTime() - lapseChecked >= lapseCheck.toNanos()) {
                     queue.requeueLapsed();
                     closeEnded(queue);
                     lapseChecked = System.nanoTime();
