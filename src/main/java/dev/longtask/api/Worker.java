@@ -71,8 +71,8 @@ public final class Worker {
     static final Duration IDLE_POLL = Duration.ofSeconds(2);
     /**
      * How often, at most, this worker looks for tasks whose lease lapsed (another worker died or stalled): a tenth of
-     * the lease, so such a task waits its lease and a tenth more. Looking twice a second whatever the lease cost an idle
-     * worker most of its processor time, paid by every worker for every second of every run.
+     * the lease, so such a task waits its lease and a tenth more. Looking twice a second whatever the lease took about
+     * a third of an idle worker's processor time, paid by every worker for every second of every run.
      */
     static final Duration SHORTEST_LAPSE_CHECK = Duration.ofMillis(500);
     /** The first and the longest wait between looks at a database that is away. */
