@@ -28,12 +28,8 @@ import org.junit.jupiter.api.Test;
 class ApiSurfaceTest {
     private static final JavaClasses MAIN = ImportedClasses.main();
 
-    /**
-     * What the front ends and the API's signatures may name besides the API and the data vocabulary ({@code model}):
-     * the JDK, and the settings loader the command line still calls directly ({@code config}).
-     */
-    private static final List<String> VOCABULARY = List.of("java.", "dev.longtask.api.", "dev.longtask.model.",
-            "dev.longtask.config.");
+    /** What the front ends and the API's signatures may name: the JDK, the API and its vocabulary ({@code model}). */
+    private static final List<String> VOCABULARY = List.of("java.", "dev.longtask.api.", "dev.longtask.model.");
 
     /**
      * Third-party types the public surface names on purpose: Jackson's tree, as which an event's payload, a task's
@@ -45,34 +41,16 @@ class ApiSurfaceTest {
             "com.fasterxml.jackson.databind.node.ObjectNode");
 
     /**
-     * Types of lower packages still reachable from the API, each on purpose until it moves (docs/library.md, "What
-     * is public"): the store seam, which the engine, the agents and the tools use below the API, and whose defaults
-     * read a run directory's files ({@code RunStore}'s workspace, result and memory), so it cannot move to
-     * {@code model} as it is; and the post-run step port, which names {@code RunStore}. A nested type goes with its
-     * outer type. The list only shrinks: an entry no longer reached fails the test.
-     */
-    static final Set<String> NOT_YET_MOVED = Set.of(
-            // a post-run step (RunRequest.withFinisher, LongtaskBuilder.finisher): given the run's store
-            "dev.longtask.engine.Finisher",
-            // where runs are kept (Stores, Runs.of, LongtaskBuilder.stores) and a run opened for writing
-            // (Stores.files().create/open, Cancellation.cancel): a port with a file and a PostgreSQL implementation
-            "dev.longtask.store.RunStores", "dev.longtask.store.RunStore", "dev.longtask.store.SharedRunStores",
-            "dev.longtask.store.RunReader",
-            // the PostgreSQL store a Worker takes, and its database
-            "dev.longtask.store.postgres.PostgresRunStores", "dev.longtask.store.postgres.PostgresDatabase",
-            "dev.longtask.store.postgres.PostgresUrl");
-
-    /**
      * The rule of the public surface: walking the public signatures (methods, constructors, fields, record
      * components, supertypes, the type arguments of each) from every public type of {@code dev.longtask.api}, and on
      * through every public type reached, reaches only {@code dev.longtask.api..}, {@code dev.longtask.model..}, the
-     * JDK and {@link #ALLOWED_THIRD_PARTY}, and the types {@link #NOT_YET_MOVED}. A type of any other package that
-     * becomes reachable fails this test, so nothing is exported by accident.
+     * JDK and {@link #ALLOWED_THIRD_PARTY}. A type of any other package that becomes reachable fails this test, so
+     * nothing is exported by accident: the store's port ({@code RunStore}, {@code RunStores}) and a post-run step
+     * ({@code Finisher}) are in {@code dev.longtask.model.run}, their implementations below the API.
      */
     @Test
     void thePublicSurfaceReachesOnlyTheApiAndTheModel() {
         Set<String> leaks = new TreeSet<>();
-        Set<String> stillReached = new TreeSet<>();
         Set<String> walked = new HashSet<>();
         Deque<JavaClass> next = new ArrayDeque<>();
         MAIN.stream().filter(c -> c.getPackageName().equals("dev.longtask.api") && c.getModifiers()
@@ -91,9 +69,6 @@ class ApiSurfaceTest {
                 if (inside(base.getPackageName(), "dev.longtask.api") || inside(base.getPackageName(),
                         "dev.longtask.model")) {
                     next.add(base);
-                } else if (NOT_YET_MOVED.contains(outermost(base).getName())) {
-                    stillReached.add(outermost(base).getName());
-                    next.add(base);
                 } else if (!base.equals(type)) {
                     leaks.add(type.getName() + " names " + name);
                     next.add(base); // walked too, so that one run lists every leak
@@ -102,8 +77,6 @@ class ApiSurfaceTest {
         }
         assertThat(leaks).as("types of other packages reachable from the API: keep them out of its public signatures,"
                 + " or move them to dev.longtask.model (docs/library.md, \"What is public\")").isEmpty();
-        assertThat(stillReached).as("NOT_YET_MOVED only shrinks: remove what is no longer reached")
-                .containsExactlyInAnyOrderElementsOf(NOT_YET_MOVED);
     }
 
     private static boolean inside(String packageName, String root) {
@@ -158,16 +131,15 @@ class ApiSurfaceTest {
     void theCommandLineTheServerAndMcpGoThroughTheApi() {
         Set<String> uses = frontEndUsesBelowTheApi();
         assertThat(uses)
-                .as("the command line, the server and MCP use dev.longtask.api, its vocabularies (model, config), the "
-                        + "exposed types and the documented failures only; add what they need to the API")
+                .as("the command line, the server and MCP use dev.longtask.api and its vocabulary (model) only; add "
+                        + "what they need to the API")
                 .isEmpty();
     }
 
-    /** Each "front-end class -> class of a lower package" that is neither the API's vocabulary nor handed out by it. */
+    /** Each "front-end class -> class of a lower package" that is not the API's vocabulary. */
     private static Set<String> frontEndUsesBelowTheApi() {
         List<String> prefixes = new ArrayList<>(VOCABULARY);
         FRONT_ENDS.forEach(p -> prefixes.add(p + "."));
-        Set<String> handedOut = handedOut();
         Set<String> uses = new TreeSet<>();
         for (JavaClass user : MAIN) {
             if (!inAFrontEnd(user.getPackageName())) {
@@ -177,8 +149,8 @@ class ApiSurfaceTest {
                 JavaClass target = d.getTargetClass().isArray() ? d.getTargetClass().getBaseComponentType()
                         : d.getTargetClass();
                 String name = target.getName();
-                if (name.startsWith("dev.longtask.") && !allowed(name, prefixes, handedOut)
-                        && !allowed(outermost(target).getName(), prefixes, handedOut)) {
+                if (name.startsWith("dev.longtask.") && !allowed(name, prefixes)
+                        && !allowed(outermost(target).getName(), prefixes)) {
                     uses.add(shortName(outermost(user).getName()) + " -> " + shortName(outermost(target).getName()));
                 }
             });
@@ -254,28 +226,9 @@ class ApiSurfaceTest {
     private static DescribedPredicate<JavaClass> inApiOr(String... more) {
         List<String> prefixes = new ArrayList<>(VOCABULARY);
         prefixes.addAll(List.of(more));
-        Set<String> handedOut = handedOut();
-        return DescribedPredicate.describe("in the API, its vocabularies, the exposed types (and the data they hold)"
-                + " or " + List.of(more), c -> allowed(c.getName(), prefixes, handedOut)
-                || allowed(outermost(c).getName(), prefixes, handedOut));
-    }
-
-    /** The exposed types and the records and enums their record components hold, transitively: data a caller reads. */
-    private static Set<String> handedOut() {
-        Set<String> seen = new HashSet<>();
-        Deque<JavaClass> next = new ArrayDeque<>();
-        NOT_YET_MOVED.forEach(name -> next.add(MAIN.get(name)));
-        while (!next.isEmpty()) {
-            JavaClass c = next.pop();
-            if (!seen.add(c.getName()) || !c.isRecord()) {
-                continue;
-            }
-            c.getFields().stream().filter(f -> !f.getModifiers().contains(JavaModifier.STATIC))
-                    .flatMap(f -> f.getType().getAllInvolvedRawTypes().stream())
-                    .filter(t -> t.getName().startsWith("dev.longtask.") && (t.isRecord() || t.isEnum()))
-                    .forEach(next::add);
-        }
-        return seen;
+        return DescribedPredicate.describe("in the API, its vocabulary"
+                + " or " + List.of(more), c -> allowed(c.getName(), prefixes)
+                || allowed(outermost(c).getName(), prefixes));
     }
 
     private static JavaClass outermost(JavaClass c) {
@@ -286,8 +239,7 @@ class ApiSurfaceTest {
         return at;
     }
 
-    private static boolean allowed(String name, List<String> prefixes, Set<String> named) {
-        return name.startsWith("[") || prefixes.stream().anyMatch(name::startsWith) || named.contains(name)
-                || !name.contains(".");
+    private static boolean allowed(String name, List<String> prefixes) {
+        return name.startsWith("[") || prefixes.stream().anyMatch(name::startsWith) || !name.contains(".");
     }
 }

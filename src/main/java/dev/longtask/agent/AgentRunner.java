@@ -10,7 +10,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.McpNames;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.Transcript;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;

@@ -7,7 +7,7 @@ import dev.longtask.model.ApprovalDecision;
 import dev.longtask.model.ApprovalQuestion;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.agent.Approver;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;

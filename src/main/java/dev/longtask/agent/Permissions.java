@@ -5,7 +5,7 @@ import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.SandboxMode;
 import dev.longtask.model.agent.Approver;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Workspace;

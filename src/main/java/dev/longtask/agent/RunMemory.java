@@ -2,7 +2,7 @@ package dev.longtask.agent;
 
 import dev.longtask.model.run.MemoryFiles;
 import dev.longtask.store.MemoryTexts;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
 import java.util.List;
 

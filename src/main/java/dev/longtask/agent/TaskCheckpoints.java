@@ -4,7 +4,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
 import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
 import dev.longtask.tools.undo.Checkpoints;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.EventData;
 import dev.longtask.model.Task;
 import dev.longtask.model.agent.AgentOutcome;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

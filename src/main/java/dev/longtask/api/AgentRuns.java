@@ -19,7 +19,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.file.FileRunStore;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;

@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;

@@ -2,7 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.model.RunStatus;
 import dev.longtask.store.file.CancelRequest;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
 import java.util.Optional;
 

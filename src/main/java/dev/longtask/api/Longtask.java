@@ -28,8 +28,8 @@ import dev.longtask.model.Isolation;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.tools.PermissionPolicy;
 import dev.longtask.tools.Sandbox;
 import dev.longtask.tools.Toolbox;
@@ -143,12 +143,28 @@ public final class Longtask implements AutoCloseable {
      * @throws IllegalArgumentException for a bad workspace, run id or plan; nothing is created
      */
     public String create(RunRequest request) {
+        return create(request, null);
+    }
+
+    /**
+     * Creates the run as {@link #create(RunRequest)} does and records it {@code queued} for {@code reason} before
+     * its store is closed: one opening of the run's files where a create followed by a change of status took two.
+     * Durable, status and all, when this returns; a null reason leaves the run {@code created}.
+     */
+    public String createQueued(RunRequest request, String reason) {
+        return create(request, java.util.Objects.requireNonNull(reason, "reason"));
+    }
+
+    private String create(RunRequest request, String queuedBecause) {
         Prepared run = prepared(request);
         // the MCP servers of a session start only when an agent needs one: creating the run starts none
         try (McpServers servers = assembly.mcpServers(run.root(), run.shell());
              EngineSession session = assembly.engine(run.root(), run.settings(), run.models(), run.tasks(),
                      run.shell(), servers).create(run.newRun())) {
             session.recordGivenPlan();
+            if (queuedBecause != null) {
+                session.queue(queuedBecause);
+            }
             return session.runId();
         }
     }
@@ -464,6 +480,18 @@ public final class Longtask implements AutoCloseable {
     private Budget reviewBudget(Settings settings, RunRequest base) {
         return settings.budget().overriddenBy(budget).overriddenBy(base.budget() == null ? Budget.UNLIMITED
                 : base.budget());
+    }
+
+    /**
+     * The repository map a code review of {@code base}'s workspace plans from (the options' tests and map budget), with
+     * nothing else: no chunks, plan or estimate, no settings read, no model. A map of a tree in which nothing changed
+     * since the last one is read whole from the workspace's map cache.
+     *
+     * @throws IllegalArgumentException for a bad workspace
+     * @throws UncheckedIOException     when the repository cannot be listed
+     */
+    public ReviewMap reviewMap(RunRequest base, ReviewOptions options) {
+        return reviews.map(workspace(base.workspace()), options);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.longtask.api;
 
 import dev.longtask.model.plan.Estimate;
-import dev.longtask.engine.Finisher;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.engine.RunOutcome;
 import dev.longtask.model.RunStatus;
 import java.nio.file.Path;

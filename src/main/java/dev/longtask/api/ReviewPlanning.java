@@ -14,6 +14,8 @@ import dev.longtask.model.llm.Pricing;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.review.ReviewSetup;
+import dev.longtask.review.map.RepoMapper;
+import dev.longtask.review.map.ScopeOptions;
 import dev.longtask.review.plan.ReviewFocus;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
@@ -80,6 +82,16 @@ final class ReviewPlanning {
                         "the agent's model", null, null))).contextWindow().value());
         return review(root, id, options, price, endpoint.map(e -> e.spec().toString()).orElse(null), tasks, windows,
                 budget);
+    }
+
+    /** The map a review of {@code root} plans from, without the rest of its planning. */
+    ReviewMap map(Path root, ReviewOptions options) {
+        try {
+            return new ReviewMap(RepoMapper.cached(TokenCounter.shared()).mapped(root,
+                    ScopeOptions.defaults().withTests(options.includeTests())), options.mapTokens());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
+        }
     }
 
     /** An agent's context window by its name, from the window of a model spec (null for the run's model). */

@@ -5,7 +5,7 @@ import dev.longtask.engine.StoreWatcher;
 import dev.longtask.model.Event;
 import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.run.RunHistory;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

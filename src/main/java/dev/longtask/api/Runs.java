@@ -13,7 +13,7 @@ import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.store.file.RunWriter;
 import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Workspace;
@@ -190,14 +190,15 @@ public final class Runs {
 
     /**
      * The transcript of a task's conversation (JSON lines), or of a role's ("planner_session_1",
-     * "director_round_2"); empty when there is none.
+     * "director_round_2"); empty when there is none. A run of a shared store has its transcripts in the database.
      */
     public Optional<String> transcript(String runId, String name) {
         if (!name.matches("[a-z0-9_-]+")) {
             throw new IllegalArgumentException("a transcript name is [a-z0-9_-]+ (task_3, planner_session_1), not '"
                     + name + "'");
         }
-        return readIfPresent(RunLayout.of(read(runId).directory()).transcript(name));
+        read(runId);
+        return new RunReader(stores).transcriptText(workspace, runId, name);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.longtask.api;
 
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.store.file.FileRunStores;
 import dev.longtask.store.postgres.PostgresDatabase;
@@ -22,6 +22,15 @@ public final class Stores {
     /** The file store of each workspace ({@code <workspace>/.longtask/runs}). */
     public static RunStores files() {
         return FileRunStores.INSTANCE;
+    }
+
+    /**
+     * Prepares, on the calling thread, what the first read of a workspace's run files needs (the JSON readers of
+     * a checkpoint, the log and run.json): a short command starts this on a thread of its own as it starts, so that
+     * its read finds them made. Reads no file and changes nothing; once done, calling it again costs nothing.
+     */
+    public static void prepareReading() {
+        FileRunStores.INSTANCE.prepareReading();
     }
 
     /**

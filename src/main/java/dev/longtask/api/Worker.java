@@ -5,6 +5,7 @@ import dev.longtask.engine.TaskWork;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.FencedException;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.TaskDone;
 import dev.longtask.store.postgres.PostgresRunStore;
 import dev.longtask.store.postgres.PostgresRunStores;
@@ -108,14 +109,23 @@ public final class Worker {
     private volatile boolean stopping;
 
     /**
-     * @param name recorded as the owner of claimed tasks, with the slot ("host pid 42 slot 2")
+     * @param stores a shared store ({@link Stores#of} with a PostgreSQL URL; {@link RunStores#shared()} is true)
+     * @param lease  how long a claim holds its task without a heartbeat (renewed every third of it), or null for the
+     *               store's own (30 seconds)
+     * @param name   recorded as the owner of claimed tasks, with the slot ("host pid 42 slot 2")
+     * @throws IllegalArgumentException when {@code stores} is not shared, or {@code slots} is below 1
      */
-    public Worker(Longtask runtime, PostgresRunStores stores, int slots, String name, Listener listener) {
+    public Worker(Longtask runtime, RunStores stores, Duration lease, int slots, String name, Listener listener) {
         if (slots < 1) {
             throw new IllegalArgumentException("a worker needs at least 1 slot, got " + slots);
         }
+        if (!(stores instanceof PostgresRunStores database)) {
+            throw new IllegalArgumentException("a worker needs a shared store (Stores.of with a PostgreSQL URL); the "
+                    + "file store is one process's");
+        }
         this.runtime = runtime;
-        this.stores = stores;
+        // the same connections, claims held for the lease asked for
+        this.stores = lease == null ? database : new PostgresRunStores(database.database(), lease);
         this.slots = slots;
         this.name = name;
         this.listener = listener == null ? Listener.NONE : listener;

@@ -1,10 +1,11 @@
 package dev.longtask.cli;
 
 import dev.longtask.api.Runs;
+import dev.longtask.api.Stores;
 import dev.longtask.cli.command.Commands;
 import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
-import dev.longtask.config.NearMiss;
+import dev.longtask.model.config.NearMiss;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -80,7 +81,32 @@ public final class Main implements Runnable {
         String first = commandName(args);
         List<Class<?>> named = Commands.ALL.stream().filter(c -> !Commands.needsTheWholeTree(c)
                 && names(c).contains(first)).toList();
+        if (named.size() == 1 && Commands.readsRuns(named.get(0)) && !asksForHelp(args)) {
+            prepareReadingAside();
+        }
         return named.size() == 1 ? withCommands(named, Commands.factoryFor(named.get(0))) : withCommands(Commands.ALL);
+    }
+
+    private static boolean asksForHelp(String... args) {
+        return List.of(args).contains("--help") || List.of(args).contains("-h");
+    }
+
+    /**
+     * Has the JSON readers of a run's files made on a thread of its own, while this one builds and parses the
+     * command line: a fresh JVM took as long to make them (reflection over the checkpoint's record types, run by
+     * the interpreter) as to read a checkpoint of 1,000 tasks with them. The read waits for whatever is not made
+     * yet; a failure here is left for the read to meet and report.
+     */
+    private static void prepareReadingAside() {
+        Thread thread = new Thread(() -> {
+            try {
+                Stores.prepareReading();
+            } catch (RuntimeException | LinkageError leftForTheRead) {
+                // the command's own read makes the same readers and says what is wrong
+            }
+        }, "longtask-prepare-reading");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     /** The first argument that is not an option of the {@code longtask} command itself nor its value ({@code -C DIR}). */

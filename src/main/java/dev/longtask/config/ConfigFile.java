@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.ModelPrice;
+import dev.longtask.model.config.NearMiss;
 import dev.longtask.model.config.Resolved;
 import dev.longtask.model.config.SettingKey;
 import dev.longtask.model.config.Source;

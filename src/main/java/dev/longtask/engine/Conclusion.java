@@ -5,6 +5,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.Finisher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,10 +2,12 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
+import dev.longtask.model.RunStatus;
 import dev.longtask.model.plan.ProgressSnapshot;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import java.nio.file.Path;
 import java.util.List;
@@ -165,6 +167,17 @@ public final class EngineSession implements AutoCloseable {
         if (newRun != null && newRun.plan() != null && store.tasks().isEmpty()) {
             new Planning(SessionParts.of(store, setup, stop)).accept(newRun.plan(), newRun.estimate());
         }
+    }
+
+    /**
+     * Records a run that is not carried out now as {@code queued} for {@code reason}: a caller that keeps runs
+     * waiting (the server's pool) says so while the run is open from its creation, rather than opening it again.
+     */
+    public void queue(String reason) {
+        if (carried.get()) {
+            throw new IllegalStateException("run " + runId() + " was carried out already");
+        }
+        store.setRunStatus(RunStatus.QUEUED, reason);
     }
 
     /** Pauses after saving, as a budget does (resumable); returns at once. */

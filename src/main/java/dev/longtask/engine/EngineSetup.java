@@ -4,6 +4,7 @@ import dev.longtask.agent.Permissions;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.agent.AgentCatalog;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.Workspace;

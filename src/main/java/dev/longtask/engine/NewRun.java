@@ -4,6 +4,7 @@ import dev.longtask.model.Budget;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.plan.Estimate;
 import dev.longtask.model.plan.Plan;
+import dev.longtask.model.run.Finisher;
 
 /**
  * A run to create: its goal, id (null for a new one), budgets and settings, and optionally a plan made without the

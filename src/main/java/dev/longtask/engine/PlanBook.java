@@ -13,7 +13,7 @@ import dev.longtask.model.plan.Plan;
 import dev.longtask.model.plan.PlannedTask;
 import dev.longtask.store.RunLayout;
 import dev.longtask.model.run.RunHistory;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

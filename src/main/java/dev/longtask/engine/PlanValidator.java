@@ -205,7 +205,7 @@ public final class PlanValidator {
         for (String dep : task.dependsOn()) {
             int id = byKey.containsKey(dep) ? firstId + keys.indexOf(dep) : existingId(dep, existingIds).orElse(0);
             PlannedTask planned = byKey.get(dep);
-            PlanBook.dependencyInputs(inputs, id, runPath + "/results/task_" + id + "/result.json",
+            PlanBook.dependencyInputs(inputs, id, runPath + "/" + RunLayout.resultName(id),
                     planned == null ? Map.of() : planned.outputs());
         }
         return inputs;

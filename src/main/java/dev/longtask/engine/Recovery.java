@@ -2,7 +2,7 @@ package dev.longtask.engine;
 
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.util.Set;
 import java.util.stream.Collectors;
 

@@ -11,7 +11,7 @@ import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

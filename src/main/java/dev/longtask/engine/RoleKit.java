@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.agent.AgentRunner;
 import dev.longtask.agent.RunMemory;
 import dev.longtask.model.agent.AgentCatalog;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;
 

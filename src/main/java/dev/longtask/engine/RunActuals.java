@@ -6,7 +6,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.RunHistory;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.longtask.engine;
 
 import dev.longtask.model.EventData;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import java.io.IOException;
 

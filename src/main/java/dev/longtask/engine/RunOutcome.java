@@ -2,6 +2,7 @@ package dev.longtask.engine;
 
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.plan.Estimate;
+import dev.longtask.model.run.Finisher;
 import java.nio.file.Path;
 
 /**

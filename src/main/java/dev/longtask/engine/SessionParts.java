@@ -11,7 +11,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.PermissionRule;
 import dev.longtask.model.PermissionSettings;
 import dev.longtask.model.RunSettings;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.undo.Checkpoints;
 import java.time.Clock;

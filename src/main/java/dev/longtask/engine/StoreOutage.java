@@ -1,6 +1,6 @@
 package dev.longtask.engine;
 
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import java.time.Duration;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.longtask.agent.AgentRunner;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.TaskDone;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import java.util.List;
 import java.util.Optional;

@@ -27,9 +27,11 @@ public final class TokenCounter {
     /** More distinct tools than a runtime offers; past it the counts kept start over rather than grow. */
     private static final int KNOWN_TOOLS = 512;
 
+    private static final EncodingType TYPE = EncodingType.CL100K_BASE;
+
     /** Initialised on first use (the JVM's lazy class initialisation), then shared by every counter. */
     private static final class Loaded {
-        static final Encoding ENCODING = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+        static final Encoding ENCODING = Encodings.newLazyEncodingRegistry().getEncoding(TYPE);
     }
 
     /** Each tool's count, or null to count every time. */
@@ -56,8 +58,9 @@ public final class TokenCounter {
         return new TokenCounter(new ConcurrentHashMap<>());
     }
 
+    /** The encoding's name ({@code cl100k_base}), without loading it. */
     public String encodingName() {
-        return Loaded.ENCODING.getName();
+        return TYPE.getName();
     }
 
     public int count(String text) {

@@ -1,10 +1,10 @@
 package dev.longtask.review;
 
-import dev.longtask.engine.Finisher;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.RunStatus;
 import dev.longtask.review.plan.ReviewManifest;
 import dev.longtask.review.report.ReviewReportWriter;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

@@ -9,6 +9,7 @@ import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;
 import dev.longtask.review.map.MapRenderer;
+import dev.longtask.review.map.MappedRepository;
 import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.map.RepoMapper;
 import dev.longtask.review.map.ScopeOptions;
@@ -144,7 +145,9 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
     public static ReviewSetup preview(Path root, String runId, Options options, Pricing pricing, String model,
                                       int concurrency, TokenCounter counter, ToIntFunction<String> windowOfAgent)
             throws IOException {
-        RepoMap repoMap = RepoMapper.cached(counter).map(root, ScopeOptions.defaults().withTests(options.includeTests()));
+        MappedRepository mapped = RepoMapper.cached(counter).mapped(root,
+                ScopeOptions.defaults().withTests(options.includeTests()));
+        RepoMap repoMap = mapped.map();
         int chunkWindow = windowOfAgent == null ? 0
                 : Math.min(windowOfAgent.applyAsInt(ReviewPlanner.ANALYZER), windowOfAgent.applyAsInt(ReviewPlanner.REVIEWER));
         long room = chunkWindow > 0 ? chunkRoom(chunkWindow, options.mapTokens()) : Long.MAX_VALUE;
@@ -165,7 +168,7 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
         options = options.withChunkTokens(chunkTokens);
         List<Chunk> all = new Chunker(chunkTokens).chunk(repoMap);
         MapRenderer renderer = new MapRenderer(counter);
-        String rendered = renderer.render(repoMap, options.mapTokens());
+        String rendered = mapped.render(options.mapTokens());
         ReviewEstimator estimator = new ReviewEstimator(EstimateAssumptions.defaults(), pricing);
         ReviewPart.Selection selection = ReviewPart.select(all, repoMap, new ReviewPart.Limits(
                 PlanValidator.MAX_TASKS / ReviewPlanner.TASKS_PER_CHUNK, options.top(), options.skip(),

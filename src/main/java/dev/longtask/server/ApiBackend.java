@@ -15,8 +15,8 @@ import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,13 +53,12 @@ public final class ApiBackend implements RunBackend {
     public void create(String runId, Submission request) {
         RunRequest run = request.run().withRunId(runId);
         try {
-            longtask.create(request.review() == null ? run : reviewOf(run, request.review()));
+            longtask.createQueued(request.review() == null ? run : reviewOf(run, request.review()),
+                    request.foreground() ? "the server's foreground run: it starts at once, outside the pool"
+                            : "waiting for a slot in the server's pool");
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        setStatus(run.workspace(), runId, RunStatus.QUEUED, request.foreground()
-                ? "the server's foreground run: it starts at once, outside the pool"
-                : "waiting for a slot in the server's pool");
     }
 
     /**

@@ -9,7 +9,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.Rollback;
 import dev.longtask.model.run.TaskDiff;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.NoSuchTaskException;
 import dev.longtask.model.run.RunFigures;
 import dev.longtask.model.run.RunLockedException;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -48,6 +48,8 @@ public final class LongtaskServer implements AutoCloseable {
     /** The places for runs at work this server shares with the other servers of its store. */
     private final dev.longtask.model.run.RunSlots slots;
     private final Outbox outbox;
+    /** A full collection once the pool has idled a while, so a server at rest gives back what its runs grew. */
+    private final IdleCollection idleCollection = new IdleCollection(this::poolIdle, System::gc, IdleCollection.QUIET);
     private final EventStream eventStream;
     private final StreamSocket streamSocket;
     private final McpEndpoint mcp;
@@ -84,6 +86,11 @@ public final class LongtaskServer implements AutoCloseable {
             @Override
             public void retried(PoolEntry entry) {
                 metrics.poolRetried();
+            }
+
+            @Override
+            public void idle() {
+                idleCollection.poolIdle();
             }
         }, approvals);
         hub.tap((runId, event) -> metrics.onEvent(event));
@@ -221,6 +228,10 @@ public final class LongtaskServer implements AutoCloseable {
         return "http://" + host + ":" + port();
     }
 
+    private boolean poolIdle() {
+        return pool != null && pool.idle();
+    }
+
     /** The bearer token, or null when the server runs without one. */
     public String token() {
         return token;
@@ -250,6 +261,7 @@ public final class LongtaskServer implements AutoCloseable {
         if (outbox != null) {
             outbox.close();
         }
+        idleCollection.close();
     }
 
     private void health(Context ctx, ObjectMapper json, List<Path> roots, RunFiles files) throws IOException {

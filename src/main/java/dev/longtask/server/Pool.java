@@ -46,6 +46,10 @@ final class Pool {
         /** A failed run was put back in the queue for another try. */
         default void retried(PoolEntry entry) {
         }
+
+        /** The last session ended and no run waits: nothing runs until the next submission or resume. */
+        default void idle() {
+        }
     }
 
     /** Why this server stopped a session. */
@@ -348,6 +352,15 @@ final class Pool {
             book.write(next);
         }
         schedule();
+        if (idle()) {
+            listener.idle();
+        }
+    }
+
+    /** No session is live or starting and no run is being created or waits in the queue. */
+    synchronized boolean idle() {
+        return live.isEmpty() && starting.isEmpty() && creating.isEmpty()
+                && entries.values().stream().noneMatch(e -> e.state() == PoolEntry.State.QUEUED);
     }
 
     /** Writes the answers given while the session ran that its agents did not take, now that no session holds the run. */

@@ -3,14 +3,17 @@ package dev.longtask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.api.Runs;
+import dev.longtask.api.ReadOnlyRuns;
 import dev.longtask.api.Stores;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.RunFigures;
-import dev.longtask.store.RunReader;
+import dev.longtask.model.run.RunNote;
+import dev.longtask.model.run.TranscriptPage;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,14 +25,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The server's reads of runs, through the store's {@link RunReader} (never the files themselves): the state, the log
+ * The server's reads of runs, through the API's {@link ReadOnlyRuns} (never the files themselves): the state, the log
  * from a sequence number, a transcript page, the report, the notes, and the approval questions. The figures and the
  * questions are kept until the run's log changes, so a dashboard that polls many runs reads each one only when it
  * moved.
  */
 final class RunFiles {
     private final RunStores stores;
-    private final RunReader reader;
+    private final ReadOnlyRuns reader;
     private final Map<String, Cached<RunFigures>> figures = new ConcurrentHashMap<>();
     private final Map<String, Cached<List<Asked>>> questions = new ConcurrentHashMap<>();
 
@@ -47,8 +50,8 @@ final class RunFiles {
     }
 
     /** The notes a run keeps beside its log, by the name the API gives them. */
-    static final Map<String, RunReader.Note> NOTES = Map.of("findings", RunReader.Note.FINDINGS, "progress",
-            RunReader.Note.PROGRESS, "plan", RunReader.Note.PLAN);
+    static final Map<String, RunNote> NOTES = Map.of("findings", RunNote.FINDINGS, "progress",
+            RunNote.PROGRESS, "plan", RunNote.PLAN);
 
     RunFiles(ObjectMapper json) {
         this(json, Stores.files());
@@ -56,7 +59,7 @@ final class RunFiles {
 
     RunFiles(ObjectMapper json, RunStores stores) {
         this.stores = stores;
-        this.reader = new RunReader(stores);
+        this.reader = ReadOnlyRuns.of(stores);
     }
 
     /** Where the run's files are: its projections, report and notes (the same path with a shared store). */
@@ -84,8 +87,8 @@ final class RunFiles {
         return reader.runs(workspaces, all);
     }
 
-    /** A page of the runs {@link #runs} would give, greatest (newest) id first: see {@link RunReader#page}. */
-    List<RunReader.Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
+    /** A page of the runs {@link #runs} would give, greatest (newest) id first: see {@link ReadOnlyRuns#page}. */
+    List<ListedRun> page(Collection<Path> workspaces, boolean all, String before, int limit) {
         return reader.page(workspaces, all, before, limit);
     }
 
@@ -109,7 +112,7 @@ final class RunFiles {
     }
 
     /** The figures of a run a page listed, at the version the listing found (one question fewer for each). */
-    RunFigures figures(RunReader.Listed run) {
+    RunFigures figures(ListedRun run) {
         return figures(run.workspace(), run.runId(), run.version());
     }
 
@@ -175,7 +178,7 @@ final class RunFiles {
     }
 
     /** Entries {@code offset} to {@code offset + limit} of task {@code taskId}'s transcript. */
-    RunReader.TranscriptPage transcript(Path workspace, String runId, int taskId, int offset, int limit) {
+    TranscriptPage transcript(Path workspace, String runId, int taskId, int offset, int limit) {
         return reader.taskTranscript(workspace, runId, taskId, offset, limit);
     }
 
@@ -193,7 +196,7 @@ final class RunFiles {
     }
 
     /** One of {@link #NOTES}, once the run has written it. */
-    Optional<String> note(Path workspace, String runId, RunReader.Note note) {
+    Optional<String> note(Path workspace, String runId, RunNote note) {
         return reader.note(workspace, runId, note);
     }
 }

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.RunStatus;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.RunFigures;
-import dev.longtask.store.RunReader;
+import dev.longtask.model.run.RunNote;
+import dev.longtask.model.run.TranscriptPage;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,8 +75,8 @@ final class RunsApi {
         int looked = 0;
         reading:
         while (true) {
-            java.util.List<RunReader.Listed> runs = files.page(workspaces, workdir == null, cursor, batch);
-            for (RunReader.Listed run : runs) {
+            java.util.List<ListedRun> runs = files.page(workspaces, workdir == null, cursor, batch);
+            for (ListedRun run : runs) {
                 if (out.size() == limit || looked == MAX_SCANNED) {
                     next = RunsCursor.after(cursor); // at least this run is left
                     break reading;
@@ -99,7 +101,7 @@ final class RunsApi {
         send(ctx, page);
     }
 
-    private ObjectNode listedView(RunReader.Listed run, Map<String, Integer> positions) {
+    private ObjectNode listedView(ListedRun run, Map<String, Integer> positions) {
         try {
             return view(run.runId(), run.workspace(), positions, () -> files.figures(run));
         } catch (RuntimeException unreadable) {
@@ -155,7 +157,7 @@ final class RunsApi {
         files.snapshot(workspace, runId).task(taskId);
         int offset = number(ctx, "offset", 0, Integer.MAX_VALUE, 0);
         int limit = number(ctx, "limit", 1, MAX_PAGE, 100);
-        dev.longtask.store.RunReader.TranscriptPage page = files.transcript(workspace, runId, taskId, offset, limit);
+        TranscriptPage page = files.transcript(workspace, runId, taskId, offset, limit);
         ObjectNode out = json.createObjectNode().put("run_id", runId).put("task", taskId).put("offset", offset);
         out.set("entries", json.valueToTree(page.entries()));
         if (page.nextOffset() == null) {
@@ -182,7 +184,7 @@ final class RunsApi {
         String runId = ctx.pathParam("id");
         Path workspace = workspace(runId);
         ObjectNode out = json.createObjectNode().put("run_id", runId);
-        for (Map.Entry<String, dev.longtask.store.RunReader.Note> note : RunFiles.NOTES.entrySet()) {
+        for (Map.Entry<String, RunNote> note : RunFiles.NOTES.entrySet()) {
             files.note(workspace, runId, note.getValue()).ifPresentOrElse(text -> out.putObject(note.getKey())
                     .put("markdown", text).put("html", markdown.html(text)), () -> out.putNull(note.getKey()));
         }

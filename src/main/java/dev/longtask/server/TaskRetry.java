@@ -3,7 +3,7 @@ package dev.longtask.server;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -12,6 +12,7 @@ import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,6 +79,12 @@ public abstract class EventSourcedRunStore implements RunStore {
     @Override
     public Path directory() {
         return directory;
+    }
+
+    /** The workspace is where the run directory's layout puts it: {@code <workspace>/.longtask/runs/<run-id>}. */
+    @Override
+    public Path workspace() {
+        return RunLayout.of(directory).workspace();
     }
 
     @Override

@@ -126,7 +126,7 @@ public final class ResultFiles {
      * Task {@code id}'s result.json in the run directory {@code layout} names, as any reader reads it; empty when
      * the task has none (it has not ended, or a tool deleted it). A file that is not JSON is given as its text.
      */
-    static Optional<TaskResult> read(RunLayout layout, int id) {
+    public static Optional<TaskResult> read(RunLayout layout, int id) {
         Path file = layout.result(id);
         String text;
         try {

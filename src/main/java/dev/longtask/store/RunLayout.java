@@ -130,7 +130,7 @@ public final class RunLayout {
     }
 
     /** The name of task {@code id}'s result file relative to the run directory, as projections record it. */
-    static String resultName(int id) {
+    public static String resultName(int id) {
         return RESULTS + "/task_" + id + "/" + RESULT_FILE;
     }
 

@@ -5,8 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskResult;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.NoSuchRunException;
+import dev.longtask.model.run.RunNote;
+import dev.longtask.model.run.RunStores;
+import dev.longtask.model.run.SharedRunStores;
 import dev.longtask.model.run.StoreException;
+import dev.longtask.model.run.TranscriptPage;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
@@ -37,24 +42,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RunReader {
     private static final byte[] SEQ_PREFIX = "{\"seq\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] APPROVAL_TYPE = "\"type\":\"approval.".getBytes(StandardCharsets.US_ASCII);
-
-    /** The notes a run keeps beside its log. */
-    public enum Note {
-        PLAN(RunLayout.PLAN_FILE), FINDINGS(RunLayout.FINDINGS_FILE), PROGRESS(RunLayout.PROGRESS_FILE);
-
-        private final String file;
-
-        Note(String file) {
-            this.file = file;
-        }
-    }
-
-    /** A page of a transcript: its entries from line {@code offset}, and where the next page starts (null: none). */
-    public record TranscriptPage(int offset, List<JsonNode> entries, Integer nextOffset) {
-        public TranscriptPage {
-            entries = List.copyOf(entries);
-        }
-    }
 
     private record Mark(long seq, long offset) {
     }
@@ -125,13 +112,6 @@ public final class RunReader {
     }
 
     /**
-     * A run a page lists: its id, the workspace it lives in, and its {@link #version} as the listing found it (a cache
-     * of its figures keyed on that need not ask again).
-     */
-    public record Listed(String runId, Path workspace, long version) {
-    }
-
-    /**
      * Up to {@code limit} runs whose ids sort before {@code before} (from the greatest when null), greatest first:
      * ids {@link RunIds#newId} makes begin with their creation time, so that is newest first, and a run made while a
      * client pages does not move the pages after the first. Ids compare as Java strings (by UTF-16 unit; the
@@ -139,7 +119,7 @@ public final class RunReader {
      * again when one changed) and reads (one stat) only the runs the page returns; a shared store asks one indexed query. The workspaces and
      * {@code all} are as {@link #runs}: a run in two workspaces is listed once, in the first.
      */
-    public List<Listed> page(Collection<Path> workspaces, boolean all, String before, int limit) {
+    public List<ListedRun> page(Collection<Path> workspaces, boolean all, String before, int limit) {
         if (shared != null) {
             return shared.page(before, limit, all ? null : workspaces);
         }
@@ -150,7 +130,7 @@ public final class RunReader {
             ids[w] = runIds(places.get(w));
             next[w] = before == null ? 0 : firstBelow(ids[w], before);
         }
-        List<Listed> page = new ArrayList<>(Math.min(limit, 64));
+        List<ListedRun> page = new ArrayList<>(Math.min(limit, 64));
         String last = null;
         while (page.size() < limit) {
             int from = -1; // the workspace whose next id is the greatest (the first such: a run is listed in the first)
@@ -171,7 +151,7 @@ public final class RunReader {
             // event
             long version = fileVersion(RunLayout.of(places.get(from), id).events());
             if (version >= 1_000) {
-                page.add(new Listed(id, places.get(from), version));
+                page.add(new ListedRun(id, places.get(from), version));
             }
         }
         return page;
@@ -354,6 +334,31 @@ public final class RunReader {
         return new TranscriptPage(offset, entries, more ? offset + entries.size() : null);
     }
 
+    /**
+     * The whole of transcript {@code name} ({@code task_3}, {@code planner_session_1}) as JSON lines, each ended by a
+     * newline; empty when the run has none of that name. A file run's as its file holds it; a shared store's from its
+     * database, where its workers wrote it.
+     */
+    public Optional<String> transcriptText(Path workspace, String runId, String name) {
+        if (shared == null) {
+            return text(RunLayout.of(workspace, runId).transcript(name));
+        }
+        List<JsonNode> lines = shared.transcript(runId, name, 0, Integer.MAX_VALUE);
+        if (lines.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder();
+        for (JsonNode line : lines) {
+            try {
+                text.append(json.writeValueAsString(line)).append('\n');
+            } catch (IOException e) {
+                throw new StoreException("cannot read transcript " + name + " of run " + runId + ": " + e.getMessage(),
+                        e);
+            }
+        }
+        return Optional.of(text.toString());
+    }
+
     /** Whether the run has written its report. */
     public boolean hasReport(Path workspace, String runId) {
         return Files.isRegularFile(RunLayout.of(workspace, runId).report());
@@ -382,8 +387,13 @@ public final class RunReader {
     }
 
     /** One of the run's notes, once the run has written it. */
-    public Optional<String> note(Path workspace, String runId, Note note) {
-        return text(RunLayout.of(workspace, runId).directory().resolve(note.file));
+    public Optional<String> note(Path workspace, String runId, RunNote note) {
+        String file = switch (note) {
+            case PLAN -> RunLayout.PLAN_FILE;
+            case FINDINGS -> RunLayout.FINDINGS_FILE;
+            case PROGRESS -> RunLayout.PROGRESS_FILE;
+        };
+        return text(RunLayout.of(workspace, runId).directory().resolve(file));
     }
 
     /** Task {@code taskId}'s result, once the task has ended. */

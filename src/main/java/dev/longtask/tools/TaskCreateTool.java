@@ -3,7 +3,7 @@ package dev.longtask.tools;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.util.List;
 import java.util.Map;
 

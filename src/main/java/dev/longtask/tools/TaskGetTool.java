@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Task;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 
 /** {@code task_get {id}}: one task in full, as the JSON of its task file. */
 final class TaskGetTool implements Tool {

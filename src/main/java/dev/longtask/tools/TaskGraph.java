@@ -1,6 +1,6 @@
 package dev.longtask.tools;
 
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import java.util.function.Supplier;
 

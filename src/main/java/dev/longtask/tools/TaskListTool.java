@@ -3,7 +3,7 @@ package dev.longtask.tools;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;

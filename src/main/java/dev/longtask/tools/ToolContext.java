@@ -2,7 +2,7 @@ package dev.longtask.tools;
 
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.SandboxMode;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 
 /**

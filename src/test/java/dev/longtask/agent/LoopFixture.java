@@ -5,7 +5,7 @@ import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.agent.AgentSource;
 import dev.longtask.model.agent.AgentSpec;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.Tool;
 import dev.longtask.tools.ToolContext;
 import dev.longtask.tools.Workspace;

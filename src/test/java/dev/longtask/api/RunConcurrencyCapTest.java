@@ -10,8 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.postgres.PostgresRunStores;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
@@ -59,7 +58,7 @@ class RunConcurrencyCapTest {
              Longtask scheduling = runtime(ws, model, stores, true);
              Longtask working = runtime(ws, model, stores, false)) {
             for (int n = 1; n <= 3; n++) {
-                Worker worker = new Worker(working, (PostgresRunStores) stores, 4, "worker " + n, null);
+                Worker worker = new Worker(working, stores, null, 4, "worker " + n, null);
                 workers.add(worker);
                 Thread thread = new Thread(worker::run, "cap-test-worker-" + n);
                 thread.start();

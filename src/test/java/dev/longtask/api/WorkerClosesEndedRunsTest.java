@@ -9,8 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.RunStores;
-import dev.longtask.store.postgres.PostgresRunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.EngineFixture;
 import dev.longtask.testing.ScriptedModel;
@@ -46,7 +45,7 @@ class WorkerClosesEndedRunsTest {
         try (RunStores stores = Stores.of(url, Map.of(), 8);
              Longtask scheduling = runtime(ws, model, stores, true);
              Longtask workers = runtime(ws, model, stores, false)) {
-            worker = new Worker(workers, (PostgresRunStores) stores, 2, "worker 1", null);
+            worker = new Worker(workers, stores, null, 2, "worker 1", null);
             working = new Thread(worker::run, "ended-runs-test-worker");
             working.start();
             for (int r = 1; r <= RUNS; r++) {

@@ -6,7 +6,7 @@ import dev.longtask.api.RunHandle;
 import dev.longtask.api.RunRequest;
 import dev.longtask.api.Stores;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.Waiting;
 import java.io.BufferedReader;

@@ -9,7 +9,7 @@ import dev.longtask.cli.view.Figures;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.ScriptedProvider;
 import dev.longtask.testing.Waiting;

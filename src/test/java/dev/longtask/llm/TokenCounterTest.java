@@ -17,6 +17,12 @@ class TokenCounterTest {
     final TokenCounter tokens = TokenCounter.shared();
 
     @Test
+    void theEncodingIsNamedWithoutLoadingItAsTheLoadedEncodingNamesItself() {
+        assertThat(tokens.encodingName()).isEqualTo(com.knuddels.jtokkit.Encodings.newLazyEncodingRegistry()
+                .getEncoding(com.knuddels.jtokkit.api.EncodingType.CL100K_BASE).getName()).isEqualTo("cl100k_base");
+    }
+
+    @Test
     void theUpperBoundIsNeverBelowTheCountWhateverTheScript() {
         List<String> texts = List.of("", "a", "Hello, world!", "    indented\n\tcode();\n",
                 "Übergrößenträger façade naïve", "多语言文本的分词测试，包括标点。", "emoji 🎉🚀 and 👩‍👩‍👧",

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Stores;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.EngineFixture;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
 import java.net.http.HttpResponse;

@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * its submission to its {@code end}). Prints what issue 31 items 4 and 5 ask of it: runs per second from the first
  * submission to the last run's end; per event the delay from its append (the event's own time, written before its
  * fsync) to its arrival at a viewer; the server's CPU over the load; its RSS and heap after a full GC once every run
- * ended.
+ * ended: while it idles ({@code --idle} seconds, 60 unless told, sampled every 10 s) and then after a full GC.
  *
  * <pre>mvn -q -DskipTests test-compile exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.longtask.server.ServeLoadBench -Dexec.args="--runs 1000 --viewers 500 --tasks 2"</pre>
@@ -59,6 +59,7 @@ public final class ServeLoadBench {
         int viewers = 500;
         int tasks = 2;
         int maxRuns = 8;
+        int idle = 60;
         String longtask = "./longtask";
         String javaOpts = "";
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -69,15 +70,17 @@ public final class ServeLoadBench {
                 case "--max-runs" -> maxRuns = Integer.parseInt(args[i + 1]);
                 case "--longtask" -> longtask = args[i + 1];
                 case "--java-opts" -> javaOpts = args[i + 1];
+                case "--idle" -> idle = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        new ServeLoadBench().measure(runs, viewers, tasks, maxRuns, Path.of(longtask).toAbsolutePath(), javaOpts);
+        new ServeLoadBench().measure(runs, viewers, tasks, maxRuns, idle, Path.of(longtask).toAbsolutePath(),
+                javaOpts);
         System.exit(0);
     }
 
-    private void measure(int runCount, int viewerCount, int tasks, int maxRuns, Path longtask, String javaOpts)
-            throws Exception {
+    private void measure(int runCount, int viewerCount, int tasks, int maxRuns, int idle, Path longtask,
+                         String javaOpts) throws Exception {
         Path dir = Files.createTempDirectory("longtask-serve-load");
         Path work = Files.createDirectories(dir.resolve("work"));
         Path home = Files.createDirectories(dir.resolve("home"));
@@ -96,7 +99,7 @@ public final class ServeLoadBench {
                                 + "%d cores, load %s%n", pid, ProcessHandle.of(pid).flatMap(p -> p.info().command())
                                 .orElse("?"), url, runCount, tasks, viewerCount, maxRuns,
                         Runtime.getRuntime().availableProcessors(), load());
-                run(url, pid, work, runCount, viewerCount);
+                run(url, pid, work, runCount, viewerCount, idle);
             } finally {
                 serve.destroy();
                 if (!serve.waitFor(30, TimeUnit.SECONDS)) {
@@ -106,7 +109,7 @@ public final class ServeLoadBench {
         }
     }
 
-    private void run(String url, long pid, Path work, int runCount, int viewerCount) throws Exception {
+    private void run(String url, long pid, Path work, int runCount, int viewerCount, int idle) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(30)).build();
         double cpuBefore = cpuSeconds(pid);
@@ -161,6 +164,13 @@ public final class ServeLoadBench {
         }
         long peak = status(pid, "VmHWM");
         long rssEnded = status(pid, "VmRSS");
+        // what a server left alone keeps: its RSS while it idles, before anyone forces a collection
+        StringBuilder idling = new StringBuilder();
+        for (int waited = 0; waited < idle; waited += 10) {
+            Thread.sleep(10_000);
+            idling.append(String.format(" %d s: %d MB;", waited + 10, status(pid, "VmRSS") / 1024));
+        }
+        long rssIdle = status(pid, "VmRSS");
         String jcmd = ProcessHandle.of(pid).flatMap(p -> p.info().command()).map(c -> Path.of(c).resolveSibling("jcmd"))
                 .map(Path::toString).orElse("jcmd");
         String gc = exec(jcmd, Long.toString(pid), "GC.run");
@@ -184,6 +194,8 @@ public final class ServeLoadBench {
                 sorted.stream().filter(d -> d > 1000).count());
         System.out.printf("serve RSS               %d MB at start, %d MB peak, %d MB when every run ended, "
                 + "%d MB after a full GC%n", rssBefore / 1024, peak / 1024, rssEnded / 1024, rssAfterGc / 1024);
+        System.out.printf("serve RSS idle          %d MB after %d s without a forced GC (%s)%n", rssIdle / 1024,
+                idle, idling.toString().strip());
         System.out.printf("serve RSS after GC      anonymous %d MB, files %d MB; threads %d%n", status(pid, "RssAnon") / 1024,
                 status(pid, "RssFile") / 1024, status(pid, "Threads"));
         System.out.printf("load                    %s%n", load());

@@ -3,6 +3,7 @@ package dev.longtask.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.store.file.FileRunStores;
@@ -60,8 +61,8 @@ class RunReaderPageTest {
         }
     }
 
-    private static List<String> ids(List<RunReader.Listed> page) {
-        return page.stream().map(RunReader.Listed::runId).toList();
+    private static List<String> ids(List<ListedRun> page) {
+        return page.stream().map(ListedRun::runId).toList();
     }
 
     private static void deleteTree(Path root) throws Exception {

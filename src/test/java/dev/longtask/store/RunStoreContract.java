@@ -22,6 +22,7 @@ import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.NoSuchTaskException;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunSnapshot;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.model.run.TaskStateException;

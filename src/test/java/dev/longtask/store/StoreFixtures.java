@@ -8,6 +8,7 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.Usage;
 import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreOptions;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -10,7 +10,7 @@ import dev.longtask.cli.view.JsonOutput;
 import dev.longtask.model.Approval;
 import dev.longtask.model.ApprovalAnswer;
 import dev.longtask.model.ApprovalDecision;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -13,7 +13,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalTime;

@@ -56,6 +56,21 @@ public final class Commands {
         };
     }
 
+    /**
+     * Whether {@code command} reads a run's state as soon as it starts (a checkpoint, the log after it): the short
+     * commands that show one run, and those that open one. The JSON readers of that state are worth making on a
+     * second core while picocli builds and parses the command line on the first. Not {@code runs}: it reads each
+     * run's {@code run.json} (small types, quickly made) and a checkpoint only of a run whose run.json is behind,
+     * so making the state's readers cost it more processor time than it saved.
+     */
+    public static boolean readsRuns(Class<?> command) {
+        return READS_RUNS.contains(command);
+    }
+
+    private static final java.util.Set<Class<?>> READS_RUNS = java.util.Set.of(StatusCommand.class,
+            TasksCommand.class, ResumeCommand.class, ReportCommand.class, TaskCommand.class,
+            ApproveCommand.class, CancelCommand.class);
+
     /** Whether {@code command} works on the whole command tree (help lists it, completion describes it). */
     public static boolean needsTheWholeTree(Class<?> command) {
         return command == CommandLine.HelpCommand.class || command == CompletionCommand.class;

@@ -143,7 +143,7 @@ final class DoctorCommand implements Callable<ExitCode> {
                     + workdir.toAbsolutePath().normalize() + source);
             return;
         }
-        try (dev.longtask.store.RunStores stores = Stores.of(spec, environment.variables(), 1)) {
+        try (dev.longtask.model.run.RunStores stores = Stores.of(spec, environment.variables(), 1)) {
             if (!stores.shared()) {
                 line(out, "store", "files in " + workdir.toAbsolutePath().normalize().resolve(RunLayout.RUNS)
                         + source);

@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Configuration;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.Environment;
@@ -7,7 +8,6 @@ import dev.longtask.model.config.FlagException;
 import dev.longtask.model.config.Flags;
 import dev.longtask.model.config.SettingKey;
 import dev.longtask.model.config.Settings;
-import dev.longtask.config.SettingsLoader;
 import dev.longtask.model.llm.Tape;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,7 +53,7 @@ final class ModelOptions {
 
     Settings settings(Environment environment, Path workspace, Flags extra) {
         try {
-            return SettingsLoader.load(environment, workspace, flags(extra));
+            return Configuration.load(environment, workspace, flags(extra));
         } catch (FlagException e) {
             // Bad input on the command line, as picocli's own refusals say it: with where to read more.
             throw CliFailure.usage(e.getMessage() + "; see '" + (command == null ? "longtask"

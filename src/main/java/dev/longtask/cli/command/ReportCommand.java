@@ -3,9 +3,9 @@ package dev.longtask.cli.command;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
-import dev.longtask.store.RunReader;
+import dev.longtask.api.ReadOnlyRuns;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.RunStatus;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -42,7 +42,7 @@ final class ReportCommand implements Callable<ExitCode> {
         try (RunStores stores = store.open(workspace)) {
             id = RunAccess.runOrNewest(stores, workspace, runId);
             run = RunAccess.read(stores, workspace, id);
-            RunReader reader = new RunReader(stores);
+            ReadOnlyRuns reader = ReadOnlyRuns.of(stores);
             text = json ? reader.finalResultText(workspace, id) : reader.report(workspace, id);
         }
         if (text.isEmpty()) {

@@ -6,7 +6,7 @@ import dev.longtask.cli.RunAccess;
 import dev.longtask.model.config.Environment;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

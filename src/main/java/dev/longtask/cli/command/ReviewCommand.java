@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.ReviewOptions;
+import dev.longtask.api.ReviewMap;
 import dev.longtask.api.ReviewPlan;
 import dev.longtask.api.RunRequest;
 import dev.longtask.cli.CliFailure;
@@ -13,7 +14,7 @@ import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.Environment;
-import dev.longtask.engine.Finisher;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
@@ -234,7 +235,7 @@ final class ReviewCommand implements Callable<ExitCode> {
      * The review planned (or previewed) by the runtime; a bad focus or workspace is a usage error, a repository
      * that cannot be listed a failure. A {@link ConfigException} is the caller's to word.
      */
-    private static ReviewPlan plan(Supplier<ReviewPlan> planning) {
+    private static <T> T plan(Supplier<T> planning) {
         try {
             return planning.get();
         } catch (IllegalArgumentException e) {
@@ -299,17 +300,36 @@ final class ReviewCommand implements Callable<ExitCode> {
 
     // ------------------------------------------------------------------ map and dry run
 
+    /** {@code --map} alone: the map, without chunks, plan or estimate, so a map of an unchanged tree comes whole from its cache. */
+    private ExitCode mapOnly() {
+        Longtask runtime = Longtask.builder().workspace(path).environment(environment).build();
+        ReviewMap reviewMap = plan(() -> runtime.reviewMap(RunRequest.goal("a code review of " + path).withWorkspace(path),
+                options(runId)));
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (jsonFormat()) {
+            stdout.println(toJson(Map.of("map", reviewMap.map())));
+        } else {
+            stdout.println(summary(reviewMap.map()));
+            stdout.print(reviewMap.renderedMap());
+        }
+        stdout.flush();
+        return ExitCode.OK;
+    }
+
+    /** {@code --dry-run}, with the map first when {@code --map} is given too. */
     private ExitCode preview() {
-        RunRequest unbudgeted = RunRequest.goal("a code review of " + path).withWorkspace(path).withModel(model.model)
-                .withBaseUrl(model.baseUrl).withConcurrency(concurrency());
-        // With --dry-run a bad value in the flags or the settings is a usage error, as for a review run, and the budget
-        // (flags over the settings) cuts the part of the repository the review covers, as it would a run's.
-        RunRequest base = !dryRun ? unbudgeted
-                : unbudgeted.withBudget(model.settings(environment, path, run.flags()).budget());
+        if (!dryRun) {
+            return mapOnly();
+        }
+        // A bad value in the flags or the settings is a usage error, as for a review run, and the budget (flags over
+        // the settings) cuts the part of the repository the review covers, as it would a run's.
+        RunRequest base = RunRequest.goal("a code review of " + path).withWorkspace(path).withModel(model.model)
+                .withBaseUrl(model.baseUrl).withConcurrency(concurrency())
+                .withBudget(model.settings(environment, path, run.flags()).budget());
         Longtask runtime = Longtask.builder().workspace(path).environment(environment).build();
         ReviewPlan preview;
         try {
-            preview = plan(() -> runtime.previewReview(base, options(runId), dryRun));
+            preview = plan(() -> runtime.previewReview(base, options(runId), true));
         } catch (ConfigException e) {
             throw CliFailure.usage("review: " + e.getMessage());
         }
@@ -324,36 +344,30 @@ final class ReviewCommand implements Callable<ExitCode> {
                 stdout.print(preview.renderedMap());
             }
         }
-        if (dryRun) {
-            if (jsonFormat()) {
-                if (!map) {
-                    document.put("summary", mapSummary(repoMap));
-                }
-                if (preview.part() != null) {
-                    document.put("part", preview.part());
-                }
-                document.put("chunks", preview.chunks());
-                document.put("plan", preview.plan() == null ? List.of() : preview.plan().tasks());
-                document.put("estimate", preview.estimate());
-            } else {
-                if (map) {
-                    stdout.println();
-                }
-                int width = columns.getAsInt();
-                for (String line : dryRun(preview)) {
-                    (width > 0 ? TextWidth.wrap(line, width - 1, "  ") : List.of(line)).forEach(stdout::println);
-                }
-            }
-        }
         if (jsonFormat()) {
+            if (!map) {
+                document.put("summary", mapSummary(repoMap));
+            }
+            if (preview.part() != null) {
+                document.put("part", preview.part());
+            }
+            document.put("chunks", preview.chunks());
+            document.put("plan", preview.plan() == null ? List.of() : preview.plan().tasks());
+            document.put("estimate", preview.estimate());
             stdout.println(toJson(document));
+        } else {
+            if (map) {
+                stdout.println();
+            }
+            int width = columns.getAsInt();
+            for (String line : dryRun(preview)) {
+                (width > 0 ? TextWidth.wrap(line, width - 1, "  ") : List.of(line)).forEach(stdout::println);
+            }
         }
         stdout.flush();
         // What a real run would refuse, the dry run refuses too, after showing what it found; the map alone never
         // fails on what the plan cannot do.
-        if (dryRun) {
-            checkLimits(preview);
-        }
+        checkLimits(preview);
         return ExitCode.OK;
     }
 

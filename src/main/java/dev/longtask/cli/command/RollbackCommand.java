@@ -7,7 +7,7 @@ import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.model.EventData;
 import dev.longtask.model.run.Rollback;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.model.run.RunSnapshot;
 import java.io.IOException;

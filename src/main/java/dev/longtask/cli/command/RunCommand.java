@@ -10,7 +10,7 @@ import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.ProgressViews;
 import dev.longtask.model.config.Environment;
 import dev.longtask.model.Isolation;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -14,7 +14,7 @@ import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.Counts;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.RunFigures;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

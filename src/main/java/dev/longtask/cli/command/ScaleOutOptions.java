@@ -2,7 +2,7 @@ package dev.longtask.cli.command;
 
 import dev.longtask.cli.CliFailure;
 import dev.longtask.model.config.Environment;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -10,7 +10,7 @@ import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -24,7 +24,7 @@ import dev.longtask.model.PlanEstimate;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.RunFigures;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

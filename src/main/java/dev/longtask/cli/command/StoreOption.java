@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Configuration;
 import dev.longtask.api.Stores;
 import dev.longtask.api.WorkspaceTrust;
 import dev.longtask.cli.CliFailure;
@@ -9,9 +10,8 @@ import dev.longtask.model.config.Environment;
 import dev.longtask.model.config.Flags;
 import dev.longtask.model.config.SettingKey;
 import dev.longtask.model.config.Settings;
-import dev.longtask.config.SettingsLoader;
 import dev.longtask.model.config.Source;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -35,7 +35,7 @@ final class StoreOption {
     RunStores open(Environment environment, Path workspace, int connections) {
         String spec;
         try {
-            Settings settings = SettingsLoader.load(environment, workspace,
+            Settings settings = Configuration.load(environment, workspace,
                     Flags.none().set(SettingKey.STORE, "--store", store));
             spec = settings.store().map(r -> r.value()).orElse(null);
             if (!trustEveryWorkspace && settings.store().filter(r -> r.source().kind() == Source.Kind.WORKSPACE_FILE)

@@ -14,7 +14,7 @@ import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

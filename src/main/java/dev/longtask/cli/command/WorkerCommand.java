@@ -1,5 +1,6 @@
 package dev.longtask.cli.command;
 
+import dev.longtask.api.Configuration;
 import dev.longtask.api.Longtask;
 import dev.longtask.api.Worker;
 import dev.longtask.cli.CliFailure;
@@ -9,12 +10,10 @@ import dev.longtask.cli.view.Formats;
 import dev.longtask.model.config.DurationText;
 import dev.longtask.model.config.Environment;
 import dev.longtask.model.config.Flags;
-import dev.longtask.config.SettingsLoader;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.TaskDone;
-import dev.longtask.store.postgres.PostgresRunStores;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -71,7 +70,7 @@ final class WorkerCommand implements Callable<ExitCode> {
     @Override
     public ExitCode call() throws InterruptedException {
         Path here = Workspaces.directory(Path.of("."));
-        int n = slots != null ? slots : SettingsLoader.load(environment, here, Flags.none()).concurrency().value();
+        int n = slots != null ? slots : Configuration.load(environment, here, Flags.none()).concurrency().value();
         if (n < 1) {
             throw CliFailure.usage("--slots must be at least 1, got " + n);
         }
@@ -79,17 +78,14 @@ final class WorkerCommand implements Callable<ExitCode> {
         PrintWriter out = spec.commandLine().getOut();
         store.trustEveryWorkspace = trust.all;
         try (RunStores stores = store.open(environment, here, 2 * n + 2)) {
-            if (!(stores instanceof PostgresRunStores database)) {
+            if (!stores.shared()) {
                 throw CliFailure.usage("a worker needs a shared store: give --store postgresql://[user@]host[:port]/"
                         + "database (or store: in config); the file store is one process's");
             }
-            // the same connections, claims held for the lease asked for
-            PostgresRunStores leasing = leaseFor == null ? database
-                    : new PostgresRunStores(database.database(), leaseFor);
             String name = host() + " pid " + ProcessHandle.current().pid();
             Longtask runtime = trust.applyTo(Longtask.builder(), out).workspace(here).environment(environment)
                     .stores(stores).build();
-            Worker worker = new Worker(runtime, leasing, n, name, new Lines(out));
+            Worker worker = new Worker(runtime, stores, leaseFor, n, name, new Lines(out));
             Signals signals = Signals.watch();
             Thread onStop = new Thread(() -> {
                 worker.stop(signals.reason());

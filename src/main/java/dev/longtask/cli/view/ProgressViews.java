@@ -4,7 +4,7 @@ import dev.longtask.cli.GlobalOptions;
 import dev.longtask.model.config.Environment;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.PlanEstimate;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import dev.longtask.api.Outcome;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
 import dev.longtask.model.plan.Estimate;
-import dev.longtask.engine.Finisher;
+import dev.longtask.model.run.Finisher;
 import dev.longtask.model.Approval;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Counts;

@@ -53,12 +53,22 @@ final class MapCache {
     private static final int MAGIC = 0x4c544d43; // "LTMC"
     static final String DIRECTORY = ".longtask/cache";
     private static final String PREFIX = "map-";
+    private static final String INDEX = "files";
+    private static final String SNAPSHOT = "snapshot";
 
-    /** The classes whose code decides what an extraction holds, and which files have one (ContentFilter). */
+    /**
+     * The classes whose code decides what an extraction holds, and which files have one (ContentFilter); and what
+     * a snapshot keeps ({@link MapSnapshot}): the scope, the ranking, the rendering and the token counts.
+     */
     private static final List<Class<?>> EXTRACTION_CODE = List.of(SyntaxExtractor.class, Extractor.class,
             TagRules.class, Grammars.class, BraceStructure.class, BraceRules.class, PythonStructure.class,
             Lexer.class, Rule.class, Extraction.class, Definition.class, Import.class, UseKind.class,
-            SourceLines.class, MapCache.class, ContentFilter.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
+            SourceLines.class, MapCache.class, ContentFilter.class, RepoMapper.class, RepoScanner.class,
+            TestFiles.class, TestPackages.class, ImportResolver.class, Imports.class, Mentions.class,
+            ReferenceGraph.class, MapRenderer.class, MapSnapshot.class, FileIndex.class, FileStamp.class,
+            CacheBytes.class, dev.longtask.model.review.RepoMap.class, dev.longtask.model.review.MappedFile.class,
+            Language.class, dev.longtask.model.Counts.class, dev.longtask.llm.TokenCounter.class,
+            com.knuddels.jtokkit.api.Encoding.class, org.treesitter.TSParser.class, org.treesitter.TreeSitterC.class,
             org.treesitter.TreeSitterCpp.class, org.treesitter.TreeSitterGo.class, org.treesitter.TreeSitterJava.class,
             org.treesitter.TreeSitterJavascript.class, org.treesitter.TreeSitterKotlin.class,
             org.treesitter.TreeSitterPython.class, org.treesitter.TreeSitterRust.class, org.treesitter.TreeSitterTsx.class,
@@ -78,6 +88,21 @@ final class MapCache {
 
     /** The line token counts and extraction a cached parse gave. */
     record Entry(int[] lineTokens, Extraction extraction) {
+    }
+
+    /** The index of the files this cache's entries were read from, for a map that stamped them at {@code stampedAt}. */
+    FileIndex index(long stampedAt) {
+        return FileIndex.read(directory.resolve(INDEX), stampedAt);
+    }
+
+    /** The snapshot of a map of {@code includeTests} scope, for a tree of {@code digest} (null: none can be used). */
+    MapSnapshot snapshot(boolean includeTests, byte[] digest) {
+        return new MapSnapshot(directory.resolve(includeTests ? SNAPSHOT + "-tests" : SNAPSHOT), digest);
+    }
+
+    /** Marks {@code key} as in use (see {@link #retainOnly}): a file taken by its stamp, whose text was not hashed. */
+    void use(String key) {
+        used.add(key);
     }
 
     /** The entry's key: the SHA-256 of what parsing reads. Also marks the key as in use (see {@link #retainOnly}). */
@@ -140,7 +165,8 @@ final class MapCache {
             log.debug("map cache {} not pruned: {}", cache, e.toString());
             return;
         }
-        try (DirectoryStream<Path> shards = Files.newDirectoryStream(directory)) {
+        // the entries' directories, named by their keys' first two hex digits; not the index or the snapshots
+        try (DirectoryStream<Path> shards = Files.newDirectoryStream(directory, p -> Files.isDirectory(p))) {
             for (Path shard : shards) {
                 try (DirectoryStream<Path> entries = Files.newDirectoryStream(shard)) {
                     for (Path entry : entries) {

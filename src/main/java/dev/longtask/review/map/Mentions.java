@@ -44,6 +44,11 @@ record Mentions(Map<String, Integer> words, Map<String, Integer> paths, Map<Stri
 
     /** The mentions of the README and the documentation of {@code root}: nothing when there is none. */
     static Mentions ofProject(Path root) {
+        return of(documentText(root));
+    }
+
+    /** The text of the README and the documentation of {@code root}, as far as it is read ({@value #MAX_CHARS}). */
+    static String documentText(Path root) {
         StringBuilder text = new StringBuilder();
         for (Path doc : documents(root)) {
             if (text.length() >= MAX_CHARS) {
@@ -57,7 +62,7 @@ record Mentions(Map<String, Integer> words, Map<String, Integer> paths, Map<Stri
                 // an unreadable document says nothing
             }
         }
-        return of(text.toString());
+        return text.toString();
     }
 
     /** The README first, then the root's other documents, then those of doc/ and docs/ (two levels), by name. */

@@ -3,7 +3,6 @@ package dev.longtask.review.map;
 import dev.longtask.engine.WorkspaceMap;
 import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.Counts;
-import dev.longtask.model.review.RepoMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -36,8 +35,8 @@ public final class PlannerMap implements WorkspaceMap {
                         + Counts.full(MAX_FILES) + " the planner maps)\n";
                 return tokens.count(note) <= tokenBudget ? note : "";
             }
-            RepoMap map = RepoMapper.cached(tokens).map(root, ScopeOptions.defaults());
-            return map.files().isEmpty() ? "" : new MapRenderer(tokens).render(map, tokenBudget);
+            MappedRepository mapped = RepoMapper.cached(tokens).mapped(root, ScopeOptions.defaults());
+            return mapped.map().files().isEmpty() ? "" : mapped.render(tokenBudget);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             log.warn("no repository map for the planner of {}: {}", root, e.getMessage());
             return "";

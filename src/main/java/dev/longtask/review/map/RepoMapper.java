@@ -38,6 +38,9 @@ public final class RepoMapper {
     private final SyntaxExtractor syntax;
     private final boolean cached;
     private final AtomicInteger parses = new AtomicInteger();
+    private final AtomicInteger reads = new AtomicInteger();
+    private final AtomicInteger snapshots = new AtomicInteger();
+    private final AtomicInteger renders = new AtomicInteger();
 
     /** A mapper without a cache: every file is parsed. */
     public RepoMapper(TokenCounter tokens) {
@@ -61,19 +64,62 @@ public final class RepoMapper {
         return parses.get();
     }
 
+    /** How many files this mapper has read (and hashed) rather than known by their unchanged stamps. */
+    int reads() {
+        return reads.get();
+    }
+
+    /** How many of this mapper's maps were taken whole from the cache's snapshot. */
+    int snapshots() {
+        return snapshots.get();
+    }
+
+    /** How many renderings of its maps this mapper has made with the tokenizer rather than taken from the cache. */
+    int renders() {
+        return renders.get();
+    }
+
     /**
      * @throws IllegalArgumentException when {@code root} is not a directory
      * @throws IOException when the tree cannot be listed
      */
     public RepoMap map(Path root, ScopeOptions options) throws IOException {
+        return mapped(root, options).map();
+    }
+
+    /**
+     * The map of {@code root} with its renderings. A cached mapper takes the whole ranked map from the cache's
+     * snapshot when no file it reads changed since the snapshot was kept (by their {@link FileStamp}s), and
+     * otherwise reads only the files whose stamps changed, parsing those whose content is not in the cache.
+     *
+     * @throws IllegalArgumentException when {@code root} is not a directory
+     * @throws IOException when the tree cannot be listed
+     */
+    public MappedRepository mapped(Path root, ScopeOptions options) throws IOException {
         Path base = root.toAbsolutePath().normalize();
         if (!Files.isDirectory(base)) {
             throw new IllegalArgumentException(root + " is not a directory");
         }
-        Parsed parse = parse(base, options);
+        RepoScanner.Scope scope = RepoScanner.scan(base, options);
+        // stamped before anything is read: a file that changes while the map reads it no longer has its stamp
+        long stampedAt = FileStamp.now();
+        Map<String, FileStamp> stamps = stamps(scope);
+        String documents = Mentions.documentText(base);
+        MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
+        MapSnapshot snapshot = null;
+        if (cache != null) {
+            snapshot = cache.snapshot(options.includeTests(),
+                    TreeDigest.of(base, scope, options, stamps, documents, stampedAt));
+            Optional<RepoMap> kept = snapshot.read(base.toString());
+            if (kept.isPresent()) {
+                snapshots.incrementAndGet();
+                return new MappedRepository(kept.get(), tokens, snapshot, renders);
+            }
+        }
+        Parsed parse = parse(base, scope, options, cache, stamps, stampedAt);
         List<ParsedFile> parsed = parse.files();
         List<Map<String, Double>> imports = parse.imports();
-        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.ofProject(base));
+        ReferenceGraph.Ranking ranking = ReferenceGraph.rank(parsed, imports, Mentions.of(documents));
 
         List<MappedFile> files = new ArrayList<>();
         for (int k = 0; k < parsed.size(); k++) {
@@ -85,8 +131,29 @@ public final class RepoMapper {
                     ranking.definitionScores()[k], p.extraction().fallback()));
         }
         files.sort(Comparator.comparingDouble(MappedFile::rank).reversed().thenComparing(MappedFile::path));
-        return new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files), parse.skipped(),
-                parse.listed());
+        RepoMap map = new RepoMap(base.toString(), parse.method(), tokens.encodingName(), List.copyOf(files),
+                parse.skipped(), parse.listed());
+        // a parse that ran out of time is not cached (it may not on a quieter machine), nor is a map that holds one
+        boolean timedOut = files.stream().anyMatch(f -> f.fallback() != null
+                && f.fallback().startsWith(SyntaxExtractor.TIMED_OUT));
+        if (snapshot != null && !timedOut) {
+            snapshot.write(map);
+        }
+        return new MappedRepository(map, tokens, timedOut ? null : snapshot, renders);
+    }
+
+    /** The stamps of the files in scope and of those held back as tests, by path; a file that cannot be read has none. */
+    private static Map<String, FileStamp> stamps(RepoScanner.Scope scope) {
+        List<RepoScanner.Candidate> all = new ArrayList<>(scope.candidates());
+        scope.heldBack().values().forEach(all::addAll);
+        Map<String, FileStamp> stamps = new ConcurrentHashMap<>();
+        all.parallelStream().forEach(c -> {
+            FileStamp stamp = FileStamp.of(c.file());
+            if (stamp != null) {
+                stamps.put(c.path(), stamp);
+            }
+        });
+        return stamps;
     }
 
     /** The files in scope, read and extracted, with the files each one's imports resolve to; nothing ranked yet. */
@@ -94,21 +161,19 @@ public final class RepoMapper {
                   Map<String, List<String>> listed) {
     }
 
-    Parsed parse(Path base, ScopeOptions options) throws IOException {
-        RepoScanner.Scope scope = RepoScanner.scan(base, options);
+    private Parsed parse(Path base, RepoScanner.Scope scope, ScopeOptions options, MapCache cache,
+            Map<String, FileStamp> stamps, long stampedAt) {
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
-        MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
-        Map<String, Integer> knownLines = new ConcurrentHashMap<>();
-        List<Outcome> outcomes = scope.candidates().parallelStream()
-                .map(c -> read(c, options, cache, knownLines)).toList();
+        FileIndex index = cache == null ? null : cache.index(stampedAt);
+        Reading reading = new Reading(options, cache, index, stamps, new ConcurrentHashMap<>());
+        List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(reading, c)).toList();
         Map<String, Set<String>> listed = new TreeMap<>();
         scope.listed().forEach((reason, paths) -> listed.put(reason, new LinkedHashSet<>(paths)));
         List<ParsedFile> parsed = new ArrayList<>();
         collect(scope.candidates(), outcomes, parsed, skipped, listed);
         // A directory named for tests that the code under review imports is code under review: unittest/.
         TestPackages.Decision packages = TestPackages.decide(scope.heldBack(), parsed);
-        List<Outcome> rescued = packages.rescued().parallelStream()
-                .map(c -> read(c, options, cache, knownLines)).toList();
+        List<Outcome> rescued = packages.rescued().parallelStream().map(c -> read(reading, c)).toList();
         collect(packages.rescued(), rescued, parsed, skipped, listed);
         packages.skipped().forEach((dir, files) -> {
             skipped.merge(RepoScanner.SKIP_TEST, files.size(), Integer::sum);
@@ -116,6 +181,7 @@ public final class RepoMapper {
         });
         if (cache != null) {
             cache.retainOnly();
+            index.write();
         }
         parsed.sort(Comparator.comparing(ParsedFile::path));
         ImportResolver resolver = new ImportResolver(base, parsed);
@@ -165,28 +231,53 @@ public final class RepoMapper {
     private record Outcome(ParsedFile file, String skipReason) {
     }
 
-    /** @param knownLines the token counts of lines met so far in this map (see {@link TokenCounter#countLines}) */
-    private Outcome read(RepoScanner.Candidate candidate, ScopeOptions options, MapCache cache,
-            Map<String, Integer> knownLines) {
+    /**
+     * How one map reads its files: by the file index where a file's stamp is unchanged, else from the file.
+     *
+     * @param knownLines the token counts of lines met so far in this map (see {@link TokenCounter#countLines})
+     */
+    private record Reading(ScopeOptions options, MapCache cache, FileIndex index, Map<String, FileStamp> stamps,
+                           Map<String, Integer> knownLines) {
+        /** Keeps what reading a file found, for the next map. */
+        Outcome remember(RepoScanner.Candidate candidate, FileIndex.Known known, Outcome outcome) {
+            if (index != null) {
+                index.record(candidate.path(), known);
+            }
+            return outcome;
+        }
+    }
+
+    private Outcome read(Reading reading, RepoScanner.Candidate candidate) {
+        FileStamp stamp = reading.stamps().get(candidate.path());
+        ScopeOptions options = reading.options();
         try {
-            if (Files.size(candidate.file()) > options.maxFileBytes()) {
+            if ((stamp != null ? stamp.size() : Files.size(candidate.file())) > options.maxFileBytes()) {
                 return new Outcome(null, ContentFilter.SKIP_TOO_LARGE);
             }
+            FileIndex.Known known = reading.index() == null ? null : reading.index().known(candidate.path(), stamp);
+            Outcome outcome = known == null ? null : fromIndex(reading, candidate, known);
+            if (outcome != null) {
+                return reading.remember(candidate, known, outcome);
+            }
+            reads.incrementAndGet();
             byte[] bytes = Files.readAllBytes(candidate.file());
             Optional<String> decoded = SourceText.decode(bytes);
             if (decoded.isEmpty()) {
-                return new Outcome(null, ContentFilter.SKIP_BINARY);
+                return reading.remember(candidate, new FileIndex.Known(stamp, null, candidate.language(), 0,
+                        ContentFilter.SKIP_BINARY, null), new Outcome(null, ContentFilter.SKIP_BINARY));
             }
             String text = decoded.get();
             int lines = SourceLines.count(text);
             if (text.isBlank()) {
-                return new Outcome(null, SKIP_EMPTY);
+                return reading.remember(candidate, new FileIndex.Known(stamp, null, candidate.language(), lines,
+                        SKIP_EMPTY, null), new Outcome(null, SKIP_EMPTY));
             }
             String fileName = candidate.path().substring(candidate.path().lastIndexOf('/') + 1);
             Language language = candidate.language();
             if (language == Language.C && fileName.endsWith(".h") && CPP_HEADER.matcher(text).find()) {
                 language = Language.CPP; // a C++ header in C's clothing
             }
+            MapCache cache = reading.cache();
             String key = cache == null ? null : cache.key(language, fileName, text);
             MapCache.Entry entry = key == null ? null : cache.get(key).orElse(null);
             if (entry == null) {
@@ -194,30 +285,62 @@ public final class RepoMapper {
                 // cache's version), so only a file not in the cache needs it
                 Optional<String> reason = ContentFilter.reasonToSkip(fileName, text, lines);
                 if (reason.isPresent()) {
-                    return new Outcome(null, reason.get());
+                    return reading.remember(candidate, new FileIndex.Known(stamp, null, language, lines, reason.get(),
+                            null), new Outcome(null, reason.get()));
                 }
             }
-            boolean test = candidate.testSuspect() && TestFiles.hasTestContent(language, text);
-            if (test && !options.includeTests()) {
-                return new Outcome(null, RepoScanner.SKIP_TEST);
+            Boolean testContent = candidate.testSuspect() ? TestFiles.hasTestContent(language, text) : null;
+            FileIndex.Known found = new FileIndex.Known(stamp, key, language, lines, null, testContent);
+            if (Boolean.TRUE.equals(testContent) && !options.includeTests()) {
+                return reading.remember(candidate, found, new Outcome(null, RepoScanner.SKIP_TEST));
             }
             if (entry == null) {
                 parses.incrementAndGet();
-                entry = new MapCache.Entry(tokens.countLines(text, knownLines),
+                entry = new MapCache.Entry(tokens.countLines(text, reading.knownLines()),
                         extract(candidate.path(), language, fileName, text));
                 String fallback = entry.extraction().fallback();
                 if (key != null && (fallback == null || !fallback.startsWith(SyntaxExtractor.TIMED_OUT))) {
                     cache.put(key, entry); // a parse that ran out of time may not on a quieter machine
                 }
             }
-            return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
-                    // without tests in scope, a file of a test directory is read only when that directory is a
-                    // package the code imports (TestPackages): code, then, not a test
-                    test || options.includeTests() && isTestPath(language, candidate.path())), null);
+            return reading.remember(candidate, found, parsedFile(candidate, options, language, lines, entry,
+                    Boolean.TRUE.equals(testContent)));
         } catch (IOException e) {
             log.warn("skipping {}: {}", candidate.path(), e.toString());
             return new Outcome(null, SKIP_UNREADABLE);
         }
+    }
+
+    /**
+     * What the index knows of a file whose stamp is unchanged, without reading it; null when that is not enough (its
+     * entry is gone from the cache, or whether it is a test was never asked), and the file must be read.
+     */
+    private static Outcome fromIndex(Reading reading, RepoScanner.Candidate candidate, FileIndex.Known known) {
+        if (known.skipReason() != null) {
+            return new Outcome(null, known.skipReason());
+        }
+        if (candidate.testSuspect() && known.test() == null || known.key() == null || reading.cache() == null) {
+            return null;
+        }
+        boolean test = candidate.testSuspect() && known.test();
+        if (test && !reading.options().includeTests()) {
+            reading.cache().use(known.key());
+            return new Outcome(null, RepoScanner.SKIP_TEST);
+        }
+        Optional<MapCache.Entry> entry = reading.cache().get(known.key());
+        if (entry.isEmpty()) {
+            return null;
+        }
+        reading.cache().use(known.key());
+        return parsedFile(candidate, reading.options(), known.language(), known.lines(), entry.get(), test);
+    }
+
+    private static Outcome parsedFile(RepoScanner.Candidate candidate, ScopeOptions options, Language language,
+            int lines, MapCache.Entry entry, boolean test) {
+        return new Outcome(new ParsedFile(candidate.path(), language, lines, entry.lineTokens(), entry.extraction(),
+                // without tests in scope, a file of a test directory is read only when that directory is a
+                // package the code imports (TestPackages): code, then, not a test
+                test || options.includeTests() && isTestPath(language, candidate.path())), null);
     }
 
     /** From the syntax tree; from the lexical extractor when there is no tree to read, saying why. */

@@ -14,7 +14,7 @@ import dev.longtask.model.review.ChunkPart;
 import dev.longtask.review.plan.ReviewManifest;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunLayout;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

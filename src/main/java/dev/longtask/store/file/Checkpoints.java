@@ -70,6 +70,16 @@ final class Checkpoints {
         this.runId = runId;
     }
 
+    /**
+     * Has {@code json} make its readers of a checkpoint's header and state now (Jackson reflects over the state's
+     * twenty-odd record types the first time it reads one, a quarter of a short command's processor time), so that
+     * a caller can have that done on another core while it does something else first.
+     */
+    static void prepareReading(ObjectMapper json) {
+        json.readerFor(Header.class);
+        json.readerFor(RunState.class);
+    }
+
     /** The newest checkpoint that verifies against the log (whose last seq is {@code lastSeq}). */
     Choice latestGood(long lastSeq, LogLines log) throws IOException {
         List<String> skipped = new ArrayList<>();

@@ -12,6 +12,7 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
+import dev.longtask.model.TaskResult;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.Draft;
@@ -345,6 +346,12 @@ public final class FileRunStore extends EventSourcedRunStore {
     @Override
     public Run appendBehind(Integer task, EventData data) {
         return pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data))).state().run();
+    }
+
+    /** The task's {@code result.json} in the run directory, as the last durable write left it. */
+    @Override
+    public Optional<TaskResult> result(int id) {
+        return ResultFiles.read(RunLayout.of(directory), id);
     }
 
     /**

@@ -7,8 +7,8 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.run.RunFigures;
 import dev.longtask.store.RunLayout;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.SealCheck;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.StoreOptions;
@@ -78,6 +78,15 @@ public final class FileRunStores implements RunStores {
         } catch (java.io.IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + run + ": " + e, e);
         }
+    }
+
+    /**
+     * Prepares what the first read of a run's files needs (Jackson's readers of a checkpoint, the log and
+     * {@code run.json}, made by reflection over their record types), so that a short command can have it done on a
+     * second core while it parses its arguments; the read itself waits for nothing. Reads no file, changes nothing.
+     */
+    public void prepareReading() {
+        RunDirectory.prepareReading();
     }
 
     @Override

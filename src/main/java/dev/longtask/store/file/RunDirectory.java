@@ -50,7 +50,17 @@ final class RunDirectory {
     private RunDirectory() {
     }
 
-
+    /**
+     * Makes the shared mapper's readers of what a read of a run binds (a checkpoint, the log's events, run.json)
+     * now rather than at the first read; see {@link Checkpoints#prepareReading}. Reads no file.
+     */
+    static void prepareReading() {
+        ObjectMapper json = JsonMapping.MAPPER;
+        Checkpoints.prepareReading(json);
+        json.readerFor(Event.class);
+        json.readerFor(Run.class);
+        json.readerFor(TaskCounts.class);
+    }
 
     /**
      * Reads a run without taking the writer lock and without changing any file: the state from the newest good

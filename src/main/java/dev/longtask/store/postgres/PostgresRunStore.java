@@ -18,6 +18,8 @@ import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.Draft;
 import dev.longtask.store.EventSourcedRunStore;
 import dev.longtask.model.run.FencedException;
+import dev.longtask.model.run.MemoryFiles;
+import dev.longtask.store.MemoryTexts;
 import dev.longtask.store.ResultFiles;
 import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
@@ -590,6 +592,13 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         ensureOpen();
         refresh();
         projection.project();
+    }
+
+    /** The texts of the files as this process's projection wrote them, brought up to the newest committed state. */
+    @Override
+    public MemoryFiles memoryFiles() {
+        flushProjections();
+        return MemoryTexts.read(directory);
     }
 
 

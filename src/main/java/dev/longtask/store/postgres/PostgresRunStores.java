@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunSettings;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.RunSlots;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
-import dev.longtask.store.SharedRunStores;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.SharedRunStores;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,7 +76,7 @@ public final class PostgresRunStores implements SharedRunStores {
     }
 
     @Override
-    public List<dev.longtask.store.RunReader.Listed> page(String before, int limit,
+    public List<ListedRun> page(String before, int limit,
                                                           java.util.Collection<Path> workspaces) {
         return PostgresRuns.page(db, before, limit, workspaces);
     }

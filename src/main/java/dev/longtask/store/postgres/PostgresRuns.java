@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.JsonMapping;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.store.RunLayout;
 import dev.longtask.model.run.RunSnapshot;
@@ -66,7 +67,7 @@ public final class PostgresRuns {
      * its last seq; only those of {@code workspaces} unless null. The index {@code longtask_runs_by_id} serves the
      * order, so the query reads the page's rows and not the table.
      */
-    public static List<dev.longtask.store.RunReader.Listed> page(PostgresDatabase db, String before, int limit,
+    public static List<ListedRun> page(PostgresDatabase db, String before, int limit,
                                                                  java.util.Collection<Path> workspaces) {
         String sql = "SELECT id, workspace, last_seq FROM longtask_runs WHERE last_seq > 0"
                 + (before == null ? "" : " AND id COLLATE \"C\" < ?")
@@ -81,10 +82,10 @@ public final class PostgresRuns {
                 select.setArray(i++, c.createArrayOf("text", workspaces.stream().map(Path::toString).toArray()));
             }
             select.setInt(i, limit);
-            List<dev.longtask.store.RunReader.Listed> page = new ArrayList<>();
+            List<ListedRun> page = new ArrayList<>();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    page.add(new dev.longtask.store.RunReader.Listed(rows.getString(1), Path.of(rows.getString(2)),
+                    page.add(new ListedRun(rows.getString(1), Path.of(rows.getString(2)),
                             rows.getLong(3)));
                 }
             }

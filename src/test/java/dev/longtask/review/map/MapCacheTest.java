@@ -6,6 +6,9 @@ import dev.longtask.model.review.Definition;
 import dev.longtask.model.review.RepoMap;
 import dev.longtask.review.ReviewFixture;
 import java.io.IOException;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,9 +25,27 @@ class MapCacheTest {
         return mapper.map(repo, ScopeOptions.defaults());
     }
 
+    /** The parsed files' entries (in their key-named directories), not the index or the snapshots. */
     private static List<Path> entries(Path repo) throws IOException {
         try (Stream<Path> files = Files.walk(repo.resolve(MapCache.DIRECTORY))) {
-            return files.filter(Files::isRegularFile).sorted().toList();
+            return files.filter(Files::isRegularFile).filter(f -> f.getParent().getFileName().toString().length() == 2)
+                    .sorted().toList();
+        }
+    }
+
+    /** Dates every file of the tree an hour back, so their stamps are settled (files just written are read again). */
+    private static void age(Path repo) throws IOException {
+        FileTime hourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
+        try (Stream<Path> files = Files.walk(repo)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.toString().contains(".longtask")).toList()) {
+                Files.setLastModifiedTime(f, hourAgo);
+            }
+        }
+    }
+
+    private static Path snapshot(Path repo) throws IOException {
+        try (Stream<Path> files = Files.walk(repo.resolve(MapCache.DIRECTORY))) {
+            return files.filter(f -> f.getFileName().toString().equals("snapshot")).findFirst().orElseThrow();
         }
     }
 
@@ -44,8 +65,94 @@ class MapCacheTest {
     }
 
     @Test
+    void anUnchangedTreeIsMappedFromItsSnapshotWithoutReadingParsingOrRenderingAnything() throws IOException {
+        Path repo = ReviewFixture.copyTo(dir.resolve("repo"));
+        age(repo);
+        RepoMapper first = RepoMapper.cached(RepoMapperTest.TOKENS);
+        MappedRepository cold = first.mapped(repo, ScopeOptions.defaults());
+        String rendered = cold.render(2048);
+        assertThat(first.parses()).isEqualTo(RepoMapperTest.IN_SCOPE.size());
+        assertThat(first.reads()).as("with the test file read and left out").isEqualTo(first.parses() + 1);
+        assertThat(first.renders()).isEqualTo(1);
+
+        RepoMapper second = RepoMapper.cached(RepoMapperTest.TOKENS);
+        MappedRepository warm = second.mapped(repo, ScopeOptions.defaults());
+        assertThat(warm.render(2048)).isEqualTo(rendered);
+        assertThat(second.snapshots()).isEqualTo(1);
+        assertThat(second.reads()).as("files read").isZero();
+        assertThat(second.parses()).isZero();
+        assertThat(second.renders()).as("renderings made (the tokenizer)").isZero();
+        assertThat(warm.map()).usingRecursiveComparison().isEqualTo(cold.map());
+
+        assertThat(warm.render(512)).isEqualTo(new MapRenderer(RepoMapperTest.TOKENS).render(cold.map(), 512));
+        assertThat(second.renders()).as("another budget is rendered once").isEqualTo(1);
+        RepoMapper third = RepoMapper.cached(RepoMapperTest.TOKENS);
+        MappedRepository again = third.mapped(repo, ScopeOptions.defaults());
+        assertThat(again.render(512)).isEqualTo(warm.render(512));
+        assertThat(again.render(2048)).isEqualTo(rendered);
+        assertThat(third.renders()).isZero();
+    }
+
+    @Test
+    void aSnapshotIsNotTakenForAnotherScopeOrAfterADocumentOrACrateManifestChanged() throws IOException {
+        Path repo = ReviewFixture.copyTo(dir.resolve("repo"));
+        age(repo);
+        map(repo, RepoMapper.cached(RepoMapperTest.TOKENS));
+
+        RepoMapper tests = RepoMapper.cached(RepoMapperTest.TOKENS);
+        RepoMap withTests = tests.map(repo, ScopeOptions.defaults().withTests(true));
+        assertThat(tests.snapshots()).isZero();
+        assertThat(withTests.files().size()).isGreaterThan(RepoMapperTest.IN_SCOPE.size());
+
+        Files.writeString(repo.resolve("README.md"), "The ledger is kept by `Inventory`.\n");
+        RepoMapper documented = RepoMapper.cached(RepoMapperTest.TOKENS);
+        map(repo, documented);
+        assertThat(documented.snapshots()).as("the README the ranking reads changed").isZero();
+        assertThat(documented.reads()).as("no source file changed").isZero();
+        age(repo);
+
+        Path cargo = repo.resolve("rust/Cargo.toml");
+        Files.writeString(cargo, Files.readString(cargo).replace("name = \"", "name = \"renamed_"));
+        RepoMapper renamed = RepoMapper.cached(RepoMapperTest.TOKENS);
+        map(repo, renamed);
+        assertThat(renamed.snapshots()).as("the crate's name, which Rust imports resolve by, changed").isZero();
+        assertThat(renamed.parses()).isZero();
+
+        age(repo);
+        map(repo, RepoMapper.cached(RepoMapperTest.TOKENS)); // a manifest just written left the tree without a digest
+        RepoMapper settled = RepoMapper.cached(RepoMapperTest.TOKENS);
+        map(repo, settled);
+        assertThat(settled.snapshots()).isEqualTo(1);
+    }
+
+    @Test
+    void aFileWrittenMomentsAgoIsReadAgainUntilItsTimeIsSettledAndADamagedSnapshotIsAMiss() throws IOException {
+        Path repo = ReviewFixture.copyTo(dir.resolve("repo"));
+        RepoMapper first = RepoMapper.cached(RepoMapperTest.TOKENS);
+        map(repo, first);
+        RepoMapper fresh = RepoMapper.cached(RepoMapperTest.TOKENS);
+        RepoMap cold = map(repo, fresh);
+        assertThat(fresh.snapshots()).isZero();
+        assertThat(fresh.reads()).as("a stamp of a file just written may not show its next change")
+                .isEqualTo(first.reads());
+        assertThat(fresh.parses()).isZero();
+
+        age(repo);
+        map(repo, RepoMapper.cached(RepoMapperTest.TOKENS));
+        byte[] damaged = Files.readAllBytes(snapshot(repo));
+        damaged[damaged.length / 2] ^= 0x5a;
+        Files.write(snapshot(repo), damaged);
+        RepoMapper mapper = RepoMapper.cached(RepoMapperTest.TOKENS);
+        RepoMap rebuilt = map(repo, mapper);
+        assertThat(mapper.snapshots()).isZero();
+        assertThat(mapper.reads()).isZero();
+        assertThat(rebuilt).usingRecursiveComparison().isEqualTo(cold);
+    }
+
+    @Test
     void changingOneFileReparsesExactlyThatFileAndDropsItsOldEntry() throws IOException {
         Path repo = ReviewFixture.copyTo(dir.resolve("repo"));
+        age(repo);
         map(repo, RepoMapper.cached(RepoMapperTest.TOKENS));
         Path inventory = repo.resolve(RepoMapperTest.INVENTORY);
         Files.writeString(inventory, Files.readString(inventory).replace("class Inventory {",
@@ -53,10 +160,30 @@ class MapCacheTest {
 
         RepoMapper mapper = RepoMapper.cached(RepoMapperTest.TOKENS);
         RepoMap changed = map(repo, mapper);
+        assertThat(mapper.snapshots()).isZero();
+        assertThat(mapper.reads()).as("the other files are known by their stamps").isEqualTo(1);
         assertThat(mapper.parses()).isEqualTo(1);
         assertThat(changed.file(RepoMapperTest.INVENTORY).orElseThrow().definitions())
                 .extracting(Definition::name).contains("restockedToday");
         assertThat(entries(repo)).as("the old version's entry is evicted").hasSize(RepoMapperTest.IN_SCOPE.size());
+    }
+
+    @Test
+    void aFileRewrittenToTheSameSizeIsKnownChangedByItsTime() throws IOException {
+        Path repo = ReviewFixture.copyTo(dir.resolve("repo"));
+        age(repo);
+        map(repo, RepoMapper.cached(RepoMapperTest.TOKENS));
+        Path inventory = repo.resolve(RepoMapperTest.INVENTORY);
+        String text = Files.readString(inventory);
+        Files.writeString(inventory, text.replace("class Inventory {", "class Inventorz {"));
+        assertThat(Files.size(inventory)).isEqualTo(text.length());
+
+        RepoMapper mapper = RepoMapper.cached(RepoMapperTest.TOKENS);
+        RepoMap changed = map(repo, mapper);
+        assertThat(mapper.reads()).isEqualTo(1);
+        assertThat(mapper.parses()).isEqualTo(1);
+        assertThat(changed.file(RepoMapperTest.INVENTORY).orElseThrow().definitions())
+                .extracting(Definition::name).contains("Inventorz");
     }
 
     @Test

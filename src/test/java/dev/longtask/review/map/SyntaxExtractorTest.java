@@ -75,6 +75,19 @@ class SyntaxExtractorTest {
     }
 
     @Test
+    void aMapWithAParseThatRanOutOfTimeIsNotKeptForTheNextMap(@TempDir Path repo) throws IOException {
+        Files.writeString(repo.resolve("a.c"), "int alpha(void) { return 1; }\n" + manyFunctions(5_000));
+        Files.setLastModifiedTime(repo.resolve("a.c"), java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - 3_600_000)); // settled: the map may be kept whole
+        new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 1), true).map(repo, ScopeOptions.defaults());
+        RepoMapper patient = new RepoMapper(TOKENS, new SyntaxExtractor(new Grammars(), 600_000_000L), true);
+        RepoMap again = patient.map(repo, ScopeOptions.defaults());
+        assertThat(patient.snapshots()).isZero();
+        assertThat(patient.parses()).isEqualTo(1);
+        assertThat(again.file("a.c").orElseThrow().fallback()).isNull();
+    }
+
+    @Test
     void usesAreClassifiedByTheTree() throws Exception {
         String source = """
                 import java.util.List;

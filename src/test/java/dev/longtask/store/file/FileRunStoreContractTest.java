@@ -3,7 +3,7 @@ package dev.longtask.store.file;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.store.RunStoreContract;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Files;

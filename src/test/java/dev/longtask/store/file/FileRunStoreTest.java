@@ -8,7 +8,7 @@ import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunLockedException;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.MemoryTexts;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.store.StoreFixtures;
 import dev.longtask.model.run.StoreOptions;

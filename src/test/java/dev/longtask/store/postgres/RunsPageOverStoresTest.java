@@ -3,6 +3,7 @@ package dev.longtask.store.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.longtask.model.run.FsyncPolicy;
+import dev.longtask.model.run.ListedRun;
 import dev.longtask.store.RunReader;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.file.FileRunStore;
@@ -58,7 +59,7 @@ class RunsPageOverStoresTest {
             ofTwo.sort(Comparator.reverseOrder());
             assertThat(walk(fromDatabase, List.of(two), false)).containsExactlyElementsOf(ofTwo);
 
-            RunReader.Listed first = fromDatabase.page(List.of(), true, null, 1).get(0);
+            ListedRun first = fromDatabase.page(List.of(), true, null, 1).get(0);
             assertThat(first.workspace()).isEqualTo(IDS.indexOf(first.runId()) % 3 == 0 ? two : one);
             assertThat(first.version()).isEqualTo(fromDatabase.version(first.workspace(), first.runId()));
         }
@@ -68,7 +69,7 @@ class RunsPageOverStoresTest {
     private static List<String> walk(RunReader reader, List<Path> workspaces, boolean all) {
         List<String> seen = new ArrayList<>();
         String before = null;
-        for (List<RunReader.Listed> page; !(page = reader.page(workspaces, all, before, 3)).isEmpty(); ) {
+        for (List<ListedRun> page; !(page = reader.page(workspaces, all, before, 3)).isEmpty(); ) {
             assertThat(page.size()).isLessThanOrEqualTo(3);
             page.forEach(run -> seen.add(run.runId()));
             before = page.get(page.size() - 1).runId();

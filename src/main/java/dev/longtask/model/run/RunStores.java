@@ -1,17 +1,9 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import dev.longtask.model.Budget;
 import dev.longtask.model.Event;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunSettings;
-import dev.longtask.model.run.CorruptRunException;
-import dev.longtask.model.run.NoSuchRunException;
-import dev.longtask.model.run.RunFigures;
-import dev.longtask.model.run.RunLockedException;
-import dev.longtask.model.run.RunSlots;
-import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.model.run.SealCheck;
-import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,10 +13,6 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskResult;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.model.run.MemoryFiles;
-import dev.longtask.model.run.NoSuchTaskException;
-import dev.longtask.model.run.RunHistory;
-import dev.longtask.model.run.Transcript;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -37,9 +33,7 @@ public interface RunStore extends AutoCloseable {
     Path directory();
 
     /** The workspace the run works on: the directory whose {@code .longtask/runs} holds {@link #directory()}. */
-    default Path workspace() {
-        return RunLayout.of(directory()).workspace();
-    }
+    Path workspace();
 
     Run run();
 
@@ -187,9 +181,7 @@ public interface RunStore extends AutoCloseable {
      * Task {@code id}'s result ({@code results/task_<id>/result.json}) as the store keeps it; empty when the task has
      * none yet.
      */
-    default Optional<TaskResult> result(int id) {
-        return ResultFiles.read(RunLayout.of(directory()), id);
-    }
+    Optional<TaskResult> result(int id);
 
     /** Writes {@code results/task_<id>/result.json} atomically; returns its path. */
     Path writeResult(int id, JsonNode result);
@@ -232,14 +224,11 @@ public interface RunStore extends AutoCloseable {
 
     /**
      * The texts of {@code task_plan.md}, {@code findings.md} and {@code progress.md} as they stand after every
-     * event that was durable when it was called: what an agent of the run starts from. This default brings the files
-     * up to date and reads them; a store that holds the state renders the same texts from it, so that a task about to
+     * event that was durable when it was called: what an agent of the run starts from. A store may bring the files
+     * up to date and read them, or, when it holds the state, render the same texts from it, so that a task about to
      * start does not wait for the files to be written.
      */
-    default MemoryFiles memoryFiles() {
-        flushProjections();
-        return MemoryTexts.read(directory());
-    }
+    MemoryFiles memoryFiles();
 
     /**
      * True when other processes may change this run at the same time (a database that workers share: their claims

@@ -1,7 +1,6 @@
-package dev.longtask.engine;
+package dev.longtask.model.run;
 
 import dev.longtask.model.RunStatus;
-import dev.longtask.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.longtask.config;
+package dev.longtask.model.config;
 
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,16 +1,17 @@
-package dev.longtask.store;
+package dev.longtask.model.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
 /**
  * Stores that many processes share (a database), where a run is found by its id alone, whatever its workspace: what
- * {@link RunReader} reads such runs with instead of a workspace's files. The port is here so that the reader, like the
- * rest of the store's core, depends on no backend.
+ * the store's reader reads such runs with instead of a workspace's files. The port is here, with {@link RunStores},
+ * so that the reader, like the rest of the store's core, depends on no backend.
  */
 public interface SharedRunStores extends RunStores {
 
@@ -22,7 +23,7 @@ public interface SharedRunStores extends RunStores {
      * the ids' binary order, each with its last seq as its version; only those working in one of {@code workspaces}
      * unless it is null. One indexed query: the cost follows the page, not the number of runs.
      */
-    List<RunReader.Listed> page(String before, int limit, java.util.Collection<Path> workspaces);
+    List<ListedRun> page(String before, int limit, Collection<Path> workspaces);
 
     /** The workspace run {@code runId} works on, as its creator saw it. */
     Path workspaceOf(String runId);
