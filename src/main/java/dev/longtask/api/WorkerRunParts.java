@@ -2,7 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.TaskWork;
-import dev.longtask.store.RunStore;
+import dev.longtask.model.run.RunStore;
 import dev.longtask.tools.mcp.McpServers;
 
 /**
