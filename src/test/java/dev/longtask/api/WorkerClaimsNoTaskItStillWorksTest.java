@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.run.FsyncPolicy;
-import dev.longtask.store.RunStores;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.store.postgres.PostgresRunStores;
 import dev.longtask.testing.EmbeddedPostgres;
 import dev.longtask.testing.EngineFixture;
