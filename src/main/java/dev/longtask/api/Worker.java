@@ -129,7 +129,7 @@ public final class Worker {
         this.slots = slots;
         this.name = name;
         this.listener = listener == null ? Listener.NONE : listener;
-        Duration tenth = stores.lease().dividedBy(10);
+        Duration tenth = this.stores.lease().dividedBy(10);
         this.lapseCheck = tenth.compareTo(SHORTEST_LAPSE_CHECK) > 0 ? tenth : SHORTEST_LAPSE_CHECK;
     }
 

@@ -60,7 +60,7 @@ class WorkerClaimsNoTaskItStillWorksTest {
              Longtask scheduling = runtime(ws, model, stores, true);
              Longtask workers = runtime(ws, model, stores, false)) {
             PostgresRunStores shared = (PostgresRunStores) stores;
-            first = new Worker(workers, shared, 2, "worker 1", null);
+            first = new Worker(workers, shared, null, 2, "worker 1", null);
             threads[0] = start(first);
             RunHandle run = scheduling.start(RunRequest.goal("One part"));
             Waiting.until(firstAgentFrozen::get, "the first agent is in its model call");
@@ -68,7 +68,7 @@ class WorkerClaimsNoTaskItStillWorksTest {
             lapse(shared, run.runId()); // as if the worker had been frozen past its lease
             Waiting.until(() -> count(shared, "SELECT count(*) FROM longtask_events WHERE run_id = ? AND task = 1 "
                     + "AND type = 'task.requeued'", run.runId()) > 0, "worker 1 requeues the lapsed task");
-            second = new Worker(workers, shared, 1, "worker 2", null);
+            second = new Worker(workers, shared, null, 1, "worker 2", null);
             threads[1] = start(second);
             Waiting.until(() -> count(shared, "SELECT attempts FROM longtask_tasks WHERE run_id = ? AND id = 1",
                     run.runId()) >= 2, "the task is claimed again");
