@@ -59,14 +59,15 @@ compile() {
   fi
 }
 
-# The runtime and the binding: one library, as the jar's.
+# The runtime and the binding: one library, as the jar's; with it our query loop (query_loop.c), which the review
+# map calls when it is there.
 runtime="$out/lib/$arch-linux-gnu-tree-sitter.so"
 ts="$src/tree-sitter"
-if stale "$runtime" "$ts"/lib/src/*.[ch] "$ts"/lib/src/*/*.h "$ts"/binding/* "$0"; then
+if stale "$runtime" "$ts"/lib/src/*.[ch] "$ts"/lib/src/*/*.h "$ts"/binding/* "$src/query_loop.c" "$0"; then
   # the binding's exported Java_* functions must stay visible: they carry JNIEXPORT, which sets default visibility
   compile "$runtime" -I"$ts/lib/include" -I"$ts/lib/src" -I"$ts/binding" -I"$java_home/include" \
     -I"$java_home/include/linux" "$ts/lib/src/lib.c" "$ts/binding/org_treesitter_TSParser.c" \
-    "$ts/binding/ConvertUTF.c" || rm -f "$runtime"
+    "$ts/binding/ConvertUTF.c" "$src/query_loop.c" || rm -f "$runtime"
 fi
 
 # The grammars' C sources, from npm at the versions of the jars (package-lock.json pins them and their hashes).

@@ -30,8 +30,13 @@ import org.treesitter.TreeSitterTypescript;
  */
 final class Grammars {
 
-    /** A loaded grammar: its language, its compiled tag query, and the rules that read its trees. */
-    record Grammar(String name, TSLanguage language, TSQuery tags, String[] captureNames, TagRules rules) {
+    /**
+     * A loaded grammar: its language, its compiled tag query, and the rules that read its trees.
+     * {@code walkedCaptures} flags the captures whose matches are read by walking the tree from their nodes
+     * ({@link SyntaxTags}: definitions and declarators); the others are read from their bytes alone.
+     */
+    record Grammar(String name, TSLanguage language, TSQuery tags, String[] captureNames, boolean[] walkedCaptures,
+            TagRules rules) {
     }
 
     /** A grammar or why there is none. */
@@ -78,7 +83,11 @@ final class Grammars {
             for (int k = 0; k < captureNames.length; k++) {
                 captureNames[k] = query.getCaptureNameForId(k);
             }
-            return new Loaded(new Grammar(name, language, query, captureNames, TagRules.of(name)), null);
+            boolean[] walked = new boolean[captureNames.length];
+            for (int k = 0; k < captureNames.length; k++) {
+                walked[k] = SyntaxTags.walksFrom(captureNames[k]);
+            }
+            return new Loaded(new Grammar(name, language, query, captureNames, walked, TagRules.of(name)), null);
         } catch (RuntimeException | LinkageError e) {
             // ExceptionInInitializerError / UnsatisfiedLinkError when the native library cannot be loaded here
             Throwable cause = e.getCause() != null ? e.getCause() : e;

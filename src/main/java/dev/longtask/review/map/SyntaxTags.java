@@ -55,28 +55,43 @@ final class SyntaxTags {
         this.language = language;
     }
 
-    void add(TSQueryCapture[] captures) {
-        String role = null;
-        TSNode roleNode = null;
-        TSNode name = null;
-        TSNode parent = null;
-        TSNode receiver = null;
-        TSNode value = null;
-        TSNode declarator = null;
-        TSNode requireCall = null;
-        for (TSQueryCapture capture : captures) {
-            String captureName = grammar.captureNames()[capture.getIndex()];
+    /**
+     * One capture of a match: its index among the query's capture names, its bytes, and its node when the match
+     * is read by walking the tree ({@link #walksFrom}); otherwise the node may be null.
+     */
+    record Capture(int index, int start, int end, TSNode node) {
+        static Capture of(TSQueryCapture capture) {
             TSNode node = capture.getNode();
+            return new Capture(capture.getIndex(), node.getStartByte(), node.getEndByte(), node);
+        }
+    }
+
+    /** Whether a match with this capture is read by walking the tree from its nodes (all its captures' nodes). */
+    static boolean walksFrom(String captureName) {
+        return captureName.startsWith("definition.") || captureName.equals("local.declarator");
+    }
+
+    void add(Capture[] captures) {
+        String role = null;
+        Capture roleNode = null;
+        Capture name = null;
+        Capture parent = null;
+        Capture receiver = null;
+        Capture value = null;
+        Capture declarator = null;
+        Capture requireCall = null;
+        for (Capture capture : captures) {
+            String captureName = grammar.captureNames()[capture.index()];
             switch (captureName) {
-                case "name" -> name = node;
-                case "parent" -> parent = node;
-                case "receiver" -> receiver = node;
-                case "value" -> value = node;
-                case "declarator" -> declarator = node;
-                case "binding.require" -> requireCall = node;
+                case "name" -> name = capture;
+                case "parent" -> parent = capture;
+                case "receiver" -> receiver = capture;
+                case "value" -> value = capture;
+                case "declarator" -> declarator = capture;
+                case "binding.require" -> requireCall = capture;
                 default -> {
                     role = captureName;
-                    roleNode = node;
+                    roleNode = capture;
                 }
             }
         }
@@ -84,31 +99,32 @@ final class SyntaxTags {
             return;
         }
         if (role.startsWith("definition.")) {
-            define(role.substring("definition.".length()), roleNode, name, parent, value, declarator);
+            define(role.substring("definition.".length()), roleNode.node(), node(name), node(parent), node(value),
+                    node(declarator));
         } else if (role.startsWith("reference.")) {
             if (name != null) {
                 refer(role.substring("reference.".length()), name, receiver);
             }
         } else {
             switch (role) {
-                case "local" -> declareLocal(roleNode);
+                case "local" -> declareLocal(roleNode.start(), roleNode.end());
                 case "local.declarator" -> {
-                    TSNode n = declaredName(roleNode, new boolean[1], new String[1]);
+                    TSNode n = declaredName(roleNode.node(), new boolean[1], new String[1]);
                     if (n != null) {
-                        declareLocal(n);
+                        declareLocal(n.getStartByte(), n.getEndByte());
                     }
                 }
                 case "binding" -> {
-                    if (requireCall == null || text.text(requireCall).equals("require")) {
-                        bindings.add(text.text(roleNode));
+                    if (requireCall == null || text(requireCall).equals("require")) {
+                        bindings.add(text(roleNode));
                     }
                 }
-                case "binding.path" -> bindings.add(goPackageName(text.text(roleNode)));
-                case "ignore" -> ignored.add(new int[] {text.charOffset(roleNode.getStartByte()),
-                        text.charOffset(roleNode.getEndByte())});
+                case "binding.path" -> bindings.add(goPackageName(text(roleNode)));
+                case "ignore" -> ignored.add(new int[] {text.charOffset(roleNode.start()),
+                        text.charOffset(roleNode.end())});
                 case "error" -> {
-                    int start = roleNode.getStartByte();
-                    int end = roleNode.getEndByte();
+                    int start = roleNode.start();
+                    int end = roleNode.end();
                     if (start >= errorEnd) { // nested errors count once, with the outermost
                         errorBytes += end - start;
                         errorEnd = end;
@@ -120,23 +136,31 @@ final class SyntaxTags {
         }
     }
 
+    private static TSNode node(Capture capture) {
+        return capture == null ? null : capture.node();
+    }
+
+    private String text(Capture capture) {
+        return text.text(capture.start(), capture.end());
+    }
+
     long errorBytes() {
         return errorBytes;
     }
 
-    private void declareLocal(TSNode node) {
-        locals.add(text.text(node));
-        classified.add(text.charOffset(node.getStartByte()));
+    private void declareLocal(int start, int end) {
+        locals.add(text.text(start, end));
+        classified.add(text.charOffset(start));
     }
 
-    private void refer(String kind, TSNode nameNode, TSNode receiver) {
-        String name = text.text(nameNode);
-        classified.add(text.charOffset(nameNode.getStartByte()));
+    private void refer(String kind, Capture nameNode, Capture receiver) {
+        String name = text(nameNode);
+        classified.add(text.charOffset(nameNode.start()));
         UseKind use = switch (kind) {
             case "call" -> UseKind.CALL;
             case "member" -> UseKind.MEMBER_CALL;
             case "scoped" -> {
-                String scope = receiver == null ? "" : TagRules.bareName(text.text(receiver));
+                String scope = receiver == null ? "" : TagRules.bareName(text(receiver));
                 yield !scope.isEmpty() && (Character.isUpperCase(scope.charAt(0)) || scope.equals("Self"))
                         ? UseKind.MEMBER_CALL : UseKind.CALL;
             }
@@ -146,7 +170,7 @@ final class SyntaxTags {
             default -> null;
         };
         if (use != null) {
-            refs.add(new Ref(use, name, receiver == null ? null : text.text(receiver)));
+            refs.add(new Ref(use, name, receiver == null ? null : text(receiver)));
         }
     }
 

@@ -44,8 +44,11 @@ record Utf8(byte[] bytes, int[] charAt, int[] lineStarts) {
     }
 
     String text(TSNode node) {
-        int start = node.getStartByte();
-        return new String(bytes, start, node.getEndByte() - start, StandardCharsets.UTF_8);
+        return text(node.getStartByte(), node.getEndByte());
+    }
+
+    String text(int startByte, int endByte) {
+        return new String(bytes, startByte, endByte - startByte, StandardCharsets.UTF_8);
     }
 
     int charOffset(int byteOffset) {

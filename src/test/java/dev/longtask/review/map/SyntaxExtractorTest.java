@@ -195,4 +195,63 @@ class SyntaxExtractorTest {
     private static List<String> labels(Extraction e) {
         return e.definitions().stream().map(d -> d.line() + " " + d.label()).toList();
     }
+
+    /**
+     * The build's native query loop reads the same extraction as the jar's binding, capture by capture, on every
+     * source file of the map fixtures and the ranking corpus (all ten grammars between them); and with the build's
+     * library loaded the loop is really there, so this compares two paths, not one with itself.
+     */
+    @Test
+    void theNativeQueryLoopReadsWhatTheJarsBindingReads() throws Exception {
+        Grammars grammars = new Grammars();
+        SyntaxExtractor nativeLoop = new SyntaxExtractor(grammars, 600_000_000L);
+        SyntaxExtractor jar = new SyntaxExtractor(grammars, 600_000_000L, false);
+        int compared = 0;
+        for (String fixtures : List.of("map-fixtures", "rank-corpus")) {
+            List<Path> files;
+            try (var walk = Files.walk(Path.of("src/test/resources", fixtures))) {
+                files = walk.filter(Files::isRegularFile).sorted().toList();
+            }
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                Language language = Language.ofFileName(name).orElse(null);
+                if (language == null || grammars.forFile(language, name).grammar() == null) {
+                    continue;
+                }
+                String source = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
+                String expected;
+                try {
+                    expected = render(jar.extract(language, name, source));
+                } catch (SyntaxExtractor.Unparsable e) {
+                    expected = "unparsable: " + e.getMessage();
+                }
+                String actual;
+                try {
+                    actual = render(nativeLoop.extract(language, name, source));
+                } catch (SyntaxExtractor.Unparsable e) {
+                    actual = "unparsable: " + e.getMessage();
+                }
+                assertThat(actual).as(file.toString()).isEqualTo(expected);
+                compared++;
+            }
+        }
+        assertThat(compared).isGreaterThan(200);
+        if (dev.longtask.store.TreeSitterLibraries.buildId().isPresent()) {
+            Grammars.Grammar java = grammars.forFile(Language.JAVA, "A.java").grammar();
+            org.treesitter.TSParser parser = new org.treesitter.TSParser();
+            parser.setLanguage(java.language());
+            org.treesitter.TSTree tree = parser.parseString(null, "class A { void f() { g(); } }");
+            Object[] read = QueryLoop.matches(java.tags(), tree.getRootNode(), java.walkedCaptures());
+            assertThat((int[]) read[0]).isNotEmpty();
+            assertThat((org.treesitter.TSNode[]) read[1]).isNotEmpty(); // the class and the method are walked from
+        }
+    }
+
+    private static String render(Extraction e) {
+        java.util.TreeMap<String, String> uses = new java.util.TreeMap<>();
+        e.uses().forEach((name, counts) -> uses.put(name, java.util.Arrays.toString(counts)));
+        return String.join("\n", e.definitions().toString(), e.imports().toString(), String.valueOf(e.packageName()),
+                new java.util.TreeMap<>(e.identifiers()).toString(), new java.util.TreeMap<>(e.calls()).toString(),
+                java.util.Arrays.toString(e.cutLines()), uses.toString(), String.valueOf(e.fallback()));
+    }
 }
