@@ -16,7 +16,6 @@ import dev.longtask.engine.EngineSetup;
 import dev.longtask.engine.NewRun;
 import dev.longtask.engine.Resumption;
 import dev.longtask.engine.RunEngine;
-import dev.longtask.engine.TaskWork;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.LlmClients;
 import dev.longtask.llm.ModelClient;
@@ -517,13 +516,13 @@ public final class Longtask implements AutoCloseable {
     }
 
     /**
-     * What a worker runs a task it claimed with: the task's agent, through the same runner a session uses, with the
-     * run's recorded model, base URL and sandbox, and the agents and permission rules of the run's workspace. Close
-     * it when the task is done.
+     * What a worker runs the tasks of a run with: the run's recorded model, base URL and sandbox, and the agents and
+     * permission rules of the run's workspace, read once for the run as a session reads them, not at every claim.
+     * Close it when the worker is done with the run.
      *
      * @throws ConfigException when the run's model cannot be used here (a key is missing)
      */
-    TaskWork work(RunStore store) {
+    WorkerRunParts workerParts(RunStore store) {
         Run run = store.run();
         Path root = store.workspace();
         requireTrusted(root);
@@ -536,7 +535,7 @@ public final class Longtask implements AutoCloseable {
         SandboxMode shell = firstSet(was.sandbox(), sandbox, SandboxMode.AUTO);
         McpServers servers = assembly.mcpServers(root, shell);
         try {
-            return new TaskWork(assembly.setup(root, settings, models, 1, shell, servers), store, servers);
+            return new WorkerRunParts(assembly.setup(root, settings, models, 1, shell, servers), servers);
         } catch (RuntimeException e) {
             servers.close();
             throw e;

@@ -69,9 +69,13 @@ public final class Worker {
      * How long the claiming thread waits for news before it looks for work anyway. Commits that make a task ready
      * notify the workers (LISTEN/NOTIFY), so this only bounds how late a missed notification is made up for.
      */
-    static final Duration IDLE_POLL = Duration.ofMillis(500);
-    /** How often this worker looks for tasks whose lease lapsed (another worker died or stalled). */
-    static final Duration LAPSE_CHECK = Duration.ofMillis(500);
+    static final Duration IDLE_POLL = Duration.ofSeconds(2);
+    /**
+     * How often, at most, this worker looks for tasks whose lease lapsed (another worker died or stalled): a tenth of
+     * the lease, so such a task waits its lease and a tenth more. Looking twice a second whatever the lease took about
+     * a third of an idle worker's processor time, paid by every worker for every second of every run.
+     */
+    static final Duration SHORTEST_LAPSE_CHECK = Duration.ofMillis(500);
     /** The first and the longest wait between looks at a database that is away. */
     static final Duration FIRST_RETRY = Duration.ofMillis(250);
     static final Duration LONGEST_RETRY = Duration.ofSeconds(10);
@@ -81,10 +85,22 @@ public final class Worker {
     private final int slots;
     private final String name;
     private final Listener listener;
+    private final Duration lapseCheck;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Set<TaskWork> working = ConcurrentHashMap.newKeySet();
-    /** The work of each task held, by run, for the stores' heartbeats to stop when a lease is lost. */
-    private final Map<String, Map<Integer, TaskWork>> holding = new ConcurrentHashMap<>();
+    /**
+     * The work of each claim held, by run, by attempt (a task may be claimed again while an agent of an earlier
+     * attempt has not yet noticed it lost the task), for the stores' heartbeats to stop the one whose lease was lost.
+     */
+    private final Map<String, Map<Attempt, TaskWork>> holding = new ConcurrentHashMap<>();
+    /**
+     * The tasks a slot of this worker works on, by run, from the claim's hand-off to the slot's last write about it: the
+     * claiming loop never claims one of them again. Both slots would write through the same store, so the newer
+     * attempt's fence would let the older agent's writes through.
+     */
+    private final Map<String, Set<Integer>> busy = new ConcurrentHashMap<>();
+    /** What each open run's tasks are carried out with, made at its first claim, closed with the run's store. */
+    private final Map<String, WorkerRunParts> parts = new ConcurrentHashMap<>();
     /** Claims handed to a slot and not yet carried out, by run: those runs' stores stay open. */
     private final Map<String, AtomicInteger> claimsByRun = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
@@ -113,6 +129,8 @@ public final class Worker {
         this.slots = slots;
         this.name = name;
         this.listener = listener == null ? Listener.NONE : listener;
+        Duration tenth = this.stores.lease().dividedBy(10);
+        this.lapseCheck = tenth.compareTo(SHORTEST_LAPSE_CHECK) > 0 ? tenth : SHORTEST_LAPSE_CHECK;
     }
 
     /**
@@ -136,6 +154,8 @@ public final class Worker {
                 joinUninterruptibly(thread);
             }
         } finally {
+            parts.values().forEach(WorkerRunParts::close);
+            parts.clear();
             stopped.countDown();
         }
     }
@@ -149,6 +169,10 @@ public final class Worker {
     /** Waits until {@link #run} has returned, up to {@code timeout}; true when it has. */
     public boolean awaitStopped(Duration timeout) throws InterruptedException {
         return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** One claim of a task: the attempt number fences its writes. */
+    private record Attempt(int taskId, int attempt) {
     }
 
     /** A slot: a thread that carries out the claims handed to it, one at a time. */
@@ -178,6 +202,7 @@ public final class Worker {
                 try {
                     carryOut(queue, claimed, owner);
                 } finally {
+                    busy.get(claimed.store().runId()).remove(claimed.task().id());
                     claimsByRun.get(claimed.store().runId()).decrementAndGet();
                 }
                 free.add(this);
@@ -205,12 +230,13 @@ public final class Worker {
             free.drainTo(idle);
             List<PostgresWorkQueue.Claimed> claims;
             try {
-                if (System.nanoTime() - lapseChecked >= LAPSE_CHECK.toNanos()) {
+                if (System.nanoTime() - lapseChecked >= lapseCheck.toNanos()) {
                     queue.requeueLapsed();
                     closeEnded(queue);
                     lapseChecked = System.nanoTime();
                 }
-                claims = queue.next(idle.stream().map(slot -> slot.owner).toList());
+                claims = queue.next(idle.stream().map(slot -> slot.owner).toList(),
+                        run -> Set.copyOf(busy.getOrDefault(run, Set.of())));
                 tellPassedOver(queue.passedOver());
             } catch (StoreException e) {
                 free.addAll(idle);
@@ -238,6 +264,8 @@ public final class Worker {
                         .ifPresentOrElse(c -> {
                             claimsByRun.computeIfAbsent(c.store().runId(),
                                     run -> new AtomicInteger()).incrementAndGet();
+                            busy.computeIfAbsent(c.store().runId(), run -> ConcurrentHashMap.newKeySet())
+                                    .add(c.task().id());
                             slot.inbox.add(c);
                         }, () -> free.add(slot));
             }
@@ -260,6 +288,11 @@ public final class Worker {
         });
         for (String run : queue.closeEnded(inUse)) {
             holding.remove(run);
+            busy.remove(run);
+            WorkerRunParts ended = parts.remove(run);
+            if (ended != null) {
+                ended.close();
+            }
             claimsByRun.remove(run);
         }
     }
@@ -283,14 +316,15 @@ public final class Worker {
     private void carryOut(PostgresWorkQueue queue, PostgresWorkQueue.Claimed claimed, String owner) {
         PostgresRunStore store = claimed.store();
         Task task = claimed.task();
+        Attempt attempt = new Attempt(task.id(), task.attempts());
         listener.claimed(store.runId(), task, owner);
         TaskWork work;
         try {
-            work = runtime.work(store);
+            work = parts.computeIfAbsent(store.runId(), run -> runtime.workerParts(store)).work(store);
         } catch (ConfigException | IllegalArgumentException e) {
             // This machine cannot run the run's model (a key is missing here): give the task back, leave the run be.
             String why = "this worker cannot run it: " + e.getMessage();
-            letGo(store, task.id(), why);
+            letGo(store, attempt, why);
             queue.passOver(store.runId(), why);
             tellPassedOver(queue.passedOver());
             return;
@@ -300,15 +334,15 @@ public final class Worker {
             // Once per run's store: its heartbeat tells which task's lease could not be renewed (a freeze or a
             // database outage outlasted it, and another worker may have the task): that task's agent stops at once
             // rather than go on asking the model for work whose every write the database would refuse.
-            Map<Integer, TaskWork> byTask = new ConcurrentHashMap<>();
-            store.onLeaseLost(id -> {
-                TaskWork lost = byTask.get(id);
+            Map<Attempt, TaskWork> byAttempt = new ConcurrentHashMap<>();
+            store.onLeaseLost((id, number) -> {
+                TaskWork lost = byAttempt.get(new Attempt(id, number));
                 if (lost != null) {
                     lost.stop("its lease was lost: another worker may have the task");
                 }
             });
-            return byTask;
-        }).put(task.id(), work);
+            return byAttempt;
+        }).put(attempt, work);
         try {
             if (stopping) {
                 work.stop("the worker is stopping");
@@ -327,11 +361,11 @@ public final class Worker {
             }
         } finally {
             working.remove(work);
-            holding.get(store.runId()).remove(task.id(), work);
+            holding.get(store.runId()).remove(attempt, work);
             work.close();
             // No slot works the task any more: a claim still held (its record could not be written, or the agent
             // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.
-            letGo(store, task.id(), "the worker could not record the task's end; it starts over");
+            letGo(store, attempt, "the worker could not record the task's end; it starts over");
         }
     }
 
@@ -339,10 +373,11 @@ public final class Worker {
      * Gives the task back; while the database is away, tries again with a backoff for as long as the lease would
      * have held it (a restart takes seconds), so the task need not wait for its lease to lapse.
      */
-    private void letGo(PostgresRunStore store, int taskId, String why) {
+    private void letGo(PostgresRunStore store, Attempt claim, String why) {
+        int taskId = claim.taskId();
         long until = System.nanoTime() + store.leaseDuration().toNanos();
         Duration retry = FIRST_RETRY;
-        while (store.release(taskId, why) == PostgresRunStore.Release.NOT_WRITTEN) {
+        while (store.release(taskId, claim.attempt(), why) == PostgresRunStore.Release.NOT_WRITTEN) {
             if (System.nanoTime() + retry.toNanos() >= until) {
                 listener.trouble("run " + store.runId() + ": task #" + taskId + " could not be given back; its lease "
                         + "lapses and another worker takes it");

@@ -20,7 +20,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +43,12 @@ final class Leases implements AutoCloseable {
      * attempt the database could check, so it is refused here.
      */
     private final Set<Integer> letGo = ConcurrentHashMap.newKeySet();
-    /** Tasks of {@link #held} whose lease could not be renewed: no longer renewed, reported once. */
-    private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
-    private final List<IntConsumer> lostListeners = new CopyOnWriteArrayList<>();
+    /**
+     * Claims of {@link #held} whose lease could not be renewed, task to attempt: no longer renewed, reported once. Kept
+     * by attempt, so a beat that fails for an attempt that just ended cannot mark the task's next claim lost.
+     */
+    private final Map<Integer, Integer> lost = new ConcurrentHashMap<>();
+    private final List<PostgresRunStore.LeaseLost> lostListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService heartbeat;
     private volatile boolean closed;
 
@@ -84,17 +86,20 @@ final class Leases implements AutoCloseable {
     /** The tasks held and not lost, with their attempt numbers. */
     Map<Integer, Integer> current() {
         Map<Integer, Integer> holding = new HashMap<>(held);
-        holding.keySet().removeAll(lost);
+        lost.forEach((task, attempt) -> holding.remove(task, attempt));
         return Map.copyOf(holding);
     }
 
-    void onLost(IntConsumer listener) {
+    void onLost(PostgresRunStore.LeaseLost listener) {
         lostListeners.add(listener);
     }
 
     /** The claim of {@code task} is lost (its write was fenced) or given up: it is no longer renewed. */
     void lose(int task) {
-        lost.add(task);
+        Integer attempt = held.get(task);
+        if (attempt != null) {
+            lost.put(task, attempt);
+        }
     }
 
     /** Books what this store's commit did to its claims: a claim taken is held, a task that left progress is not. */
@@ -102,7 +107,6 @@ final class Leases implements AutoCloseable {
         for (Event event : events) {
             if (EventType.TASK_CLAIMED.equals(event.type())) {
                 held.put(event.task(), after.task(event.task()).attempts());
-                lost.remove(event.task());
                 letGo.remove(event.task());
             } else if (event.task() != null && after.task(event.task()).status() != TaskStatus.IN_PROGRESS
                     && held.remove(event.task()) != null && after.task(event.task()).status() == TaskStatus.PENDING) {
@@ -142,10 +146,11 @@ final class Leases implements AutoCloseable {
                 renew.setString(2, runId);
                 renew.setInt(3, claim.getKey());
                 renew.setInt(4, claim.getValue());
-                if (renew.executeUpdate() == 0 && lost.add(claim.getKey())) {
+                if (renew.executeUpdate() == 0
+                        && !claim.getValue().equals(lost.put(claim.getKey(), claim.getValue()))) {
                     log().warn("run {}: the lease of task #{} (attempt {}) could not be renewed; it is lost",
                             runId, claim.getKey(), claim.getValue());
-                    lostListeners.forEach(l -> l.accept(claim.getKey()));
+                    lostListeners.forEach(l -> l.lost(claim.getKey(), claim.getValue()));
                 }
             }
         } catch (SQLException | RuntimeException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
@@ -135,9 +136,11 @@ final class PostgresCommits {
                         }
                         Instant time = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
                         Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
-                                draft.data() == null ? json.createObjectNode() : draft.data());
-                        String line = encode(raw);
-                        Event event = json.readValue(line, Event.class);
+                                draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
+                        String text = encode(raw);
+                        String line = redactor.redact(text);
+                        // what a reader of the log will see: the draft itself, unless a secret was masked in its line
+                        Event event = line == text ? raw : json.readValue(line, Event.class);
                         after = after.apply(event);
                         events.add(event);
                         lines.add(line);
@@ -181,9 +184,9 @@ final class PostgresCommits {
 
     /**
      * Which ready tasks a claim takes, chosen on the newest state: the lowest ids, one per owner, in order, and no more
-     * than the run's concurrency leaves room for ({@link #room}).
+     * than the run's concurrency leaves room for ({@link #room}), none of {@code busy}.
      */
-    record ClaimPick(List<String> owners, boolean skipBusy) {
+    record ClaimPick(List<String> owners, boolean skipBusy, Set<Integer> busy) {
         List<Function<RunState, Draft>> claims(RunState state, Changes changes) {
             if (state.run().status() != RunStatus.RUNNING) {
                 return List.of();
@@ -194,7 +197,7 @@ final class PostgresCommits {
                 if (claims.size() >= most) {
                     break;
                 }
-                if (task.isReady()) {
+                if (task.isReady() && !busy.contains(task.id())) {
                     claims.add(changes.claim(task.id(), owners.get(claims.size())));
                 }
             }
@@ -243,7 +246,7 @@ final class PostgresCommits {
 
     private String encode(Event event) {
         try {
-            return redactor.redact(json.writeValueAsString(event));
+            return json.writeValueAsString(event);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(event.type() + ": data is not serialisable: " + e.getOriginalMessage(), e);
         }
@@ -281,7 +284,8 @@ final class PostgresCommits {
             ObjectNode row = taskRows.addObject().put("id", task.id()).put("status", task.status().wire())
                     .put("ready", task.isReady()).put("attempts", task.attempts()).put("owner", task.owner())
                     .put("claimed", claimed.contains(task.id()));
-            row.set("task", json.valueToTree(task));
+            // the task's JSON is written once, as text, not built as a tree and written again with the rows
+            row.putRawValue("task", new RawValue(json.writeValueAsString(task)));
         }
         Run run = after.run();
         newWork |= run.status() == RunStatus.RUNNING && (before.run() == null

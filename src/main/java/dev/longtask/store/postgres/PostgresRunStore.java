@@ -43,10 +43,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -249,8 +249,18 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         return leases.current();
     }
 
-    /** Called (on the heartbeat thread) with a task's id when its lease could not be renewed: another may have it. */
-    public void onLeaseLost(IntConsumer listener) {
+    /** Told of a claim whose lease could not be renewed: another may have the task. */
+    @FunctionalInterface
+    public interface LeaseLost {
+        /** Called on the heartbeat thread with the task and the attempt whose lease was lost. */
+        void lost(int taskId, int attempt);
+    }
+
+    /**
+     * Called (on the heartbeat thread) with a task's id and attempt when its lease could not be renewed: another may
+     * have the task. By attempt: the same task may be claimed again meanwhile, and that claim is not the lost one.
+     */
+    public void onLeaseLost(LeaseLost listener) {
         leases.onLost(listener);
     }
 
@@ -270,10 +280,19 @@ public final class PostgresRunStore extends EventSourcedRunStore {
      * when nothing is ready, or with {@code skipBusy} when another process wrote the run in the meantime.
      */
     public List<Task> claimNext(List<String> owners, boolean skipBusy) {
+        return claimNext(owners, skipBusy, Set.of());
+    }
+
+    /**
+     * {@link #claimNext(List, boolean)} passing over the tasks {@code busy}: those this process still works on in
+     * another slot (an agent that outlived its lease). Claiming one again here would hand the new attempt's fence to
+     * the old agent too, since both write through this store.
+     */
+    public List<Task> claimNext(List<String> owners, boolean skipBusy, Set<Integer> busy) {
         if (owners.isEmpty()) {
             return List.of();
         }
-        Committed done = commits.commitAll(List.of(), null, new PostgresCommits.ClaimPick(owners, skipBusy));
+        Committed done = commits.commitAll(List.of(), null, new PostgresCommits.ClaimPick(owners, skipBusy, busy));
         return done == null ? List.of()
                 : done.events().stream().map(event -> done.state().task(event.task())).toList();
     }
@@ -385,6 +404,22 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         if (!leases.holds(id)) {
             return Release.NOT_HELD;
         }
+        return giveBack(id, why);
+    }
+
+    /**
+     * {@link #release} of the claim {@code attempt} of task {@code id} only: a slot that ends gives back its own
+     * attempt, never a later claim of the same task.
+     */
+    public Release release(int id, int attempt, String why) {
+        Integer held = leases.attempt(id);
+        if (held == null || held != attempt || !leases.holds(id)) {
+            return Release.NOT_HELD;
+        }
+        return giveBack(id, why);
+    }
+
+    private Release giveBack(int id, String why) {
         leases.lose(id); // not renewed from now on; a new claim of the task clears it
         try {
             requeue(id, why);

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The ready tasks of every running run of a database, as a worker takes them: {@link #next} claims one for each free
@@ -64,6 +65,14 @@ public final class PostgresWorkQueue implements AutoCloseable {
      * first), fewer when fewer tasks are ready.
      */
     public List<Claimed> next(List<String> owners) {
+        return next(owners, run -> Set.of());
+    }
+
+    /**
+     * {@link #next(List)} passing over, in each run, the tasks {@code busy} names (those a slot of this process still
+     * works on: see {@link PostgresRunStore#claimNext(List, boolean, Set)}).
+     */
+    public List<Claimed> next(List<String> owners, Function<String, Set<Integer>> busy) {
         List<Claimed> claimed = new ArrayList<>();
         List<String> runs = runsWithReadyTasks();
         for (boolean skipBusy : new boolean[] {true, false}) {
@@ -78,7 +87,7 @@ public final class PostgresWorkQueue implements AutoCloseable {
                 List<Task> tasks;
                 try {
                     store = store(runId);
-                    tasks = store.claimNext(owners.subList(claimed.size(), owners.size()), skipBusy);
+                    tasks = store.claimNext(owners.subList(claimed.size(), owners.size()), skipBusy, busy.apply(runId));
                 } catch (UnreachableWorkspaceException unreachable) {
                     passOver(runId, unreachable.getMessage());
                     continue;

@@ -338,10 +338,10 @@ class PostgresRunStoreTest {
 
     @Test
     void aHeldLeaseIsRenewedByTheHeartbeatAndALostOneIsReported() throws Exception {
-        List<Integer> lost = new CopyOnWriteArrayList<>();
+        List<String> lost = new CopyOnWriteArrayList<>();
         try (PostgresRunStore store = PostgresRunStore.create(db, workspace, "beat", "goal", null, null, null,
                 StoreOptions.defaults().withSecrets(List.of()), Duration.ofMillis(600))) {
-            store.onLeaseLost(lost::add);
+            store.onLeaseLost((task, attempt) -> lost.add("task " + task + " attempt " + attempt));
             store.createTask(new TaskDraft("t", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
             store.createTask(new TaskDraft("u", "do", "general", List.of(), Map.of(), Map.of(), List.of()));
             store.setRunStatus(RunStatus.RUNNING, "");
@@ -351,7 +351,7 @@ class PostgresRunStoreTest {
             dev.longtask.testing.Waiting.until(() -> leaseOf("beat", 1).after(first), "the heartbeat renews the lease");
             expireLease("beat", 2);
             dev.longtask.testing.Waiting.until(() -> !lost.isEmpty(), "the lost lease is reported");
-            assertThat(lost).containsExactly(2);
+            assertThat(lost).as("the lost claim, by its attempt").containsExactly("task 2 attempt 1");
             assertThat(store.heldTasks()).containsOnlyKeys(1);
             store.complete(1, "held all along");
         }
