@@ -1,15 +1,26 @@
 package dev.longtask;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.longtask.store.RunLayout;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,6 +114,61 @@ class LayersTest {
         noClasses().that().resideInAPackage("dev.longtask.store.postgres..")
                 .should().dependOnClassesThat().resideInAPackage("dev.longtask.store.file..")
                 .check(MAIN);
+    }
+
+    /**
+     * Only the store knows a run's files: the others read and write a run through the store's port ({@code RunStore},
+     * its reader) and name a document by its kind ({@code RunFile}). What {@link RunLayout} gives every package is where
+     * runs are ({@code RUNS}, {@code runs}, {@code of}, {@code directory}, {@code workspace}, {@code runId}), to show a
+     * person or to confine a tool, never a file's name. The exceptions are named with their reason.
+     */
+    private static final Map<String, Set<String>> RUN_LAYOUT_EXCEPTIONS = Map.of(
+            // the results tree is the agents' working area: the plan tells each task where the results it depends on
+            // are, and the confinement guards result.json and the tree that holds it
+            "engine/PlanBook", Set.of("RESULTS", "RESULT_FILE"),
+            "engine/PlanValidator", Set.of("resultName"),
+            "tools/Workspace", Set.of("RESULTS"),
+            "tools/ProtectedPaths", Set.of("RESULTS", "RESULT_FILE"),
+            // a task's checkpoint snapshots the tree its agent works in, the results tree included
+            "agent/TaskCheckpoints", Set.of("RESULTS"),
+            // the command prints where the transcripts are, for a person to open; it reads none
+            "api/AgentsOutcome", Set.of("transcripts"));
+    private static final Set<String> WHERE_RUNS_ARE = Set.of("RUNS", "runs", "of", "requireWorkspace", "directory",
+            "workspace", "runId", "equals", "hashCode", "toString");
+
+    @Test
+    void onlyTheStoreKnowsTheNamesOfARunsFiles() throws Exception {
+        // calls, as the bytecode has them (a chain such as RunLayout.of(dir).report() included)
+        noClasses().that().resideOutsideOfPackage("dev.longtask.store..")
+                .should().accessTargetWhere(DescribedPredicate.describe("a member of RunLayout that names a file",
+                        (JavaAccess<?> access) -> access.getTargetOwner().isEquivalentTo(RunLayout.class)
+                                && !allowed(access.getOriginOwner().getName(), access.getTarget().getName())))
+                .because("a run is read through the store's port, and only RunLayout names its files")
+                .check(MAIN);
+        // the names, as the source has them: javac copies a String constant into the class that uses it
+        Path main = Path.of("src/main/java/dev/longtask");
+        List<String> found = new ArrayList<>();
+        Pattern member = Pattern.compile("RunLayout\\.(\\w+)");
+        try (Stream<Path> files = Files.walk(main)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                String name = main.relativize(file).toString().replace('\\', '/').replace(".java", "");
+                if (name.startsWith("store/")) {
+                    continue;
+                }
+                Matcher m = member.matcher(Files.readString(file));
+                while (m.find()) {
+                    if (!allowed("dev.longtask." + name.replace('/', '.'), m.group(1))) {
+                        found.add(name + ": RunLayout." + m.group(1));
+                    }
+                }
+            }
+        }
+        assertThat(found).as("names of a run's files outside the store").isEmpty();
+    }
+
+    private static boolean allowed(String className, String member) {
+        String name = className.replace("dev.longtask.", "").replace('.', '/').replaceAll("\\$.*", "");
+        return WHERE_RUNS_ARE.contains(member) || RUN_LAYOUT_EXCEPTIONS.getOrDefault(name, Set.of()).contains(member);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Event;
 import dev.longtask.model.TaskResult;
 import dev.longtask.model.run.ListedRun;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunNote;
 import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.TranscriptPage;
@@ -105,6 +106,11 @@ public final class ReadOnlyRuns {
     /** The run's report (Markdown), once the run has written it. */
     public Optional<String> report(Path workspace, String runId) {
         return reader.report(workspace, runId);
+    }
+
+    /** The text of one of the run's documents (its report, a review's checked report), once the run has written it. */
+    public Optional<String> file(Path workspace, String runId, RunFile file) {
+        return reader.file(workspace, runId, file);
     }
 
     /** The text of the run's final result (JSON), once the run has written it. */

@@ -5,13 +5,13 @@ import dev.longtask.model.plan.ProgressSnapshot;
 import dev.longtask.model.Event;
 import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
-import dev.longtask.review.ReviewFinisher;
 import dev.longtask.store.file.DiskFull;
 import dev.longtask.store.file.FileRunStore;
 import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.store.RunReader;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.model.run.RunStores;
 import dev.longtask.store.file.RunWriter;
@@ -19,8 +19,6 @@ import dev.longtask.tools.OutsideWorkspaceException;
 import dev.longtask.tools.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -96,7 +94,7 @@ public final class Runs {
 
     /** Where the run's report is (report.md in its directory), written or not: to show the user. */
     public Path reportFile(String runId) {
-        return RunLayout.of(workspace, runId).report();
+        return new RunReader(stores).where(workspace, runId, RunFile.REPORT);
     }
 
     /**
@@ -177,15 +175,13 @@ public final class Runs {
      * summary head), once the run has written it; empty for a run that is no review.
      */
     public Optional<String> review(String runId) {
-        return readIfPresent(ReviewFinisher.reportIn(read(runId).directory()));
+        return file(runId, RunFile.REVIEW_REPORT);
     }
 
-    /**
-     * Where the checked report of the review run whose files are in {@code runDirectory} is, written or not: for a
-     * reader that tells a review without its report from a run that is no review.
-     */
-    public static Path reviewFile(Path runDirectory) {
-        return ReviewFinisher.reportIn(runDirectory);
+    /** The text of one of the run's documents (its report, a review's checked report), once the run has written it. */
+    public Optional<String> file(String runId, RunFile file) {
+        read(runId);
+        return new RunReader(stores).file(workspace, runId, file);
     }
 
     /**
@@ -209,14 +205,5 @@ public final class Runs {
         return new Snapshot(run.figures(),
                 new Progress().snapshot(run.run(), run.tasks(), concurrency, clock.instant(), run.history()),
                 run.run().recordedSettings(), runningHere, run.history().firstPlan());
-    }
-
-    private static Optional<String> readIfPresent(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8))
-                    : Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 }

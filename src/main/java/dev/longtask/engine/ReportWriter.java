@@ -10,7 +10,7 @@ import dev.longtask.model.Run;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
-import dev.longtask.store.RunLayout;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -111,7 +111,7 @@ final class ReportWriter {
             n.set("outputs", json.valueToTree(t.outputs()));
         }
         out.set("usage", json.valueToTree(run.usage()));
-        out.put("report", RunLayout.REPORT_FILE);
+        out.put("report", store.where(RunFile.REPORT).getFileName().toString());
         return out;
     }
 

@@ -7,10 +7,9 @@ import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.Finisher;
-import dev.longtask.store.RunLayout;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunStore;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -83,7 +82,7 @@ final class RunSession {
             Conclusion conclusion = new Conclusion(s, director.blockedCancels(), finisher);
             if (concludeOnly) {
                 // A crash came between the report and the final status: only those are missing.
-                return ended(conclusion.conclude(RunLayout.of(store.directory()).report(), null));
+                return ended(conclusion.conclude(store.where(RunFile.REPORT), null));
             }
             if (store.tasks().isEmpty() && newRun != null && newRun.plan() != null) {
                 planning.accept(newRun.plan(), newRun.estimate());
@@ -147,8 +146,7 @@ final class RunSession {
 
     private RunOutcome outcome(Path report, Finisher.Finished finished, boolean nothingToDo) {
         Run run = store.run();
-        Path existing = report != null ? report
-                : Files.exists(RunLayout.of(store.directory()).report()) ? RunLayout.of(store.directory()).report() : null;
+        Path existing = report != null ? report : store.written(RunFile.REPORT).orElse(null);
         return new RunOutcome(run.id(), store.directory(), run.status(), run.statusReason(), planning.estimate(),
                 existing, finished, nothingToDo);
     }

@@ -33,11 +33,6 @@ public final class ReviewFinisher implements Finisher {
         return new ReviewFinisher(null);
     }
 
-    /** Where the checked report of the review run in {@code runDirectory} is, once the run has ended. */
-    public static Path reportIn(Path runDirectory) {
-        return runDirectory.resolve(ReviewManifest.DIRECTORY).resolve(ReviewReportWriter.MARKDOWN);
-    }
-
     @Override
     public String name() {
         return NAME;

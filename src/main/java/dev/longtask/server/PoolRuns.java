@@ -10,10 +10,6 @@ import dev.longtask.model.RunSettings;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.RunSnapshot;
-import dev.longtask.model.run.StoreException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -113,14 +109,8 @@ final class PoolRuns implements RunControl {
     public Optional<String> report(String runId, Path workdir) {
         Path workspace = workspaceOf(runId, workdir);
         files.snapshot(workspace, runId);
-        Path review = Runs.reviewFile(RunFiles.directory(workspace, runId));
-        try {
-            return Optional.of(Files.readString(review));
-        } catch (NoSuchFileException notAReview) {
-            return files.report(workspace, runId).map(RunFiles.Report::markdown);
-        } catch (IOException e) {
-            throw new StoreException("cannot read the review of run " + runId + ": " + e.getMessage(), e);
-        }
+        Optional<String> review = files.review(workspace, runId);
+        return review.isPresent() ? review : files.report(workspace, runId).map(RunFiles.Report::markdown);
     }
 
     @Override

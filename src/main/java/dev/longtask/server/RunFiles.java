@@ -9,6 +9,7 @@ import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.RunFigures;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunNote;
 import dev.longtask.model.run.TranscriptPage;
 import dev.longtask.model.run.RunSnapshot;
@@ -190,6 +191,11 @@ final class RunFiles {
     Optional<Report> report(Path workspace, String runId) {
         return reader.report(workspace, runId)
                 .map(markdown -> new Report(markdown, reader.finalResult(workspace, runId).orElse(null)));
+    }
+
+    /** A code review's checked report ({@code results/review/review.md}), once the run has written it. */
+    Optional<String> review(Path workspace, String runId) {
+        return reader.file(workspace, runId, RunFile.REVIEW_REPORT);
     }
 
     record Report(String markdown, JsonNode finalResult) {

@@ -12,12 +12,15 @@ import dev.longtask.model.Secrets;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunStore;
 import dev.longtask.model.run.StoreException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -85,6 +88,39 @@ public abstract class EventSourcedRunStore implements RunStore {
     @Override
     public Path workspace() {
         return RunLayout.of(directory).workspace();
+    }
+
+    /** A run's documents are files of its run directory in either store (a shared one keeps the report also in its database). */
+    @Override
+    public Optional<String> read(RunFile file) {
+        return RunReader.text(RunLayout.of(directory).file(file));
+    }
+
+    @Override
+    public Path where(RunFile file) {
+        return RunLayout.of(directory).file(file);
+    }
+
+    @Override
+    public Optional<Path> written(RunFile file) {
+        Path path = where(file);
+        return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+    }
+
+    @Override
+    public Path write(RunFile file, String text) {
+        if (!file.writable()) {
+            throw new IllegalArgumentException(file + " is written with the report (writeReport), not on its own");
+        }
+        ensureUsable();
+        Path path = RunLayout.of(directory).file(file);
+        try {
+            Files.createDirectories(path.getParent());
+            AtomicFiles.write(path, text.getBytes(StandardCharsets.UTF_8), true);
+        } catch (IOException e) {
+            throw new StoreException("cannot write " + path + ": " + e.getMessage(), e);
+        }
+        return path;
     }
 
     @Override

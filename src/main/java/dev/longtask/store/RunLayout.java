@@ -1,5 +1,6 @@
 package dev.longtask.store;
 
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,10 @@ public final class RunLayout {
     public static final String FINAL_RESULT_FILE = "final_result.json";
     public static final String WRITER_LOCK = "writer.lock";
     public static final String CANCEL_REQUEST = "cancel.request";
+    /** Where a code review keeps its own files (its manifest, its checked report), relative to the run directory. */
+    public static final String REVIEW = RESULTS + "/review";
+    public static final String REVIEW_REPORT_FILE = "review.md";
+    public static final String REVIEW_JSON_FILE = "review.json";
 
     private final Path directory;
 
@@ -162,6 +167,21 @@ public final class RunLayout {
     /** {@code final_result.json}, the synthesis as JSON. */
     public Path finalResult() {
         return directory.resolve(FINAL_RESULT_FILE);
+    }
+
+    /** {@code results/review/}: a code review's own files. */
+    public Path review() {
+        return directory.resolve(REVIEW);
+    }
+
+    /** Where the run keeps {@code file}: report.md, final_result.json, results/review/review.{md,json}. */
+    public Path file(RunFile file) {
+        return switch (file) {
+            case REPORT -> report();
+            case FINAL_RESULT -> finalResult();
+            case REVIEW_REPORT -> review().resolve(REVIEW_REPORT_FILE);
+            case REVIEW_JSON -> review().resolve(REVIEW_JSON_FILE);
+        };
     }
 
     /** {@code writer.lock}. */

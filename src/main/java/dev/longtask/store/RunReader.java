@@ -7,6 +7,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.TaskResult;
 import dev.longtask.model.run.ListedRun;
 import dev.longtask.model.run.NoSuchRunException;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunNote;
 import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.SharedRunStores;
@@ -366,12 +367,25 @@ public final class RunReader {
 
     /** The text of {@code report.md}, once the run has written it. */
     public Optional<String> report(Path workspace, String runId) {
-        return text(RunLayout.of(workspace, runId).report());
+        return file(workspace, runId, RunFile.REPORT);
     }
 
     /** The text of {@code final_result.json}, once the run has written it. */
     public Optional<String> finalResultText(Path workspace, String runId) {
-        return text(RunLayout.of(workspace, runId).finalResult());
+        return file(workspace, runId, RunFile.FINAL_RESULT);
+    }
+
+    /** Where {@code file} of the run is (or will be), written or not: to show a person, never to read it. */
+    public Path where(Path workspace, String runId, RunFile file) {
+        return RunLayout.of(workspace, runId).file(file);
+    }
+
+    /**
+     * The text of {@code file} as the run last wrote it, empty when it has not: a file of the run directory in the
+     * workspace with either store, written by the process that ends the run.
+     */
+    public Optional<String> file(Path workspace, String runId, RunFile file) {
+        return text(RunLayout.of(workspace, runId).file(file));
     }
 
     /** {@code final_result.json}, once the run has written it. */
@@ -401,7 +415,8 @@ public final class RunReader {
         return ResultFiles.read(RunLayout.of(workspace, runId), taskId);
     }
 
-    private static Optional<String> text(Path file) {
+    /** The text of {@code file}; empty when there is no such file. */
+    static Optional<String> text(Path file) {
         try {
             return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {

@@ -20,9 +20,11 @@ import dev.longtask.model.Usage;
 import dev.longtask.model.run.DependencyCycleException;
 import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.model.run.NoSuchTaskException;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.model.run.TaskStateException;
@@ -72,6 +74,9 @@ public abstract class RunStoreContract {
 
     /** A task's result as the store keeps it. */
     protected abstract JsonNode result(RunStore store, int task) throws Exception;
+
+    /** The store's runs, as a reading process (a server) opens them. */
+    protected abstract RunStores stores();
 
     /** Everything the store wrote for the run, as text: to look for what must never be there. */
     protected abstract String everythingWritten(RunStore store) throws Exception;
@@ -251,6 +256,47 @@ public abstract class RunStoreContract {
             assertThat(transcript(store, "planner_1")).hasSize(1);
             assertThatThrownBy(() -> store.transcript(2)).isInstanceOf(NoSuchTaskException.class);
             assertThatThrownBy(() -> store.roleTranscript("../x")).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void documentsAreWrittenWholeAndReadThroughTheStoreByEveryReader() throws Exception {
+        RunReader reader = new RunReader(stores());
+        try (RunStore store = newRun()) {
+            assertThat(store.read(RunFile.REPORT)).isEmpty();
+            assertThat(store.written(RunFile.REPORT)).isEmpty();
+            assertThat(reader.file(workspace, RUN, RunFile.REVIEW_REPORT)).isEmpty();
+            // where a person is told to look, written or not; the names are the run directory's as before
+            assertThat(store.where(RunFile.REPORT)).isEqualTo(store.directory().resolve("report.md"));
+            assertThat(store.where(RunFile.REVIEW_JSON)).isEqualTo(store.directory().resolve("results/review/review.json"));
+
+            Path report = store.writeReport("# Report\n", JSON.createObjectNode().put("title", "Report"));
+            assertThat(report).isEqualTo(store.where(RunFile.REPORT));
+            assertThat(store.read(RunFile.REPORT)).contains("# Report\n");
+            assertThat(JSON.readTree(store.read(RunFile.FINAL_RESULT).orElseThrow()).get("title").asText())
+                    .isEqualTo("Report");
+            assertThatThrownBy(() -> store.write(RunFile.REPORT, "# not this way\n"))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(store.read(RunFile.REPORT)).contains("# Report\n");
+
+            Path review = store.write(RunFile.REVIEW_REPORT, "# Review\n");
+            store.write(RunFile.REVIEW_JSON, "{\"score\": 90}\n");
+            store.write(RunFile.REVIEW_REPORT, "# Review, again\n");
+            assertThat(review).isEqualTo(store.directory().resolve("results/review/review.md"));
+            assertThat(store.written(RunFile.REVIEW_REPORT)).contains(review);
+            assertThat(store.read(RunFile.REVIEW_REPORT)).contains("# Review, again\n");
+            // replaced whole: no temporary file is left beside them
+            try (var files = Files.list(review.getParent())) {
+                assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("review.md",
+                        "review.json");
+            }
+            assertThat(reader.file(workspace, RUN, RunFile.REVIEW_REPORT)).contains("# Review, again\n");
+            assertThat(reader.file(workspace, RUN, RunFile.REVIEW_JSON)).contains("{\"score\": 90}\n");
+            assertThat(reader.report(workspace, RUN)).contains("# Report\n");
+        }
+        try (RunStore reopened = reopen(RUN)) {
+            assertThat(reopened.read(RunFile.REVIEW_REPORT)).contains("# Review, again\n");
+            assertThat(reopened.read(RunFile.REPORT)).contains("# Report\n");
         }
     }
 

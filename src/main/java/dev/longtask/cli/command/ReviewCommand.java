@@ -15,6 +15,7 @@ import dev.longtask.cli.view.TextWidth;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.Environment;
 import dev.longtask.model.run.Finisher;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.ApprovalMode;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
@@ -221,7 +222,9 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (finished.isEmpty()) {
             return code;
         }
-        print(finished.get().files().get(jsonFormat() ? "json" : "markdown"));
+        String runId = driver.outcome().orElseThrow().runId();
+        print(driver.runtime().runs(workspace).file(runId, jsonFormat() ? RunFile.REVIEW_JSON : RunFile.REVIEW_REPORT),
+                finished.get().files().get(jsonFormat() ? "json" : "markdown"));
         return code;
     }
 
@@ -245,13 +248,8 @@ final class ReviewCommand implements Callable<ExitCode> {
         }
     }
 
-    private void print(Path report) {
-        String text;
-        try {
-            text = Files.readString(report, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliFailure(ExitCode.FAILED, "review: cannot read " + report + ": " + e.getMessage());
-        }
+    private void print(Optional<String> written, Path report) {
+        String text = written.orElseThrow(() -> new CliFailure(ExitCode.FAILED, "review: cannot read " + report));
         if (out == null && run.jsonEvents) {
             spec.commandLine().getErr().println("review: the report is in " + report + " (stdout carries the events)");
             spec.commandLine().getErr().flush();

@@ -202,6 +202,27 @@ public interface RunStore extends AutoCloseable {
      */
     Path writeReport(String markdown, JsonNode finalResult);
 
+    /** The text of {@code file} as the run last wrote it; empty when it has not written it. */
+    Optional<String> read(RunFile file);
+
+    /**
+     * Where the run keeps {@code file}, written or not: to show a person (or hand to a tool) where to find it, never
+     * to read it; read it with {@link #read}.
+     */
+    Path where(RunFile file);
+
+    /** {@link #where} {@code file} is, once the run has written it. */
+    Optional<Path> written(RunFile file);
+
+    /**
+     * Replaces {@code file} with {@code text} atomically and durably (a reader or a crash sees the old text or the
+     * new, never half); returns where it is, to show a person.
+     *
+     * @throws IllegalArgumentException for a file that is not {@link RunFile#writable()} (the report is written with
+     *                                  {@link #writeReport})
+     */
+    Path write(RunFile file, String text);
+
     /** {@code results/task_<id>/}, created if missing: where the task's artifacts go. */
     Path resultDirectory(int id);
 

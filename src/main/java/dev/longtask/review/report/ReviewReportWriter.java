@@ -5,18 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Counts;
 import dev.longtask.model.JsonMapping;
-import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.review.Chunk;
 import dev.longtask.model.review.ChunkPart;
 import dev.longtask.review.plan.ReviewManifest;
-import dev.longtask.store.AtomicFiles;
-import dev.longtask.store.RunLayout;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunStore;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,8 +35,6 @@ import java.util.stream.Collectors;
 public final class ReviewReportWriter {
     /** The event recorded when the checked report was written; data: score, counts, files. */
     public static final String EVENT = "review.written";
-    public static final String MARKDOWN = "review.md";
-    public static final String JSON_FILE = "review.json";
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
 
     private final Path repository;
@@ -102,27 +97,25 @@ public final class ReviewReportWriter {
      */
     public Written write(RunStore store, RunStatus ending) throws IOException {
         ReviewManifest manifest = ReviewManifest.read(store.directory());
-        ReviewReport report = assemble(manifest, store.directory(), store.tasks(), store.run().id(), ending);
-        Path dir = store.directory().resolve(ReviewManifest.DIRECTORY);
-        Path markdown = dir.resolve(MARKDOWN);
-        Path json = dir.resolve(JSON_FILE);
-        write(markdown, renderer.markdown(report));
-        write(json, renderer.json(report));
+        ReviewReport report = assemble(manifest, synthesis(store), store.tasks(), store.run().id(), ending);
+        Path markdown = store.write(RunFile.REVIEW_REPORT, renderer.markdown(report));
+        Path json = store.write(RunFile.REVIEW_JSON, renderer.json(report));
         ObjectNode data = JSON.createObjectNode().put("score", report.score())
                 .put("issues", report.verified().size()).put("unverified", report.unverified().size())
                 .put("suppressed", report.suppressed().size())
                 .put("gaps", report.gaps().size()).put("lines_reviewed", report.linesReviewed())
-                .put("markdown", ReviewManifest.DIRECTORY + "/" + MARKDOWN)
-                .put("json", ReviewManifest.DIRECTORY + "/" + JSON_FILE);
+                .put("markdown", relative(store, markdown))
+                .put("json", relative(store, json));
         store.append(EVENT, null, data);
         return new Written(report, markdown, json);
     }
 
-    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, Run run) throws IOException {
-        return assemble(manifest, runDirectory, tasks, run.id(), run.status());
+    /** The name the event records: the file's path relative to the run directory, with forward slashes. */
+    private static String relative(RunStore store, Path file) {
+        return store.directory().relativize(file).toString().replace(java.io.File.separatorChar, '/');
     }
 
-    ReviewReport assemble(ReviewManifest manifest, Path runDirectory, List<Task> tasks, String runId,
+    ReviewReport assemble(ReviewManifest manifest, JsonNode synthesis, List<Task> tasks, String runId,
             RunStatus status) throws IOException {
         FindingChecker checker = new FindingChecker(repository, manifest.files());
         List<Finding> reported = new ArrayList<>();
@@ -146,7 +139,6 @@ public final class ReviewReportWriter {
         List<CheckedFinding> findings = new Fingerprints(repository)
                 .assign(new FindingMerger().merge(checker.checkAll(reported)));
         ReviewIgnore.Applied ignore = ReviewIgnore.read(repository).apply(findings);
-        JsonNode synthesis = finalResult(runDirectory);
         boolean synthesized = synthesis.path("synthesized").asBoolean(false);
         String title = synthesized && !synthesis.path("title").asText("").isBlank() ? synthesis.path("title").asText()
                 : "Code review of " + name(repository);
@@ -177,16 +169,15 @@ public final class ReviewReportWriter {
         return "the review task #" + t.id() + " " + what + error + "; " + problem;
     }
 
-    private static JsonNode finalResult(Path runDirectory) {
-        Path file = RunLayout.of(runDirectory).finalResult();
-        if (!Files.isRegularFile(file)) {
-            return JSON.createObjectNode();
-        }
-        try {
-            return JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            return JSON.createObjectNode();
-        }
+    /** The synthesizer's final result, or an empty object when the run wrote none (or one that is no JSON). */
+    private static JsonNode synthesis(RunStore store) {
+        return store.read(RunFile.FINAL_RESULT).map(text -> {
+            try {
+                return JSON.readTree(text);
+            } catch (IOException e) {
+                return null;
+            }
+        }).filter(node -> node != null && !node.isMissingNode()).orElseGet(JSON::createObjectNode);
     }
 
     private static String name(Path path) {
@@ -223,11 +214,5 @@ public final class ReviewReportWriter {
             return new ModuleSummary(name, files.size(), lines, summaries.stream().collect(Collectors.joining(" ")),
                     score);
         }
-    }
-
-    /** The review's files are replaced whole: a reader or a crash sees the old content or the new, never half. */
-    static void write(Path target, String content) throws IOException {
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        AtomicFiles.write(target, content.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.store.RunStoreContract;
 import dev.longtask.model.run.StoreOptions;
 import java.nio.file.Files;
@@ -47,6 +48,11 @@ class FileRunStoreContractTest extends RunStoreContract {
     @Override
     protected JsonNode result(RunStore store, int task) throws Exception {
         return JSON.readTree(store.directory().resolve("results/task_" + task + "/result.json").toFile());
+    }
+
+    @Override
+    protected RunStores stores() {
+        return FileRunStores.INSTANCE;
     }
 
     @Override

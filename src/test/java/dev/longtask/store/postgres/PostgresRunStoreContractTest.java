@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.longtask.model.Budget;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.model.run.RunStore;
+import dev.longtask.model.run.RunStores;
 import dev.longtask.store.RunStoreContract;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.testing.EmbeddedPostgres;
@@ -58,6 +59,11 @@ class PostgresRunStoreContractTest extends RunStoreContract {
     @Override
     protected JsonNode result(RunStore store, int task) {
         return ((PostgresRunStore) store).result(task).orElseThrow().json();
+    }
+
+    @Override
+    protected RunStores stores() {
+        return new PostgresRunStores(db, Duration.ofSeconds(30));
     }
 
     @Override
