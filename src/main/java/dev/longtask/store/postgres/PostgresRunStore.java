@@ -78,6 +78,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     private final Leases leases;
     private final ProjectionThread projection;
     private final PostgresCommits commits;
+    private final PostgresRunRows rows;
     private volatile boolean closed;
 
     /** When a process writes the projection files of a run it has open. */
@@ -106,6 +107,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         this.projection = new ProjectionThread(directory, json, runId, projections, this::state);
         this.commits = new PostgresCommits(db, runId, state, options.clock(), json, redactor, changes, leases,
                 subscribers, projection);
+        this.rows = new PostgresRunRows(db, runId, commits);
     }
 
     // ---------------------------------------------------------------- opening
@@ -473,18 +475,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
             throw new IllegalArgumentException("the result of task " + id + " is not serialisable", e);
         }
         commits.refuseAfterLetGo(id);
-        Integer attempt = leases.attempt(id);
-        try (Connection c = db.connection(); PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_results "
-                + "(run_id, task, attempt, result) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, task) DO UPDATE SET "
-                + "attempt = EXCLUDED.attempt, result = EXCLUDED.result, written = clock_timestamp()")) {
-            upsert.setString(1, runId);
-            upsert.setInt(2, id);
-            PostgresCommits.setInteger(upsert, 3, attempt);
-            upsert.setString(4, text);
-            upsert.executeUpdate();
-        } catch (SQLException e) {
-            throw commits.failure(e, attempt == null ? null : id);
-        }
+        rows.putResult(id, leases.attempt(id), text);
         Path file = resultDirectory(id).resolve(RunLayout.RESULT_FILE);
         try {
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), true);
@@ -497,17 +488,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     /** What task {@code id}'s agent submitted, as the database holds it: readable from any machine. */
     @Override
     public Optional<TaskResult> result(int id) {
-        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
-                "SELECT result FROM longtask_results WHERE run_id = ? AND task = ?")) {
-            select.setString(1, runId);
-            select.setInt(2, id);
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? Optional.of(ResultFiles.parse(row.getString(1))) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new StoreException("cannot read the result of task " + id + " of run " + runId + ": "
-                    + e.getMessage(), e);
-        }
+        return rows.result(id);
     }
 
     @Override
@@ -520,21 +501,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the final result of run " + runId + " is not serialisable", e);
         }
-        try (Connection c = db.connection(); PreparedStatement upsert = c.prepareStatement("INSERT INTO longtask_files "
-                + "(run_id, name, content) VALUES (?, ?, ?) ON CONFLICT (run_id, name) DO UPDATE SET content = "
-                + "EXCLUDED.content")) {
-            for (String[] file : List.of(new String[] {RunLayout.REPORT_FILE, report},
-                    new String[] {RunLayout.FINAL_RESULT_FILE, result})) {
-                upsert.setString(1, runId);
-                upsert.setString(2, file[0]);
-                upsert.setString(3, file[1]);
-                upsert.addBatch();
-            }
-            upsert.executeBatch();
-        } catch (SQLException e) {
-            throw new StoreException("cannot store the report of run " + runId + " in " + db.shown() + ": "
-                    + e.getMessage(), e);
-        }
+        rows.putFiles(Map.of(RunLayout.REPORT_FILE, report, RunLayout.FINAL_RESULT_FILE, result));
         try {
             AtomicFiles.write(directory.resolve(RunLayout.REPORT_FILE), report.getBytes(StandardCharsets.UTF_8), true);
             AtomicFiles.write(directory.resolve(RunLayout.FINAL_RESULT_FILE), result.getBytes(StandardCharsets.UTF_8), true);
@@ -562,17 +529,13 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     private void appendTranscript(String name, Integer task, ObjectNode entry) {
         commits.refuseAfterLetGo(task);
         Integer attempt = task == null ? null : leases.attempt(task);
-        try (Connection c = db.connection(); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO longtask_transcripts (run_id, name, task, attempt, line) VALUES (?, ?, ?, ?, ?)")) {
-            insert.setString(1, runId);
-            insert.setString(2, name);
-            PostgresCommits.setInteger(insert, 3, task);
-            PostgresCommits.setInteger(insert, 4, attempt);
-            insert.setString(5, redactor.redact(json.writeValueAsString(entry)));
-            insert.executeUpdate();
-        } catch (SQLException | JsonProcessingException e) {
-            throw commits.failure(e, attempt == null ? null : task);
+        String line;
+        try {
+            line = redactor.redact(json.writeValueAsString(entry));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a transcript line of run " + runId + " is not serialisable", e);
         }
+        rows.addTranscriptLine(name, task, attempt, line);
     }
 
     /** The lines of {@code transcripts/<name>.jsonl} as the database holds them ("task_3", "planner_1"...). */
@@ -600,10 +563,6 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         flushProjections();
         return MemoryTexts.read(directory);
     }
-
-
-
-
 
     /** Stops renewing leases; tasks still held lapse and are claimed again elsewhere. */
     @Override
