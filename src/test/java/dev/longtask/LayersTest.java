@@ -54,7 +54,7 @@ class LayersTest {
                 .whereLayer("agent").mayOnlyBeAccessedByLayers("engine", "api", "server", "cli")
                 .whereLayer("tools").mayOnlyBeAccessedByLayers("agent", "engine", "api", "server", "cli")
                 .whereLayer("llm").mayOnlyBeAccessedByLayers("agent", "engine", "review", "api", "server", "mcp", "cli")
-                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api", "server", "mcp", "cli")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("llm", "api")
                 .whereLayer("store").mayOnlyBeAccessedByLayers("tools", "agent", "engine", "review", "api", "server",
                         "mcp", "cli")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("config", "store", "tools", "llm", "agent", "engine",

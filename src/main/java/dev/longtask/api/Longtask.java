@@ -247,7 +247,7 @@ public final class Longtask implements AutoCloseable {
         RunSettings now;
         if (!run.status().isResumable()) {
             settings = configuration.with(Flags.none());
-            models = RunModels.fixed(new Unused(run.model()), Pricing.unknown());
+            models = RunModels.fixed(new EndedRunModel(run.model()), Pricing.unknown());
             tasks = firstSet(was.concurrency(), concurrency, RunSettings.DEFAULTS.concurrency());
             now = RunSettings.NONE;
         } else {
@@ -595,23 +595,5 @@ public final class Longtask implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    /** The model of a run that has ended: never called, since such a run does no work. */
-    private record Unused(String spec) implements LlmClient {
-        @Override
-        public dev.longtask.model.llm.ChatResponse chat(dev.longtask.model.llm.ChatRequest request) {
-            throw new IllegalStateException("a run that has ended makes no model call");
-        }
-
-        @Override
-        public String modelSpec() {
-            return spec == null ? "" : spec;
-        }
-
-        @Override
-        public int contextWindowTokens() {
-            return 0;
-        }
     }
 }

@@ -77,7 +77,7 @@ public final class LongtaskServer implements AutoCloseable {
         this.outbox = new Outbox(options.stateDirectory(), routes, events, json, clock,
                 new Outbox.Backoff(options.webhookRetry(), options.webhookRetryMax()), metrics);
         this.pool = new Pool(new PoolBook(options.stateDirectory(), json), backend, files, hub, options.maxRuns(),
-                new PoolRetries(options.retries(), options.retryDelay()), slots, roots, clock, new Pool.Listener() {
+                new PoolRetries(options.retries(), options.retryDelay()), slots, roots, clock, new PoolListener() {
             @Override
             public void submitted(PoolEntry entry) {
                 outbox.track(entry, true);

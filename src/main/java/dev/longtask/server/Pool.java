@@ -37,21 +37,6 @@ final class Pool {
     private static final Comparator<PoolEntry> QUEUE_ORDER = Comparator.comparingInt(PoolEntry::priority).reversed()
             .thenComparingLong(PoolEntry::order);
 
-    /** What the rest of the server hears from the pool. */
-    interface Listener {
-        /** A run was submitted (it exists on disk, queued). */
-        default void submitted(PoolEntry entry) {
-        }
-
-        /** A failed run was put back in the queue for another try. */
-        default void retried(PoolEntry entry) {
-        }
-
-        /** The last session ended and no run waits: nothing runs until the next submission or resume. */
-        default void idle() {
-        }
-    }
-
     /** Why this server stopped a session. */
     private enum Stop { PAUSE, CANCEL, SHUTDOWN }
 
@@ -65,7 +50,7 @@ final class Pool {
     private final RunSlots slots;
     private final List<Path> roots;
     private final Clock clock;
-    private final Listener listener;
+    private final PoolListener listener;
     private final Approvals approvals;
 
     private final Map<String, PoolEntry> entries = new HashMap<>();
@@ -78,7 +63,7 @@ final class Pool {
     private boolean stopping;
 
     Pool(PoolBook book, RunBackend backend, RunFiles files, EventHub hub, int maxRuns, PoolRetries retries,
-         RunSlots slots, List<Path> roots, Clock clock, Listener listener, Approvals approvals) {
+         RunSlots slots, List<Path> roots, Clock clock, PoolListener listener, Approvals approvals) {
         this.book = book;
         this.backend = backend;
         this.files = files;

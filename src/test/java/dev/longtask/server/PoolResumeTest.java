@@ -132,7 +132,7 @@ class PoolResumeTest {
             this.state = root.resolve(".longtask/server");
             RunFiles files = new RunFiles(JSON);
             this.pool = new Pool(new PoolBook(state, JSON), backend, files, new EventHub(), 1,
-                    new PoolRetries(0, Duration.ZERO), dev.longtask.model.run.RunSlots.UNLIMITED, List.of(root), Clock.systemUTC(), new Pool.Listener() {
+                    new PoolRetries(0, Duration.ZERO), dev.longtask.model.run.RunSlots.UNLIMITED, List.of(root), Clock.systemUTC(), new PoolListener() {
             }, new Approvals());
             this.runs = new PoolRuns(pool, files, new Submissions(List.of(root)), root, Clock.systemUTC());
             pool.recover();
