@@ -4,6 +4,7 @@ import dev.longtask.model.run.Finisher;
 import dev.longtask.model.RunStatus;
 import dev.longtask.review.plan.ReviewManifest;
 import dev.longtask.review.report.ReviewReportWriter;
+import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ public final class ReviewFinisher implements Finisher {
     @Override
     public void prepare(RunStore store) throws IOException {
         if (manifest != null) {
-            manifest.writeTo(store.directory());
+            store.write(RunFile.REVIEW_MANIFEST, manifest.json());
         }
     }
 

@@ -35,6 +35,7 @@ public final class RunLayout {
     public static final String REVIEW = RESULTS + "/review";
     public static final String REVIEW_REPORT_FILE = "review.md";
     public static final String REVIEW_JSON_FILE = "review.json";
+    public static final String REVIEW_MANIFEST_FILE = "manifest.json";
 
     private final Path directory;
 
@@ -174,13 +175,14 @@ public final class RunLayout {
         return directory.resolve(REVIEW);
     }
 
-    /** Where the run keeps {@code file}: report.md, final_result.json, results/review/review.{md,json}. */
+    /** Where the run keeps {@code file}: report.md, final_result.json, results/review/review.{md,json} and manifest.json. */
     public Path file(RunFile file) {
         return switch (file) {
             case REPORT -> report();
             case FINAL_RESULT -> finalResult();
             case REVIEW_REPORT -> review().resolve(REVIEW_REPORT_FILE);
             case REVIEW_JSON -> review().resolve(REVIEW_JSON_FILE);
+            case REVIEW_MANIFEST -> review().resolve(REVIEW_MANIFEST_FILE);
         };
     }
 

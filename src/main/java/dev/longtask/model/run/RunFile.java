@@ -1,7 +1,7 @@
 package dev.longtask.model.run;
 
 /**
- * A document a run writes whole, as a person reads it: the synthesis and, for a code review, its checked report.
+ * A document a run writes whole: the synthesis and, for a code review, its manifest and checked report.
  * Code outside the store names one by its kind and reads or writes it through the store ({@link RunStore#read},
  * {@link RunStore#write}, and the read-only readers of the API); only the store knows where it keeps it.
  */
@@ -13,10 +13,15 @@ public enum RunFile {
     /** A code review's checked report in Markdown. */
     REVIEW_REPORT,
     /** A code review's checked report as JSON. */
-    REVIEW_JSON;
+    REVIEW_JSON,
+    /**
+     * What a code review was set up to do (its chunks and the files their tasks write), written when the run is
+     * created, so whichever process finishes the run builds the same checked report.
+     */
+    REVIEW_MANIFEST;
 
     /** Whether code outside the store may write it with {@link RunStore#write}; the report has its own method. */
     public boolean writable() {
-        return this == REVIEW_REPORT || this == REVIEW_JSON;
+        return this != REPORT && this != FINAL_RESULT;
     }
 }

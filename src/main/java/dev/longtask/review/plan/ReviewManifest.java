@@ -10,15 +10,11 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.review.Chunk;
 import dev.longtask.model.review.ChunkPart;
 import dev.longtask.model.review.ReviewPart;
-import dev.longtask.store.AtomicFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a review run was set up to do, kept in its run directory ({@code results/review/manifest.json}) so the
+ * What a review run was set up to do, kept with the run (the store's {@code RunFile.REVIEW_MANIFEST}) so the
  * checked report can be built by whichever process finishes the run (the review command, or a later
  * {@code longtask resume}): the chunks, the focus, and for each chunk the files its analysis and review tasks
  * must write. Paths are relative to the workspace, which is the repository under review.
@@ -41,7 +37,6 @@ public record ReviewManifest(
     public static final int FORMAT = 1;
     /** Where the review's own files live, relative to the run directory. */
     public static final String DIRECTORY = "results/review";
-    static final String FILE = "manifest.json";
     private static final ObjectMapper JSON = JsonMapping.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** One chunk and the files its two tasks write. */
@@ -75,35 +70,32 @@ public record ReviewManifest(
         return new ReviewFocus(focus);
     }
 
-    public static Path file(Path runDirectory) {
-        return runDirectory.resolve(DIRECTORY).resolve(FILE);
-    }
-
-    /** Whether the run in {@code runDirectory} is a review (its manifest is there). */
-    public static boolean presentIn(Path runDirectory) {
-        return Files.isRegularFile(file(runDirectory));
-    }
-
-    /** @throws IOException when the manifest is missing or cannot be read as one */
-    public static ReviewManifest read(Path runDirectory) throws IOException {
-        Path file = file(runDirectory);
+    /**
+     * The manifest in {@code text}, as {@link #json()} wrote it.
+     *
+     * @param where what the text was read from, for the message
+     * @throws IOException when the text is not a manifest, or one of a format this version does not read
+     */
+    public static ReviewManifest parse(String text, Object where) throws IOException {
         ReviewManifest manifest;
         try {
-            manifest = JSON.readValue(file.toFile(), ReviewManifest.class);
+            manifest = JSON.readValue(text, ReviewManifest.class);
         } catch (JsonProcessingException e) {
-            throw new IOException(file + " is not a review manifest: " + e.getOriginalMessage(), e);
+            throw new IOException(where + " is not a review manifest: " + e.getOriginalMessage(), e);
         }
         if (manifest.format() != FORMAT) {
-            throw new IOException(file + " has format " + manifest.format() + "; this longtask reads format " + FORMAT);
+            throw new IOException(where + " has format " + manifest.format() + "; this longtask reads format " + FORMAT);
         }
         return manifest;
     }
 
-    /** Writes the manifest into {@code runDirectory} atomically. */
-    public void writeTo(Path runDirectory) throws IOException {
-        Path file = file(runDirectory);
-        Files.createDirectories(file.getParent());
-        AtomicFiles.write(file, (JSON.writeValueAsString(this) + "\n").getBytes(StandardCharsets.UTF_8), true);
+    /** The manifest as the run keeps it: indented JSON and a final newline. */
+    public String json() {
+        try {
+            return JSON.writeValueAsString(this) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a review manifest is always serialisable", e);
+        }
     }
 
     /** Every file in the review's scope, once. */

@@ -77,11 +77,6 @@ public final class ReviewReportWriter {
     /** The severities a report can be gated at ({@code --min-severity}), most severe first. */
     public static final List<String> SEVERITIES = java.util.Arrays.stream(Severity.values()).map(Severity::id).toList();
 
-    /** Whether the run in {@code runDirectory} is a review whose report this writer can build. */
-    public static boolean isReview(Path runDirectory) {
-        return ReviewManifest.presentIn(runDirectory);
-    }
-
     /**
      * Builds, checks, renders and writes the review of the run {@code store} holds open for writing.
      *
@@ -96,7 +91,9 @@ public final class ReviewReportWriter {
      * names {@code ending} as the run's status.
      */
     public Written write(RunStore store, RunStatus ending) throws IOException {
-        ReviewManifest manifest = ReviewManifest.read(store.directory());
+        Path where = store.where(RunFile.REVIEW_MANIFEST);
+        ReviewManifest manifest = ReviewManifest.parse(store.read(RunFile.REVIEW_MANIFEST)
+                .orElseThrow(() -> new IOException(where + " is missing: the run is not a review")), where);
         ReviewReport report = assemble(manifest, synthesis(store), store.tasks(), store.run().id(), ending);
         Path markdown = store.write(RunFile.REVIEW_REPORT, renderer.markdown(report));
         Path json = store.write(RunFile.REVIEW_JSON, renderer.json(report));

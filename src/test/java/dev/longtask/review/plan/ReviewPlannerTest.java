@@ -113,19 +113,15 @@ class ReviewPlannerTest {
     }
 
     @Test
-    void theManifestIsKeptInTheRunDirectoryAndReadBack() throws Exception {
+    void theManifestIsWrittenAsJsonAndReadBackAndAnotherFormatOrBrokenTextIsRefused() throws Exception {
         ReviewManifest manifest = manifest(600);
-        Path run = tmp.resolve("run");
-        assertThat(ReviewManifest.presentIn(run)).isFalse();
 
-        manifest.writeTo(run);
-
-        assertThat(ReviewManifest.presentIn(run)).isTrue();
-        assertThat(ReviewManifest.read(run)).isEqualTo(manifest);
+        assertThat(manifest.json()).endsWith("\n");
+        assertThat(ReviewManifest.parse(manifest.json(), "the manifest")).isEqualTo(manifest);
         assertThat(manifest.files()).hasSize(ReviewFixture.map().files().size());
-        Files.writeString(ReviewManifest.file(run), "{\"format\": 9, \"chunks\": [], \"focus\": []}");
-        assertThatThrownBy(() -> ReviewManifest.read(run)).hasMessageContaining("has format 9");
-        Files.writeString(ReviewManifest.file(run), "{\"format\": ");
-        assertThatThrownBy(() -> ReviewManifest.read(run)).hasMessageContaining("is not a review manifest");
+        assertThatThrownBy(() -> ReviewManifest.parse("{\"format\": 9, \"chunks\": [], \"focus\": []}", "m.json"))
+                .hasMessageContaining("m.json has format 9");
+        assertThatThrownBy(() -> ReviewManifest.parse("{\"format\": ", "m.json"))
+                .hasMessageContaining("m.json is not a review manifest");
     }
 }
