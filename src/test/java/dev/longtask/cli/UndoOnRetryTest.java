@@ -171,6 +171,9 @@ class UndoOnRetryTest {
             assertThat(stat.out()).as(stat.toString()).contains("task #1 (attempt 1): 1 file")
                     .contains("a.txt | +1 -0 (added)").contains("task #2 (attempt 2): 3 files")
                     .contains("notes.txt | +1 -1").contains("shell.txt | +1 -0 (added)");
+            Child.Result statJson = Child.run(home, Map.of(), "diff", "undo", "--stat", "--json", "-C", ws.toString());
+            assertThat(statJson.out()).as("--stat --json: counts without the diffs' text").contains("\"added\" : 1")
+                    .contains("\"path\" : \"notes.txt\"").doesNotContain("unified").doesNotContain("@@");
             Child.Result diff = Child.run(home, Map.of(), "diff", "undo", "--task", "2", "-C", ws.toString());
             assertThat(diff.out()).contains("--- a/notes.txt", "+++ b/notes.txt", "-user's line",
                     "+B's half-made line").doesNotContain("a.txt");

@@ -40,7 +40,7 @@ final class DiffCommand implements Callable<ExitCode> {
     @Option(names = "--stat", description = "A line per file with the lines added and removed, not the diff.")
     boolean stat;
 
-    @Option(names = "--json", description = "The changes as JSON.")
+    @Option(names = "--json", description = "The changes as JSON (with --stat, each file's counts alone).")
     boolean json;
 
     @Override
@@ -60,7 +60,8 @@ final class DiffCommand implements Callable<ExitCode> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonOutput.pretty(Map.of("run_id", runId, "tasks", diffs, "shared_files", shared)));
+            Object tasks = stat ? diffs.stream().map(DiffCommand::withoutText).toList() : diffs;
+            out.println(JsonOutput.pretty(Map.of("run_id", runId, "tasks", tasks, "shared_files", shared)));
             out.flush();
             return ExitCode.OK;
         }
@@ -92,6 +93,18 @@ final class DiffCommand implements Callable<ExitCode> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** A task's changes as {@code --stat} shows them: each file's counts without its diff. */
+    record TaskStat(int task, int attempt, boolean ended, List<FileStat> files) {
+    }
+
+    record FileStat(String path, String change, int added, int removed) {
+    }
+
+    private static TaskStat withoutText(TaskDiff diff) {
+        return new TaskStat(diff.task(), diff.attempt(), diff.ended(), diff.files().stream()
+                .map(file -> new FileStat(file.path(), file.change(), file.added(), file.removed())).toList());
     }
 
     private static String colour(Palette palette, String line) {
