@@ -59,10 +59,12 @@ public final class EngineSession implements AutoCloseable {
         return store.run();
     }
 
-    /** The run and its tasks as they stand now (durable state); its history is {@link #history()}'s to read. */
+    /**
+     * The run and its tasks as they stand now (durable state), with its history as far as this session has read it
+     * (the time at work a live view shows).
+     */
     public RunSnapshot state() {
-        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null,
-                RunHistory.NONE);
+        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null, latestHistory());
     }
 
     /**
@@ -107,6 +109,11 @@ public final class EngineSession implements AutoCloseable {
 
     /** The figures a user watches, as {@code status} shows them. */
     public ProgressSnapshot progress() {
+        return new Progress().snapshot(store.run(), store.tasks(), setup.config().concurrency(),
+                setup.storeOptions().clock().instant(), latestHistory());
+    }
+
+    private RunHistory latestHistory() {
         RunHistory known = seen;
         try {
             known = store.history(known);
@@ -114,8 +121,7 @@ public final class EngineSession implements AutoCloseable {
         } catch (RuntimeException closed) {
             // a store that reads its log cannot once closed: the time at work is then as of the last look
         }
-        return new Progress().snapshot(store.run(), store.tasks(), setup.config().concurrency(),
-                setup.storeOptions().clock().instant(), known);
+        return known;
     }
 
     /**

@@ -75,6 +75,11 @@ class RunHandleTest {
 
             // Both runs stand at part 4 until the gate opens; subscribe to one from the middle of its log.
             waitFor(() -> a.snapshot().figures().completed() >= 3, "run a got to part 4");
+            // The live figures count the session's time at work as it goes (they read 0 s throughout once).
+            waitFor(() -> {
+                Long atWork = a.snapshot().progress().workSeconds();
+                return atWork != null && atWork >= 1;
+            }, "run a's live snapshot counts its time at work");
             long from = longtask.runs(first).events(a.runId(), 0).size() / 2;
             List<Long> seen = new CopyOnWriteArrayList<>();
             Subscription subscription = a.events(from, event -> seen.add(event.seq()));
