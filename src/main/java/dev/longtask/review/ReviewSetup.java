@@ -164,15 +164,21 @@ public record ReviewSetup(String runId, RepoMap map, String renderedMap, List<Ch
                     + "-token context window of " + (model == null ? "the model" : model) + ": at most "
                     + Counts.full(room) + " fit (--chunk-tokens " + room + ")";
         }
-        String partFlags = options.partFlags();
         options = options.withChunkTokens(chunkTokens);
+        // The next part is cut as this one only with the same chunks: the budget this model's window gave, and the model.
+        String partFlags = options.partFlags() + (model == null ? "" : " --model " + model);
+        String largerChunks = chunkWindow > 0 && chunkTokens >= room ? "a model with a larger context window (the "
+                + Counts.full(chunkWindow) + " tokens of " + model + " hold chunks of at most " + Counts.full(room)
+                + "), or its real window under context_window in .longtask/config.yaml"
+                : "a larger --chunk-tokens" + (chunkWindow > 0 ? " (at most " + Counts.full(room) + " fit)" : "");
         List<Chunk> all = new Chunker(chunkTokens).chunk(repoMap);
         MapRenderer renderer = new MapRenderer(counter);
         String rendered = mapped.render(options.mapTokens());
         ReviewEstimator estimator = new ReviewEstimator(EstimateAssumptions.defaults(), pricing);
         ReviewPart.Selection selection = ReviewPart.select(all, repoMap, new ReviewPart.Limits(
                 PlanValidator.MAX_TASKS / ReviewPlanner.TASKS_PER_CHUNK, options.top(), options.skip(),
-                overBudget(options, estimator, counter.count(rendered), concurrency, model, chunkWindow), partFlags));
+                overBudget(options, estimator, counter.count(rendered), concurrency, model, chunkWindow), partFlags,
+                largerChunks));
         List<Chunk> chunks = selection.chunks();
         ReviewPart part = selection.partial() ? selection.part() : null;
         ReviewManifest manifest = ReviewManifest.of(chunks, RunLayout.RUNS + "/" + runId, options.focus(),

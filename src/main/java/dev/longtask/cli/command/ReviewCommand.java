@@ -201,7 +201,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         checkLimits(plan);
         if (plan.part() != null) {
             err.println(ReviewPartText.headline(plan.part(), plan.chunks().size()));
-            String next = ReviewPartText.next(plan.part(), path);
+            String next = ReviewPartText.next(plan.part(), path, model.baseUrl);
             if (next != null) {
                 err.println("next part: " + next);
             }
@@ -545,7 +545,7 @@ final class ReviewCommand implements Callable<ExitCode> {
         List<Chunk> chunks = p.chunks();
         if (p.part() != null) {
             lines.add("");
-            lines.addAll(ReviewPartText.lines(p.part(), chunks.size(), path));
+            lines.addAll(ReviewPartText.lines(p.part(), chunks.size(), path, model.baseUrl));
         }
         lines.add("");
         lines.add(String.format(p.part() == null ? "chunks (%d):" : "chunks of this part (%d):", chunks.size()));

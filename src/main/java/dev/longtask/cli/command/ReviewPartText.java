@@ -27,13 +27,17 @@ final class ReviewPartText {
                 + ")");
     }
 
-    /** The command that reviews the next part, or null when none is left. */
-    static String next(ReviewPart part, Path repository) {
-        return part.next() == null ? null : "longtask review " + repository + " " + part.next();
+    /**
+     * The command that reviews the next part, or null when none is left; with the {@code --base-url} this one was
+     * given, as the part's options name the model but not where it was reached.
+     */
+    static String next(ReviewPart part, Path repository, String baseUrl) {
+        return part.next() == null ? null : "longtask review " + repository + " " + part.next()
+                + (baseUrl == null ? "" : " --base-url " + baseUrl);
     }
 
     /** The dry run's lines: the headline, the modules reviewed, those not (the first {@value #LISTED}), the next part. */
-    static List<String> lines(ReviewPart part, int chunks, Path repository) {
+    static List<String> lines(ReviewPart part, int chunks, Path repository, String baseUrl) {
         List<String> lines = new ArrayList<>();
         lines.add(headline(part, chunks));
         lines.add("modules reviewed (" + part.reviewed().size() + "):");
@@ -45,7 +49,7 @@ final class ReviewPartText {
                     + Counts.plural(part.notReviewed().stream().skip(LISTED).mapToLong(ReviewPart.Module::lines).sum(),
                     "line") + "; --dry-run --json lists them all)");
         }
-        String next = next(part, repository);
+        String next = next(part, repository, baseUrl);
         lines.add(next == null ? "next part: none (every module not reviewed here is too large for one run or ranked"
                 + " above --skip)" : "next part: " + next);
         return lines;

@@ -63,16 +63,23 @@ public record ReviewPart(
     /**
      * What a part may hold: {@code maxChunks} chunks (a run's task limit, two tasks a chunk), {@code top} modules (0:
      * any number), after the {@code skip} highest-ranked; {@code overBudget} says why a list of chunks is over the
-     * user's budget ("--max-cost $5.00: estimated $6.10"), or null when it is within it (or there is no budget).
+     * user's budget ("--max-cost $5.00: estimated $6.10"), or null when it is within it (or there is no budget);
+     * {@code largerChunks} what makes a module's chunks fewer ("a larger --chunk-tokens (at most 95,961 fit)", or a
+     * model with a larger window when the chunks already fill it).
      */
     public record Limits(int maxChunks, int top, int skip, Function<List<Chunk>, String> overBudget,
-                         String nextOptions) {
+                         String nextOptions, String largerChunks) {
         public Limits {
             if (maxChunks < 1 || top < 0 || skip < 0) {
                 throw new IllegalArgumentException("bad limits of a review part: " + maxChunks + ", " + top + ", " + skip);
             }
             overBudget = overBudget == null ? chunks -> null : overBudget;
             nextOptions = nextOptions == null ? "" : nextOptions.strip();
+            largerChunks = largerChunks == null ? "a larger --chunk-tokens" : largerChunks;
+        }
+
+        public Limits(int maxChunks, int top, int skip, Function<List<Chunk>, String> overBudget, String nextOptions) {
+            this(maxChunks, top, skip, overBudget, nextOptions, null);
         }
     }
 
@@ -151,7 +158,8 @@ public record ReviewPart(
             if (m.chunks() > limits.maxChunks()) {
                 notReviewed.add(m.withReason("too large for one run: " + Counts.plural(m.chunks(), "chunk")
                         + ", a run may hold " + limits.maxChunks() + " (" + 2 * limits.maxChunks() + " tasks); review"
-                        + " it with a larger --chunk-tokens, or its subdirectories on their own"));
+                        + " it with " + limits.largerChunks() + (hasSubdirectories(m, byModule)
+                        ? ", or its subdirectories on their own" : "")));
                 continue;
             }
             if (limit == null) {
@@ -177,18 +185,28 @@ public record ReviewPart(
             }
             notReviewed.add(m.withReason(limit));
         }
-        ReviewPart part = new ReviewPart(ranked.size(), reviewed, notReviewed, nextSkip, limits.nextOptions(), limit);
         if (reviewed.isEmpty()) {
+            // Nothing fits: the same options again would cut the same empty part, so there is no next part to name.
+            ReviewPart none = new ReviewPart(ranked.size(), reviewed, notReviewed, null, limits.nextOptions(), limit);
+            int first = limits.skip() + 1;
             String problem = limit != null ? "the highest-ranked module left, " + notReviewed.stream()
-                    .filter(m -> m.position() == limits.skip() + 1).findFirst().map(Module::module).orElse("?")
-                    + ", does not fit on its own: " + limit
-                    : "every module left is too large for one run (" + limits.maxChunks() + " chunks): raise"
-                    + " --chunk-tokens, or review subdirectories on their own";
-            return new Selection(part, List.of(), problem);
+                    .filter(m -> m.position() == first).findFirst().map(Module::module).orElse("?")
+                    + ", does not fit on its own: " + limit + "; raise the limit, or pass over it with --skip " + first
+                    : "every module left is too large for one run (" + limits.maxChunks() + " chunks): review with "
+                    + limits.largerChunks() + ", or subdirectories on their own";
+            return new Selection(none, List.of(), problem);
         }
+        ReviewPart part = new ReviewPart(ranked.size(), reviewed, notReviewed, nextSkip, limits.nextOptions(), limit);
         Set<String> names = new LinkedHashSet<>();
         reviewed.forEach(m -> names.add(m.module()));
         return new Selection(part, chunks.stream().filter(c -> names.contains(c.module())).toList(), null);
+    }
+
+    /** Whether some of the module's files lie in directories below it (each of which can be reviewed alone). */
+    private static boolean hasSubdirectories(Module m, Map<String, List<Chunk>> byModule) {
+        String prefix = m.module().equals(".") ? "" : m.module() + "/";
+        return byModule.get(m.module()).stream().flatMap(c -> c.parts().stream()).map(ChunkPart::path)
+                .anyMatch(path -> path.startsWith(prefix) && path.indexOf('/', prefix.length()) >= 0);
     }
 
     /** The options that review the next part ({@code --skip 37 --top 5}), or null when nothing is left after this one. */

@@ -218,6 +218,13 @@ class ReviewCommandTest {
         assertThat(run("review", big.toString(), "--map", "--top", "3").err())
                 .contains("they apply to a review run and --dry-run, not to --map");
 
+        // The next part names the chunk budget the model's window gave and the model, or it would be cut anew.
+        Result windowed = run("review", big.toString(), "--dry-run", "--model", "openai:scripted", "--base-url",
+                "http://127.0.0.1:9/v1");
+        assertThat(windowed.exit()).as(windowed.err()).isZero();
+        assertThat(windowed.out()).containsPattern("next part: longtask review \\S+ --skip \\d+ --chunk-tokens \\d+"
+                + " --model openai:scripted --base-url http://127.0.0.1:9/v1\n");
+
         Result fits = run("review", big.toString(), "--dry-run", "--chunk-tokens", "60000");
         assertThat(fits.exit()).as(fits.err()).isZero();
         assertThat(fits.out()).doesNotContain("part:");

@@ -129,7 +129,8 @@ class ReviewPartTest {
                 part -> "--max-cost $0.01 (estimated $0.05 with it)", ""));
         assertThat(none.chunks()).isEmpty();
         assertThat(none.problem()).isEqualTo("the highest-ranked module left, m007, does not fit on its own: over"
-                + " --max-cost $0.01 (estimated $0.05 with it)");
+                + " --max-cost $0.01 (estimated $0.05 with it); raise the limit, or pass over it with --skip 1");
+        assertThat(none.part().next()).as("the same options again would cut the same empty part").isNull();
     }
 
     @Test
@@ -146,7 +147,18 @@ class ReviewPartTest {
         ReviewPart.Selection s = ReviewPart.select(chunks, map, new ReviewPart.Limits(2, 0, 0, null, ""));
 
         assertThat(s.part().notReviewed().get(0).module()).isEqualTo("big");
-        assertThat(s.part().notReviewed().get(0).reason()).startsWith("too large for one run: 3 chunks, a run may hold 2");
+        assertThat(s.part().notReviewed().get(0).reason()).startsWith("too large for one run: 3 chunks, a run may hold 2")
+                .endsWith("review it with a larger --chunk-tokens").as("its files lie in no directory below it")
+                .doesNotContain("subdirectories");
+
+        // Chunks that already fill the model's window are made fewer by a larger window, not a larger budget; a
+        // module with directories below it can be reviewed a directory at a time.
+        files.add(file(8, "big/inner", 5, 100)); // packed with one of big's own files
+        RepoMap nested = map(files);
+        ReviewPart.Selection windowed = ReviewPart.select(new Chunker(BUDGET).chunk(nested), nested,
+                new ReviewPart.Limits(2, 0, 0, null, "", "a model with a larger context window"));
+        assertThat(windowed.part().notReviewed().get(0).reason()).endsWith("review it with a model with a larger"
+                + " context window, or its subdirectories on their own");
         assertThat(s.part().reviewed()).extracting(ReviewPart.Module::module).containsExactly("small3", "small4");
         assertThat(s.part().rangeText()).isEqualTo("the modules ranked 2-3");
         assertThat(s.part().next()).isEqualTo("--skip 3");
