@@ -29,11 +29,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -261,39 +258,13 @@ final class ReviewCommand implements Callable<ExitCode> {
             return;
         }
         try {
-            writeAtomically(out, text);
+            OutFile.write(out, text);
         } catch (IOException e) {
             throw new CliFailure(ExitCode.FAILED, "review: cannot write " + out + ": " + e.getMessage()
                     + " (the report is in " + report + ")");
         }
         spec.commandLine().getErr().println("review written to " + out);
         spec.commandLine().getErr().flush();
-    }
-
-    /**
-     * Writes a sibling temporary file and renames it over {@code target}. The temporary file is created as any new
-     * file (0666 less the user's umask, so a report others may read is readable), not with createTempFile's 0600.
-     */
-    private static void writeAtomically(Path target, String text) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
-        try {
-            try (var channel = java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.CREATE_NEW,
-                    java.nio.file.StandardOpenOption.WRITE)) {
-                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
-                channel.force(true);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
     }
 
     // ------------------------------------------------------------------ map and dry run
