@@ -59,6 +59,31 @@ class LiveViewTerminalTest {
         screens.assertEndedCleanly(70);
     }
 
+    /**
+     * {@code longtask review . > review.md}: the report goes to the file and the live view to stderr, which is the
+     * terminal; Java tells only of stdin and stdout, so stderr is asked of the system.
+     */
+    @Test
+    void stderrIsKnownForATerminalWhateverStdoutIs() throws Exception {
+        assumeTrue(new ProcessBuilder("tmux", "-V").start().waitFor() == 0, "tmux is needed for this test");
+        String probe = ChildJvm.testMain(dev.longtask.cli.view.StderrProbe.class, List.of()).stream()
+                .map(word -> "'" + word + "'").collect(java.util.stream.Collectors.joining(" "));
+        Path onTerminal = dir.resolve("stderr-on-terminal");
+        Path redirected = dir.resolve("stderr-redirected");
+        Path script = dir.resolve("probe.sh"); // a class path is longer than tmux takes on its command line
+        Files.writeString(script, probe + " > '" + onTerminal + ".tmp'; mv '" + onTerminal + ".tmp' '" + onTerminal
+                + "'\n" + probe + " 2>/dev/null > '" + redirected + ".tmp'; mv '" + redirected + ".tmp' '" + redirected
+                + "'\n");
+        tmux("new-session", "-d", "-s", "live", "-x", "80", "-y", "24", "sh " + script + "; sleep 600");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.exists(redirected)) {
+            assertThat(System.nanoTime()).as("both probes ran within 120 s").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        assertThat(Files.readString(onTerminal).strip()).as("stdout to a file, stderr the terminal").isEqualTo("true");
+        assertThat(Files.readString(redirected).strip()).as("stderr to /dev/null").isEqualTo("false");
+    }
+
     /** Every screen captured while the run went on, and the whole scrollback at the end. */
     private final class Screens {
         final List<List<String>> taken = new ArrayList<>();

@@ -18,6 +18,7 @@ import dev.longtask.cli.Workspaces;
 import dev.longtask.cli.view.Palette;
 import dev.longtask.cli.view.ProgressView;
 import dev.longtask.cli.view.ProgressViews;
+import dev.longtask.cli.view.TerminalSize;
 import dev.longtask.cli.view.RunEnding;
 import dev.longtask.cli.view.TerminalApprover;
 import dev.longtask.model.config.ConfigException;
@@ -221,7 +222,9 @@ final class RunDriver {
                 }
             }
         });
-        ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(), out, workspace, priced,
+        // review draws its view on stderr (stdout carries the report): a person watches when that is a terminal
+        boolean watched = out == err ? TerminalSize.stderrIsTerminal() : System.console() != null;
+        ProgressView view = ProgressViews.choose(options.jsonEvents, options.globals(), out, watched, workspace, priced,
                 runId -> handle.firstPlan());
         shown = view;
         Subscription events = handle.events(handle.sessionStart(), event -> view.onEvent(event,

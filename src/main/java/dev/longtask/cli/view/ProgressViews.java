@@ -23,11 +23,21 @@ public final class ProgressViews {
      */
     public static ProgressView choose(boolean jsonEvents, GlobalOptions globals, PrintWriter out, Path workspace, boolean priced,
                                Function<String, Optional<PlanEstimate>> earlierPlan) {
+        return choose(jsonEvents, globals, out, System.console() != null, workspace, priced, earlierPlan);
+    }
+
+    /**
+     * As above, for a view written where {@code outIsTerminal} says whether a person watches ({@code review} draws
+     * on stderr, so {@code longtask review . > review.md} still shows the live view).
+     */
+    public static ProgressView choose(boolean jsonEvents, GlobalOptions globals, PrintWriter out, boolean outIsTerminal,
+                                      Path workspace, boolean priced,
+                                      Function<String, Optional<PlanEstimate>> earlierPlan) {
         if (jsonEvents) {
             return new JsonEventsView(out, JsonMapping.newMapper(), workspace);
         }
         Environment environment = Environment.system();
-        boolean terminal = System.console() != null && !"dumb".equals(environment.get("TERM"));
+        boolean terminal = outIsTerminal && !"dumb".equals(environment.get("TERM"));
         PlanClock.Tracker plan = new PlanClock.Tracker(earlierPlan);
         if (!terminal) {
             return new PlainProgressView(out, plan, priced);

@@ -3,6 +3,8 @@ package dev.longtask.cli.view;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -41,6 +43,19 @@ public final class TerminalSize implements AutoCloseable {
     /** The width of the terminal stdout is, or 0 when it is not one (a pipe, a file: lines are left whole). */
     public static int columnsOfStdout() {
         return System.console() == null ? 0 : new TerminalSize(false).columns();
+    }
+
+    /**
+     * Whether standard error is a terminal, as Linux's {@code /proc} tells (Java asks only of stdin and stdout);
+     * false where it cannot be told.
+     */
+    public static boolean stderrIsTerminal() {
+        try {
+            String device = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return device.startsWith("/dev/pts/") || device.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     /** Measures now and follows resizes until closed. */
