@@ -98,7 +98,8 @@ public final class PostgresRunStore extends EventSourcedRunStore {
 
     private PostgresRunStore(PostgresDatabase db, String runId, Path workspace, RunState state, StoreOptions options,
                              Duration lease, Projections projections) {
-        super(RunLayout.runs(workspace).resolve(runId), runId, JsonMapping.newMapper(),
+        // the shared mapper, whose serialisers are built once per process, not once for each run a worker opens
+        super(RunLayout.runs(workspace).resolve(runId), runId, JsonMapping.MAPPER,
                 Secrets.ofValues(options.secrets()));
         this.db = db;
         this.options = options;
