@@ -38,7 +38,8 @@ import java.util.Map;
  * <pre>java [-Dcpubench.jfr=DIR] -cp ... dev.longtask.cli.CpuPerTaskBench [--store files|postgres|both] [--tasks 48]
  *     [--runs 3] [--warmup 2] [--workers 8] [--slots 2] [--concurrency 8]</pre>
  * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR; {@code -Dcpubench.java=PATH}
- * starts the workers with another {@code java}, {@code -Dcpubench.workerOptions="..."} gives them more JVM options.
+ * starts the workers with another {@code java}, {@code -Dcpubench.workerOptions="..."} gives them more JVM options
+ * (after the launcher's, which the workers get as {@code longtask worker} does: see {@link #startWorker}).
  */
 public final class CpuPerTaskBench {
     private static final String GOAL = "Summarise the notes";
@@ -157,8 +158,10 @@ public final class CpuPerTaskBench {
     }
 
     /**
-     * {@code longtask worker} with the JVM options the launcher gives it (the serial collector, both JIT compilers:
-     * not the test children's C1 only, which would make a long-lived worker's code slower than a user's).
+     * {@code longtask worker} with the JVM options the launcher gives it (its options for the commands of kind
+     * {@code read}: the serial collector, C1 alone, reflection through native accessors), without the launcher's
+     * start-up cache (which is made for the jar, not these class directories). {@code -Dcpubench.workerOptions=
+     * -XX:TieredStopAtLevel=4} gives the workers C2 back.
      */
     private static Process startWorker(Path dir, Path home, String url, int slots, int index) throws Exception {
         String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
@@ -166,10 +169,10 @@ public final class CpuPerTaskBench {
                         java.io.File.pathSeparator));
         List<String> command = new ArrayList<>(List.of(System.getProperty("cpubench.java",
                         dev.longtask.testing.ChildJvm.javaBinary()), "-XX:+UseSerialGC", "-XX:-UsePerfData",
-                "-Duser.home=" + home));
+                "-XX:TieredStopAtLevel=1", "-Djdk.reflect.useNativeAccessorOnly=true", "-Duser.home=" + home));
         String options = System.getProperty("cpubench.workerOptions");
         if (options != null && !options.isBlank()) {
-            // -Dcpubench.workerOptions="...": more JVM options for the workers (C1 only, an AOT cache...)
+            // -Dcpubench.workerOptions="...": more JVM options for the workers, after the launcher's (C2 back...)
             command.addAll(List.of(options.trim().split("\\s+")));
         }
         String jfr = System.getProperty("cpubench.jfr");
