@@ -37,7 +37,9 @@ import java.util.Map;
  *
  * <pre>java [-Dcpubench.jfr=DIR] -cp ... dev.longtask.cli.CpuPerTaskBench [--store files|postgres|both] [--tasks 48]
  *     [--runs 3] [--warmup 2] [--workers 8] [--slots 2] [--concurrency 8]</pre>
- * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR.
+ * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR; {@code -Dcpubench.java=PATH}
+ * starts the workers with another {@code java}, {@code -Dcpubench.workerOptions="..."} gives them more JVM options
+ * (after the launcher's, which the workers get as {@code longtask worker} does: see {@link #startWorker}).
  */
 public final class CpuPerTaskBench {
     private static final String GOAL = "Summarise the notes";
@@ -131,16 +133,19 @@ public final class CpuPerTaskBench {
                          .build()) {
                 for (int run = 0; run < warmup + runs; run++) {
                     long workersBefore = childrenCpuMs(workers);
+                    long compilersBefore = compilersCpuMs(workers);
                     long schedulerBefore = processCpuNanos();
                     work(scheduler, "pg-" + run);
                     double workerMs = (childrenCpuMs(workers) - workersBefore) / (double) tasks;
+                    double compilersMs = (compilersCpuMs(workers) - compilersBefore) / (double) tasks;
                     double schedulerMs = (processCpuNanos() - schedulerBefore) / 1e6 / tasks;
                     if (run >= warmup) {
                         perTask.add(new double[] {workerMs, schedulerMs});
                     }
                     System.out.printf(Locale.ROOT, "postgres, %d workers of %d slots, run %d%s: %.2f CPU-ms a task in"
-                            + " the workers (%.2f per worker a task), %.2f in the scheduler%n", count, slots, run,
-                            run < warmup ? " (warm-up)" : "", workerMs, workerMs / count, schedulerMs);
+                            + " the workers (%.2f per worker a task; their JIT compilers %.2f), %.2f in the scheduler;"
+                            + " load %s%n", count, slots, run, run < warmup ? " (warm-up)" : "", workerMs,
+                            workerMs / count, compilersMs, schedulerMs, load());
                 }
             }
         } finally {
@@ -153,15 +158,23 @@ public final class CpuPerTaskBench {
     }
 
     /**
-     * {@code longtask worker} with the JVM options the launcher gives it (the serial collector, both JIT compilers:
-     * not the test children's C1 only, which would make a long-lived worker's code slower than a user's).
+     * {@code longtask worker} with the JVM options the launcher gives it (its options for the commands of kind
+     * {@code read}: the serial collector, C1 alone, reflection through native accessors), without the launcher's
+     * start-up cache (which is made for the jar, not these class directories). {@code -Dcpubench.workerOptions=
+     * -XX:TieredStopAtLevel=4} gives the workers C2 back.
      */
     private static Process startWorker(Path dir, Path home, String url, int slots, int index) throws Exception {
         String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
                 .filter(entry -> !entry.endsWith("test-classes")).collect(java.util.stream.Collectors.joining(
                         java.io.File.pathSeparator));
-        List<String> command = new ArrayList<>(List.of(dev.longtask.testing.ChildJvm.javaBinary(), "-XX:+UseSerialGC",
-                "-XX:-UsePerfData", "-Duser.home=" + home));
+        List<String> command = new ArrayList<>(List.of(System.getProperty("cpubench.java",
+                        dev.longtask.testing.ChildJvm.javaBinary()), "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-XX:TieredStopAtLevel=1", "-Djdk.reflect.useNativeAccessorOnly=true", "-Duser.home=" + home));
+        String options = System.getProperty("cpubench.workerOptions");
+        if (options != null && !options.isBlank()) {
+            // -Dcpubench.workerOptions="...": more JVM options for the workers, after the launcher's (C2 back...)
+            command.addAll(List.of(options.trim().split("\\s+")));
+        }
         String jfr = System.getProperty("cpubench.jfr");
         if (jfr != null) {
             // -Dcpubench.jfr=DIR: each worker writes a flight recording (profile settings) to see where its time goes
@@ -194,6 +207,33 @@ public final class CpuPerTaskBench {
             String stat = Files.readString(Path.of("/proc", Long.toString(worker.pid()), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime (fields 14 and 15)
+        }
+        return ticks * 10;
+    }
+
+    /**
+     * The live workers' JIT compiler threads' user + system time in ms, from /proc (a compiler thread that ended
+     * since is not counted: a floor).
+     */
+    private static long compilersCpuMs(List<Process> workers) throws Exception {
+        long ticks = 0;
+        for (Process worker : workers) {
+            try (java.util.stream.Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(worker.pid()),
+                    "task"))) {
+                for (Path thread : threads.toList()) {
+                    try {
+                        if (!Files.readString(thread.resolve("comm")).startsWith("C")
+                                || !Files.readString(thread.resolve("comm")).contains("CompilerThre")) {
+                            continue;
+                        }
+                        String stat = Files.readString(thread.resolve("stat"));
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                    } catch (java.nio.file.NoSuchFileException ended) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
         }
         return ticks * 10;
     }

@@ -221,6 +221,10 @@ class LauncherScriptTest {
             assertThat(used.out()).startsWith("tiny v1 listening on " + kind.getValue().get(0));
             assertThat(lastCall()).contains(flag + caches.resolve(kind.getKey() + ext) + " ");
         }
+        Result worker = launch(launcher, strict, "worker", "x");
+        assertThat(worker.exit()).as(worker.out()).isZero();
+        assertThat(lastCall()).as("a worker compiles with C1 alone (C2 doubled its processor time a task)")
+                .contains(flag + caches.resolve("read" + ext) + " ").contains("-XX:TieredStopAtLevel=1 ");
         run(launcher, env);
         assertThat(recordings()).as("each cache made once").hasSize(4);
 

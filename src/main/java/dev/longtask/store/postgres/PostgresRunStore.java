@@ -77,6 +77,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     private final Subscribers subscribers;
     private final Leases leases;
     private final ProjectionThread projection;
+    private final Projections projections;
     private final PostgresCommits commits;
     private final PostgresRunRows rows;
     private volatile boolean closed;
@@ -89,21 +90,25 @@ public final class PostgresRunStore extends EventSourcedRunStore {
          */
         ON_EVERY_CHANGE,
         /**
-         * Only when asked ({@link #flushProjections}: before an agent reads the run's memory from them) and on close:
-         * a worker. Eight workers each rewriting every file at every change of the run halved the tasks/s of the
-         * scale-out benchmark; the agents still start from files that show every event so far.
+         * Only when asked ({@link #flushProjections}) and on close: a worker, which leaves them to the process that
+         * schedules the run. Eight workers each rewriting every file at every change of the run halved the tasks/s of
+         * the scale-out benchmark, and rewriting the task files others changed before each of its agents started was
+         * an eighth of a worker's samples; its agents' memory is rendered from the newest state (see
+         * {@link #memoryFiles}), the same texts the files would hold.
          */
         WHEN_FLUSHED
     }
 
     private PostgresRunStore(PostgresDatabase db, String runId, Path workspace, RunState state, StoreOptions options,
                              Duration lease, Projections projections) {
-        super(RunLayout.runs(workspace).resolve(runId), runId, JsonMapping.newMapper(),
+        // the shared mapper, whose serialisers are built once per process, not once for each run a worker opens
+        super(RunLayout.runs(workspace).resolve(runId), runId, JsonMapping.MAPPER,
                 Secrets.ofValues(options.secrets()));
         this.db = db;
         this.options = options;
         this.subscribers = new Subscribers(runId, state.lastSeq());
         this.leases = new Leases(db, runId, lease);
+        this.projections = projections;
         this.projection = new ProjectionThread(directory, json, runId, projections, this::state);
         this.commits = new PostgresCommits(db, runId, state, options.clock(), json, redactor, changes, leases,
                 subscribers, projection);
@@ -557,9 +562,18 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         projection.project();
     }
 
-    /** The texts of the files as this process's projection wrote them, brought up to the newest committed state. */
+    /**
+     * The texts of the memory files for the newest committed state (other processes' events included). A store that
+     * writes its files at every change writes them first and reads them back; a worker's renders them from the state,
+     * as the file store does, without writing the files (see {@link Projections#WHEN_FLUSHED}).
+     */
     @Override
     public MemoryFiles memoryFiles() {
+        if (projections == Projections.WHEN_FLUSHED) {
+            ensureOpen();
+            refresh();
+            return MemoryTexts.of(state());
+        }
         flushProjections();
         return MemoryTexts.read(directory);
     }

@@ -120,7 +120,7 @@ public final class PostgresRuns {
             select.setString(2, name);
             select.setInt(3, offset);
             select.setInt(4, limit);
-            ObjectMapper json = JsonMapping.newMapper();
+            ObjectMapper json = JsonMapping.MAPPER;
             List<JsonNode> lines = new ArrayList<>();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
@@ -173,7 +173,8 @@ public final class PostgresRuns {
 
     static List<Event> readEvents(Connection c, String shown, String runId, long afterSeq,
                                           Predicate<String> withData) throws SQLException {
-        ObjectMapper json = JsonMapping.newMapper();
+        // the shared mapper: a new one per read built its deserialisers again each time, a fifth of a worker's samples
+        ObjectMapper json = JsonMapping.MAPPER;
         List<Event> events = new ArrayList<>();
         try (PreparedStatement select = c.prepareStatement(
                 "SELECT seq, time, type, task, line FROM longtask_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {

@@ -14,8 +14,10 @@ import dev.longtask.model.TaskDraft;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.run.DependencyCycleException;
 import dev.longtask.model.run.FencedException;
+import dev.longtask.model.run.MemoryFiles;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.StoreOptions;
+import dev.longtask.store.MemoryTexts;
 import dev.longtask.testing.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -96,6 +98,25 @@ class PostgresRunStoreTest {
             assertThat(a.eventsAfter(0)).extracting(Event::seq).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
             assertThat(heardByB).containsExactly(5L, 6L);
             assertThatThrownBy(() -> a.addDependency(2, 3)).isInstanceOf(DependencyCycleException.class);
+        }
+    }
+
+    @Test
+    void aWorkersAgentStartsFromTheMemoryOfEveryCommittedEventAsTheSchedulersFilesShowIt() throws Exception {
+        try (PostgresRunStore scheduler = newRunningRun(2);
+             PostgresRunStore worker = PostgresRunStore.open(db, "run-1", StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE, PostgresRunStore.Projections.WHEN_FLUSHED)) {
+            assertThat(worker.claimNext("w slot 1", false)).map(Task::id).contains(1);
+            // events the worker has not read yet, committed by the scheduling process
+            scheduler.append(EventType.FINDING_ADDED, null, JSON.createObjectNode().put("text", "src/a.java:3"));
+            scheduler.append(EventType.PROGRESS_NOTE, null, JSON.createObjectNode().put("text", "mapped a"));
+            MemoryFiles memory = worker.memoryFiles();
+            assertThat(memory.findings()).contains("src/a.java:3");
+            assertThat(memory.progress()).contains("mapped a");
+            assertThat(memory.plan()).contains("#1").contains("#2");
+            // the same texts as the files the scheduling process writes for that state, byte for byte
+            scheduler.flushProjections();
+            assertThat(memory).isEqualTo(MemoryTexts.read(scheduler.directory()));
         }
     }
 
