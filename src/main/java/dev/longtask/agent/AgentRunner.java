@@ -188,10 +188,11 @@ public final class AgentRunner {
                     : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
             outcome = checkpoints.merge(task, outcome);
         }
-        // What the attempt changed is recorded before its end is: a crash between the two leaves a task to retry
-        // whose changes are known, never a completed task whose changes are not.
-        checkpoints.end(task);
-        TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()));
+        // What the attempt changed is recorded before its end is, in the same batch (one fsync): never a completed
+        // task whose changes are not known.
+        EventData changes = checkpoints.end(task);
+        TaskRecorder.Result result = recorder.record(task, outcome, Duration.between(started, parts.clock().instant()),
+                changes == null ? List.of() : List.of(changes));
         return new TaskRun(taskId, result, outcome);
     }
 

@@ -128,19 +128,26 @@ final class TaskCheckpoints {
                 outcome.output(), outcome.notes(), outcome.usage(), outcome.steps(), null);
     }
 
-    void end(Task task) {
+    /**
+     * The attempt ended: what it changed is recorded in the checkpoints, and the event that says so
+     * ({@code task.changes}, or the error that kept them from being recorded) is returned for the caller to append
+     * with the task's end, in the same batch and so the same fsync; null when checkpoints are off.
+     */
+    EventData end(Task task) {
         if (!checkpoints.on()) {
-            return;
+            return null;
         }
+        EventData[] record = {null};
         Uninterrupted.run(() -> {
             try {
                 List<EventData.FileChange> files = checkpoints.endAttempt(task.id()).stream()
                         .map(c -> new EventData.FileChange(c.path(), c.kind())).toList();
-                store.append(task.id(), new EventData.TaskChanges(task.attempts(), files));
+                record[0] = new EventData.TaskChanges(task.attempts(), files);
             } catch (IOException | RuntimeException e) {
-                store.append(task.id(), new EventData.ErrorRecorded("task #" + task.id() + ": its changes could "
-                        + "not be recorded (" + e.getMessage() + ")"));
+                record[0] = new EventData.ErrorRecorded("task #" + task.id() + ": its changes could not be recorded ("
+                        + e.getMessage() + ")");
             }
         });
+        return record[0];
     }
 }

@@ -26,11 +26,20 @@ final class TaskRecorder {
     /** What the task became. */
     public enum Result { COMPLETED, FAILED, REQUEUED }
 
-    public Result record(Task task, AgentOutcome outcome, Duration took) {
+    /**
+     * Records what came of the task, with {@code first} (what the attempt changed) appended before its end: in the
+     * same batch as the ending's records when the task completes or fails, on their own before a requeue.
+     */
+    public Result record(Task task, AgentOutcome outcome, Duration took, List<EventData> first) {
         int id = task.id();
         Result[] result = new Result[1];
         // Writing with the interrupt flag set would be cut short; record first, then restore the flag.
         Uninterrupted.run(() -> {
+            switch (outcome.ending()) {
+                case INTERRUPTED, PROVIDER_ERROR -> first.forEach(record -> store.append(id, record));
+                default -> {
+                }
+            }
             switch (outcome.ending()) {
                 case INTERRUPTED -> {
                     store.requeue(id, "stopped before it finished; it starts over if the run goes on");
@@ -45,7 +54,7 @@ final class TaskRecorder {
                 default -> {
                 }
             }
-            List<EventData> records = new ArrayList<>();
+            List<EventData> records = new ArrayList<>(first);
             if (outcome.submitted() != null) {
                 for (var finding : outcome.submitted().path("findings")) {
                     if (!finding.asText("").isBlank()) {

@@ -1,10 +1,14 @@
 package dev.longtask.llm;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.JsonMapping;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.util.function.UnaryOperator;
 
 /**
@@ -18,7 +22,8 @@ import java.util.function.UnaryOperator;
  *   reads.</li>
  * </ul>
  * The result is deterministic, so a prompt prefix stays byte-identical from step to step. A body that is not JSON
- * passes unchanged.
+ * passes unchanged. The body is copied token by token; only the tools are read into a tree, not the conversation,
+ * which is most of a request and grows with every step.
  */
 final class WireBody implements UnaryOperator<String> {
     private final ObjectMapper json = JsonMapping.MAPPER;
@@ -28,19 +33,35 @@ final class WireBody implements UnaryOperator<String> {
         if (body == null || body.isEmpty()) {
             return body;
         }
-        JsonNode root;
-        try {
-            root = json.readTree(body);
-        } catch (JsonProcessingException e) {
+        StringWriter out = new StringWriter(body.length());
+        try (JsonParser in = json.getFactory().createParser(body);
+             JsonGenerator copy = json.getFactory().createGenerator(out)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                return body;
+            }
+            copy.writeStartObject();
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String name = in.currentName();
+                copy.writeFieldName(name);
+                if (in.nextToken() == JsonToken.START_ARRAY && name.equals("tools")) {
+                    JsonNode tools = json.readTree(in);
+                    for (JsonNode tool : tools) {
+                        close(tool.has("function") ? tool.path("function").path("parameters")
+                                : tool.path("input_schema"));
+                    }
+                    json.writeTree(copy, tools);
+                } else {
+                    copy.copyCurrentStructure(in);
+                }
+            }
+            if (in.currentToken() != JsonToken.END_OBJECT || in.nextToken() != null) {
+                return body;
+            }
+            copy.writeEndObject();
+        } catch (IOException e) {
             return body;
         }
-        if (root == null || !root.isObject()) {
-            return body;
-        }
-        for (JsonNode tool : root.path("tools")) {
-            close(tool.has("function") ? tool.path("function").path("parameters") : tool.path("input_schema"));
-        }
-        return root.toString();
+        return out.toString();
     }
 
     private static void close(JsonNode schema) {

@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.agent.AgentOutcome;
+import dev.longtask.model.ApprovalMode;
+import dev.longtask.model.EventData;
+import dev.longtask.model.SandboxMode;
+import dev.longtask.model.run.RunStore;
+import dev.longtask.tools.undo.Checkpoints;
 import dev.longtask.model.agent.AgentSpec;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.LlmClient;
@@ -124,6 +129,49 @@ class AgentRunnerTest {
         assertThat(Files.readString(store.directory().resolve("findings.md"))).contains("a.txt:1 is alpha",
                 "a.txt holds alpha");
         assertThat(transcriptLines(id)).last().satisfies(l -> assertThat(l.path("kind").asText()).isEqualTo("outcome"));
+    }
+
+    /**
+     * What a task changed is written in the batch that ends it ({@code finish}: one fsync of the log), not appended
+     * before it on its own, and comes before its end in the log.
+     */
+    @Test
+    void aTasksChangesAreRecordedInTheBatchThatEndsIt() throws Exception {
+        int id = task("Write b.txt", Map.of());
+        f.model.call("write", "{\"path\":\"b.txt\",\"content\":\"beta\"}")
+                .call("submit_result", "{\"success\":true,\"summary\":\"Written.\"}");
+        List<String> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RunStore watched = (RunStore) java.lang.reflect.Proxy.newProxyInstance(RunStore.class.getClassLoader(),
+                new Class<?>[] {RunStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("append") && args.length == 2 && args[1] instanceof EventData data) {
+                        writes.add("append " + data.type());
+                    } else if (method.getName().equals("finish")) {
+                        @SuppressWarnings("unchecked")
+                        List<EventData> records = (List<EventData>) args[3];
+                        writes.add("finish " + records.stream().map(EventData::type).toList());
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        try (Checkpoints checkpoints = Checkpoints.open(ws, store.runId())) {
+            assertThat(checkpoints.on()).isTrue();
+            new AgentRunner(watched, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(f.model), f.tools,
+                    LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS, new ToolContext(f.workspace, watched,
+                    0, ApprovalMode.AUTO, SandboxMode.AUTO, checkpoints), null, null))
+                    .claimAndExecute(id, LoopFixture.agent(10, "write"), 1, 1);
+        }
+
+        assertThat(store.task(id).status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(writes).doesNotContain("append task.changes")
+                .contains("finish [task.changes, progress.note]");
+        List<String> types = store.eventsAfter(0).stream().filter(e -> id == (e.task() == null ? -1 : e.task()))
+                .map(Event::type).toList();
+        assertThat(types.subList(types.size() - 3, types.size()))
+                .containsExactly("task.changes", "progress.note", "task.completed");
+        assertThat(events("task.changes")).hasSize(1);
     }
 
     @Test

@@ -74,6 +74,17 @@ class WireFeaturesTest {
         assertThat(closed.apply(pretty)).isEqualTo("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"a  b\"}]}");
         assertThat(closed.apply(closed.apply(openAi))).isEqualTo(closed.apply(openAi));
         assertThat(closed.apply("not json {")).isEqualTo("not json {");
+        assertThat(closed.apply("[1, 2]")).isEqualTo("[1, 2]");
+        assertThat(closed.apply("{\"a\":1} trailing")).isEqualTo("{\"a\":1} trailing");
+        // the conversation is copied as written, the tools closed wherever they come
+        String conversation = "{ \"messages\" : [ { \"content\" : \"caf\u00e9 \\\"q\\\"\\n\\u0001\", \"n\" : [ 1, -2, true, null ] } ],"
+                + " \"tools\" : [ { \"name\" : \"ls\", \"input_schema\" : { \"type\" : \"object\", \"properties\" : { } } } ],"
+                + " \"stream\" : false }";
+        String wire = closed.apply(conversation);
+        assertThat(wire).isEqualTo(json(wire).toString()).doesNotContain("\n ");
+        assertThat(json(wire).get("messages")).isEqualTo(json(conversation).get("messages"));
+        assertThat(json(wire).at("/tools/0/input_schema/additionalProperties").asBoolean(true)).isFalse();
+        assertThat(json(wire).get("stream").asBoolean(true)).isFalse();
     }
 
     private static JsonNode json(String text) throws IOException {

@@ -220,6 +220,9 @@ final class ShadowRepository implements AutoCloseable {
         RefUpdate update = repository.updateRef(ref);
         update.setNewObjectId(id);
         update.setForceUpdate(true);
+        // A bare repository keeps no reflog unless configured to, and nothing reads one: deciding that cost every move
+        // of a ref a re-read of the user's and the system's git configuration (half of a task's checkpoint commit).
+        update.disableRefLog();
         RefUpdate.Result result = update.update();
         if (result != RefUpdate.Result.NEW && result != RefUpdate.Result.FORCED
                 && result != RefUpdate.Result.NO_CHANGE && result != RefUpdate.Result.FAST_FORWARD) {
