@@ -51,12 +51,12 @@ final class RunDirectory {
     }
 
     /**
-     * Makes the shared mapper's readers of what a read of a run binds (a checkpoint, the log's events, run.json)
-     * now rather than at the first read; see {@link Checkpoints#prepareReading}. Reads no file.
+     * Makes the shared mapper's readers of what a read of a run binds through it (the log's events after the
+     * checkpoint, run.json) now rather than at the first read. Reads no file. (A checkpoint is bound by hand:
+     * {@link dev.longtask.store.StateReader}.)
      */
     static void prepareReading() {
         ObjectMapper json = JsonMapping.MAPPER;
-        Checkpoints.prepareReading(json);
         json.readerFor(Event.class);
         json.readerFor(Run.class);
         json.readerFor(TaskCounts.class);
