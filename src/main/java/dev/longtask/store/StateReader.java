@@ -19,6 +19,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.model.run.RunHistory;
+import dev.longtask.model.run.TaskCounts;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -55,6 +56,11 @@ public final class StateReader {
     /** @param mapper binds the rare parts this reader hands over (approvals, permissions, a plan's estimate) */
     public StateReader(ObjectMapper mapper) {
         this.mapper = mapper;
+    }
+
+    /** A reader that hands nothing over: enough for {@link #runFile}, which holds nothing of the rare parts. */
+    public StateReader() {
+        this(null);
     }
 
     /**
@@ -103,11 +109,39 @@ public final class StateReader {
         }
     }
 
+    /** What {@code run.json} holds: the run, its tasks' counts, and the length of the log it was written at (-1: none). */
+    public record RunFile(Run run, TaskCounts counts, long logBytes) {
+    }
+
+    /**
+     * The run file in {@code bytes}.
+     *
+     * @throws Unexpected  when it holds something this reader leaves to the mapper
+     * @throws IOException when it is not JSON
+     */
+    public RunFile runFile(byte[] bytes) throws IOException, Unexpected {
+        try (JsonParser p = factory.createParser(bytes)) {
+            p.nextToken();
+            TaskCounts[] counts = {null};
+            long[] logBytes = {-1};
+            Run run = run(p, counts, logBytes);
+            if (p.nextToken() != null) {
+                throw new Unexpected("more after the run");
+            }
+            return new RunFile(run, counts[0], logBytes[0]);
+        }
+    }
+
     private interface Element<T> {
         T read(JsonParser p) throws IOException, Unexpected;
     }
 
     private Run run(JsonParser p) throws IOException, Unexpected {
+        return run(p, null, null);
+    }
+
+    /** A run; with {@code counts} and {@code logBytes}, also the fields run.json adds (its tasks' counts, its log's length). */
+    private Run run(JsonParser p, TaskCounts[] counts, long[] logBytes) throws IOException, Unexpected {
         expect(p, p.currentToken(), JsonToken.START_OBJECT);
         int formatVersion = 0;
         String id = null;
@@ -143,11 +177,41 @@ public final class StateReader {
                 case "session" -> session = intValue(p, value);
                 case "round" -> round = intValue(p, value);
                 case "last_seq" -> lastSeq = longValue(p, value);
+                case TaskCounts.FIELD -> {
+                    if (counts == null) {
+                        p.skipChildren();
+                    } else {
+                        counts[0] = value == JsonToken.VALUE_NULL ? null : counts(p);
+                    }
+                }
+                case "log_bytes" -> {
+                    if (logBytes == null) {
+                        p.skipChildren();
+                    } else {
+                        logBytes[0] = longValue(p, value);
+                    }
+                }
                 default -> p.skipChildren();
             }
         }
         return new Run(formatVersion, id, goal, workspace, model, status, statusReason, budget, settings, created,
                 updated, usage, session, round, lastSeq);
+    }
+
+    private static TaskCounts counts(JsonParser p) throws IOException, Unexpected {
+        expect(p, p.currentToken(), JsonToken.START_OBJECT);
+        int[] n = new int[7];
+        List<String> names = List.of("total", "completed", "failed", "running", "pending", "ready", "cancelled");
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            int i = names.indexOf(p.currentName());
+            JsonToken value = p.nextToken();
+            if (i < 0) {
+                p.skipChildren();
+            } else {
+                n[i] = intValue(p, value);
+            }
+        }
+        return new TaskCounts(n[0], n[1], n[2], n[3], n[4], n[5], n[6]);
     }
 
     private static Budget budget(JsonParser p) throws IOException, Unexpected {
@@ -367,7 +431,10 @@ public final class StateReader {
     }
 
     /** A value the mapper binds, the parser at its first token; the parser is left at its last. */
-    private <T> T mapped(JsonParser p, Class<T> type) throws IOException {
+    private <T> T mapped(JsonParser p, Class<T> type) throws IOException, Unexpected {
+        if (mapper == null) {
+            throw new Unexpected("no mapper for " + type.getSimpleName());
+        }
         return mapper.readValue(p, type);
     }
 

@@ -21,6 +21,7 @@ import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
 import dev.longtask.model.run.RunHistory;
+import dev.longtask.model.run.TaskCounts;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,6 +58,24 @@ class StateReaderTest {
             byte[] state = Arrays.copyOfRange(bytes, newline + 1, bytes.length);
             RunState mapped = JSON.readValue(state, RunState.class);
             assertThat(byHand(state)).as(file.toString()).isEqualTo(mapped);
+        }
+    }
+
+    @Test
+    void readsTheRunFilesOfTheFixturesAsTheMapperDoes() throws Exception {
+        List<Path> runFiles;
+        try (Stream<Path> files = Files.walk(Path.of("src/test/resources/fixtures"))) {
+            runFiles = files.filter(f -> f.getFileName().toString().equals(RunLayout.RUN_FILE)).sorted().toList();
+        }
+        assertThat(runFiles).isNotEmpty();
+        for (Path file : runFiles) {
+            byte[] bytes = Files.readAllBytes(file);
+            com.fasterxml.jackson.databind.JsonNode tree = JSON.readTree(bytes);
+            StateReader.RunFile read = new StateReader().runFile(bytes);
+            assertThat(read.run()).as(file.toString()).isEqualTo(JSON.treeToValue(tree, Run.class));
+            assertThat(read.logBytes()).isEqualTo(tree.path(Projector.LOG_BYTES).asLong(-1));
+            assertThat(read.counts()).isEqualTo(tree.path(TaskCounts.FIELD).isObject()
+                    ? JSON.treeToValue(tree.get(TaskCounts.FIELD), TaskCounts.class) : null);
         }
     }
 
