@@ -109,7 +109,7 @@ public final class StateReader {
         }
     }
 
-    /** What {@code run.json} holds: the run, its tasks' counts, and the length of the log it was written at (-1: none). */
+    /** What {@code run.json} holds: the run, its tasks' counts, the length of the log it was written at (-1: none). */
     public record RunFile(Run run, TaskCounts counts, long logBytes) {
     }
 
@@ -140,7 +140,7 @@ public final class StateReader {
         return run(p, null, null);
     }
 
-    /** A run; with {@code counts} and {@code logBytes}, also the fields run.json adds (its tasks' counts, its log's length). */
+    /** A run; with {@code counts} and {@code logBytes}, also what run.json adds (its tasks' counts, its log's length). */
     private Run run(JsonParser p, TaskCounts[] counts, long[] logBytes) throws IOException, Unexpected {
         expect(p, p.currentToken(), JsonToken.START_OBJECT);
         int formatVersion = 0;

@@ -177,7 +177,8 @@ final class Checkpoints {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
-                boolean number = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+                boolean number = value == JsonToken.VALUE_NUMBER_INT
+                        && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
                 boolean text = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NULL;
                 switch (name) {
                     case "format_version" -> format = number && p.getNumberType() == JsonParser.NumberType.INT

@@ -240,11 +240,13 @@ final class RunDirectory {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 boolean fits = switch (name) {
-                    case "seq" -> value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+                    case "seq" -> value == JsonToken.VALUE_NUMBER_INT
+                            && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
                     case "task" -> value == JsonToken.VALUE_NULL
                             || value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
                     case "type" -> value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NULL;
-                    case "time" -> value == JsonToken.VALUE_STRING && (time = JsonMapping.plainInstant(p.getText())) != null;
+                    case "time" -> value == JsonToken.VALUE_STRING
+                            && (time = JsonMapping.plainInstant(p.getText())) != null;
                     default -> {
                         p.skipChildren();
                         yield true;
