@@ -22,6 +22,15 @@ public final class JsonMapping {
     private JsonMapping() {
     }
 
+    /**
+     * A time in the form this dialect writes ({@code 2026-11-28T10:20:31.716Z}: UTC, up to nine decimals) as the
+     * mapper reads it, without going through {@code DateTimeFormatter}; null for any other form, which only the
+     * mapper reads. For readers that bind by hand.
+     */
+    public static Instant plainInstant(String text) {
+        return IsoInstantDeserializer.parse(text);
+    }
+
     /** A new mapper of this dialect, for a caller that must configure it further. */
     public static ObjectMapper newMapper() {
         return JsonMapper.builder()

@@ -1,9 +1,13 @@
 package dev.longtask.store.file;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.store.AtomicFiles;
 import dev.longtask.store.RunState;
+import dev.longtask.store.StateReader;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -60,6 +64,8 @@ final class Checkpoints {
         byte[] line(long seq) throws IOException;
     }
 
+    private static final JsonFactory STREAMS = new JsonFactory();
+
     private final Path directory;
     private final ObjectMapper json;
     private final String runId;
@@ -68,16 +74,6 @@ final class Checkpoints {
         this.directory = directory;
         this.json = json;
         this.runId = runId;
-    }
-
-    /**
-     * Has {@code json} make its readers of a checkpoint's header and state now (Jackson reflects over the state's
-     * twenty-odd record types the first time it reads one, a quarter of a short command's processor time), so that
-     * a caller can have that done on another core while it does something else first.
-     */
-    static void prepareReading(ObjectMapper json) {
-        json.readerFor(Header.class);
-        json.readerFor(RunState.class);
     }
 
     /** The newest checkpoint that verifies against the log (whose last seq is {@code lastSeq}). */
@@ -116,7 +112,7 @@ final class Checkpoints {
         }
         Header header;
         try {
-            header = json.readValue(Arrays.copyOfRange(bytes, 0, newline), Header.class);
+            header = header(bytes, newline);
         } catch (IOException | RuntimeException e) {
             return new Verified(null, "unreadable header");
         }
@@ -142,7 +138,7 @@ final class Checkpoints {
         }
         RunState parsed;
         try {
-            parsed = json.readValue(state, RunState.class);
+            parsed = bound(state);
         } catch (IOException | RuntimeException e) {
             return new Verified(null, "unreadable state");
         }
@@ -150,6 +146,65 @@ final class Checkpoints {
             return new Verified(null, "state does not match its header");
         }
         return new Verified(parsed, null);
+    }
+
+    /**
+     * The state bound by hand ({@link StateReader}), or by the mapper where that reader meets what it leaves to it:
+     * the same records either way, the first without the mapper's reflection over the state's types.
+     */
+    private RunState bound(byte[] state) throws IOException {
+        try {
+            return new StateReader(json).read(state, 0, state.length);
+        } catch (StateReader.Unexpected | IOException | RuntimeException leftToTheMapper) {
+            return json.readValue(state, RunState.class);
+        }
+    }
+
+    /** The header line, read by hand as {@link #bound} reads the state, else by the mapper. */
+    private Header header(byte[] bytes, int length) throws IOException {
+        try (JsonParser p = STREAMS.createParser(bytes, 0, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not an object");
+            }
+            int format = 0;
+            String run = null;
+            long lastSeq = 0;
+            String stateCrc = null;
+            long stateBytes = 0;
+            String eventCrc = null;
+            long logBytes = 0;
+            String logCrc = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                boolean number = value == JsonToken.VALUE_NUMBER_INT
+                        && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+                boolean text = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NULL;
+                switch (name) {
+                    case "format_version" -> format = number && p.getNumberType() == JsonParser.NumberType.INT
+                            ? p.getIntValue() : unexpected();
+                    case "run_id" -> run = text ? p.getValueAsString() : unexpectedText();
+                    case "last_seq" -> lastSeq = number ? p.getLongValue() : unexpected();
+                    case "state_crc32c" -> stateCrc = text ? p.getValueAsString() : unexpectedText();
+                    case "state_bytes" -> stateBytes = number ? p.getLongValue() : unexpected();
+                    case "event_crc32c" -> eventCrc = text ? p.getValueAsString() : unexpectedText();
+                    case "log_bytes" -> logBytes = number ? p.getLongValue() : unexpected();
+                    case "log_crc32c" -> logCrc = text ? p.getValueAsString() : unexpectedText();
+                    default -> p.skipChildren();
+                }
+            }
+            return new Header(format, run, lastSeq, stateCrc, stateBytes, eventCrc, logBytes, logCrc);
+        } catch (IOException | RuntimeException leftToTheMapper) {
+            return json.readValue(bytes, 0, length, Header.class);
+        }
+    }
+
+    private static int unexpected() {
+        throw new IllegalStateException("a header field of another JSON type");
+    }
+
+    private static String unexpectedText() {
+        throw new IllegalStateException("a header field of another JSON type");
     }
 
     /**
@@ -192,7 +247,7 @@ final class Checkpoints {
                 continue;
             }
             try {
-                Header header = json.readValue(head, 0, newline, Header.class);
+                Header header = header(head, newline);
                 if (header != null && header.formatVersion() == FORMAT_VERSION && runId.equals(header.runId())
                         && header.logCrc32c() != null && header.logBytes() > 0) {
                     return new LogScan.Trusted(header.lastSeq(), header.logBytes(), header.logCrc32c());

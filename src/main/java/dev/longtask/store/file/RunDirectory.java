@@ -1,5 +1,6 @@
 package dev.longtask.store.file;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import dev.longtask.store.RunIds;
 import dev.longtask.store.RunLayout;
 import dev.longtask.model.run.RunSnapshot;
 import dev.longtask.store.RunState;
+import dev.longtask.store.StateReader;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.TaskCounts;
 import java.io.BufferedReader;
@@ -46,17 +48,18 @@ import java.util.regex.Pattern;
  */
 final class RunDirectory {
     private static final Pattern RUN_ID = RunIds.VALID;
+    private static final JsonFactory STREAMS = new JsonFactory();
     
     private RunDirectory() {
     }
 
     /**
-     * Makes the shared mapper's readers of what a read of a run binds (a checkpoint, the log's events, run.json)
-     * now rather than at the first read; see {@link Checkpoints#prepareReading}. Reads no file.
+     * Makes the shared mapper's readers of what a read of a run binds through it (the log's events after the
+     * checkpoint, run.json) now rather than at the first read. Reads no file. (A checkpoint is bound by hand:
+     * {@link dev.longtask.store.StateReader}.)
      */
     static void prepareReading() {
         ObjectMapper json = JsonMapping.MAPPER;
-        Checkpoints.prepareReading(json);
         json.readerFor(Event.class);
         json.readerFor(Run.class);
         json.readerFor(TaskCounts.class);
@@ -94,6 +97,19 @@ final class RunDirectory {
      */
     static RunFigures figures(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
+        StateReader.RunFile file = null;
+        long logLength = -1;
+        try {
+            // bound by hand: `runs` reads one of these per run, and the mapper's readers cost more than all of them
+            logLength = Files.size(dir.resolve(RunLayout.EVENTS));
+            file = new StateReader().runFile(AtomicFiles.readAll(dir.resolve(RunLayout.RUN_FILE)));
+        } catch (StateReader.Unexpected | IOException | RuntimeException leftToTheMapper) {
+            // missing, garbled, or in a form only the mapper reads: as before
+        }
+        if (file != null) {
+            return file.logBytes() == logLength && file.counts() != null ? RunFigures.of(file.run(), file.counts())
+                    : read(workspace, runId).figures();
+        }
         JsonNode current = currentRunFile(dir);
         if (current != null) {
             try {
@@ -185,14 +201,17 @@ final class RunDirectory {
     }
 
     private static Instant createdTime(Path dir) {
-        ObjectMapper json = JsonMapping.MAPPER;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
                 new FileInputStream(dir.resolve(RunLayout.EVENTS).toFile()), StandardCharsets.UTF_8))) {
             String first = reader.readLine();
             if (first != null) {
-                Event event = json.readValue(first, Event.class);
-                if (event != null && event.time() != null) {
-                    return event.time();
+                Instant time = plainTime(first);
+                if (time == null) {
+                    Event event = JsonMapping.MAPPER.readValue(first, Event.class);
+                    time = event == null ? null : event.time();
+                }
+                if (time != null) {
+                    return time;
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -202,6 +221,44 @@ final class RunDirectory {
             return Files.getLastModifiedTime(dir).toInstant();
         } catch (IOException e) {
             return Instant.EPOCH;
+        }
+    }
+
+    /**
+     * The time of an event line as the writer writes it (one object, its seq, type and task of their own JSON types, a
+     * time in the dialect's plain form), read without binding it: `runs` sorts by the first line of every run's log,
+     * and the mapper's reader of an event cost more than all those lines. Null for anything else, which the mapper
+     * reads.
+     */
+    private static Instant plainTime(String line) {
+        try (JsonParser p = STREAMS.createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            Instant time = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                boolean fits = switch (name) {
+                    case "seq" -> value == JsonToken.VALUE_NUMBER_INT
+                            && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+                    case "task" -> value == JsonToken.VALUE_NULL
+                            || value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
+                    case "type" -> value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NULL;
+                    case "time" -> value == JsonToken.VALUE_STRING
+                            && (time = JsonMapping.plainInstant(p.getText())) != null;
+                    default -> {
+                        p.skipChildren();
+                        yield true;
+                    }
+                };
+                if (!fits) {
+                    return null;
+                }
+            }
+            return p.nextToken() == null ? time : null;
+        } catch (IOException | RuntimeException notPlain) {
+            return null;
         }
     }
 
