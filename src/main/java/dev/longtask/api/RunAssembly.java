@@ -17,6 +17,7 @@ import dev.longtask.engine.EngineConfig;
 import dev.longtask.engine.EngineSetup;
 import dev.longtask.model.run.Finisher;
 import dev.longtask.engine.RunEngine;
+import dev.longtask.engine.UsageHistoryCache;
 import dev.longtask.model.llm.LlmClient;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.model.llm.Pricing;
@@ -68,6 +69,12 @@ final class RunAssembly {
     private final AtomicInteger configurationReads = new AtomicInteger();
     /** Every run's counter: the runtime's tools are counted once, not per task. */
     private final TokenCounter tokens = TokenCounter.rememberingTools();
+    /** How every run's store writes but for its fsync: the environment's secrets found once, not at every opening. */
+    private final StoreOptions storeBase;
+    /** The planner's map of a workspace's source, one for the runtime: what it learns once serves every run. */
+    private final PlannerMap plannerMap = new PlannerMap(tokens);
+    /** The usage histories every run reads when it plans and ends, parsed once while they stay unchanged. */
+    private final UsageHistoryCache histories = new UsageHistoryCache();
 
     RunAssembly(Environment environment, Path home, LlmClient llm, Pricing pricing, int maxRounds, FsyncPolicy fsync,
                 Clock clock, Approver approver, Map<String, Finisher> finishers, RunModels.Clients clients,
@@ -84,6 +91,8 @@ final class RunAssembly {
         this.clients = clients;
         this.stores = stores;
         this.workersOnly = workersOnly;
+        this.storeBase = StoreOptions.defaults().withClock(clock)
+                .withSecrets(StoreOptions.secretsIn(environment.variables()));
     }
 
     /**
@@ -147,8 +156,8 @@ final class RunAssembly {
         Permissions permissions = new Permissions(ApprovalMode.AUTO, shell, box.sandbox(),
                 settings.permissionRules(), home, approver);
         return new EngineSetup(workspaceOf(root), agents(root), box.all(), models, config, storeOptions(settings),
-                tokens, finishers, permissions, servers, new PlannerMap(tokens),
-                userHistory());
+                tokens, finishers, permissions, servers, plannerMap,
+                userHistory(), histories);
     }
 
     /**
@@ -173,8 +182,7 @@ final class RunAssembly {
 
     /** How a run's store writes: the runtime's fsync policy, or the one its settings name. */
     StoreOptions storeOptions(Settings settings) {
-        return StoreOptions.defaults().withFsync(fsync(settings)).withClock(clock)
-                .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        return storeBase.withFsync(fsync(settings));
     }
 
     /** The tools, with bash in the best sandbox here, or unconfined when the run says {@code sandbox: off}. */

@@ -19,12 +19,22 @@ import java.util.TreeMap;
  * by name on resume), and the permissions of its tool calls (rules, who answers questions, the sandbox; the approval
  * mode is the run's own), the ranked map of the workspace's source the planner is shown, and the user's usage
  * history across workspaces ({@code userHistory}, beside the user's config file; null for none), which estimates
- * learn from after the workspace's own.
+ * learn from after the workspace's own, and the usage histories the runtime keeps parsed ({@code histories}; one
+ * of the setup's own when null).
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
                           Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
-                          WorkspaceMap workspaceMap, java.nio.file.Path userHistory) {
+                          WorkspaceMap workspaceMap, java.nio.file.Path userHistory, UsageHistoryCache histories) {
+
+    /** A setup that keeps the usage histories it reads to itself. */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
+                       WorkspaceMap workspaceMap, java.nio.file.Path userHistory) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, permissions, mcp, workspaceMap,
+                userHistory, null);
+    }
 
     /** A setup whose estimates learn from the workspace's history alone. */
     public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
@@ -58,6 +68,7 @@ public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> t
         tokens = tokens == null ? TokenCounter.shared() : tokens;
         finishers = finishers == null ? Map.of() : Map.copyOf(finishers);
         permissions = permissions == null ? Permissions.AUTO : permissions;
+        histories = histories == null ? new UsageHistoryCache() : histories;
     }
 
     /** A setup whose runs allow every tool call no rule denies, with nobody to ask. */

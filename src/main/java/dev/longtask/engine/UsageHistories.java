@@ -19,8 +19,8 @@ final class UsageHistories {
     }
 
     static UsageHistories of(EngineSetup setup) {
-        return new UsageHistories(UsageHistory.ofWorkspace(setup.workspace().root()),
-                setup.userHistory() == null ? null : new UsageHistory(setup.userHistory()));
+        return new UsageHistories(UsageHistory.ofWorkspace(setup.workspace().root(), setup.histories()),
+                setup.userHistory() == null ? null : new UsageHistory(setup.userHistory(), setup.histories()));
     }
 
     /** What an estimate of a plan for {@code model} learns from. */

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,14 +36,25 @@ final class UsageHistory {
     };
 
     private final Path file;
+    private final UsageHistoryCache cache;
 
     UsageHistory(Path file) {
+        this(file, new UsageHistoryCache());
+    }
+
+    /** @param cache the runtime's parsed histories, shared with its other runs */
+    UsageHistory(Path file, UsageHistoryCache cache) {
         this.file = file;
+        this.cache = cache;
     }
 
     /** The workspace's history. */
     static UsageHistory ofWorkspace(Path root) {
-        return new UsageHistory(root.resolve(".longtask").resolve(FILE));
+        return ofWorkspace(root, new UsageHistoryCache());
+    }
+
+    static UsageHistory ofWorkspace(Path root, UsageHistoryCache cache) {
+        return new UsageHistory(root.resolve(".longtask").resolve(FILE), cache);
     }
 
     Path file() {
@@ -52,8 +64,16 @@ final class UsageHistory {
     /** The runs recorded, oldest first; none when there is no file or it cannot be read. */
     List<RunRecord> read() {
         try {
+            // stamped before the read: a file replaced meanwhile is never kept under its new stamp with old records
+            BasicFileAttributes stamp = Files.readAttributes(file, BasicFileAttributes.class);
+            List<RunRecord> kept = cache.get(file, stamp);
+            if (kept != null) {
+                return kept;
+            }
             List<RunRecord> records = JSON.readValue(Files.readAllBytes(file), RECORDS);
-            return records == null ? List.of() : List.copyOf(records);
+            List<RunRecord> read = records == null ? List.of() : List.copyOf(records);
+            cache.put(file, stamp, read);
+            return read;
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException | RuntimeException e) {
@@ -73,6 +93,8 @@ final class UsageHistory {
             runs.sort(Comparator.comparing(RunRecord::finished, Comparator.nullsFirst(Comparator.naturalOrder())));
             List<RunRecord> kept = runs.subList(Math.max(0, runs.size() - KEPT), runs.size());
             AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(kept), true);
+            // the lock is still held: no other writer replaced the file since
+            cache.put(file, Files.readAttributes(file, BasicFileAttributes.class), kept);
         }
     }
 

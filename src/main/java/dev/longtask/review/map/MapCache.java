@@ -83,7 +83,12 @@ final class MapCache {
 
     /** The cache of the workspace at {@code root}, for maps counted with {@code encoding}. */
     static MapCache in(Path root, String encoding) {
-        return new MapCache(root.resolve(DIRECTORY).resolve(PREFIX + Version.of(encoding)));
+        return at(root, Version.of(encoding));
+    }
+
+    /** The cache of the workspace at {@code root} for maps of {@code version} ({@link Version#of}, found once). */
+    static MapCache at(Path root, String version) {
+        return new MapCache(root.resolve(DIRECTORY).resolve(PREFIX + version));
     }
 
     /** The line token counts and extraction a cached parse gave. */

@@ -21,21 +21,29 @@ public final class PlannerMap implements WorkspaceMap {
     static final int MAX_FILES = 4_000;
 
     private final TokenCounter tokens;
+    /** One mapper for every plan of this map's runtime: it finds its cache's version once. */
+    private final RepoMapper mapper;
 
     public PlannerMap(TokenCounter tokens) {
         this.tokens = tokens;
+        this.mapper = RepoMapper.cached(tokens);
     }
 
     @Override
     public String render(Path root, int tokenBudget) {
         try {
-            int files = RepoScanner.scan(root, ScopeOptions.defaults()).candidates().size();
+            Path base = root.toAbsolutePath().normalize();
+            if (!java.nio.file.Files.isDirectory(base)) {
+                throw new IllegalArgumentException(root + " is not a directory");
+            }
+            RepoScanner.Scope scope = RepoScanner.scan(base, ScopeOptions.defaults());
+            int files = scope.candidates().size();
             if (files > MAX_FILES) {
                 String note = "(no map of the source: " + Counts.plural(files, "source file") + " is more than the "
                         + Counts.full(MAX_FILES) + " the planner maps)\n";
                 return tokens.count(note) <= tokenBudget ? note : "";
             }
-            MappedRepository mapped = RepoMapper.cached(tokens).mapped(root, ScopeOptions.defaults());
+            MappedRepository mapped = mapper.mapped(base, ScopeOptions.defaults(), scope);
             return mapped.map().files().isEmpty() ? "" : mapped.render(tokenBudget);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             log.warn("no repository map for the planner of {}: {}", root, e.getMessage());

@@ -37,6 +37,11 @@ public final class RepoMapper {
     private final TokenCounter tokens;
     private final SyntaxExtractor syntax;
     private final boolean cached;
+    /**
+     * The cache's version for this mapper's encoding, found at its first map: a digest of the classes and grammars
+     * that parse, which cannot change under a running JVM, rather than read and hashed again for every map.
+     */
+    private volatile String cacheVersion;
     private final AtomicInteger parses = new AtomicInteger();
     private final AtomicInteger reads = new AtomicInteger();
     private final AtomicInteger snapshots = new AtomicInteger();
@@ -57,6 +62,15 @@ public final class RepoMapper {
     /** A mapper that reuses and keeps parsed files in {@code <root>/.longtask/cache/} (see {@link MapCache}). */
     public static RepoMapper cached(TokenCounter tokens) {
         return new RepoMapper(tokens, new SyntaxExtractor(new Grammars(), PARSE_TIMEOUT_MICROS), true);
+    }
+
+    private String cacheVersion() {
+        String version = cacheVersion;
+        if (version == null) {
+            version = MapCache.Version.of(tokens.encodingName());
+            cacheVersion = version;
+        }
+        return version;
     }
 
     /** How many files this mapper has parsed (counted and extracted) rather than taken from the cache. */
@@ -100,12 +114,16 @@ public final class RepoMapper {
         if (!Files.isDirectory(base)) {
             throw new IllegalArgumentException(root + " is not a directory");
         }
-        RepoScanner.Scope scope = RepoScanner.scan(base, options);
+        return mapped(base, options, RepoScanner.scan(base, options));
+    }
+
+    /** The map of {@code base} (absolute, normal, a directory) from its {@code scope}, scanned by the caller. */
+    MappedRepository mapped(Path base, ScopeOptions options, RepoScanner.Scope scope) throws IOException {
         // stamped before anything is read: a file that changes while the map reads it no longer has its stamp
         long stampedAt = FileStamp.now();
         Map<String, FileStamp> stamps = stamps(scope);
         String documents = Mentions.documentText(base);
-        MapCache cache = cached ? MapCache.in(base, tokens.encodingName()) : null;
+        MapCache cache = cached ? MapCache.at(base, cacheVersion()) : null;
         MapSnapshot snapshot = null;
         if (cache != null) {
             snapshot = cache.snapshot(options.includeTests(),
