@@ -183,7 +183,7 @@ public final class RepoMapper {
             Map<String, FileStamp> stamps, long stampedAt) {
         Map<String, Integer> skipped = new TreeMap<>(scope.skipped());
         FileIndex index = cache == null ? null : cache.index(stampedAt);
-        Reading reading = new Reading(options, cache, index, stamps, new ConcurrentHashMap<>());
+        Reading reading = new Reading(options, cache, index, stamps, new LineTokens(tokens));
         List<Outcome> outcomes = scope.candidates().parallelStream().map(c -> read(reading, c)).toList();
         Map<String, Set<String>> listed = new TreeMap<>();
         scope.listed().forEach((reason, paths) -> listed.put(reason, new LinkedHashSet<>(paths)));
@@ -252,10 +252,10 @@ public final class RepoMapper {
     /**
      * How one map reads its files: by the file index where a file's stamp is unchanged, else from the file.
      *
-     * @param knownLines the token counts of lines met so far in this map (see {@link TokenCounter#countLines})
+     * @param lineTokens counts the tokens of each line, encoding each distinct piece of text once in this map
      */
     private record Reading(ScopeOptions options, MapCache cache, FileIndex index, Map<String, FileStamp> stamps,
-                           Map<String, Integer> knownLines) {
+                           LineTokens lineTokens) {
         /** Keeps what reading a file found, for the next map. */
         Outcome remember(RepoScanner.Candidate candidate, FileIndex.Known known, Outcome outcome) {
             if (index != null) {
@@ -314,7 +314,7 @@ public final class RepoMapper {
             }
             if (entry == null) {
                 parses.incrementAndGet();
-                entry = new MapCache.Entry(tokens.countLines(text, reading.knownLines()),
+                entry = new MapCache.Entry(reading.lineTokens().count(text),
                         extract(candidate.path(), language, fileName, text));
                 String fallback = entry.extraction().fallback();
                 if (key != null && (fallback == null || !fallback.startsWith(SyntaxExtractor.TIMED_OUT))) {
