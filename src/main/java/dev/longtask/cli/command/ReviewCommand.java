@@ -393,6 +393,10 @@ final class ReviewCommand implements Callable<ExitCode> {
         if (priceIn != null && (priceIn.signum() < 0 || priceOut.signum() < 0)) {
             throw CliFailure.usage("review: prices cannot be negative");
         }
+        if (map && dryRun) {
+            throw CliFailure.usage("review: --map and --dry-run are two previews; give one (--dry-run shows the map's"
+                    + " highest-ranked files too, --map the whole map)");
+        }
         boolean preview = map || dryRun;
         if (priceIn != null && !preview) {
             throw CliFailure.usage("review: --price-in and --price-out apply to --dry-run; a review run is priced"
@@ -402,7 +406,7 @@ final class ReviewCommand implements Callable<ExitCode> {
             throw CliFailure.usage("review: --out, --min-severity, --max-time and --json-events apply to a review run,"
                     + " not to --map or --dry-run");
         }
-        if (map && !dryRun && (run.maxTokens != null || run.maxCost != null || top != null || skip != null)) {
+        if (map && (run.maxTokens != null || run.maxCost != null || top != null || skip != null)) {
             throw CliFailure.usage("review: --top, --skip, --max-tokens and --max-cost choose the part of the"
                     + " repository a review covers; they apply to a review run and --dry-run, not to --map");
         }

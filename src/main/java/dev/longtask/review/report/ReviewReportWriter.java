@@ -208,7 +208,8 @@ public final class ReviewReportWriter {
         ModuleSummary summary() {
             Integer score = scores.isEmpty() ? null
                     : (int) Math.round(scores.stream().mapToInt(Integer::intValue).average().orElseThrow());
-            return new ModuleSummary(name, files.size(), lines, summaries.stream().collect(Collectors.joining(" ")),
+            return new ModuleSummary(name, files.size(), lines, summaries.stream().map(String::strip).distinct()
+                    .collect(Collectors.joining(" ")),
                     score);
         }
     }

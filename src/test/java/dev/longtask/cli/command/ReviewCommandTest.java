@@ -217,6 +217,9 @@ class ReviewCommandTest {
                 + " modules");
         assertThat(run("review", big.toString(), "--map", "--top", "3").err())
                 .contains("they apply to a review run and --dry-run, not to --map");
+        Result both = run("review", big.toString(), "--map", "--dry-run");
+        assertThat(both.exit()).as("one preview at a time, not the map alone in silence").isEqualTo(ExitCode.USAGE.code());
+        assertThat(both.err()).contains("--map and --dry-run are two previews; give one");
 
         // The next part names the chunk budget the model's window gave and the model, or it would be cut anew.
         Result windowed = run("review", big.toString(), "--dry-run", "--model", "openai:scripted", "--base-url",
