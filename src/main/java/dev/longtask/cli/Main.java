@@ -204,7 +204,10 @@ public final class Main implements Runnable {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
         // A converter's own exception is picocli's detail, not the user's: "(java.lang.X: text)" is cut.
-        String problem = e.getMessage().replaceAll(" \\((java|javax|jdk)\\.[\\w.$]+(Exception|Error): [^)]*\\)", "");
+        String problem = e.getMessage().replaceAll(" \\((java|javax|jdk)\\.[\\w.$]+(Exception|Error): [^)]*\\)", "")
+                // and Java's type names are no words of a command line ("'abc' is not a long")
+                .replaceAll("is not an? (long|int|short|byte)\\b", "is not a whole number")
+                .replaceAll("is not a (double|float)\\b", "is not a number");
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String first = unmatched.getUnmatched().get(0);
             problem = (first.startsWith("-") ? "unknown option '" : cli.getSubcommands().isEmpty()

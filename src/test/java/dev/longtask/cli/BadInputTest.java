@@ -51,6 +51,8 @@ class BadInputTest {
                 bad(usage, "Invalid value for option '--color': 'sometimes' is not one of auto, always or never;",
                         "--color=sometimes", "runs", "-C", "WS"),
                 bad(usage, "Missing required parameter", "run", "-C", "WS"),
+                bad(usage, "Invalid value for option '--chunk-tokens': 'abc' is not a whole number;", "review", "WS",
+                        "--chunk-tokens", "abc"),
                 bad(usage, "the goal is empty", "run", " ", "-C", "WS"),
                 bad(usage, "run id '../evil' is not valid", "run", "g", "--run-id", "../evil", "-C", "WS"),
                 bad(usage, "run id 'a/b' is not valid", "run", "g", "--run-id", "a/b", "-C", "WS"),
