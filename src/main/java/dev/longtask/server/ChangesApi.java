@@ -9,6 +9,7 @@ import dev.longtask.model.EventData;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.Rollback;
 import dev.longtask.model.run.TaskDiff;
+import dev.longtask.model.run.RunLockedException;
 import dev.longtask.model.run.RunStore;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -21,6 +22,9 @@ import java.util.Set;
  * /api/runs/{id}/changes} (read-only, like every read) and {@code POST /api/runs/{id}/rollback} {@code {task?, after?, force?}}, refused while the run is running.
  */
 final class ChangesApi {
+    /** How long a rollback waits for the session that just ended the run to close it. */
+    private static final java.time.Duration CLOSING = java.time.Duration.ofSeconds(10);
+
     private final RunsApi runs;
     private final RunFiles files;
     private final ObjectMapper json;
@@ -94,7 +98,7 @@ final class ChangesApi {
             files.snapshot(workspace, runId).task(task != null ? task : after);
         }
         // The run is held open for writing meanwhile: no session can start it while its files are put back.
-        try (RunStore store = files.openForWriting(workspace, runId);
+        try (RunStore store = openOnceClosed(workspace, runId);
              RecordedChanges changes = RunDiff.changes(workspace, runId)) {
             Set<Integer> tasks = task != null ? Set.of(task) : after != null ? changes.tasksAfter(after)
                     : changes.tasks();
@@ -112,6 +116,29 @@ final class ChangesApi {
             send(ctx, json.valueToTree(result));
         } catch (IOException e) {
             throw new IllegalStateException("cannot roll back run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The run opened for writing, waiting a little for a writer to close it: a run the pool just carried to its end
+     * shows as ended before its session has closed its store, and a rollback asked at once is no conflict.
+     */
+    private RunStore openOnceClosed(Path workspace, String runId) {
+        long deadline = System.nanoTime() + CLOSING.toNanos();
+        while (true) {
+            try {
+                return files.openForWriting(workspace, runId);
+            } catch (RunLockedException held) {
+                if (System.nanoTime() > deadline) {
+                    throw held;
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw held;
+                }
+            }
         }
     }
 
