@@ -70,8 +70,13 @@ class DatabaseRestartTest {
 
             Child.Result ended = run.await();
             assertThat(ended.exit()).as(ended.toString()).isZero();
-            assertThat(ended.err()).as("said once, and that it went on")
-                    .containsOnlyOnce("the database is away").contains("the database is back");
+            // The scheduling process (no slots) notices the restart only if it asked the database while it was
+            // down: a loaded machine can keep it between looks for the whole restart (CI saw it say nothing once).
+            // What it says, it says once, and that it went on.
+            if (ended.err().contains("the database is away")) {
+                assertThat(ended.err()).as("said once, and that it went on")
+                        .containsOnlyOnce("the database is away").contains("the database is back");
+            }
             for (Child worker : workers) {
                 worker.signal("TERM");
                 Child.Result out = worker.await();
