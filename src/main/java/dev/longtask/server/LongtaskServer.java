@@ -16,13 +16,9 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -56,18 +52,14 @@ public final class LongtaskServer implements AutoCloseable {
     private final Javalin app;
     private final Instant started;
 
-    private LongtaskServer(ServerOptions options, RunBackend backend, Approvals approvals, RunStores stores,
-                           Clock clock) throws IOException {
+    LongtaskServer(Listener listener, RunBackend backend, Approvals approvals, RunStores stores, Clock clock)
+            throws IOException {
+        ServerOptions options = listener.options();
         this.options = options;
         this.started = clock.instant();
-        List<Path> roots = realRoots(options.roots());
-        checkBind(options);
-        if (options.maxRuns() < 1) {
-            throw new IllegalArgumentException("--max-runs must be at least 1, got " + options.maxRuns());
-        }
-        List<Route> routes = RouteConfig.read(options.configFiles(), options.environment());
-        Files.createDirectories(options.stateDirectory());
-        this.token = options.noToken() ? null : TokenFile.loadOrCreate(options.tokenFile());
+        List<Path> roots = listener.roots();
+        List<Route> routes = listener.routes();
+        this.token = listener.token();
         ObjectMapper json = dev.longtask.model.JsonMapping.newMapper();
         RunFiles files = new RunFiles(json, stores);
         EventHub hub = new EventHub();
@@ -113,6 +105,18 @@ public final class LongtaskServer implements AutoCloseable {
             config.startup.showOldJavalinVersionWarning = false;
             config.jetty.host = options.bind();
             config.jetty.port = options.port();
+            // the port the listener bound (its address told already, connections maybe waiting on it)
+            config.jetty.addConnector((server, http) -> {
+                org.eclipse.jetty.server.ServerConnector connector = new org.eclipse.jetty.server.ServerConnector(
+                        server, new org.eclipse.jetty.server.HttpConnectionFactory(http));
+                connector.setHost(options.bind());
+                try {
+                    connector.open(listener.channel());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return connector;
+            });
             config.http.maxRequestSize = 1_000_000;
             config.jetty.modifyServletContextHandler(LongtaskServer::withoutSessions);
             config.jetty.modifyServletContextHandler(context -> mcp.mount(context, access, json));
@@ -211,10 +215,11 @@ public final class LongtaskServer implements AutoCloseable {
      */
     public static LongtaskServer start(ServerOptions options, RunBackend backend, Approvals approvals,
                                        RunStores stores) {
+        Listener listener = Listener.open(options);
         try {
-            return new LongtaskServer(options, backend, approvals, stores, Clock.systemDefaultZone());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the server: " + e.getMessage(), e);
+            return listener.start(backend, approvals, stores);
+        } finally {
+            listener.close();
         }
     }
 
@@ -336,33 +341,6 @@ public final class LongtaskServer implements AutoCloseable {
     private static void challenge(Context ctx, int status) {
         if (status == 401) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"longtask\"");
-        }
-    }
-
-    private static List<Path> realRoots(List<Path> roots) throws IOException {
-        if (roots.isEmpty()) {
-            throw new IllegalArgumentException("give at least one --root: the directories runs may work in");
-        }
-        List<Path> real = new ArrayList<>();
-        for (Path root : roots) {
-            if (!Files.isDirectory(root)) {
-                throw new IllegalArgumentException("--root " + root + " is not a directory");
-            }
-            real.add(root.toRealPath());
-        }
-        return real;
-    }
-
-    private static void checkBind(ServerOptions options) {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(options.bind());
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--bind " + options.bind() + " is not an address of this machine");
-        }
-        if (options.noToken() && !address.isLoopbackAddress()) {
-            throw new IllegalArgumentException("--bind " + options.bind() + " is reachable from other machines, so the "
-                    + "server needs its token: drop --no-token (clients then send 'Authorization: Bearer TOKEN')");
         }
     }
 }

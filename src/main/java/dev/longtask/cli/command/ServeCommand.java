@@ -8,6 +8,7 @@ import dev.longtask.model.config.DurationText;
 import dev.longtask.model.config.Environment;
 import dev.longtask.server.ApiBackend;
 import dev.longtask.server.Approvals;
+import dev.longtask.server.Listener;
 import dev.longtask.server.LongtaskServer;
 import dev.longtask.server.ServerOptions;
 import dev.longtask.model.run.RunStores;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -120,45 +122,78 @@ final class ServeCommand implements Callable<ExitCode> {
         scaleOut.store.trustEveryWorkspace = trust.all;
         RunStores stores = scaleOut.open(Environment.system(), first, Math.max(4, 2 * maxRuns + 3), "serve takes",
                 "how many runs go at once is --max-runs, how many tasks of each run concurrency: in config");
-        // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
-        // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.
-        Approvals approvals = new Approvals();
-        Longtask runtime = trust.applyTo(Longtask.builder(), out).workspace(first).environment(Environment.system())
-                .model(model.model)
-                .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).stores(stores)
-                .workersOnly(scaleOut.workersOnly()).build();
-        LongtaskServer server;
+        Listener listener;
         try {
-            server = LongtaskServer.start(options, new ApiBackend(runtime, stores, StoreOptions.defaults()), approvals,
-                    stores);
+            listener = Listener.open(options);
         } catch (IllegalArgumentException e) {
-            runtime.close();
             stores.close();
             throw CliFailure.usage(e.getMessage());
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            runtime.close();
-            stores.close();
-            stopped.countDown();
-        }, "longtask-serve-stop"));
-        out.println("longtask server listening on " + server.url() + " (pool of " + maxRuns + ", roots "
+        // The address and token first: the runtime, the pool's recovery and the handlers are built after it, and a
+        // request that comes meanwhile waits on the bound port until the server answers it (docs/server.md).
+        out.println("longtask server listening on " + listener.url() + " (pool of " + maxRuns + ", roots "
                 + rootDirs + ")");
         if (stores.shared()) {
             out.println("  store: " + stores.where(first) + (scaleOut.workersOnly() ? "; agents: none here, workers run "
                     + "every task (longtask worker --store ...)" : "; agents here and in workers of the same store"));
         }
-        if (server.token() != null) {
-            out.println("  dashboard: " + server.url() + "/?access_token=" + server.token());
+        if (listener.token() != null) {
+            out.println("  dashboard: " + listener.url() + "/?access_token=" + listener.token());
             out.println("  token file: " + options.tokenFile());
             out.println("  try: curl -H \"Authorization: Bearer $(cat " + options.tokenFile() + ")\" "
-                    + server.url() + "/api/runs");
+                    + listener.url() + "/api/runs");
         }
-        out.println("  submit: longtask submit \"GOAL\" --workdir DIR --server " + server.url());
-        out.println("  mcp: claude mcp add --transport http longtask " + server.url() + "/mcp"
-                + (server.token() == null ? "" : " --header \"Authorization: Bearer " + server.token() + "\""));
+        out.println("  submit: longtask submit \"GOAL\" --workdir DIR --server " + listener.url());
+        out.println("  mcp: claude mcp add --transport http longtask " + listener.url() + "/mcp"
+                + (listener.token() == null ? "" : " --header \"Authorization: Bearer " + listener.token() + "\""));
         out.flush();
+        // A stop asked for while the server starts waits for the start, then stops what it made.
+        CountDownLatch begun = new CountDownLatch(1);
+        CountDownLatch stopped = new CountDownLatch(1);
+        AtomicReference<Longtask> made = new AtomicReference<>();
+        AtomicReference<LongtaskServer> serving = new AtomicReference<>();
+        Thread stop = new Thread(() -> {
+            try {
+                begun.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (serving.get() != null) {
+                serving.get().close();
+            }
+            if (made.get() != null) {
+                made.get().close();
+            }
+            stores.close();
+            stopped.countDown();
+        }, "longtask-serve-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            // One runtime for every run: shared model clients and token counter; each run's workspace settings apply.
+            // Its questions go to the server: pool runs approve themselves, the foreground run's wait for a person.
+            Approvals approvals = new Approvals();
+            made.set(trust.applyTo(Longtask.builder(), out).workspace(first).environment(Environment.system())
+                    .model(model.model)
+                    .baseUrl(model.baseUrl).tape(model.tape()).approver(approvals).stores(stores)
+                    .workersOnly(scaleOut.workersOnly()).build());
+            serving.set(listener.start(new ApiBackend(made.get(), stores, StoreOptions.defaults()), approvals,
+                    stores));
+        } catch (RuntimeException e) {
+            // nothing serves: what was made is closed now, not by the stop
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException stopping) {
+                // the JVM is stopping already: the hook closes them
+            }
+            if (made.get() != null) {
+                made.get().close();
+            }
+            stores.close();
+            throw e instanceof IllegalArgumentException ? CliFailure.usage(e.getMessage()) : e;
+        } finally {
+            listener.close();
+            begun.countDown();
+        }
         stopped.await();
         return ExitCode.OK;
     }
