@@ -209,9 +209,10 @@ final class ShadowRepository implements AutoCloseable {
         commit.setAuthor(LONGTASK);
         commit.setCommitter(LONGTASK);
         commit.setMessage(message);
+        byte[] raw = commit.build();
         ObjectId id;
         try (ObjectInserter inserter = repository.newObjectInserter()) {
-            id = inserter.insert(commit);
+            id = inserter.insert(Constants.OBJ_COMMIT, raw);
             inserter.flush();
         }
         if (ref == null) {
@@ -223,7 +224,16 @@ final class ShadowRepository implements AutoCloseable {
         // A bare repository keeps no reflog unless configured to, and nothing reads one: deciding that cost every move
         // of a ref a re-read of the user's and the system's git configuration (half of a task's checkpoint commit).
         update.disableRefLog();
-        RefUpdate.Result result = update.update();
+        // Our refs never nest (refs/longtask/runs/<run>/task-<n>[-unmerged], stash/<run>, workspace): the check that
+        // no ref is a directory of this one read packed-refs and listed the refs under it on every move. Were one
+        // there, creating the ref's lock file would fail all the same.
+        update.setCheckConflicting(false);
+        RefUpdate.Result result;
+        try (RevWalk walk = new RevWalk(repository)) {
+            // The commit parsed from the bytes just written: the move need not read the object back from disk.
+            RevCommit.parse(walk, raw);
+            result = update.update(walk);
+        }
         if (result != RefUpdate.Result.NEW && result != RefUpdate.Result.FORCED
                 && result != RefUpdate.Result.NO_CHANGE && result != RefUpdate.Result.FAST_FORWARD) {
             throw new IOException("cannot move " + ref + " in the shadow repository: " + result);
