@@ -221,6 +221,11 @@ class LauncherScriptTest {
             assertThat(used.out()).startsWith("tiny v1 listening on " + kind.getValue().get(0));
             assertThat(lastCall()).contains(flag + caches.resolve(kind.getKey() + ext) + " ");
         }
+        launch(launcher, strict, "serve");
+        assertThat(lastCall()).as("a server's memory at rest: a heap bound that holds four 1,000-task runs at work, a "
+                + "small young generation, an old one kept 10-20 % free, a capped JIT code cache (the JVM took them all)")
+                .contains(" -Xmx512m -Xmn16m ").contains(" -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 ")
+                .contains(" -XX:ReservedCodeCacheSize=64m ");
         Result worker = launch(launcher, strict, "worker", "x");
         assertThat(worker.exit()).as(worker.out()).isZero();
         assertThat(lastCall()).as("a worker compiles with C1 alone (C2 doubled its processor time a task)")
