@@ -92,7 +92,10 @@ public final class Child {
     public void signal(String name) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
         if (kill.waitFor() != 0) {
-            throw new IllegalStateException("kill -" + name + " failed");
+            String tail = outSoFar() + errSoFar();
+            throw new IllegalStateException("kill -" + name + " failed: " + (process.isAlive() ? "the process runs"
+                    : "the process had ended with " + process.exitValue()) + "; its last output:\n"
+                    + tail.substring(Math.max(0, tail.length() - 3_000)));
         }
     }
 

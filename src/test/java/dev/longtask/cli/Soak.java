@@ -403,12 +403,21 @@ final class Soak {
     }
 
     private void stopInOrder() throws Exception {
-        server.signal("TERM");
-        Child.Result ended = server.await();
-        if (ended.exit() != 143) {
-            violations.add("the server ended with " + ended.exit() + " on SIGTERM, not 143:\n" + tail(ended.err()));
+        if (!server.alive()) {
+            violations.add("the server had ended by itself before the stop:\n" + tail(server.outSoFar() + server.errSoFar()));
+        } else {
+            server.signal("TERM");
+            Child.Result ended = server.await();
+            if (ended.exit() != 143) {
+                violations.add("the server ended with " + ended.exit() + " on SIGTERM, not 143:\n" + tail(ended.err()));
+            }
         }
         for (Child worker : workers) {
+            if (!worker.alive()) {
+                violations.add("a worker had ended by itself before the stop:\n" + tail(worker.outSoFar()
+                        + worker.errSoFar()));
+                continue;
+            }
             worker.signal("TERM");
             Child.Result out = worker.await();
             if (out.exit() != 143) {
