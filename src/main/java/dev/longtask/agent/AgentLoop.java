@@ -147,8 +147,7 @@ final class AgentLoop {
 
         AgentOutcome run() {
             List<ChatMessage> start = conversation.messages();
-            recorder.system(((ChatMessage.System) start.get(0)).text());
-            recorder.user(((ChatMessage.User) start.get(1)).text(), 0);
+            recorder.opening(((ChatMessage.System) start.get(0)).text(), ((ChatMessage.User) start.get(1)).text());
             int maxSteps = task.agent().maxSteps();
             try {
                 for (int step = 1; step <= maxSteps; step++) {

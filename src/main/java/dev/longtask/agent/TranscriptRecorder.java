@@ -11,7 +11,9 @@ import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.Usage;
 import dev.longtask.model.run.Transcript;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,22 +32,27 @@ final class TranscriptRecorder {
         this.redactor = redactor;
     }
 
-    void system(String text) {
-        write(entry("system", 0).put("role", "system").put("content", text));
+    /** The system prompt and the first user message, written together (one write where the store can). */
+    void opening(String system, String user) {
+        writeAll(List.of(entry("system", 0).put("role", "system").put("content", system),
+                entry("user", 0).put("role", "user").put("content", user)));
     }
 
     void user(String text, int step) {
         write(entry("user", step).put("role", "user").put("content", text));
     }
 
+    /** The answer and the tool calls it asks for, written together (one write where the store can). */
     void assistant(ChatMessage.Assistant message, int step) {
-        write(entry("assistant", step).put("role", "assistant").put("content", message.text()));
+        List<ObjectNode> entries = new ArrayList<>(1 + message.toolCalls().size());
+        entries.add(entry("assistant", step).put("role", "assistant").put("content", message.text()));
         for (ToolCall call : message.toolCalls()) {
             ObjectNode entry = entry("tool_call", step).put("role", "assistant").put("tool", call.name())
                     .put("call_id", call.id());
             entry.set("args", call.arguments() == null ? null : call.arguments().deepCopy());
-            write(entry);
+            entries.add(entry);
         }
+        writeAll(entries);
     }
 
     void toolResult(ToolCall call, String content, boolean error, int step) {
@@ -72,6 +79,12 @@ final class TranscriptRecorder {
     private void write(ObjectNode entry) {
         ObjectNode line = (ObjectNode) redact(entry);
         Uninterrupted.run(() -> sink.append(line));
+    }
+
+    private void writeAll(List<ObjectNode> entries) {
+        List<ObjectNode> lines = new ArrayList<>(entries.size());
+        entries.forEach(entry -> lines.add((ObjectNode) redact(entry)));
+        Uninterrupted.run(() -> sink.appendAll(lines));
     }
 
     private JsonNode redact(JsonNode node) {

@@ -402,6 +402,9 @@ class AgentLoopTest {
 
         assertThat(f.transcript.kinds()).containsExactly("system", "user", "assistant", "tool_call", "tool_result",
                 "assistant", "tool_call", "tool_result", "outcome");
+        // lines that happen together are written together: a store may make them one write
+        assertThat(f.transcript.writes()).containsExactly(List.of("system", "user"), List.of("assistant", "tool_call"),
+                List.of("tool_result"), List.of("assistant", "tool_call"), List.of("tool_result"), List.of("outcome"));
         var call = f.transcript.entries().get(3);
         assertThat(call.path("tool").asText()).isEqualTo("read");
         assertThat(call.path("args").path("path").asText()).isEqualTo("a.txt");

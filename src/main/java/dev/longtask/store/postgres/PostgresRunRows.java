@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -72,14 +73,25 @@ final class PostgresRunRows {
         }
     }
 
-    void addTranscriptLine(String name, Integer task, Integer attempt, String line) {
-        try (Connection c = db.connection(); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO longtask_transcripts (run_id, name, task, attempt, line) VALUES (?, ?, ?, ?, ?)")) {
-            insert.setString(1, runId);
-            insert.setString(2, name);
-            PostgresCommits.setInteger(insert, 3, task);
-            PostgresCommits.setInteger(insert, 4, attempt);
-            insert.setString(5, line);
+    /**
+     * Adds {@code lines} to the transcript {@code name} in one statement, in order (the rows' serial numbers follow
+     * the order of the values): all of them or, when the fence refuses the attempt, none.
+     */
+    void addTranscriptLines(String name, Integer task, Integer attempt, List<String> lines) {
+        StringBuilder sql = new StringBuilder("INSERT INTO longtask_transcripts (run_id, name, task, attempt, line) "
+                + "VALUES ");
+        for (int i = 0; i < lines.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?)");
+        }
+        try (Connection c = db.connection(); PreparedStatement insert = c.prepareStatement(sql.toString())) {
+            int at = 0;
+            for (String line : lines) {
+                insert.setString(++at, runId);
+                insert.setString(++at, name);
+                PostgresCommits.setInteger(insert, ++at, task);
+                PostgresCommits.setInteger(insert, ++at, attempt);
+                insert.setString(++at, line);
+            }
             insert.executeUpdate();
         } catch (SQLException e) {
             throw commits.failure(e, attempt == null ? null : task);

@@ -522,25 +522,12 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     public Transcript transcript(int id) {
         ensureOpen();
         task(id);
-        return entry -> appendTranscript(RunLayout.taskTranscript(id), id, entry);
+        return new PostgresTranscript(runId, RunLayout.taskTranscript(id), id, json, redactor, commits, leases, rows);
     }
 
     @Override
     public Transcript roleTranscript(String name) {
-        String checked = transcriptName(name);
-        return entry -> appendTranscript(checked, null, entry);
-    }
-
-    private void appendTranscript(String name, Integer task, ObjectNode entry) {
-        commits.refuseAfterLetGo(task);
-        Integer attempt = task == null ? null : leases.attempt(task);
-        String line;
-        try {
-            line = redactor.redact(json.writeValueAsString(entry));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("a transcript line of run " + runId + " is not serialisable", e);
-        }
-        rows.addTranscriptLine(name, task, attempt, line);
+        return new PostgresTranscript(runId, transcriptName(name), null, json, redactor, commits, leases, rows);
     }
 
     /** The lines of {@code transcripts/<name>.jsonl} as the database holds them ("task_3", "planner_1"...). */

@@ -331,6 +331,48 @@ class PostgresRunStoreTest {
     }
 
     @Test
+    void transcriptLinesAppendedTogetherAreOneWriteInOrderAndAStaleAttemptWritesNoneOfThem() throws Exception {
+        try (PostgresRunStore worker = newRunningRun(1); PostgresRunStore reader = another("run-1")) {
+            assertThat(worker.claimNext("w slot 1", false)).isPresent();
+            worker.transcript(1).appendAll(List.of(line("assistant", "a"), line("tool_call", "b"),
+                    line("tool_call", "c")));
+            worker.transcript(1).append(line("tool_result", "d"));
+
+            assertThat(reader.transcriptLines("task_1")).extracting(l -> l.get("content").asText())
+                    .containsExactly("a", "b", "c", "d");
+            // one statement: the three lines came in one transaction, the fourth in its own
+            assertThat(transactionsOf("run-1", "task_1")).containsExactly(3, 1);
+
+            expireLease("run-1", 1);
+            assertThatThrownBy(() -> worker.transcript(1).appendAll(List.of(line("assistant", "late"),
+                    line("tool_call", "later")))).isInstanceOf(FencedException.class);
+            assertThat(reader.transcriptLines("task_1")).extracting(l -> l.get("content").asText())
+                    .containsExactly("a", "b", "c", "d");
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode line(String kind, String content) {
+        return JSON.createObjectNode().put("kind", kind).put("content", content);
+    }
+
+    /** How many lines of the transcript each transaction wrote, in the order of the lines. */
+    private List<Integer> transactionsOf(String runId, String name) throws Exception {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement(
+                "SELECT count(*) FROM longtask_transcripts WHERE run_id = ? AND name = ? GROUP BY xmin::text "
+                        + "ORDER BY min(n)")) {
+            select.setString(1, runId);
+            select.setString(2, name);
+            List<Integer> counts = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    counts.add(rows.getInt(1));
+                }
+            }
+            return counts;
+        }
+    }
+
+    @Test
     void aTaskThisProcessGaveBackCanBeRecordedByNoneOfItsEarlierAttempt() throws Exception {
         // A worker's slot stopped in the place of another (a freeze outlasted the lease, the same worker claimed the
         // task again and gave it back) leaves the first agent running: whatever it writes afterwards is refused.
