@@ -96,6 +96,26 @@ class StateReaderTest {
         assertThat(read.run().usage().costUsd()).isEqualTo(new BigDecimal("1.250"));
     }
 
+    /**
+     * The state above fills every component of the records the reader binds by hand, so a component added to one of
+     * them, and not to the reader, fails the test above rather than being dropped by every short command's read.
+     */
+    @Test
+    void theRichStateFillsEveryComponentOfTheRecordsReadByHand() throws Exception {
+        RunState rich = rich();
+        for (List<?> records : List.of(List.of(rich.run()), List.of(rich.run().usage()), List.of(rich.run().budget()),
+                rich.tasks())) {
+            for (var component : records.get(0).getClass().getRecordComponents()) {
+                boolean filled = false;
+                for (Object record : records) {
+                    filled |= component.getAccessor().invoke(record) != null;
+                }
+                assertThat(filled).as(records.get(0).getClass().getSimpleName() + "." + component.getName()
+                        + " in rich()").isTrue();
+            }
+        }
+    }
+
     @Test
     void ignoresFieldsItDoesNotKnowAsTheMapperDoes() throws Exception {
         String json = new String(JSON.writeValueAsBytes(rich()), StandardCharsets.UTF_8)
