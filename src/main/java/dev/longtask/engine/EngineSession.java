@@ -34,6 +34,9 @@ public final class EngineSession implements AutoCloseable {
     private final RunHistory history;
     /** The run's history as of the last {@link #progress}, so the next one folds in only what is new. */
     private volatile RunHistory seen = RunHistory.NONE;
+    /** When {@link #state()} last read the history (System.nanoTime), 0 before. */
+    private volatile long historyReadAt;
+    private static final long STATE_HISTORY_EVERY_NANOS = 1_000_000_000L;
 
     EngineSession(RunStore store, EngineSetup setup, NewRun newRun, Finisher finisher, List<String> repairs,
             Map<String, String> settingsChanged, RunHistory history) {
@@ -64,7 +67,15 @@ public final class EngineSession implements AutoCloseable {
      * (the time at work a live view shows).
      */
     public RunSnapshot state() {
-        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null, latestHistory());
+        // A live view asks on every event, on the appending thread: a shared store's history is a query, so it is
+        // read again at most once a second (the view shows whole seconds).
+        long now = System.nanoTime();
+        RunHistory history = seen;
+        if (history == RunHistory.NONE || now - historyReadAt >= STATE_HISTORY_EVERY_NANOS) {
+            history = latestHistory();
+            historyReadAt = now;
+        }
+        return new RunSnapshot(store.directory(), store.run(), store.tasks(), store.approvals(), null, history);
     }
 
     /**
