@@ -36,7 +36,10 @@ import java.util.Map;
  * Prints a line per run and {@code name=value} medians for PairedBench.
  *
  * <pre>java [-Dcpubench.jfr=DIR] -cp ... dev.longtask.cli.CpuPerTaskBench [--store files|postgres|both] [--tasks 48]
- *     [--runs 3] [--warmup 2] [--workers 8] [--slots 2] [--concurrency 8]</pre>
+ *     [--runs 3] [--warmup 20] [--workers 8] [--slots 2] [--concurrency 8]</pre>
+ * Warm means the JIT has settled: on two cores a runtime's compilers take over half of its processor time for its first
+ * 20 runs of 48 tasks (C2 is still compiling the wide code of the agents, the store and the HTTP client), and each
+ * line shows their share, so a figure taken before they settle can be told apart.
  * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR; {@code -Dcpubench.java=PATH}
  * starts the workers with another {@code java}, {@code -Dcpubench.workerOptions="..."} gives them more JVM options
  * (after the launcher's, which the workers get as {@code longtask worker} does: see {@link #startWorker}).
@@ -48,7 +51,7 @@ public final class CpuPerTaskBench {
         String store = "both";
         int tasks = 48;
         int runs = 3;
-        int warmup = 2;
+        int warmup = 20;
         int workers = 8;
         int slots = 2;
         int concurrency = 8;
@@ -96,15 +99,18 @@ public final class CpuPerTaskBench {
         List<Double> perTask = new ArrayList<>();
         try (Longtask runtime = Longtask.builder().workspace(ws).environment(Map.of()).home(dir.resolve("home"))
                 .model("openai:scripted").baseUrl(baseUrl).concurrency(concurrency).build()) {
+            List<Long> self = List.of(ProcessHandle.current().pid());
             for (int run = 0; run < warmup + runs; run++) {
                 long before = processCpuNanos();
+                long compilersBefore = compilersCpuMs(self);
                 work(runtime, "files-" + run);
                 double ms = (processCpuNanos() - before) / 1e6 / tasks;
+                double compilersMs = (compilersCpuMs(self) - compilersBefore) / (double) tasks;
                 if (run >= warmup) {
                     perTask.add(ms);
                 }
-                System.out.printf(Locale.ROOT, "files, run %d%s: %.2f CPU-ms a task%n", run,
-                        run < warmup ? " (warm-up)" : "", ms);
+                System.out.printf(Locale.ROOT, "files, run %d%s: %.2f CPU-ms a task (its JIT compilers %.2f)%n", run,
+                        run < warmup ? " (warm-up)" : "", ms, compilersMs);
             }
         }
         return perTask;
@@ -133,11 +139,11 @@ public final class CpuPerTaskBench {
                          .build()) {
                 for (int run = 0; run < warmup + runs; run++) {
                     long workersBefore = childrenCpuMs(workers);
-                    long compilersBefore = compilersCpuMs(workers);
+                    long compilersBefore = compilersCpuMs(pids(workers));
                     long schedulerBefore = processCpuNanos();
                     work(scheduler, "pg-" + run);
                     double workerMs = (childrenCpuMs(workers) - workersBefore) / (double) tasks;
-                    double compilersMs = (compilersCpuMs(workers) - compilersBefore) / (double) tasks;
+                    double compilersMs = (compilersCpuMs(pids(workers)) - compilersBefore) / (double) tasks;
                     double schedulerMs = (processCpuNanos() - schedulerBefore) / 1e6 / tasks;
                     if (run >= warmup) {
                         perTask.add(new double[] {workerMs, schedulerMs});
@@ -211,15 +217,18 @@ public final class CpuPerTaskBench {
         return ticks * 10;
     }
 
+    private static List<Long> pids(List<Process> processes) {
+        return processes.stream().map(Process::pid).toList();
+    }
+
     /**
-     * The live workers' JIT compiler threads' user + system time in ms, from /proc (a compiler thread that ended
-     * since is not counted: a floor).
+     * The JIT compiler threads' user + system time in ms of the live processes {@code pids}, from /proc (a compiler
+     * thread that ended since is not counted: a floor).
      */
-    private static long compilersCpuMs(List<Process> workers) throws Exception {
+    private static long compilersCpuMs(List<Long> pids) throws Exception {
         long ticks = 0;
-        for (Process worker : workers) {
-            try (java.util.stream.Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(worker.pid()),
-                    "task"))) {
+        for (long pid : pids) {
+            try (java.util.stream.Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
                 for (Path thread : threads.toList()) {
                     try {
                         if (!Files.readString(thread.resolve("comm")).startsWith("C")
