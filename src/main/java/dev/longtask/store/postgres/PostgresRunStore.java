@@ -90,7 +90,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
          */
         ON_EVERY_CHANGE,
         /**
-         * Only when asked ({@link #flushProjections}) and on close: a worker, which leaves them to the process that
+         * Only when asked ({@link #flushProjections}), never on close: a worker, which leaves them to the process that
          * schedules the run. Eight workers each rewriting every file at every change of the run halved the tasks/s of
          * the scale-out benchmark, and rewriting the task files others changed before each of its agents started was
          * an eighth of a worker's samples; its agents' memory is rendered from the newest state (see

@@ -73,13 +73,21 @@ final class ProjectionThread {
         }
     }
 
-    /** Lets the queued pass finish, then writes what is left. */
+    /**
+     * Lets the queued pass finish, then writes what is left. A worker's store writes nothing here: it knows the run
+     * only as of its own last commit or refresh, and a worker closes a run once it has ended, after the scheduling
+     * process wrote the run's last state; its files would put the run back to an older state ("running", tasks in
+     * progress). The files are the scheduling process's to write, at every change it commits or reads.
+     */
     void close() {
         thread.shutdown();
         try {
             thread.awaitTermination(1, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (when == Projections.WHEN_FLUSHED) {
+            return;
         }
         projectionLock.lock();
         try {

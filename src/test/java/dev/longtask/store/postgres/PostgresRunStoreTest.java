@@ -3,6 +3,7 @@ package dev.longtask.store.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventData;
@@ -19,6 +20,7 @@ import dev.longtask.model.run.StoreException;
 import dev.longtask.model.run.StoreOptions;
 import dev.longtask.store.MemoryTexts;
 import dev.longtask.testing.EmbeddedPostgres;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -118,6 +120,25 @@ class PostgresRunStoreTest {
             scheduler.flushProjections();
             assertThat(memory).isEqualTo(MemoryTexts.read(scheduler.directory()));
         }
+    }
+
+    @Test
+    void aWorkerClosingARunThatEndedLeavesTheSchedulersFilesAsTheyAre() throws Exception {
+        PostgresRunStore scheduler = newRunningRun(1);
+        Path directory = scheduler.directory();
+        try (PostgresRunStore worker = PostgresRunStore.open(db, "run-1", StoreOptions.defaults().withSecrets(List.of()),
+                LEASE, PostgresRunStore.Projections.WHEN_FLUSHED)) {
+            assertThat(worker.claimNext("w slot 1", false)).map(Task::id).contains(1);
+            worker.complete(1, "done");
+            // the scheduling process ends the run after the worker's last commit, and writes its files
+            scheduler.refresh();
+            scheduler.setRunStatus(RunStatus.COMPLETED, "");
+            scheduler.close();
+        }
+        // the worker closed knowing the run only as it was at its own last commit: the files stay the scheduler's
+        JsonNode run = JSON.readTree(directory.resolve("run.json").toFile());
+        assertThat(run.get("status").asText()).isEqualTo("completed");
+        assertThat(Files.readString(directory.resolve("tasks/task_1.json"))).contains("\"completed\"");
     }
 
     @Test
