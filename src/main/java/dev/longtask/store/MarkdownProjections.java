@@ -1,13 +1,13 @@
 package dev.longtask.store;
 
 import dev.longtask.model.Run;
-import dev.longtask.model.Task;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /** Renders the human-facing projections (task_plan.md, progress.md, findings.md) of a state. */
 final class MarkdownProjections {
@@ -15,6 +15,11 @@ final class MarkdownProjections {
     }
 
     static String taskPlan(RunState state) {
+        return taskPlan(state, index -> state.tasks().get(index).line());
+    }
+
+    /** {@link #taskPlan(RunState)} with the line of the task at each index of the state's tasks from {@code lines}. */
+    static String taskPlan(RunState state, IntFunction<String> lines) {
         Run run = state.run();
         StringBuilder md = new StringBuilder("# Task plan\n\n");
         md.append("Run ").append(run.id()).append(": ").append(run.status().wire());
@@ -25,8 +30,8 @@ final class MarkdownProjections {
         if (state.tasks().isEmpty()) {
             md.append("(no tasks yet)\n");
         }
-        for (Task task : state.tasks()) {
-            md.append(task.line()).append('\n');
+        for (int i = 0; i < state.tasks().size(); i++) {
+            md.append(lines.apply(i)).append('\n');
         }
         md.append("\n## Decisions\n\n");
         notes(md, state.decisions());

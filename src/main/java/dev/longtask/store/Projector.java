@@ -1,12 +1,19 @@
 package dev.longtask.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Run;
 import dev.longtask.model.Task;
 import dev.longtask.model.run.TaskCounts;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -44,6 +51,7 @@ public final class Projector {
     private final Path directory;
     private final ObjectMapper json;
     private final ObjectWriter pretty;
+    private final ObjectWriter runFileWriter;
     private RunState written;
     private volatile long filesWritten;
     /** The last seq of the state {@code run.json} was last written from. */
@@ -53,11 +61,13 @@ public final class Projector {
     private String progressText;
     private String findingsText;
     private final ProjectionSums sums = new ProjectionSums();
+    private final PlanLines planLines = new PlanLines();
 
     public Projector(Path directory, ObjectMapper json) {
         this.directory = directory;
         this.json = json;
         this.pretty = json.writerWithDefaultPrettyPrinter();
+        this.runFileWriter = json.writerFor(RunFile.class);
     }
 
     static Path taskFile(Path runDirectory, int id) {
@@ -83,14 +93,15 @@ public final class Projector {
         if (runChanged) {
             writeRunFile(state, logBytes);
         }
-        if (before == null || before.tasks() != state.tasks() || before.decisions() != state.decisions()
-                || before.errors() != state.errors() || runChanged) {
-            planText = writeIfChanged(RunLayout.PLAN_FILE, planText, MarkdownProjections.taskPlan(state));
+        boolean linesChanged = planLines.update(state.tasks());
+        if (before == null || linesChanged || before.decisions() != state.decisions()
+                || before.errors() != state.errors() || !samePlanHeader(before.run(), state.run())) {
+            planText = writeIfChanged(RunLayout.PLAN_FILE, planText, MarkdownProjections.taskPlan(state, planLines::line));
         }
         if (before == null || before.progress() != state.progress()) {
             progressText = writeIfChanged(RunLayout.PROGRESS_FILE, progressText, MarkdownProjections.progress(state));
         }
-        if (before == null || before.findings() != state.findings() || before.tasks() != state.tasks()) {
+        if (before == null || before.findings() != state.findings() || !sameNotedSubjects(before, state)) {
             findingsText = writeIfChanged(RunLayout.FINDINGS_FILE, findingsText, MarkdownProjections.findings(state));
         }
         written = state;
@@ -122,6 +133,31 @@ public final class Projector {
         replace(directory.resolve(RunLayout.RUN_FILE), bytes);
         sums.putFile(RunLayout.RUN_FILE, bytes);
         runFileSeq = state.lastSeq();
+    }
+
+    /** True when the two runs agree in what the head of task_plan.md shows. */
+    private static boolean samePlanHeader(Run a, Run b) {
+        return a.status() == b.status() && a.id().equals(b.id()) && a.goal().equals(b.goal())
+                && a.statusReason().equals(b.statusReason());
+    }
+
+    /** True when every task findings.md names (those with findings) has the subject it had in {@code before}. */
+    private static boolean sameNotedSubjects(RunState before, RunState state) {
+        if (before.tasks() == state.tasks()) {
+            return true;
+        }
+        Integer last = null;
+        for (Note note : state.findings()) {
+            Integer id = note.task();
+            if (id == null || id.equals(last)) {
+                continue;
+            }
+            last = id;
+            if (id < 1 || id > before.tasks().size() || !before.task(id).subject().equals(state.task(id).subject())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when the two differ at most in the fields every event advances. */
@@ -288,11 +324,34 @@ public final class Projector {
 
     /** run.json: the run, the counts of its tasks, and the length of the log up to the run's last seq. */
     byte[] runBytes(RunState state, long logBytes) throws IOException {
-        ObjectNode node = json.valueToTree(state.run());
         TaskCounts counts = TaskCounts.of(state.tasks());
-        node.set(TaskCounts.FIELD, json.valueToTree(counts));
-        node.put(LOG_BYTES, logBytes);
         writtenCounts = counts;
-        return (pretty.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        StringWriter text = new StringWriter(1024);
+        try (JsonGenerator generator = new AsInTree(json.getFactory().createGenerator(text))) {
+            generator.setPrettyPrinter(new DefaultPrettyPrinter());
+            runFileWriter.writeValue(generator, new RunFile(state.run(), counts, logBytes));
+        }
+        return text.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes the numbers as run.json always held them: it was rendered from a tree, and a tree keeps a decimal
+     * without its trailing zeros (2.50 as 2.5, 0.000 as 0).
+     */
+    private static final class AsInTree extends JsonGeneratorDelegate {
+        AsInTree(JsonGenerator generator) {
+            super(generator, false);
+        }
+
+        @Override
+        public void writeNumber(BigDecimal value) throws IOException {
+            delegate.writeNumber(value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros());
+        }
+    }
+
+    /** What run.json holds: the run's fields, then the counts of its tasks and the length of the log. */
+    @JsonPropertyOrder({"run", TaskCounts.FIELD, LOG_BYTES})
+    private record RunFile(@JsonUnwrapped Run run, @JsonProperty(TaskCounts.FIELD) TaskCounts tasks,
+                           @JsonProperty(LOG_BYTES) long logBytes) {
     }
 }

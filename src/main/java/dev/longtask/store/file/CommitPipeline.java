@@ -26,6 +26,9 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -43,13 +46,16 @@ import org.slf4j.LoggerFactory;
  * the projector thread; then the subscribers hear of it, in log order. Readers see only durable states.
  *
  * <p>The projector thread writes the projections of the newest published state and, every
- * {@code checkpointEvery} events, a checkpoint. Appends that come while it writes are coalesced into its next
- * pass, so under load it writes each file once for many events, and no appender waits for a file rename. The
- * projections are never ahead of the log (only durable states are projected); {@link #flushProjections} waits
- * until they show every event published so far, and close flushes them.
+ * {@code checkpointEvery} events, a checkpoint. Its passes are at least {@link #PASS_INTERVAL_NANOS} apart: an
+ * event after a quiet spell is projected at once, and the events that follow within the interval are coalesced
+ * into one pass at its end, so while events flow each changed file is written once per interval, however many
+ * events changed it, and no appender waits for a file rename. The projections are never ahead of the log (only
+ * durable states are projected) and lag it by at most about an interval; readers tell (run.json's
+ * {@code log_bytes}). {@link #flushProjections} writes every event published so far at once, and close flushes them.
  */
 final class CommitPipeline {
-
+    /** The least time between two passes of the projector thread. */
+    static final long PASS_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     /** An appended event and the state after it. */
     record Committed(Event event, RunState state) {
@@ -77,7 +83,9 @@ final class CommitPipeline {
     private long projectedSeq;
     private long checkpointSeq;
     /** The projector thread; started with the first commit, so a store that only reads has none. */
-    private ExecutorService projectorThread;
+    private ScheduledExecutorService projectorThread;
+    /** When the projector thread's next pass may start ({@link System#nanoTime}). */
+    private volatile long nextPassNanos = System.nanoTime();
     /** Settles what {@link #commitBehind} wrote; started with the first such commit. */
     private ExecutorService settlerThread;
     private final AtomicBoolean passQueued = new AtomicBoolean();
@@ -259,24 +267,36 @@ final class CommitPipeline {
         }
     }
 
-    /** Hands the newest published state to the projector thread, unless a pass is already queued for it. */
+    /**
+     * Has the projector thread write the newest published state, unless a pass is already queued for it: at once
+     * when the last pass is an interval old, else when the interval is over (the pass writes the newest state then).
+     */
     private void requestProjection() {
         if (!passQueued.compareAndSet(false, true)) {
             return;
         }
         try {
-            projector().execute(() -> {
+            projector().schedule(() -> {
+                nextPassNanos = System.nanoTime() + PASS_INTERVAL_NANOS;
                 passQueued.set(false);
                 project();
-            });
+            }, Math.max(0, nextPassNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException closing) {
             passQueued.set(false);
         }
     }
 
     /** @throws RejectedExecutionException once closing: close writes what is pending itself */
-    private synchronized ExecutorService projector() {
-        projectorThread = started(projectorThread, "longtask-projector-");
+    private synchronized ScheduledExecutorService projector() {
+        if (closed) {
+            throw new RejectedExecutionException("run " + runId + " is closed");
+        }
+        if (projectorThread == null) {
+            ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, daemon("longtask-projector-" + runId));
+            // close writes what a pass still waiting for its time would have
+            thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+            projectorThread = thread;
+        }
         return projectorThread;
     }
 
@@ -295,14 +315,18 @@ final class CommitPipeline {
     }
 
     private static ExecutorService daemonThread(String name) {
-        return Executors.newSingleThreadExecutor(runnable -> {
+        return Executors.newSingleThreadExecutor(daemon(name));
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
             Thread thread = new Thread(runnable, name);
             thread.setDaemon(true);
             return thread;
-        });
+        };
     }
 
-    /** Returns once the projections show every event published when it was called. */
+    /** Returns once the projections show every event published when it was called, without waiting for a pass. */
     void flushProjections() {
         project();
     }
@@ -473,6 +497,11 @@ final class CommitPipeline {
                 RunState state = published.get();
                 projector.flush(state, log.endOf(state.lastSeq()));
                 projectedSeq = state.lastSeq();
+                // the checkpoints a pass cancelled by the drain would have written, oldest first
+                RunState due;
+                while ((due = nextDueCheckpoint()) != null) {
+                    writeCheckpoint(due);
+                }
                 writeCheckpoint(state);
             }
         } catch (IOException e) {

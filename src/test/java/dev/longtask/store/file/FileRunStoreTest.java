@@ -91,6 +91,37 @@ class FileRunStoreTest {
     }
 
     /**
+     * Without a flush, the projector thread's passes catch up with a burst of events: the pass that the last
+     * events of the burst wait for (their interval not yet over) is written, and shows the newest state.
+     */
+    @Test
+    void projectionsCatchUpWithABurstWithoutAFlush() throws Exception {
+        try (FileRunStore store = newRun()) {
+            Path dir = store.directory();
+            for (int i = 1; i <= 30; i++) {
+                store.createTask(draft("task " + i));
+            }
+            for (int i = 1; i <= 30; i++) {
+                assertThat(store.claim(i, "w")).isTrue();
+                store.append(EventType.FINDING_ADDED, i, JSON.createObjectNode().put("text", "found " + i));
+                store.complete(i, "done " + i);
+            }
+            long last = store.run().lastSeq();
+            String plan = MemoryTexts.of(StoreFixtures.fullReplay(dir)).plan();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (!(Files.isRegularFile(dir.resolve("run.json"))
+                    && JSON.readTree(dir.resolve("run.json").toFile()).path("last_seq").asLong() == last
+                    && plan.equals(Files.readString(dir.resolve("task_plan.md"))))) {
+                assertThat(System.nanoTime()).as("run.json and task_plan.md to show seq " + last).isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            assertThat(dir.resolve("findings.md")).content().contains("- found 30");
+            assertThat(JSON.readTree(dir.resolve("tasks/task_30.json").toFile()).path("status").asText())
+                    .isEqualTo("completed");
+        }
+    }
+
+    /**
      * The projection files an engine task's events replace, and nothing more: the task file and task_plan.md
      * when its status changes, the task file and run.json when its usage does, findings.md and progress.md for
      * their notes. run.json is not rewritten for events that only advance its last_seq, and is exact after close.
