@@ -76,7 +76,7 @@ final class RunAssembly {
     private final PlannerMap plannerMap = new PlannerMap(tokens);
     /** The usage histories every run reads when it plans and ends, parsed once while they stay unchanged. */
     private final UsageHistoryCache histories = new UsageHistoryCache();
-    /** What every run's agent loops share: the environment's secrets found once, the tools' schemas compiled once. */
+    /** What every run's agent loops share: the process's secrets found once, the tools' schemas compiled once. */
     private final LoopCaches loops;
 
     RunAssembly(Environment environment, Path home, LlmClient llm, Pricing pricing, int maxRounds, FsyncPolicy fsync,
@@ -96,7 +96,8 @@ final class RunAssembly {
         this.workersOnly = workersOnly;
         this.storeBase = StoreOptions.defaults().withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
-        this.loops = LoopCaches.of(environment.variables());
+        // The process's own, as every loop redacted before: what the user lets through to bash is shown to the model.
+        this.loops = LoopCaches.ofProcess();
     }
 
     /**
