@@ -47,7 +47,7 @@ final class AgentLoop {
     private final TokenCounter tokens;
     private final ModelCall.Listener listener;
     private final LoopSettings settings;
-    private final Secrets redactor;
+    private final LoopCaches caches;
     private final PermissionGate gate;
 
     /**
@@ -69,7 +69,25 @@ final class AgentLoop {
     /** @param gate the run's permission gate, which every work-tool call passes after the agent's whitelist */
     public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
                      TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate) {
-        this(llm, tools, transcript, clock, tokens, listener, settings, Secrets.fromEnvironment(System.getenv()), gate);
+        this(llm, tools, transcript, clock, tokens, listener, settings, gate, LoopCaches.ofProcess());
+    }
+
+    /**
+     * @param gate   the run's permission gate, which every work-tool call passes after the agent's whitelist
+     * @param caches what the runtime's loops share: the environment's secrets, the tools' compiled schemas
+     */
+    public AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
+                     TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, PermissionGate gate,
+                     LoopCaches caches) {
+        this.llm = llm;
+        tools.forEach(t -> this.tools.put(t.name(), t));
+        this.transcript = transcript;
+        this.clock = clock;
+        this.tokens = tokens;
+        this.listener = listener == null ? ModelCall.Listener.NONE : listener;
+        this.settings = settings;
+        this.caches = caches;
+        this.gate = gate;
     }
 
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
@@ -80,15 +98,7 @@ final class AgentLoop {
     AgentLoop(LlmClient llm, Collection<? extends Tool> tools, Transcript transcript, Clock clock,
               TokenCounter tokens, ModelCall.Listener listener, LoopSettings settings, Secrets redactor,
               PermissionGate gate) {
-        this.llm = llm;
-        tools.forEach(t -> this.tools.put(t.name(), t));
-        this.transcript = transcript;
-        this.clock = clock;
-        this.tokens = tokens;
-        this.listener = listener == null ? ModelCall.Listener.NONE : listener;
-        this.settings = settings;
-        this.redactor = redactor;
-        this.gate = gate;
+        this(llm, tools, transcript, clock, tokens, listener, settings, gate, new LoopCaches(redactor));
     }
 
     /**
@@ -135,9 +145,8 @@ final class AgentLoop {
             offered.add(terminal.spec());
             this.specs = new ToolSpecs(offered, tokens);
             LoopSettings sized = settings.forWindow(llm.contextWindowTokens());
-            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, redactor,
-                    gate);
-            this.recorder = new TranscriptRecorder(transcript, clock, redactor);
+            this.dispatcher = new ToolDispatcher(task.agent().name(), allowed, task.context(), sized, caches, gate);
+            this.recorder = new TranscriptRecorder(transcript, clock, caches.secrets());
             this.compactor = new Compactor(llm, tokens, sized, clock, task.contract().render(terminal.name()));
             AgentTask fitted = task.withMemory(
                     task.memory().fitTo(LoopSettings.memoryCharsPerSection(llm.contextWindowTokens())));

@@ -51,11 +51,12 @@ public final class AgentRunner {
      * {@code mcp} the run's MCP servers, whose tools an agent gets when its whitelist names them; {@code afterCall}
      * is told of the run as each model call left it (its usage counted, the record not yet durable), on the loop's
      * thread before the loop acts on the answer: the engine stops the run there when a budget is reached.
-     * {@code taskTimeout} is the hard limit of one task's loop ({@code task_timeout}); null for none.
+     * {@code taskTimeout} is the hard limit of one task's loop ({@code task_timeout}); null for none. {@code caches} are
+     * the runtime's, shared by every loop (null: the parts' own, the process's environment scanned once for them).
      */
     public record Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
                         ToolContext context, Guard guard, PermissionGate gate, McpServers mcp,
-                        Consumer<Run> afterCall, Duration taskTimeout) {
+                        Consumer<Run> afterCall, Duration taskTimeout, LoopCaches caches) {
         public Parts {
             if (taskTimeout != null && (taskTimeout.isNegative() || taskTimeout.isZero())) {
                 throw new IllegalArgumentException("task_timeout must be positive, got " + taskTimeout);
@@ -66,6 +67,14 @@ public final class AgentRunner {
             guard = guard == null ? Guard.NONE : guard;
             mcp = mcp == null ? McpServers.none() : mcp;
             afterCall = afterCall == null ? run -> { } : afterCall;
+            caches = caches == null ? LoopCaches.ofProcess() : caches;
+        }
+
+        /** Parts whose loops share caches of their own (the process's secrets, found once for the run). */
+        public Parts(ModelSource models, List<Tool> tools, TokenCounter tokens, Clock clock, LoopSettings loop,
+                     ToolContext context, Guard guard, PermissionGate gate, McpServers mcp,
+                     Consumer<Run> afterCall, Duration taskTimeout) {
+            this(models, tools, tokens, clock, loop, context, guard, gate, mcp, afterCall, taskTimeout, null);
         }
 
         /** Parts of a run whose tasks have no time limit. */
@@ -128,7 +137,7 @@ public final class AgentRunner {
         List<Tool> tools = new ArrayList<>(parts.tools());
         AgentTask expanded = withMcpTools(job, tools);
         AgentLoop loop = new AgentLoop(client, tools, transcript, parts.clock(), parts.tokens(), calls(taskId),
-                parts.loop(), parts.gate());
+                parts.loop(), parts.gate(), parts.caches());
         return parts.guard().around(() -> loop.run(expanded));
     }
 
@@ -183,7 +192,7 @@ public final class AgentRunner {
                     checkpoints.treeProblem(), null, "", List.of(), null, 0, null);
         } else {
             AgentTask job = AgentTask.submitting(agent, TaskContract.of(task, index, total),
-                    RunMemory.of(store.memoryFiles()), context.get());
+                    RunMemory.of(store.memoryFiles()), context.get(), parts.caches());
             outcome = parts.taskTimeout() == null ? run(job, taskId, store.transcript(taskId))
                     : TaskDeadline.around(parts.taskTimeout(), () -> run(job, taskId, store.transcript(taskId)));
             outcome = checkpoints.merge(task, outcome);

@@ -23,6 +23,13 @@ public record AgentTask(AgentSpec agent, TaskContract contract, RunMemory memory
                 Terminal.submitResult(context.workspace(), contract.outputs()));
     }
 
+    /** {@link #submitting(AgentSpec, TaskContract, RunMemory, ToolContext)}, its schema compiled once by {@code caches}. */
+    public static AgentTask submitting(AgentSpec agent, TaskContract contract, RunMemory memory, ToolContext context,
+                                       LoopCaches caches) {
+        return new AgentTask(agent, contract, memory, context,
+                Terminal.submitResult(context.workspace(), contract.outputs(), caches));
+    }
+
     /** The same job starting from other memory (the run's, cut to the model's window). */
     public AgentTask withMemory(RunMemory other) {
         return new AgentTask(agent, contract, other, context, terminal);

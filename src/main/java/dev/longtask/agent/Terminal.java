@@ -41,7 +41,7 @@ public record Terminal(ToolSpec spec, Check check, Predicate<ObjectNode> success
      * accepted calls count as success and render as pretty JSON.
      */
     public static Terminal of(ToolSpec spec, Check check) {
-        return new Terminal(spec, schemaThen(spec, check), args -> true, Json::pretty, DEFAULT_MAX_REJECTIONS);
+        return new Terminal(spec, schemaThen(new SchemaCheck(spec.parameters()), check), args -> true, Json::pretty, DEFAULT_MAX_REJECTIONS);
     }
 
     /**
@@ -50,7 +50,18 @@ public record Terminal(ToolSpec spec, Check check, Predicate<ObjectNode> success
      */
     public static Terminal submitResult(Workspace workspace, Map<String, String> requiredOutputs) {
         ToolSpec spec = SubmitResult.spec();
-        return new Terminal(spec, schemaThen(spec, new SubmitResult(workspace, requiredOutputs)),
+        return submitResult(spec, workspace, requiredOutputs, new SchemaCheck(spec.parameters()));
+    }
+
+    /** {@link #submitResult(Workspace, Map)} with its schema compiled once by the runtime's {@code caches}. */
+    public static Terminal submitResult(Workspace workspace, Map<String, String> requiredOutputs, LoopCaches caches) {
+        ToolSpec spec = SubmitResult.spec();
+        return submitResult(spec, workspace, requiredOutputs, caches.schema(spec.parameters()));
+    }
+
+    private static Terminal submitResult(ToolSpec spec, Workspace workspace, Map<String, String> requiredOutputs,
+                                         SchemaCheck schema) {
+        return new Terminal(spec, schemaThen(schema, new SubmitResult(workspace, requiredOutputs)),
                 SubmitResult::succeeded, SubmitResult::render, DEFAULT_MAX_REJECTIONS);
     }
 
@@ -62,8 +73,7 @@ public record Terminal(ToolSpec spec, Check check, Predicate<ObjectNode> success
         return new Terminal(spec, check, success, render, max);
     }
 
-    private static Check schemaThen(ToolSpec spec, Check then) {
-        SchemaCheck schema = new SchemaCheck(spec.parameters());
+    private static Check schemaThen(SchemaCheck schema, Check then) {
         return args -> {
             List<String> problems = new ArrayList<>(schema.problems(args));
             if (problems.isEmpty() && then != null) {

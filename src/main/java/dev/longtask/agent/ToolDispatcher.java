@@ -34,6 +34,7 @@ final class ToolDispatcher {
     private final String agent;
     private final Map<String, Tool> whitelisted = new LinkedHashMap<>();
     private final Map<String, SchemaCheck> schemas = new HashMap<>();
+    private final LoopCaches caches;
     private final PermissionGate gate;
     /** The last call the permission gate refused, said as a task's failure names it; null when none was. */
     private String permissionRefusal;
@@ -45,14 +46,18 @@ final class ToolDispatcher {
     private final StuckDetector stuck;
     private final ViewReminder reminder;
 
-    /** @param whitelist the agent's tools that exist here (the note tool included), in the order offered */
-    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, Secrets redactor,
+    /**
+     * @param whitelist the agent's tools that exist here (the note tool included), in the order offered
+     * @param caches    the runtime's: the secrets redacted from output, the tools' compiled schemas
+     */
+    ToolDispatcher(String agent, List<Tool> whitelist, ToolContext context, LoopSettings settings, LoopCaches caches,
                    PermissionGate gate) {
+        this.caches = caches;
         this.gate = gate;
         this.agent = agent;
         whitelist.forEach(t -> whitelisted.put(t.name(), t));
         this.context = context;
-        this.redactor = redactor;
+        this.redactor = caches.secrets();
         this.clipper = new OutputClipper(settings.maxOutputChars());
         this.reads = new ReadGuard(settings.readsPerPath());
         this.stuck = new StuckDetector(settings.repeatLimit());
@@ -103,7 +108,7 @@ final class ToolDispatcher {
         if (args == null) {
             return ToolResult.error(invalidArguments(call));
         }
-        List<String> problems = schemas.computeIfAbsent(name, n -> new SchemaCheck(tool.parameters())).problems(args);
+        List<String> problems = schemas.computeIfAbsent(name, n -> caches.schema(tool.parameters())).problems(args);
         if (!problems.isEmpty()) {
             return ToolResult.error("invalid arguments for " + name + ": " + String.join("; ", problems)
                     + ". Expected: " + tool.parameters());

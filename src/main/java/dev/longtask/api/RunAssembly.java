@@ -1,5 +1,6 @@
 package dev.longtask.api;
 
+import dev.longtask.agent.LoopCaches;
 import dev.longtask.agent.AgentDiscovery;
 import dev.longtask.model.agent.AgentCatalog;
 import dev.longtask.model.agent.Approver;
@@ -75,6 +76,8 @@ final class RunAssembly {
     private final PlannerMap plannerMap = new PlannerMap(tokens);
     /** The usage histories every run reads when it plans and ends, parsed once while they stay unchanged. */
     private final UsageHistoryCache histories = new UsageHistoryCache();
+    /** What every run's agent loops share: the process's secrets found once, the tools' schemas compiled once. */
+    private final LoopCaches loops;
 
     RunAssembly(Environment environment, Path home, LlmClient llm, Pricing pricing, int maxRounds, FsyncPolicy fsync,
                 Clock clock, Approver approver, Map<String, Finisher> finishers, RunModels.Clients clients,
@@ -93,6 +96,8 @@ final class RunAssembly {
         this.workersOnly = workersOnly;
         this.storeBase = StoreOptions.defaults().withClock(clock)
                 .withSecrets(StoreOptions.secretsIn(environment.variables()));
+        // The process's own, as every loop redacted before: what the user lets through to bash is shown to the model.
+        this.loops = LoopCaches.ofProcess();
     }
 
     /**
@@ -157,7 +162,7 @@ final class RunAssembly {
                 settings.permissionRules(), home, approver);
         return new EngineSetup(workspaceOf(root), agents(root), box.all(), models, config, storeOptions(settings),
                 tokens, finishers, permissions, servers, plannerMap,
-                userHistory(), histories);
+                userHistory(), histories, loops);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.longtask.engine;
 
+import dev.longtask.agent.LoopCaches;
 import dev.longtask.agent.Permissions;
 import dev.longtask.llm.ModelSource;
 import dev.longtask.llm.TokenCounter;
@@ -20,12 +21,22 @@ import java.util.TreeMap;
  * mode is the run's own), the ranked map of the workspace's source the planner is shown, and the user's usage
  * history across workspaces ({@code userHistory}, beside the user's config file; null for none), which estimates
  * learn from after the workspace's own, and the usage histories the runtime keeps parsed ({@code histories}; one
- * of the setup's own when null).
+ * of the setup's own when null), and what its agent loops share ({@code loops}).
  */
 public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
                           EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
                           Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
-                          WorkspaceMap workspaceMap, java.nio.file.Path userHistory, UsageHistoryCache histories) {
+                          WorkspaceMap workspaceMap, java.nio.file.Path userHistory, UsageHistoryCache histories,
+                          LoopCaches loops) {
+
+    /** A setup whose agent loops share caches of its own ({@code loops}: the environment's secrets found once). */
+    public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
+                       EngineConfig config, StoreOptions storeOptions, TokenCounter tokens,
+                       Map<String, Finisher> finishers, Permissions permissions, McpServers mcp,
+                       WorkspaceMap workspaceMap, java.nio.file.Path userHistory, UsageHistoryCache histories) {
+        this(workspace, agents, tools, models, config, storeOptions, tokens, finishers, permissions, mcp, workspaceMap,
+                userHistory, histories, null);
+    }
 
     /** A setup that keeps the usage histories it reads to itself. */
     public EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> tools, ModelSource models,
@@ -69,6 +80,7 @@ public record EngineSetup(Workspace workspace, AgentCatalog agents, List<Tool> t
         finishers = finishers == null ? Map.of() : Map.copyOf(finishers);
         permissions = permissions == null ? Permissions.AUTO : permissions;
         histories = histories == null ? new UsageHistoryCache() : histories;
+        loops = loops == null ? LoopCaches.ofProcess() : loops;
     }
 
     /** A setup whose runs allow every tool call no rule denies, with nobody to ask. */

@@ -51,7 +51,7 @@ record SessionParts(RunStore store, EngineSetup setup, StopSignal stop, AgentRun
                         // The loop leaves the interrupt flag set; clear it so the bookkeeping that follows is not cut short.
                         Thread.interrupted();
                     }
-                }, gate, setup.mcp(), budget::check, setup.config().taskTimeout()));
+                }, gate, setup.mcp(), budget::check, setup.config().taskTimeout(), setup.loops()));
         PlanBook book = new PlanBook(store, json, setup.workspace().relative(store.directory()));
         PlanValidator validator = PlanValidator.of(setup, book.runPath());
         RoleKit kit = new RoleKit(setup.agents(), runner, store, validator, new RoleTools(json), json,

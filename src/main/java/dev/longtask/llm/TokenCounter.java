@@ -8,6 +8,7 @@ import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToIntFunction;
 
 /**
@@ -26,6 +27,9 @@ public final class TokenCounter {
     private static final int KNOWN_LINES = 1 << 18;
     /** More distinct tools than a runtime offers; past it the counts kept start over rather than grow. */
     private static final int KNOWN_TOOLS = 512;
+    /** The longest piece of text whose count is kept, and the characters kept in all before they start over. */
+    private static final int KNOWN_PIECE_LENGTH = 4_096;
+    private static final long KNOWN_PIECE_CHARS = 1 << 21;
 
     private static final EncodingType TYPE = EncodingType.CL100K_BASE;
 
@@ -36,13 +40,17 @@ public final class TokenCounter {
 
     /** Each tool's count, or null to count every time. */
     private final Map<ToolSpec, Integer> knownTools;
+    /** Each piece of text's count (see {@link #count(String)}), or null to count every time. */
+    private final Map<String, Integer> knownPieces;
+    private final AtomicLong knownPieceChars = new AtomicLong();
 
-    private TokenCounter(Map<ToolSpec, Integer> knownTools) {
+    private TokenCounter(Map<ToolSpec, Integer> knownTools, Map<String, Integer> knownPieces) {
         this.knownTools = knownTools;
+        this.knownPieces = knownPieces;
     }
 
     private TokenCounter() {
-        this(null);
+        this(null, null);
     }
 
     /** The process's counter. */
@@ -51,11 +59,13 @@ public final class TokenCounter {
     }
 
     /**
-     * A counter for one runtime that counts each tool's spec once: every task of every run offers the same tools, and
-     * their JSON schemas were a third of what the agent loop counted (the counts are the same as the shared counter's).
+     * A counter for one runtime that counts each tool's spec once, and each piece of text it has seen once: every task of
+     * every run offers the same tools, and their JSON schemas were a third of what the agent loop counted; every task
+     * of a role starts from the same system prompt, and the run's memory in it changes by a few lines between tasks.
+     * The counts are the same as the shared counter's.
      */
     public static TokenCounter rememberingTools() {
-        return new TokenCounter(new ConcurrentHashMap<>());
+        return new TokenCounter(new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
     }
 
     /** The encoding's name ({@code cl100k_base}), without loading it. */
@@ -63,8 +73,45 @@ public final class TokenCounter {
         return TYPE.getName();
     }
 
+    /**
+     * The text's tokens. A remembering counter cuts the text into pieces where a line break is followed by a character
+     * that is not white space: the encoding's pre-tokenizer always ends a token there (a run of white space ending in
+     * a line break is one piece of it, and it never looks behind), so the pieces' counts add up to the text's exactly;
+     * each piece's count is looked up before it is counted.
+     */
     public int count(String text) {
-        return text == null || text.isEmpty() ? 0 : Loaded.ENCODING.countTokensOrdinary(text);
+        if (text == null || text.isEmpty()) {
+            return 0;
+        }
+        if (knownPieces == null) {
+            return Loaded.ENCODING.countTokensOrdinary(text);
+        }
+        int sum = 0;
+        int start = 0;
+        int length = text.length();
+        for (int i = text.indexOf('\n'); i >= 0 && i + 1 < length; i = text.indexOf('\n', i + 1)) {
+            if (!Character.isWhitespace(text.charAt(i + 1))) {
+                sum += piece(text.substring(start, i + 1));
+                start = i + 1;
+            }
+        }
+        return sum + piece(start == 0 ? text : text.substring(start));
+    }
+
+    private int piece(String piece) {
+        if (piece.length() > KNOWN_PIECE_LENGTH) {
+            return Loaded.ENCODING.countTokensOrdinary(piece);
+        }
+        Integer known = knownPieces.get(piece);
+        if (known == null) {
+            known = Loaded.ENCODING.countTokensOrdinary(piece);
+            if (knownPieceChars.addAndGet(piece.length()) > KNOWN_PIECE_CHARS) {
+                knownPieces.clear();
+                knownPieceChars.set(piece.length());
+            }
+            knownPieces.put(piece, known);
+        }
+        return known;
     }
 
     public int count(ChatMessage message) {
@@ -165,7 +212,8 @@ public final class TokenCounter {
             String line = text.substring(start, stop);
             Integer count = known == null || line.length() > KNOWN_LINE_LENGTH ? null : known.get(line);
             if (count == null) {
-                count = count(line);
+                // Not through the pieces: a map of a large tree would push out what the agent loops keep there.
+                count = Loaded.ENCODING.countTokensOrdinary(line);
                 if (known != null && line.length() <= KNOWN_LINE_LENGTH && known.size() < KNOWN_LINES) {
                     known.put(line, count);
                 }

@@ -7,10 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class TokenCounterTest {
@@ -82,6 +86,55 @@ class TokenCounterTest {
             assertThat(remembering.count(spec)).as(spec.toString()).isEqualTo(tokens.count(spec));
         }
         assertThat(remembering.count(larger)).isGreaterThan(remembering.count(small));
+    }
+
+    @Test
+    void aCounterThatRemembersPiecesOfTextCountsEveryTextAsTheSharedOneDoes() throws Exception {
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        List<String> texts = new ArrayList<>(List.of("", "x", "\n", "a\n\n\nb", "a\r\nb\r\n", "  indented\n    more\n",
+                "end.\nNext line\n's contraction\n'll\n123456\n\t tab\n", "trailing \n \nspace \n", "日本語\n語\n🙂\n🙂",
+                "## Heading\n- item\n  - sub\n\n```java\nint x = 1;\n```\n", "a.\n\n.b\n!\n?\n"));
+        try (Stream<Path> sources = Files.walk(Path.of("src/main"))) {
+            for (Path file : sources.filter(Files::isRegularFile).sorted().limit(400).toList()) {
+                texts.add(Files.readString(file));
+            }
+        }
+        Random random = new Random(31);
+        for (int n = 0; n < 200; n++) {
+            StringBuilder text = new StringBuilder();
+            for (int k = random.nextInt(60); k > 0; k--) {
+                text.append(switch (random.nextInt(8)) {
+                    case 0 -> "\n";
+                    case 1 -> " ";
+                    case 2 -> "\r\n";
+                    case 3 -> "\t";
+                    case 4 -> "'s";
+                    case 5 -> ".,;";
+                    case 6 -> String.valueOf(random.nextInt(100_000));
+                    default -> Character.toString(randomCodePoint(random));
+                });
+            }
+            texts.add(text.toString());
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (String text : texts) {
+                assertThat(remembering.count(text)).as(text.length() > 200 ? text.substring(0, 200) : text)
+                        .isEqualTo(tokens.count(text));
+            }
+        }
+    }
+
+    @Test
+    void aRememberedPieceNeverStandsForAChangedText() {
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        String prompt = "You are the analyzer.\nRead the files you are given.\nReport what you found.\n";
+        String changed = prompt.replace("Read the files you are given.", "Read every file of the workspace, one by one,"
+                + " and say what each is for.");
+        int first = remembering.count(prompt);
+        assertThat(remembering.count(changed)).isEqualTo(tokens.count(changed)).isGreaterThan(first);
+        assertThat(remembering.count(prompt)).isEqualTo(first).isEqualTo(tokens.count(prompt));
+        assertThat(remembering.count(new ChatMessage.System(changed + "More.\n")))
+                .isEqualTo(tokens.count(new ChatMessage.System(changed + "More.\n")));
     }
 
     private static int randomCodePoint(Random random) {
