@@ -119,6 +119,25 @@ class ShadowRepositoryTest {
         }
     }
 
+    @Test
+    void aCommitsBytesAreTheOnesJGitsBuilderWrites() throws Exception {
+        ObjectId tree = ObjectId.fromString("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+        ObjectId parent = ObjectId.fromString("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391");
+        for (ObjectId p : new ObjectId[] {null, parent}) {
+            for (String message : List.of("run r: task #3 attempt 1 changed 2 file(s)", "", "é \"quoted\"\nsecond line\n")) {
+                org.eclipse.jgit.lib.CommitBuilder builder = new org.eclipse.jgit.lib.CommitBuilder();
+                builder.setTreeId(tree);
+                if (p != null) {
+                    builder.setParentId(p);
+                }
+                builder.setAuthor(ShadowRepository.LONGTASK);
+                builder.setCommitter(ShadowRepository.LONGTASK);
+                builder.setMessage(message);
+                assertThat(ShadowRepository.commitBytes(tree, p, message)).isEqualTo(builder.build());
+            }
+        }
+    }
+
     private static ObjectId tree(ShadowRepository repository, String notes) throws IOException {
         TreeFormatter tree = new TreeFormatter();
         if (notes != null) {
