@@ -9,6 +9,7 @@ import dev.longtask.model.run.RunStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Records what came of a task's agent loop, the one way for both the engine and {@code longtask agent}:
@@ -17,6 +18,7 @@ import java.util.List;
  * fault, and it starts over on resume); any other ending without success fails it.
  */
 final class TaskRecorder {
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private final RunStore store;
 
     public TaskRecorder(RunStore store) {
@@ -117,7 +119,7 @@ final class TaskRecorder {
     }
 
     private static String oneLine(String text) {
-        String line = text.strip().replaceAll("\\s+", " ");
+        String line = WHITESPACE.matcher(text.strip()).replaceAll(" ");
         return line.length() <= 200 ? line : line.substring(0, 197) + "...";
     }
 }

@@ -1,14 +1,17 @@
 package dev.longtask.tools.undo;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.longtask.model.JsonMapping;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -74,9 +77,7 @@ final class ChangeJournal {
         StringBuilder text = new StringBuilder();
         added.forEach(entry -> text.append(toJson(entry)).append('\n'));
         byte[] line = text.toString().getBytes(StandardCharsets.UTF_8);
-        Files.createDirectories(file.getParent());
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND); FileLock lock = channel.lock()) {
+        try (FileChannel channel = openForAppend(); FileLock lock = channel.lock()) {
             boolean current = entries != null && channel.size() == knownSize;
             ByteBuffer buffer = ByteBuffer.wrap(line);
             while (buffer.hasRemaining()) {
@@ -96,6 +97,16 @@ final class ChangeJournal {
             } else {
                 knownSize = -1; // another process wrote too (a rollback): read the file again when asked
             }
+        }
+    }
+
+    /** The journal open for appending; its directory made only when it is not there (not looked for every time). */
+    private FileChannel openForAppend() throws IOException {
+        try {
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (NoSuchFileException e) {
+            Files.createDirectories(file.getParent());
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         }
     }
 
@@ -140,11 +151,66 @@ final class ChangeJournal {
         return parsed;
     }
 
-    private static String toJson(Entry entry) {
-        try {
-            return JsonMapping.MAPPER.writeValueAsString(entry);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+    /**
+     * A line's JSON, written field by field: the bytes Jackson's mapping of {@link Entry} gives (its components in
+     * order, nulls left out), without its reflective calls of each component's accessor (ChangeJournalTest compares).
+     */
+    static String toJson(Entry entry) {
+        StringWriter text = new StringWriter(160);
+        try (JsonGenerator json = JsonMapping.MAPPER.getFactory().createGenerator(text)) {
+            json.writeStartObject();
+            json.writeStringField("op", entry.op().name());
+            json.writeNumberField("task", entry.task());
+            if (entry.attempt() != null) {
+                json.writeNumberField("attempt", entry.attempt().intValue());
+            }
+            field(json, "path", entry.path());
+            field(json, "before", entry.before());
+            field(json, "mode", entry.mode());
+            field(json, "by", entry.by());
+            field(json, "tree", entry.tree());
+            field(json, "commit", entry.commit());
+            if (entry.changes() != null) {
+                json.writeArrayFieldStart("changes");
+                for (Change change : entry.changes()) {
+                    json.writeStartObject();
+                    field(json, "path", change.path());
+                    field(json, "before", change.before());
+                    field(json, "after", change.after());
+                    field(json, "beforeMode", change.beforeMode());
+                    field(json, "afterMode", change.afterMode());
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            }
+            if (entry.attempts() != null) {
+                json.writeArrayFieldStart("attempts");
+                for (Integer attempt : entry.attempts()) {
+                    json.writeNumber(attempt.intValue());
+                }
+                json.writeEndArray();
+            }
+            field(json, "why", entry.why());
+            if (entry.kept() != null) {
+                json.writeArrayFieldStart("kept");
+                for (String kept : entry.kept()) {
+                    json.writeString(kept);
+                }
+                json.writeEndArray();
+            }
+            if (entry.at() != null) {
+                json.writeNumberField("at", entry.at().longValue());
+            }
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a StringWriter does not fail
+        }
+        return text.toString();
+    }
+
+    private static void field(JsonGenerator json, String name, String value) throws IOException {
+        if (value != null) {
+            json.writeStringField(name, value);
         }
     }
 }

@@ -2,9 +2,14 @@ package dev.longtask.tools.undo;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.text.ParseException;
 import java.util.LinkedHashMap;
@@ -17,14 +22,12 @@ import org.eclipse.jgit.internal.storage.file.FileRepository;
 import org.eclipse.jgit.internal.storage.file.GC;
 import org.eclipse.jgit.internal.storage.file.ObjectDirectory;
 import org.eclipse.jgit.internal.storage.file.PackInserter;
-import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.ConfigConstants;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.PersonIdent;
-import org.eclipse.jgit.lib.RefUpdate;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -33,8 +36,8 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
- * longtask's own bare git repository, {@code .longtask/shadow}, written with JGit's object layer only: blobs, trees,
- * commits and refs, never a work tree, hooks or the user's {@code .git} (its location is given, never discovered, and
+ * longtask's own bare git repository, {@code .longtask/shadow}, read with JGit and written as git's loose files
+ * ({@link LooseObjects}, {@link #commit}) or JGit's packs: blobs, trees, commits and refs only, never a work tree, hooks or the user's {@code .git} (its location is given, never discovered, and
  * the environment's {@code GIT_*} variables are not read). Blobs are fsynced as they are written, so a content
  * recorded before a file changes survives a crash of the machine, not only of the process; trees, commits and refs
  * are not (they are the browsable record; the journal holds what undo and diff need), which keeps a task's cost to a
@@ -42,15 +45,18 @@ import org.eclipse.jgit.treewalk.TreeWalk;
  */
 final class ShadowRepository implements AutoCloseable {
     static final PersonIdent LONGTASK = new PersonIdent("longtask", "longtask@localhost");
+    private static final String IDENT = LONGTASK.toExternalString();
     /** A file larger than this is streamed into the repository rather than read whole. */
     private static final long STREAM_ABOVE = 8L << 20;
     private static final long AUTO_GC_LOOSE = 6_700;
     private static final long AUTO_GC_PACKS = 50;
 
     private final Repository repository;
+    private final LooseObjects loose;
 
     private ShadowRepository(Repository repository) {
         this.repository = repository;
+        this.loose = new LooseObjects(repository.getDirectory().toPath().resolve("objects"));
     }
 
     /** Opens the repository at {@code gitDir}, creating it (bare) when it is not there yet. */
@@ -76,6 +82,11 @@ final class ShadowRepository implements AutoCloseable {
         return repository;
     }
 
+    /** The writer of loose objects: trees and commits, one file each, without an fsync. */
+    ObjectInserter looseObjects() {
+        return loose;
+    }
+
     /** Stores {@code bytes} as a blob (durable when this returns) and answers its id. */
     ObjectId insertBlob(byte[] bytes) throws IOException {
         return insertBlob(bytes, null);
@@ -93,12 +104,7 @@ final class ShadowRepository implements AutoCloseable {
         if (pack != null) {
             return pack.insert(Constants.OBJ_BLOB, bytes);
         }
-        try (ObjectInserter inserter = repository.newObjectInserter()) {
-            inserter.insert(Constants.OBJ_BLOB, bytes);
-            inserter.flush();
-        }
-        durable(id);
-        return id;
+        return loose.insert(Constants.OBJ_BLOB, bytes, 0, bytes.length, true);
     }
 
     /** Stores a file's content as a blob, as {@link #insertBlob(byte[], ObjectInserter)} does; a large one streamed. */
@@ -201,44 +207,66 @@ final class ShadowRepository implements AutoCloseable {
 
     /** A commit of {@code tree} on {@code parent} (may be null), and {@code ref} (unless null) moved to it. */
     ObjectId commit(String ref, ObjectId tree, ObjectId parent, String message) throws IOException {
-        CommitBuilder commit = new CommitBuilder();
-        commit.setTreeId(tree);
-        if (parent != null) {
-            commit.setParentId(parent);
-        }
-        commit.setAuthor(LONGTASK);
-        commit.setCommitter(LONGTASK);
-        commit.setMessage(message);
-        byte[] raw = commit.build();
-        ObjectId id;
-        try (ObjectInserter inserter = repository.newObjectInserter()) {
-            id = inserter.insert(Constants.OBJ_COMMIT, raw);
-            inserter.flush();
-        }
-        if (ref == null) {
-            return id;
-        }
-        RefUpdate update = repository.updateRef(ref);
-        update.setNewObjectId(id);
-        update.setForceUpdate(true);
-        // A bare repository keeps no reflog unless configured to, and nothing reads one: deciding that cost every move
-        // of a ref a re-read of the user's and the system's git configuration (half of a task's checkpoint commit).
-        update.disableRefLog();
-        // Our refs never nest (refs/longtask/runs/<run>/task-<n>[-unmerged], stash/<run>, workspace): the check that
-        // no ref is a directory of this one read packed-refs and listed the refs under it on every move. Were one
-        // there, creating the ref's lock file would fail all the same.
-        update.setCheckConflicting(false);
-        RefUpdate.Result result;
-        try (RevWalk walk = new RevWalk(repository)) {
-            // The commit parsed from the bytes just written: the move need not read the object back from disk.
-            RevCommit.parse(walk, raw);
-            result = update.update(walk);
-        }
-        if (result != RefUpdate.Result.NEW && result != RefUpdate.Result.FORCED
-                && result != RefUpdate.Result.NO_CHANGE && result != RefUpdate.Result.FAST_FORWARD) {
-            throw new IOException("cannot move " + ref + " in the shadow repository: " + result);
+        byte[] raw = commitBytes(tree, parent, message);
+        ObjectId id = loose.insert(Constants.OBJ_COMMIT, raw, 0, raw.length, false);
+        if (ref != null) {
+            moveRef(ref, id);
         }
         return id;
+    }
+
+    /**
+     * A commit's bytes as git (and JGit's CommitBuilder) writes them: its tree, parent, author and committer (both
+     * {@link #LONGTASK}, whose time is fixed when the class loads), a blank line and the message. Built as one string:
+     * the builder's writer and character encoder were most of a commit's cost.
+     */
+    static byte[] commitBytes(ObjectId tree, ObjectId parent, String message) {
+        StringBuilder text = new StringBuilder(200 + message.length()).append("tree ").append(tree.name()).append('\n');
+        if (parent != null) {
+            text.append("parent ").append(parent.name()).append('\n');
+        }
+        text.append("author ").append(IDENT).append("\ncommitter ").append(IDENT).append("\n\n").append(message);
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Points {@code ref} at {@code id} as git does: the new value written to {@code <ref>.lock} (created only if absent:
+     * a lock another writer holds fails the move), then renamed over the ref. No reflog (a bare repository keeps none
+     * unless configured to, and nothing reads one), no fsync (refs are the browsable record), no look-up of the old
+     * value (every move is forced) and no check for nested names: our refs never nest
+     * ({@code refs/longtask/runs/<run>/task-<n>[-unmerged]}, {@code stash/<run>}, {@code workspace}), and were one held
+     * as a directory the rename, or a ref under a ref the lock file, fails all the same. A loose ref overrides the
+     * same name in {@code packed-refs}, for git and for JGit, whose cached refs see the new file by its stat data.
+     * JGit's own move read the ref and {@code packed-refs} twice and ran an exception's message through a regular
+     * expression for a ref not yet there: half of a task's checkpoint.
+     */
+    private void moveRef(String ref, ObjectId id) throws IOException {
+        Path file = gitDir().resolve(ref);
+        Path lock = file.resolveSibling(file.getFileName() + ".lock");
+        byte[] line = (id.name() + "\n").getBytes(StandardCharsets.US_ASCII);
+        try {
+            writeNew(lock, line);
+        } catch (NoSuchFileException e) {
+            Files.createDirectories(file.getParent());
+            writeNew(lock, line);
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException("cannot move " + ref + " in the shadow repository: " + lock + " is held", e);
+        }
+        try {
+            Files.move(lock, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(lock);
+            throw new IOException("cannot move " + ref + " in the shadow repository: " + e, e);
+        }
+    }
+
+    private static void writeNew(Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        }
     }
 
     /** The tree of the commit {@code ref} names, or null when there is no such ref. */
@@ -279,5 +307,6 @@ final class ShadowRepository implements AutoCloseable {
     @Override
     public void close() {
         repository.close();
+        loose.end();
     }
 }

@@ -166,11 +166,7 @@ final class WorkspaceScan {
 
     /** The tree of the workspace as last seen, written where it changed. */
     synchronized ObjectId tree() throws IOException {
-        try (ObjectInserter inserter = repository.jgit().newObjectInserter()) {
-            ObjectId tree = trees.write(inserter);
-            inserter.flush();
-            return tree;
-        }
+        return trees.write(repository.looseObjects());
     }
 
     /**
