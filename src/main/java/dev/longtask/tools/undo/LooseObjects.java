@@ -54,7 +54,7 @@ final class LooseObjects extends ObjectInserter {
         synchronized (this) { // the hasher and the deflater are the writer's own; the file's I/O is not serialised
             id = idFor(type, data, off, len);
             String name = id.name();
-            if (Files.exists(objects.resolve(name.substring(0, 2)).resolve(name.substring(2)))) {
+            if (present(objects.resolve(name.substring(0, 2)).resolve(name.substring(2)))) {
                 return id;
             }
             bytes = deflate(type, data, off, len);
@@ -63,6 +63,18 @@ final class LooseObjects extends ObjectInserter {
         Path dir = objects.resolve(name.substring(0, 2));
         write(dir, dir.resolve(name.substring(2)), bytes, durable);
         return id;
+    }
+
+    /**
+     * True when the object's file is there with content: an empty one (what a crash can leave of a file renamed into
+     * place before its data reached the disk) is no object, and is written again.
+     */
+    private static boolean present(Path file) {
+        try {
+            return Files.size(file) > 0;
+        } catch (IOException absent) {
+            return false;
+        }
     }
 
     @Override
@@ -98,8 +110,9 @@ final class LooseObjects extends ObjectInserter {
 
     /**
      * Writes {@code bytes} to a temporary file in {@code dir} and renames it to {@code target}; {@code durable}: the
-     * file is fsynced after the rename, through the same descriptor (on ext4 and xfs that also commits the rename,
-     * as git's and JGit's {@code fsyncObjectFiles} rely on).
+     * file is fsynced before the rename, so its name never stands for less than its content after a crash, and again
+     * after it, through the same descriptor (on ext4 and xfs that commits the rename, as git's and JGit's
+     * {@code fsyncObjectFiles} rely on).
      */
     private void write(Path dir, Path target, byte[] bytes, boolean durable) throws IOException {
         for (int tries = 0; ; tries++) {
@@ -124,9 +137,12 @@ final class LooseObjects extends ObjectInserter {
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
                 }
+                if (durable) {
+                    channel.force(true); // the content first: a crash after the rename never leaves it short
+                }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
                 if (durable) {
-                    channel.force(true);
+                    channel.force(true); // and the rename (ext4 and xfs commit it with the file's metadata)
                 }
             } catch (IOException e) {
                 Files.deleteIfExists(temp);
