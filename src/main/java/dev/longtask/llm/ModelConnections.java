@@ -90,9 +90,17 @@ public final class ModelConnections {
         }
     }
 
+    /**
+     * A client whose dependent work runs where it becomes ready (the caller's thread as it sends, the client's
+     * selector thread as the answer arrives) rather than on a pool of its own: with the pool every exchange was
+     * handed between four threads, and the hand-offs and the pool's threads cost more processor time than the
+     * exchange. Nothing in an exchange blocks (the bodies are bytes and strings in memory), so the selector thread is
+     * never held; the caller still waits in {@code send}, which an interrupt ends.
+     */
     private static java.net.http.HttpClient build(Key key) {
         java.net.http.HttpClient.Builder b = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_1_1);
+                .version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .executor(Runnable::run);
         if (key.connectTimeout() != null) {
             b.connectTimeout(key.connectTimeout());
         }

@@ -11,18 +11,19 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 
 /**
  * The HTTP client under the LangChain4j models: java.net.http, with a non-2xx answer thrown as a
  * {@link ProviderHttpException} that keeps the headers, an interrupt surfaced as
  * {@link LlmInterruptedException}, every request told to {@link RequestLog} (silent unless {@code -v} or
  * {@code --debug} asks; a header that carries the key is always redacted), and a filter that may finish a request
- * body LangChain4j wrote.
+ * body LangChain4j wrote. The body goes out as the filter's bytes and no other copy is made unless the log shows it.
  */
 final class ProviderHttpClient implements HttpClient {
     private final Duration readTimeout;
-    private final UnaryOperator<String> bodyFilter;
+    /** The bytes sent for a body LangChain4j wrote. */
+    private final Function<String, byte[]> wire;
     /** Shared with every client of the same endpoint; built on the first request: making one sets up TLS (the trust
      * store, the ciphers), a fifth of a second on a cold JVM that a resume would otherwise spend before its first task
      * is claimed. */
@@ -31,7 +32,7 @@ final class ProviderHttpClient implements HttpClient {
 
     private ProviderHttpClient(Builder builder) {
         this.readTimeout = builder.readTimeout;
-        this.bodyFilter = builder.bodyFilter;
+        this.wire = builder.wire;
         this.connections = builder.connections;
         this.endpoint = new ModelConnections.Key(builder.endpoint, builder.connectTimeout);
     }
@@ -42,11 +43,11 @@ final class ProviderHttpClient implements HttpClient {
 
     @Override
     public SuccessfulHttpResponse execute(HttpRequest request) {
-        String body = request.body() == null ? null : bodyFilter.apply(request.body());
+        byte[] body = request.body() == null ? null : wire.apply(request.body());
         java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()))
                 .method(request.method().name(), body == null
                         ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                        : java.net.http.HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                        : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
         request.headers().forEach((name, values) -> values.forEach(v -> b.header(name, v)));
         if (readTimeout != null) {
             b.timeout(readTimeout);
@@ -117,7 +118,7 @@ final class ProviderHttpClient implements HttpClient {
     static class Builder implements HttpClientBuilder {
         private Duration connectTimeout;
         private Duration readTimeout;
-        private UnaryOperator<String> bodyFilter = UnaryOperator.identity();
+        private Function<String, byte[]> wire = body -> body.getBytes(StandardCharsets.UTF_8);
         private ModelConnections connections = new ModelConnections();
         private String endpoint = "";
 
@@ -128,9 +129,9 @@ final class ProviderHttpClient implements HttpClient {
             return this;
         }
 
-        /** Applied to every request body before it is sent (see {@link WireBody}). */
-        Builder bodyFilter(UnaryOperator<String> filter) {
-            this.bodyFilter = filter;
+        /** Applied to every request body before it is sent. */
+        Builder bodyFilter(WireBody filter) {
+            this.wire = filter::bytes;
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.longtask.llm;
 
 import dev.longtask.model.Counts;
 import dev.longtask.model.Durations;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -23,17 +24,17 @@ final class RequestLog {
     private RequestLog() {
     }
 
-    static void sent(String method, String url, Map<String, List<String>> headers, String body) {
+    static void sent(String method, String url, Map<String, List<String>> headers, byte[] body) {
         if (LOG.isTraceEnabled()) {
-            LOG.trace("{} {} headers {}\n{}", method, url, redacted(headers), body == null ? "" : body);
+            LOG.trace("{} {} headers {}\n{}", method, url, redacted(headers), body == null ? "" : text(body));
         }
     }
 
-    static void answered(String method, String url, int status, long millis, String requestBody, String responseBody,
+    static void answered(String method, String url, int status, long millis, byte[] requestBody, String responseBody,
             Map<String, List<String>> headers) {
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} {} -> {} in {} ({} characters sent, {} received)", method, url, status,
-                    Durations.text(Duration.ofMillis(millis)), Counts.full(length(requestBody)),
+                    Durations.text(Duration.ofMillis(millis)), Counts.full(requestBody == null ? 0 : text(requestBody).length()),
                     Counts.full(length(responseBody)));
         }
         if (LOG.isTraceEnabled()) {
@@ -56,6 +57,10 @@ final class RequestLog {
         String h = header.toLowerCase(Locale.ROOT);
         return h.equals("authorization") || h.equals("proxy-authorization") || h.equals("cookie")
                 || h.contains("key") || h.contains("token") || h.contains("secret");
+    }
+
+    private static String text(byte[] body) {
+        return new String(body, StandardCharsets.UTF_8);
     }
 
     private static int length(String body) {

@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.JsonMapping;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.function.UnaryOperator;
 
 /**
@@ -23,7 +26,8 @@ import java.util.function.UnaryOperator;
  * </ul>
  * The result is deterministic, so a prompt prefix stays byte-identical from step to step. A body that is not JSON
  * passes unchanged. The body is copied token by token; only the tools are read into a tree, not the conversation,
- * which is most of a request and grows with every step.
+ * which is most of a request and grows with every step. {@link #bytes} writes the UTF-8 that goes on the wire at
+ * once, without a String between (the body is tens of KB and was copied as characters, then encoded).
  */
 final class WireBody implements UnaryOperator<String> {
     private final ObjectMapper json = JsonMapping.MAPPER;
@@ -34,10 +38,40 @@ final class WireBody implements UnaryOperator<String> {
             return body;
         }
         StringWriter out = new StringWriter(body.length());
-        try (JsonParser in = json.getFactory().createParser(body);
-             JsonGenerator copy = json.getFactory().createGenerator(out)) {
-            if (in.nextToken() != JsonToken.START_OBJECT) {
+        try (JsonGenerator copy = json.getFactory().createGenerator(out)) {
+            if (!finish(body, copy)) {
                 return body;
+            }
+        } catch (IOException e) {
+            return body;
+        }
+        return out.toString();
+    }
+
+    /**
+     * The body as it goes on the wire: {@link #apply}'s String in UTF-8, encoded as it is written rather than
+     * collected and copied first. The characters are {@link #apply}'s and so is the encoding (a lone half of a
+     * surrogate pair becomes '?', as in {@code String.getBytes}); Jackson's own UTF-8 writer would differ there and
+     * for every character beyond the 16-bit range, which it escapes.
+     */
+    byte[] bytes(String body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(body.length() + 256);
+        try (JsonGenerator copy = json.getFactory().createGenerator(new OutputStreamWriter(out,
+                StandardCharsets.UTF_8))) {
+            if (!finish(body, copy)) {
+                return body.getBytes(StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            return body.getBytes(StandardCharsets.UTF_8);
+        }
+        return out.toByteArray();
+    }
+
+    /** Copies {@code body} into {@code copy}, finished; false when the body is not one JSON object. */
+    private boolean finish(String body, JsonGenerator copy) throws IOException {
+        try (JsonParser in = json.getFactory().createParser(body)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                return false;
             }
             copy.writeStartObject();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
@@ -55,13 +89,11 @@ final class WireBody implements UnaryOperator<String> {
                 }
             }
             if (in.currentToken() != JsonToken.END_OBJECT || in.nextToken() != null) {
-                return body;
+                return false;
             }
             copy.writeEndObject();
-        } catch (IOException e) {
-            return body;
+            return true;
         }
-        return out.toString();
     }
 
     private static void close(JsonNode schema) {

@@ -337,4 +337,54 @@ class OpenAiWireTest {
         assertThat(attempts.failures).hasSize(6);
         assertThat(waits).hasSize(5);
     }
+
+    @Test
+    void anAnswerThatDoesNotComeWithinTheRequestTimeoutFailsAsATimeoutAndIsRetried() {
+        server.enqueue(new MockResponse.Builder().code(200).headersDelay(30, TimeUnit.SECONDS)
+                .body(Wire.body("openai-text.json")).build());
+        server.enqueue(new MockResponse.Builder().code(200).headersDelay(30, TimeUnit.SECONDS)
+                .body(Wire.body("openai-text.json")).build());
+        ModelClient client = client("openai:gpt-4o", Map.of("OPENAI_API_KEY", KEY,
+                "LONGTASK_REQUEST_TIMEOUT", "1s", "LONGTASK_RETRY_MAX_ATTEMPTS", "2"));
+
+        assertThatThrownBy(() -> client.chat(Wire.simple("ping")))
+                .isInstanceOfSatisfying(LlmException.class, e -> {
+                    assertThat(e.retryable()).isTrue();
+                    assertThat(e.getMessage()).contains("timed out talking to ").contains("gave up after 2 attempts");
+                });
+        assertThat(attempts.failures).hasSize(2);
+    }
+
+    @Test
+    void callsInFlightTogetherOnOneConnectionPoolEachGetTheirOwnAnswerAndASlowOneHoldsNoOther() throws Exception {
+        server.setDispatcher(new mockwebserver3.Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                String asked = Wire.parse(request.getBody().utf8()).at("/messages/0/content").asText();
+                String answer = Wire.body("openai-text.json").replace("\"content\": \"", "\"content\": \"" + asked + ": ");
+                MockResponse.Builder b = new MockResponse.Builder().code(200)
+                        .addHeader("Content-Type", "application/json").body(answer);
+                return asked.equals("slow") ? b.headersDelay(30, TimeUnit.SECONDS).build() : b.build();
+            }
+        });
+        ModelClient client = openai();
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(9);
+        try {
+            java.util.concurrent.Future<ChatResponse> slow = callers.submit(() -> client.chat(Wire.simple("slow")));
+            assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+            List<java.util.concurrent.Future<ChatResponse>> fast = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                String asked = "call " + i;
+                fast.add(callers.submit(() -> client.chat(Wire.simple(asked))));
+            }
+
+            for (int i = 0; i < 8; i++) {
+                assertThat(fast.get(i).get(20, TimeUnit.SECONDS).message().text()).startsWith("call " + i + ": ");
+            }
+            assertThat(slow).isNotDone();
+            slow.cancel(true);
+        } finally {
+            callers.shutdownNow();
+        }
+    }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Which endpoint gets which wire feature, which schema may go strict, and the body as it goes on the wire. */
@@ -85,6 +87,26 @@ class WireFeaturesTest {
         assertThat(json(wire).get("messages")).isEqualTo(json(conversation).get("messages"));
         assertThat(json(wire).at("/tools/0/input_schema/additionalProperties").asBoolean(true)).isFalse();
         assertThat(json(wire).get("stream").asBoolean(true)).isFalse();
+    }
+
+    @Test
+    void theBytesSentAreTheFinishedBodyInUtf8WhateverTheBodyHolds() {
+        WireBody wire = new WireBody();
+        List<String> bodies = List.of(
+                "{ \"messages\" : [ { \"content\" : \"caf\u00e9 \u4e2d\u6587 \ud83d\ude00 \\\"q\\\"\\n\\u0001\" } ],"
+                        + " \"tools\" : [ { \"name\" : \"ls\", \"input_schema\" : { \"type\" : \"object\","
+                        + " \"properties\" : { } } } ] }",
+                // half of a surrogate pair, as a tool's output cut short may end: UTF-8 cannot carry it as it is
+                "{ \"messages\" : [ { \"content\" : \"cut \ud83d\" } ] }",
+                "{ \"messages\" : [ { \"content\" : \"escaped \\ud83d half\" } ] }",
+                "not json {", "[1, 2]", "{\"a\":1} trailing", "");
+
+        for (String body : bodies) {
+            assertThat(wire.bytes(body)).as(body).isEqualTo(wire.apply(body).getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(new String(wire.bytes(bodies.get(0)), StandardCharsets.UTF_8))
+                .contains("caf\u00e9 \u4e2d\u6587 \ud83d\ude00").contains("\"additionalProperties\":false")
+                .doesNotContain("\n ");
     }
 
     private static JsonNode json(String text) throws IOException {
