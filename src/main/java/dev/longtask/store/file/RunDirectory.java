@@ -125,7 +125,20 @@ final class RunDirectory {
     /** The run as its last event left it: from {@code run.json} when it is current, else from the log. */
     static Run run(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
-        JsonNode current = currentRunFile(dir);
+        StateReader.RunFile file = null;
+        long logLength = -1;
+        try {
+            // bound by hand, as for `runs`: a resume reads the run twice before it opens it, and the mapper's first
+            // readers of a Run, made by reflection on a cold JVM, cost more than the rest of both reads
+            logLength = Files.size(dir.resolve(RunLayout.EVENTS));
+            file = new StateReader().runFile(AtomicFiles.readAll(dir.resolve(RunLayout.RUN_FILE)));
+        } catch (StateReader.Unexpected | IOException | RuntimeException leftToTheMapper) {
+            // missing, garbled, or in a form only the mapper reads: as before
+        }
+        if (file != null && file.logBytes() == logLength && file.counts() != null) {
+            return file.run();
+        }
+        JsonNode current = file != null ? null : currentRunFile(dir);
         if (current != null) {
             try {
                 return JsonMapping.MAPPER.treeToValue(current, Run.class);
