@@ -2,6 +2,7 @@ package dev.longtask.api;
 
 import dev.longtask.model.run.RunStores;
 import dev.longtask.model.run.StoreOptions;
+import dev.longtask.tools.undo.Checkpoints;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -31,6 +32,13 @@ final class BackgroundOpen {
         }, "longtask-open-" + runId);
         thread.setDaemon(true);
         thread.start();
+        if (!stores.shared()) {
+            // the session's checkpoints open as it starts (a store shared with workers has none): what JGit finds of
+            // the system's git first, on a third thread, rather than after the open on the way to the first task
+            Thread prepare = new Thread(Checkpoints::prepare, "longtask-checkpoints-prepare");
+            prepare.setDaemon(true);
+            prepare.start();
+        }
         return open;
     }
 

@@ -59,6 +59,10 @@ final class RunDirectory {
      * {@link dev.longtask.store.StateReader}.)
      */
     static void prepareReading() {
+        // First: BigDecimal's class initialisation, which every first JSON parser runs (Jackson's parsers keep
+        // BigDecimal bounds), costs 15-50 ms on JDK 25 (0.5 on 17); begun here, it is done while the command line
+        // is parsed rather than in the command's first read of run.json
+        java.math.BigDecimal.ONE.signum();
         ObjectMapper json = JsonMapping.MAPPER;
         json.readerFor(Event.class);
         json.readerFor(Run.class);
@@ -97,17 +101,10 @@ final class RunDirectory {
      */
     static RunFigures figures(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
-        StateReader.RunFile file = null;
-        long logLength = -1;
-        try {
-            // bound by hand: `runs` reads one of these per run, and the mapper's readers cost more than all of them
-            logLength = Files.size(dir.resolve(RunLayout.EVENTS));
-            file = new StateReader().runFile(AtomicFiles.readAll(dir.resolve(RunLayout.RUN_FILE)));
-        } catch (StateReader.Unexpected | IOException | RuntimeException leftToTheMapper) {
-            // missing, garbled, or in a form only the mapper reads: as before
-        }
+        // bound by hand: `runs` reads one of these per run, and the mapper's readers cost more than all of them
+        ByHand file = ByHand.read(dir);
         if (file != null) {
-            return file.logBytes() == logLength && file.counts() != null ? RunFigures.of(file.run(), file.counts())
+            return file.current() ? RunFigures.of(file.run().run(), file.run().counts())
                     : read(workspace, runId).figures();
         }
         JsonNode current = currentRunFile(dir);
@@ -125,7 +122,13 @@ final class RunDirectory {
     /** The run as its last event left it: from {@code run.json} when it is current, else from the log. */
     static Run run(Path workspace, String runId) {
         Path dir = existing(workspace, runId);
-        JsonNode current = currentRunFile(dir);
+        // bound by hand, as for `runs`: a resume reads the run twice before it opens it, and the mapper's first
+        // readers of a Run, made by reflection on a cold JVM, cost more than the rest of both reads
+        ByHand file = ByHand.read(dir);
+        if (file != null && file.current()) {
+            return file.run().run();
+        }
+        JsonNode current = file != null ? null : currentRunFile(dir);
         if (current != null) {
             try {
                 return JsonMapping.MAPPER.treeToValue(current, Run.class);
@@ -139,6 +142,25 @@ final class RunDirectory {
             return load(dir, runId, JsonMapping.MAPPER).state().run();
         } catch (IOException e) {
             throw new StoreException("cannot read run " + runId + " in " + dir + ": " + e, e);
+        }
+    }
+
+    /** {@code run.json} bound by hand, and the length of the log beside it. */
+    private record ByHand(StateReader.RunFile run, long logLength) {
+        /** Null when it is missing, garbled, or in a form only the mapper reads (the caller does as before). */
+        static ByHand read(Path dir) {
+            try {
+                long logLength = Files.size(dir.resolve(RunLayout.EVENTS));
+                return new ByHand(new StateReader().runFile(AtomicFiles.readAll(dir.resolve(RunLayout.RUN_FILE))),
+                        logLength);
+            } catch (StateReader.Unexpected | IOException | RuntimeException leftToTheMapper) {
+                return null;
+            }
+        }
+
+        /** Written at the log's current end, with its tasks' counts: exact. */
+        boolean current() {
+            return run.logBytes() == logLength && run.counts() != null;
         }
     }
 

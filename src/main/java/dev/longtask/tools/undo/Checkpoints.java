@@ -120,6 +120,21 @@ public final class Checkpoints implements AutoCloseable {
         }
     }
 
+    /**
+     * Does ahead what the first open of a shadow repository in a JVM does before it reads anything of a workspace:
+     * JGit finds the system's git configuration by running git twice ({@code git --version}, {@code git config
+     * --system}) and reads the user's. Reads no workspace and writes no file, so a resume has it done on another
+     * thread while it opens its run; JGit keeps what it read, and reads it again if the files change before
+     * {@link #open}. What fails here is met again by {@link #open}, which says so.
+     */
+    public static void prepare() {
+        try {
+            org.eclipse.jgit.util.SystemReader.getInstance().getUserConfig();
+        } catch (IOException | org.eclipse.jgit.errors.ConfigInvalidException | RuntimeException metAgainByOpen) {
+            // open turns checkpoints off with the reason if the repository cannot be made
+        }
+    }
+
     public boolean on() {
         return offReason == null;
     }

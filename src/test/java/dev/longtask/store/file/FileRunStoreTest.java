@@ -281,6 +281,35 @@ class FileRunStoreTest {
         }
     }
 
+    /**
+     * {@code readRun} (what resume reads before it opens a run) takes run.json, bound without the mapper, only when it
+     * was written at the log's end, as the run the whole read gives; a run.json left behind by later events is not
+     * taken, and the log says.
+     */
+    @Test
+    void readRunTakesTheRunFileOnlyWhenItIsCurrentAndThenAsTheWholeReadGivesIt() throws Exception {
+        Path dir;
+        byte[] behind;
+        try (FileRunStore store = newRun()) {
+            dir = store.directory();
+            store.createTask(draft("one"));
+            store.setRunStatus(RunStatus.RUNNING, "");
+            store.claim(1, "me");
+            ObjectNode call = JSON.createObjectNode().put("model", "m");
+            call.set("usage", JSON.valueToTree(new Usage(120, 30, 0, 0, new BigDecimal("0.015"), 0)));
+            store.append(EventType.LLM_CALL, 1, call);
+        }
+        assertThat(FileRunStore.readRun(workspace, "20261125-213000-a1b2"))
+                .isEqualTo(FileRunStore.read(workspace, "20261125-213000-a1b2").run());
+        behind = Files.readAllBytes(dir.resolve("run.json"));
+        try (FileRunStore store = FileRunStore.open(workspace, "20261125-213000-a1b2", options())) {
+            store.setRunStatus(RunStatus.PAUSED, "a budget");
+        }
+        Files.write(dir.resolve("run.json"), behind);
+        assertThat(FileRunStore.readRun(workspace, "20261125-213000-a1b2").status()).isEqualTo(RunStatus.PAUSED);
+        assertThat(FileRunStore.readRun(workspace, "20261125-213000-a1b2").statusReason()).isEqualTo("a budget");
+    }
+
     @Test
     void createWritesTheRunDirectoryAsDesignDescribesIt() throws Exception {
         try (FileRunStore store = newRun()) {

@@ -112,6 +112,27 @@ class CheckpointsTest {
         }
     }
 
+    /**
+     * What a resume has done ahead on another thread leaves checkpoints opened while it runs recording and undoing a
+     * task's change as ever.
+     */
+    @Test
+    void preparingAheadWritesNothingAndCheckpointsOpenedMeanwhileStillUndo() throws Exception {
+        Path root = ws.toRealPath();
+        Files.writeString(root.resolve("a.txt"), "v0\n");
+        Thread ahead = new Thread(Checkpoints::prepare);
+        ahead.start();
+        try (Checkpoints checkpoints = Checkpoints.open(root, "r9")) {
+            ahead.join(60_000);
+            assertThat(checkpoints.on()).isTrue();
+            checkpoints.startAttempt(1, 1);
+            change(checkpoints, 1, root.resolve("a.txt"), "v1\n");
+            assertThat(checkpoints.endAttempt(1)).extracting(Change::path).containsExactly("a.txt");
+            assertThat(checkpoints.undo(1, "cancel").restored()).containsExactly("a.txt");
+            assertThat(Files.readString(root.resolve("a.txt"))).isEqualTo("v0\n");
+        }
+    }
+
     @Test
     void undoLeavesAFileAnotherTaskChangedSinceAndSaysSo() throws Exception {
         Path root = ws.toRealPath();
