@@ -238,8 +238,8 @@ public final class CpuPerTaskBench {
                         String stat = Files.readString(thread.resolve("stat"));
                         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                         ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-                    } catch (java.nio.file.NoSuchFileException ended) {
-                        // the thread ended meanwhile
+                    } catch (java.io.IOException ended) {
+                        // the thread ended meanwhile (NoSuchFileException, or ESRCH while its file is read)
                     }
                 }
             }
