@@ -37,9 +37,10 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
  * longtask's own bare git repository, {@code .longtask/shadow}, read with JGit and written as git's loose files
- * ({@link LooseObjects}, {@link #commit}) or JGit's packs: blobs, trees, commits and refs only, never a work tree, hooks or the user's {@code .git} (its location is given, never discovered, and
- * the environment's {@code GIT_*} variables are not read). Blobs are fsynced as they are written, so a content
- * recorded before a file changes survives a crash of the machine, not only of the process; trees, commits and refs
+ * ({@link LooseObjects}, {@link #commit}) or JGit's packs: blobs, trees, commits and refs only, never a work tree,
+ * hooks or the user's {@code .git} (its location is given, never discovered, and the environment's {@code GIT_*}
+ * variables are not read). Blobs are fsynced as they are written, so a content recorded before a file changes
+ * survives a crash of the machine, not only of the process; trees, commits and refs
  * are not (they are the browsable record; the journal holds what undo and diff need), which keeps a task's cost to a
  * few fsyncs.
  */
