@@ -64,6 +64,8 @@ final class ResumeCommand implements Callable<ExitCode> {
             // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
             // twice cost a cold JVM a third of a second before the first task was claimed.
             runId = RunAccess.resolve(stores, driver.workspacePath(), runId);
+            // its state read on a second core while the settings, the model and the engine are put together
+            driver.useStores(stores.readingAhead(driver.workspacePath(), runId), scaleOut.workersOnly());
             Run run = RunAccess.readRun(stores, driver.workspacePath(), runId);
             if (run.status() == RunStatus.CANCELLED) {
                 throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot"
