@@ -29,11 +29,13 @@ public final class FileRunStores implements RunStores {
 
     /**
      * Stores like these that read the run ahead, on a thread of their own: the log's scan, the checkpoint's binding
-     * and the replay after it are done by the time the caller opens the run, unless the run changed meanwhile.
+     * and the replay after it are done by the time the caller opens the run, unless the run changed meanwhile. These
+     * stores themselves when they read that run ahead already.
      */
     @Override
     public RunStores readingAhead(Path workspace, String runId) {
-        return new FileRunStores(ReadAhead.start(workspace, runId));
+        return ahead != null && ahead.reads(workspace, runId) ? this
+                : new FileRunStores(ReadAhead.start(workspace, runId));
     }
 
     @Override

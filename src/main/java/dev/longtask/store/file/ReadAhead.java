@@ -83,8 +83,21 @@ final class ReadAhead {
         return done != null && done.stamp().equals(stamp(directory)) ? done.loaded() : null;
     }
 
+    /** Whether this reads run {@code runId} of {@code workspace} (a link to it too). */
+    boolean reads(Path workspace, String runId) {
+        try {
+            return directory != null && directory.equals(normal(RunDirectory.existing(workspace, runId)));
+        } catch (RuntimeException noSuchRun) {
+            return false;
+        }
+    }
+
     private static Path normal(Path dir) {
-        return dir.toAbsolutePath().normalize();
+        try {
+            return dir.toRealPath();
+        } catch (IOException | RuntimeException gone) {
+            return dir.toAbsolutePath().normalize();
+        }
     }
 
     /**
