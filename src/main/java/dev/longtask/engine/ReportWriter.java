@@ -13,6 +13,7 @@ import dev.longtask.model.TaskStatus;
 import dev.longtask.model.run.RunFile;
 import dev.longtask.model.run.RunStore;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -57,9 +58,12 @@ final class ReportWriter {
             md.append(body).append("\n\n");
         }
         md.append("## Tasks\n\n");
+        // each task's result file is read once, for both report.md and final_result.json
+        Map<Integer, String> summaries = new HashMap<>();
         for (Task t : tasks) {
             md.append("- ").append(t.line()).append(" (").append(t.agent()).append(")");
             String result = resultSummary(t);
+            summaries.put(t.id(), result);
             if (!result.isEmpty()) {
                 md.append(": ").append(result);
             }
@@ -87,7 +91,7 @@ final class ReportWriter {
             md.append("- estimate: ").append(plan.text()).append(plan.basis() == null ? "" : " (" + plan.basis() + ")")
                     .append(ratios.isEmpty() ? "" : "; " + ratios).append('\n');
         }
-        ObjectNode result = finalResult(run, tasks, title, summary, report);
+        ObjectNode result = finalResult(run, tasks, summaries, title, summary, report);
         if (plan != null && plan.hasTokens()) {
             result.set("estimate", json.valueToTree(plan));
         }
@@ -96,7 +100,8 @@ final class ReportWriter {
         return store.writeReport(md.toString(), result);
     }
 
-    private ObjectNode finalResult(Run run, List<Task> tasks, String title, String summary, ObjectNode report) {
+    private ObjectNode finalResult(Run run, List<Task> tasks, Map<Integer, String> summaries, String title,
+                                   String summary, ObjectNode report) {
         ObjectNode out = json.createObjectNode().put("run_id", run.id()).put("goal", run.goal())
                 .put("title", title).put("summary", summary).put("synthesized", report != null);
         out.set("issues", report != null && report.has("issues") ? report.get("issues") : json.createArrayNode());
@@ -104,7 +109,7 @@ final class ReportWriter {
         for (Task t : tasks) {
             ObjectNode n = list.addObject().put("id", t.id()).put("subject", t.subject()).put("agent", t.agent())
                     .put("status", t.status().wire()).put("result", book.resultPath(t.id()))
-                    .put("summary", resultSummary(t));
+                    .put("summary", summaries.get(t.id()));
             if (t.error() != null && !t.error().isEmpty()) {
                 n.put("error", t.error());
             }

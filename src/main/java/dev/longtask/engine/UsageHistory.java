@@ -2,8 +2,10 @@ package dev.longtask.engine;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.store.AtomicFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -15,7 +17,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A file of what finished runs took ({@link RunRecord}s, newest last), that estimates of later plans learn from:
@@ -32,6 +36,7 @@ final class UsageHistory {
     static final String FILE = "usage-history.json";
 
     private static final ObjectMapper JSON = JsonMapping.MAPPER;
+    private static final ObjectWriter PRETTY = JSON.writerWithDefaultPrettyPrinter();
     private static final TypeReference<List<RunRecord>> RECORDS = new TypeReference<>() {
     };
 
@@ -92,10 +97,41 @@ final class UsageHistory {
             runs.add(run);
             runs.sort(Comparator.comparing(RunRecord::finished, Comparator.nullsFirst(Comparator.naturalOrder())));
             List<RunRecord> kept = runs.subList(Math.max(0, runs.size() - KEPT), runs.size());
-            AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(kept), true);
+            Map<RunRecord, byte[]> rendered = new IdentityHashMap<>(cache.rendered(file));
+            AtomicFiles.write(file, render(kept, rendered), true);
             // the lock is still held: no other writer replaced the file since
-            cache.put(file, Files.readAttributes(file, BasicFileAttributes.class), kept);
+            cache.put(file, Files.readAttributes(file, BasicFileAttributes.class), kept, rendered);
         }
+    }
+
+    /**
+     * The bytes the pretty printer makes of {@code records}, each record's JSON taken from {@code rendered} (by identity)
+     * when there, else rendered and added to it. The printer indents an array's elements inline ({@code [ {...}, {...}
+     * ]}) and nests by objects only, so a record inside the list is rendered exactly as it is alone.
+     */
+    static byte[] render(List<RunRecord> records, Map<RunRecord, byte[]> rendered) throws IOException {
+        if (records.isEmpty()) {
+            return PRETTY.writeValueAsBytes(records);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(records.size() * 1024);
+        out.write('[');
+        out.write(' ');
+        for (int i = 0; i < records.size(); i++) {
+            if (i > 0) {
+                out.write(',');
+                out.write(' ');
+            }
+            RunRecord r = records.get(i);
+            byte[] b = rendered.get(r);
+            if (b == null) {
+                b = PRETTY.writeValueAsBytes(r);
+                rendered.put(r, b);
+            }
+            out.write(b);
+        }
+        out.write(' ');
+        out.write(']');
+        return out.toByteArray();
     }
 
     /**

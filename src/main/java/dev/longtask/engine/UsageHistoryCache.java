@@ -3,6 +3,7 @@ package dev.longtask.engine;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,9 @@ import java.util.Objects;
  * parsed up to a hundred records where one parse of an unchanged file serves them all. A file is the same while its
  * identity (its inode: a history is replaced whole, by a rename, at every write), size and time of change are;
  * anything else is read again. The {@value #FILES} files used last are kept. Safe from many threads.
+ *
+ * <p>With the records it keeps each one's JSON as the history's writer rendered it, so that a run's end, which writes
+ * the file whole again, renders only its own record and not the hundred before it.
  */
 public final class UsageHistoryCache {
     static final int FILES = 16;
@@ -33,13 +37,39 @@ public final class UsageHistoryCache {
 
     /** Keeps {@code records} as what {@code file} holds while it stays as {@code stamp} says. */
     synchronized void put(Path file, BasicFileAttributes stamp, List<RunRecord> records) {
+        put(file, stamp, records, Map.of());
+    }
+
+    /**
+     * Keeps {@code records} as what {@code file} holds while it stays as {@code stamp} says, with the JSON of those
+     * {@code rendered} holds (by identity).
+     */
+    synchronized void put(Path file, BasicFileAttributes stamp, List<RunRecord> records,
+                          Map<RunRecord, byte[]> rendered) {
         if (stamp.fileKey() == null) {
             return; // no identity to tell a replaced file by
         }
-        kept.put(file, new Kept(stamp.fileKey(), stamp.size(), stamp.lastModifiedTime(), List.copyOf(records)));
+        Map<RunRecord, byte[]> bytes = new IdentityHashMap<>();
+        for (RunRecord r : records) {
+            byte[] b = rendered.get(r);
+            if (b != null) {
+                bytes.put(r, b);
+            }
+        }
+        kept.put(file, new Kept(stamp.fileKey(), stamp.size(), stamp.lastModifiedTime(), List.copyOf(records), bytes));
     }
 
-    private record Kept(Object key, long size, FileTime modified, List<RunRecord> records) {
+    /**
+     * The JSON kept for the records {@code file} holds, by identity: those of the list {@link #get} returned for it;
+     * empty when none is kept.
+     */
+    synchronized Map<RunRecord, byte[]> rendered(Path file) {
+        Kept k = kept.get(file);
+        return k == null ? Map.of() : k.rendered();
+    }
+
+    private record Kept(Object key, long size, FileTime modified, List<RunRecord> records,
+                        Map<RunRecord, byte[]> rendered) {
         boolean matches(BasicFileAttributes now) {
             return now.fileKey() != null && Objects.equals(key, now.fileKey()) && size == now.size()
                     && modified.equals(now.lastModifiedTime());

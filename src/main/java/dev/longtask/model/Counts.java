@@ -12,7 +12,21 @@ public final class Counts {
 
     /** {@code 17,000}. */
     public static String full(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        // what String.format(Locale.ROOT, "%,d", n) makes, without parsing a format at every call
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int count = digits.length() - sign;
+        if (count <= 3) {
+            return digits;
+        }
+        StringBuilder out = new StringBuilder(digits.length() + (count - 1) / 3);
+        out.append(digits, 0, sign);
+        int head = count % 3 == 0 ? 3 : count % 3;
+        out.append(digits, sign, sign + head);
+        for (int i = sign + head; i < digits.length(); i += 3) {
+            out.append(',').append(digits, i, i + 3);
+        }
+        return out.toString();
     }
 
     /** {@code 950}, {@code 17.0k}, {@code 4.5M}, {@code 1.2B}: at most six characters for any count below 10^12. */

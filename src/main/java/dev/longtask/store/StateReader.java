@@ -18,6 +18,7 @@ import dev.longtask.model.SandboxMode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
+import dev.longtask.model.run.CallSums;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.TaskCounts;
 import java.io.IOException;
@@ -381,6 +382,7 @@ public final class StateReader {
         PlanEstimate firstPlan = null;
         boolean endedFailed = false;
         boolean sessionEnded = false;
+        CallSums calls = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken value = p.nextToken();
@@ -401,6 +403,7 @@ public final class StateReader {
                         : mapped(p, PlanEstimate.class);
                 case "ended_failed" -> endedFailed = bool(p, value);
                 case "session_ended" -> sessionEnded = bool(p, value);
+                case "calls" -> calls = value == JsonToken.VALUE_NULL ? null : mapped(p, CallSums.class);
                 default -> p.skipChildren();
             }
         }
@@ -409,7 +412,7 @@ public final class StateReader {
         }
         return new RunHistory(seq, blockedCancels, lastGraphChange, lastReport, lastDirectorAction, finisher,
                 earlierSessions, sessionStart, lastTime, unfinishedPlans, sessionConcurrency, firstPlan, endedFailed,
-                sessionEnded);
+                sessionEnded, calls);
     }
 
     private static RunHistory.PlanMark planMark(JsonParser p) throws IOException, Unexpected {

@@ -58,4 +58,17 @@ class TextFormatsTest {
         assertThat(Durations.text(Duration.ofHours(2))).isEqualTo("2h");
         assertThat(Durations.text(-5)).isEqualTo("0s");
     }
+
+    @Test
+    void fullCountsAreWhatTheFormatterMakesOfThem() {
+        java.util.List<Long> values = new java.util.ArrayList<>(java.util.List.of(0L, 1L, -1L, 999L, -999L, 1000L,
+                -1000L, 9999L, 100_000L, 999_999L, 1_000_000L, -1_234_567L, Long.MAX_VALUE, Long.MIN_VALUE));
+        java.util.Random random = new java.util.Random(31);
+        for (int i = 0; i < 2000; i++) {
+            values.add(random.nextLong() >> random.nextInt(64));
+        }
+        for (long v : values) {
+            assertThat(Counts.full(v)).as(Long.toString(v)).isEqualTo(String.format(java.util.Locale.ROOT, "%,d", v));
+        }
+    }
 }

@@ -20,6 +20,7 @@ import dev.longtask.model.SandboxMode;
 import dev.longtask.model.Task;
 import dev.longtask.model.TaskStatus;
 import dev.longtask.model.Usage;
+import dev.longtask.model.run.CallSums;
 import dev.longtask.model.run.RunHistory;
 import dev.longtask.model.run.TaskCounts;
 import java.math.BigDecimal;
@@ -163,7 +164,8 @@ class StateReaderTest {
         RunHistory history = new RunHistory(42, List.of(2), 40, 30, "continue", "report", Duration.ofMillis(12_500),
                 t0, t1, List.of(new RunHistory.PlanMark(10, 1, 3)), 4,
                 new PlanEstimate(600L, t0, 3, 1000L, 200L, 50L, new BigDecimal("0.75"), "built-in priors"), false,
-                true);
+                true, new CallSums(List.of(new CallSums.Entry("planner", null, 1, 900, 80, 10, 5, new int[0], 0, 1200),
+                        new CallSums.Entry("general", "m:x", 3, 300, 40, 0, 0, new int[] {1, 3}, 2500, 0))));
         return new RunState(42, run, List.of(done, failed, pending),
                 List.of(new ProgressEntry(ProgressEntry.SESSION, t0, 1, ""),
                         new ProgressEntry(ProgressEntry.NOTE, t1, null, "a note")),

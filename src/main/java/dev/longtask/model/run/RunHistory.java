@@ -37,6 +37,9 @@ import java.util.TreeSet;
  *                             retries its failed tasks
  * @param sessionEnded         the latest session recorded the status it ended with (paused, interrupted, completed,
  *                             failed, cancelled; queued by a server): what follows until the next session is not its
+ * @param calls                the run's model calls summed per agent and model, or null when they are not known from
+ *                             the log's start (a checkpoint written before they were kept, a call without its agent, a
+ *                             history folded from events read without their data): then the log says
  */
 public record RunHistory(long seq,
                          @JsonProperty("blocked_cancels") List<Integer> blockedCancels,
@@ -51,11 +54,12 @@ public record RunHistory(long seq,
                          @JsonProperty("session_concurrency") Integer sessionConcurrency,
                          @JsonProperty("first_plan") PlanEstimate firstPlan,
                          @JsonProperty("ended_failed") boolean endedFailed,
-                         @JsonProperty("session_ended") boolean sessionEnded) {
+                         @JsonProperty("session_ended") boolean sessionEnded,
+                         CallSums calls) {
 
     /** The history of an empty log. */
     public static final RunHistory NONE = new RunHistory(0, List.of(), 0, 0, null, null, Duration.ZERO, null, null,
-            List.of(), null, null, false, false);
+            List.of(), null, null, false, false, CallSums.NONE);
 
     /** The statuses a session records last: after one the run is at rest until the next session starts. */
     private static final Set<String> AT_REST = Set.of("paused", "interrupted", "completed", "failed", "cancelled",
@@ -189,7 +193,7 @@ public record RunHistory(long seq,
         Instant last = between || EventType.RUN_ROLLED_BACK.equals(type) || EventType.RUN_BUDGET.equals(type)
                 ? lastTime : e.time();
         return new RunHistory(e.seq(), blocked, graphChange, report, action, post, earlier, start, last, plans,
-                concurrency, plan, failed, ended);
+                concurrency, plan, failed, ended, calls == null ? null : calls.after(e));
     }
 
     /** The history of {@code events}, the whole log from its first event. */
