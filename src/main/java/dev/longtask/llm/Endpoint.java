@@ -50,7 +50,7 @@ public record Endpoint(
 
     /** The most output tokens a call asks of a model with {@code window} tokens of context, {@code configured} at most. */
     public static int maxOutputTokens(int configured, int window) {
-        return Math.min(configured, LangChainLlmClient.outputCap(window));
+        return Math.min(configured, ProviderLlmClient.outputCap(window));
     }
 
     /** Whether the endpoint can be called: a key that is required is present. */

@@ -1,8 +1,5 @@
 package dev.longtask.llm;
 
-import dev.langchain4j.model.anthropic.AnthropicChatModel;
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.longtask.model.config.ApiKey;
 import dev.longtask.model.config.ConfigException;
 import dev.longtask.model.config.Resolved;
@@ -12,7 +9,9 @@ import dev.longtask.model.llm.LlmClient;
 import dev.longtask.model.llm.Tape;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
@@ -27,7 +26,10 @@ import java.util.function.Function;
 public final class LlmClients {
     private static final LlmClients REAL = new LlmClients(Sleeper.REAL,
             () -> ThreadLocalRandom.current().nextDouble(), Clock.systemUTC(), RetryPolicy.BASE_DELAY);
-    private static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(20);
+    /** The Messages API version every request names. */
+    private static final String ANTHROPIC_VERSION = "2023-06-01";
+    /** What OpenAI-compatible servers have always been told the client is. */
+    private static final String OPENAI_USER_AGENT = "langchain4j-openai";
 
     private final Sleeper sleeper;
     private final DoubleSupplier jitter;
@@ -53,7 +55,7 @@ public final class LlmClients {
 
     /**
      * The fully decorated client: text protocol (if configured for the model) over our retries (reported to
-     * {@code listener}) over pricing over record/replay over the LangChain4j adapter.
+     * {@code listener}) over pricing over record/replay over the provider's HTTP API.
      *
      * @throws ConfigException when no model is configured, the spec is bad, the provider's key is missing,
      *                         or the replay file cannot be read
@@ -138,34 +140,32 @@ public final class LlmClients {
         String key = endpoint.keyVariable() == null ? null
                 : settings.apiKey(endpoint.keyVariable()).map(ApiKey::value).orElse(null);
         Duration timeout = settings.requestTimeout().value();
-        ProviderHttpClient.Builder http = new CappedConnectTimeout().bodyFilter(new WireBody())
-                .sharing(connections, provider.protocol() + " " + endpoint.baseUrl() + " " + fingerprint(key));
-        ChatModel model = switch (provider.protocol()) {
-            case ANTHROPIC -> AnthropicChatModel.builder()
-                    .httpClientBuilder(http)
-                    .baseUrl(endpoint.baseUrl())
-                    .apiKey(key)
-                    .modelName(endpoint.spec().name())
-                    .maxTokens(settings.maxOutputTokens().value())
-                    .timeout(timeout)
-                    .maxRetries(0)
-                    .logRequests(false)
-                    .logResponses(false)
-                    .build();
-            case OPENAI -> OpenAiChatModel.builder()
-                    .httpClientBuilder(http)
-                    .baseUrl(endpoint.baseUrl())
-                    .apiKey(key)
-                    .modelName(endpoint.spec().name())
-                    .timeout(timeout)
-                    .maxRetries(0)
-                    .logRequests(false)
-                    .logResponses(false)
-                    .build();
-        };
+        String endpointKey = provider.protocol() + " " + endpoint.baseUrl() + " " + fingerprint(key);
+        String base = endpoint.baseUrl().endsWith("/")
+                ? endpoint.baseUrl().substring(0, endpoint.baseUrl().length() - 1) : endpoint.baseUrl();
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        String url;
+        switch (provider.protocol()) {
+            case ANTHROPIC -> {
+                url = base + "/messages";
+                headers.put("x-api-key", key);
+                headers.put("anthropic-version", ANTHROPIC_VERSION);
+            }
+            case OPENAI -> {
+                url = base + "/chat/completions";
+                if (key != null) {
+                    headers.put("Authorization", "Bearer " + key);
+                }
+                headers.put("User-Agent", OPENAI_USER_AGENT);
+            }
+            default -> throw new IllegalStateException("no such protocol: " + provider.protocol());
+        }
+        ProviderHttpClient http = new ProviderHttpClient(url, headers, timeout, connections, endpointKey);
         Dialect dialect = Dialect.of(provider, endpoint.spec().name(), endpoint.baseUrl());
-        return new LangChainLlmClient(model, endpoint.spec().toString(), endpoint.contextWindow().value(),
-                settings.maxOutputTokens().value(), dialect, new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock),
+        return new ProviderLlmClient(http::post, endpoint.spec().name(), endpoint.spec().toString(),
+                endpoint.contextWindow().value(), settings.maxOutputTokens().value(), dialect,
+                new ProviderErrors(provider.prefix(), endpoint.baseUrl(), clock),
                 connections.toolSpecifications(dialect.strictTools()));
     }
 
@@ -180,15 +180,6 @@ public final class LlmClients {
             return java.util.HexFormat.of().formatHex(digest, 0, 8);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    }
-
-    /** LangChain4j sets the connect timeout to the (long) request timeout; a dead host should fail sooner. */
-    private static final class CappedConnectTimeout extends ProviderHttpClient.Builder {
-        @Override
-        public ProviderHttpClient.Builder connectTimeout(Duration timeout) {
-            return super.connectTimeout(timeout == null || timeout.compareTo(MAX_CONNECT_TIMEOUT) > 0
-                    ? MAX_CONNECT_TIMEOUT : timeout);
         }
     }
 

@@ -38,8 +38,8 @@ public final class ModelConnections {
     }
 
     /**
-     * Our tools in LangChain4j's terms, shared by every client built over these connections: a process keeps a client
-     * for each workspace it serves, and each holding its own conversions kept tens of KB for every workspace seen.
+     * Our tools as written for the wire, shared by every client built over these connections: a process keeps a client
+     * for each workspace it serves, and each holding its own kept tens of KB for every workspace seen.
      */
     private final ToolSpecifications strictTools = new ToolSpecifications(true);
     private final ToolSpecifications plainTools = new ToolSpecifications(false);
@@ -48,7 +48,7 @@ public final class ModelConnections {
         this(IDLE, System::nanoTime);
     }
 
-    /** The converted tools for an endpoint whose dialect takes strict tools, or one whose dialect does not. */
+    /** The written tools for an endpoint whose dialect takes strict tools, or one whose dialect does not. */
     ToolSpecifications toolSpecifications(boolean strict) {
         return strict ? strictTools : plainTools;
     }

@@ -11,7 +11,8 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * Turns whatever a LangChain4j model threw into an {@link LlmException}: the HTTP status, the provider's own
+ * Turns whatever a model call threw (the HTTP exchange, or an answer that could not be read) into an
+ * {@link LlmException}: the HTTP status, the provider's own
  * error message (from its JSON error body), whether a retry may help, and the Retry-After it asked for.
  */
 final class ProviderErrors {

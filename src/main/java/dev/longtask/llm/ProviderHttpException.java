@@ -1,21 +1,26 @@
 package dev.longtask.llm;
 
-import dev.langchain4j.exception.HttpException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A non-2xx answer with everything LangChain4j's own exception drops: the response headers (Retry-After).
- * The message is the response body only; request headers (and so the key) are never part of it.
+ * A non-2xx answer with its status, its headers (Retry-After) and its body. The message is the response body only;
+ * request headers (and so the key) are never part of it.
  */
-final class ProviderHttpException extends HttpException {
+final class ProviderHttpException extends RuntimeException {
+    private final int statusCode;
     private final transient Map<String, List<String>> headers;
     private final String body;
 
     ProviderHttpException(int status, Map<String, List<String>> headers, String body) {
-        super(status, body);
+        super(body);
+        this.statusCode = status;
         this.headers = headers;
         this.body = body;
+    }
+
+    int statusCode() {
+        return statusCode;
     }
 
     /** The first value of the header, matched ignoring case, or null. */

@@ -1,39 +1,107 @@
 package dev.longtask.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.model.anthropic.internal.api.AnthropicCacheType;
+import dev.langchain4j.model.anthropic.internal.mapper.AnthropicMapper;
+import dev.langchain4j.model.openai.internal.OpenAiUtils;
+import dev.longtask.model.JsonMapping;
 import dev.longtask.model.llm.ToolSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Our tools in LangChain4j's terms for one endpoint, each converted once. A conversion writes the tool as JSON and
- * has LangChain4j read its schema back, and an agent offers the same dozen tools on every call of every task, so
- * converting each call was a tenth of the agent loop's own processor time. LangChain4j's specifications are
- * immutable, so one is shared by every request that offers the tool. Thread-safe.
+ * Our tools as they go on the wire for one endpoint, each written once as compact JSON and then copied into every
+ * request that offers it: an agent offers the same dozen tools on every call of every task. A tool's schema is read
+ * into LangChain4j's schema model and written out as its provider mapping writes it (which keywords survive, in what
+ * order, what strict mode adds), then every object that declares properties and says nothing about
+ * additionalProperties is closed: every schema longtask offers closes its objects, but LangChain4j 1.19 writes that only
+ * for tools in strict mode, and without it a model is free to invent arguments that are then refused. Thread-safe.
  */
 final class ToolSpecifications {
     /** More distinct tools than any agent offers; past it the cache starts over rather than grow. */
     private static final int MAX_KEPT = 512;
+    /** Writes LangChain4j's wire objects as its own clients do (its annotations decide the names and what is left out). */
+    private static final ObjectMapper LANGCHAIN = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.MAPPER;
+
+    /** How a tool goes on the wire: Anthropic's form, the same marked as a prompt-cache breakpoint, OpenAI's form. */
+    enum Form { ANTHROPIC, ANTHROPIC_CACHED, OPENAI }
+
+    private record Key(ToolSpec tool, Form form) {
+    }
 
     private final boolean strictTools;
-    private final Map<ToolSpec, ToolSpecification> converted = new ConcurrentHashMap<>();
+    private final Map<Key, String> written = new ConcurrentHashMap<>();
 
     /** @param strictTools whether the endpoint's dialect takes strict tools (each tool's schema must allow it too) */
     ToolSpecifications(boolean strictTools) {
         this.strictTools = strictTools;
     }
 
-    ToolSpecification of(ToolSpec tool) {
-        ToolSpecification known = converted.get(tool);
+    /** The tool's JSON text in {@code form}. */
+    String of(ToolSpec tool, Form form) {
+        Key key = new Key(tool, form);
+        String known = written.get(key);
         if (known != null) {
             return known;
         }
-        ToolSpecification made = MessageMapping.toLangChain(tool,
-                strictTools && StrictSchemas.allows(tool.parameters()));
-        if (converted.size() >= MAX_KEPT) {
-            converted.clear();
+        String made = write(tool, form);
+        if (written.size() >= MAX_KEPT) {
+            written.clear();
         }
-        converted.put(tool, made);
+        written.put(key, made);
         return made;
+    }
+
+    private String write(ToolSpec tool, Form form) {
+        ToolSpecification specification = specification(tool, strictTools && StrictSchemas.allows(tool.parameters()));
+        Object wire = switch (form) {
+            case ANTHROPIC -> AnthropicMapper.toAnthropicTools(List.of(specification), AnthropicCacheType.NO_CACHE,
+                    null).get(0);
+            case ANTHROPIC_CACHED -> AnthropicMapper.toAnthropicTools(List.of(specification),
+                    AnthropicCacheType.EPHEMERAL, null).get(0);
+            case OPENAI -> OpenAiUtils.toTools(List.of(specification), false).get(0);
+        };
+        try {
+            JsonNode node = JSON.readTree(LANGCHAIN.writeValueAsString(wire));
+            close(node.has("function") ? node.path("function").path("parameters") : node.path("input_schema"));
+            return WireJson.text(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tool's JSON is written and read in memory", e);
+        }
+    }
+
+    /**
+     * LangChain4j's own JSON reading of a tool, which keeps the whole JSON schema of the parameters.
+     * {@code strict} asks the provider to hold the model's arguments to the schema.
+     */
+    private static ToolSpecification specification(ToolSpec tool, boolean strict) {
+        ObjectNode json = JSON.createObjectNode();
+        json.put("name", tool.name());
+        json.put("description", tool.description());
+        json.set("parameters", tool.parameters() != null ? tool.parameters()
+                : JSON.createObjectNode().put("type", "object"));
+        if (strict) {
+            json.put("strict", true);
+        }
+        return ToolSpecification.fromJson(json.toString());
+    }
+
+    private static void close(JsonNode schema) {
+        if (!schema.isObject()) {
+            return;
+        }
+        if (schema.has("properties") && !schema.has("additionalProperties")) {
+            ((ObjectNode) schema).put("additionalProperties", false);
+        }
+        for (JsonNode property : schema.path("properties")) {
+            close(property);
+        }
+        close(schema.path("items"));
     }
 }

@@ -53,6 +53,16 @@ class OpenAiWireTest {
                 Tape.NONE, attempts);
     }
 
+    /** A client that talks as to OpenAI's own API (its dialect), at the local server. */
+    private ProviderLlmClient ownApi(String model, int window) {
+        ProviderHttpClient http = new ProviderHttpClient(server.url("/v1/chat/completions").toString(),
+                Map.of("Authorization", "Bearer " + KEY), Duration.ofSeconds(30), new ModelConnections(), "test");
+        return new ProviderLlmClient(http::post, model, "openai:" + model, window, 8192,
+                Dialect.of(Provider.OPENAI, model, Provider.OPENAI.defaultBaseUrl()),
+                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()),
+                new ToolSpecifications(true));
+    }
+
     private ModelClient openai() {
         return client("openai:gpt-4o", Map.of("OPENAI_API_KEY", KEY));
     }
@@ -116,12 +126,7 @@ class OpenAiWireTest {
     @Test
     void openAisOwnApiGetsMaxCompletionTokens() throws Exception {
         server.enqueue(Wire.json(200, "openai-text.json"));
-        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder()).baseUrl(server.url("/v1").toString())
-                .apiKey(KEY).modelName("o4-mini").maxRetries(0).build();
-        LangChainLlmClient client = new LangChainLlmClient(model, "openai:o4-mini", 200_000, 8192,
-                Dialect.of(Provider.OPENAI, "o4-mini", Provider.OPENAI.defaultBaseUrl()),
-                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+        ProviderLlmClient client = ownApi("o4-mini", 200_000);
 
         client.chat(Wire.simple("ping"));
 
@@ -133,12 +138,7 @@ class OpenAiWireTest {
     @Test
     void openAisOwnApiTakesStrictToolsWhereTheSchemaAllowsAndEveryToolArrivesClosed() throws Exception {
         server.enqueue(Wire.json(200, "openai-text.json"));
-        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder().bodyFilter(new WireBody()))
-                .baseUrl(server.url("/v1").toString()).apiKey(KEY).modelName("gpt-4.1").maxRetries(0).build();
-        LangChainLlmClient client = new LangChainLlmClient(model, "openai:gpt-4.1", 1_000_000, 8192,
-                Dialect.of(Provider.OPENAI, "gpt-4.1", Provider.OPENAI.defaultBaseUrl()),
-                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+        ProviderLlmClient client = ownApi("gpt-4.1", 1_000_000);
         ToolSpec write = new ToolSpec("write", "Write a file", (com.fasterxml.jackson.databind.node.ObjectNode)
                 Wire.JSON.readTree("""
                         {"type":"object","properties":{"path":{"type":"string","description":"where"},
@@ -164,12 +164,7 @@ class OpenAiWireTest {
         server.enqueue(Wire.json(200, "openai-text.json"));
         server.enqueue(Wire.json(200, "openai-text.json"));
         server.enqueue(Wire.json(200, "openai-text.json"));
-        dev.langchain4j.model.openai.OpenAiChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder())
-                .baseUrl(server.url("/v1").toString()).apiKey(KEY).modelName("gpt-4.1").maxRetries(0).build();
-        LangChainLlmClient client = new LangChainLlmClient(model, "openai:gpt-4.1", 1_000_000, 8192,
-                Dialect.of(Provider.OPENAI, "gpt-4.1", Provider.OPENAI.defaultBaseUrl()),
-                new ProviderErrors("openai", "https://api.openai.com/v1", java.time.Clock.systemUTC()));
+        ProviderLlmClient client = ownApi("gpt-4.1", 1_000_000);
         ToolSpec read = new ToolSpec("read", "Read a file", Wire.readSchema());
         ToolSpec changed = new ToolSpec("read", "Read a file or some of its lines", Wire.readSchema());
 

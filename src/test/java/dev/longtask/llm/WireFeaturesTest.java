@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import dev.longtask.model.llm.ChatMessage;
+import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ToolSpec;
 import org.junit.jupiter.api.Test;
 
 /** Which endpoint gets which wire feature, which schema may go strict, and the body as it goes on the wire. */
@@ -55,58 +58,42 @@ class WireFeaturesTest {
     }
 
     @Test
-    void theWireBodyPutsBackWhatTheSchemaDeclaredLeavesMapsAloneAndIsCompact() throws IOException {
-        WireBody closed = new WireBody();
-        String openAi = """
-                {"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"plan","parameters":
+    void theToolsGoOutWithWhatTheSchemaDeclaredMapsLeftAloneAndCompact() throws IOException {
+        ToolSpecifications tools = new ToolSpecifications(false);
+        ToolSpec plan = new ToolSpec("plan", "Plan", (com.fasterxml.jackson.databind.node.ObjectNode) json("""
                 {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object",
-                "properties":{"outputs":{"type":"object","additionalProperties":{"type":"string"}}}}}}}}}]}""";
+                "properties":{"outputs":{"type":"object","additionalProperties":{"type":"string"}}}}}}}"""));
 
-        JsonNode schema = json(closed.apply(openAi)).get("tools").get(0).get("function").get("parameters");
+        String openAi = tools.of(plan, ToolSpecifications.Form.OPENAI);
+        JsonNode schema = json(openAi).get("function").get("parameters");
 
         assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
         JsonNode item = schema.get("properties").get("tasks").get("items");
         assertThat(item.get("additionalProperties").asBoolean(true)).isFalse();
         assertThat(item.get("properties").get("outputs").get("additionalProperties").get("type").asText())
                 .isEqualTo("string");
-        String anthropic = "{\"tools\":[{\"name\":\"ls\",\"input_schema\":{\"type\":\"object\",\"properties\":{}}}]}";
-        assertThat(json(closed.apply(anthropic)).get("tools").get(0).get("input_schema").get("additionalProperties")
+        assertThat(openAi).isEqualTo(json(openAi).toString()).doesNotContain("\n ");
+        ToolSpec ls = new ToolSpec("ls", "List", (com.fasterxml.jackson.databind.node.ObjectNode)
+                json("{\"type\":\"object\",\"properties\":{}}"));
+        assertThat(json(tools.of(ls, ToolSpecifications.Form.ANTHROPIC)).at("/input_schema/additionalProperties")
                 .asBoolean(true)).isFalse();
-        String pretty = "{\n  \"model\" : \"m\",\n  \"messages\" : [ {\n    \"role\" : \"user\",\n    \"content\" : \"a  b\"\n  } ]\n}";
-        assertThat(closed.apply(pretty)).isEqualTo("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"a  b\"}]}");
-        assertThat(closed.apply(closed.apply(openAi))).isEqualTo(closed.apply(openAi));
-        assertThat(closed.apply("not json {")).isEqualTo("not json {");
-        assertThat(closed.apply("[1, 2]")).isEqualTo("[1, 2]");
-        assertThat(closed.apply("{\"a\":1} trailing")).isEqualTo("{\"a\":1} trailing");
-        // the conversation is copied as written, the tools closed wherever they come
-        String conversation = "{ \"messages\" : [ { \"content\" : \"caf\u00e9 \\\"q\\\"\\n\\u0001\", \"n\" : [ 1, -2, true, null ] } ],"
-                + " \"tools\" : [ { \"name\" : \"ls\", \"input_schema\" : { \"type\" : \"object\", \"properties\" : { } } } ],"
-                + " \"stream\" : false }";
-        String wire = closed.apply(conversation);
-        assertThat(wire).isEqualTo(json(wire).toString()).doesNotContain("\n ");
-        assertThat(json(wire).get("messages")).isEqualTo(json(conversation).get("messages"));
-        assertThat(json(wire).at("/tools/0/input_schema/additionalProperties").asBoolean(true)).isFalse();
-        assertThat(json(wire).get("stream").asBoolean(true)).isFalse();
+        assertThat(json(tools.of(ls, ToolSpecifications.Form.ANTHROPIC)).has("cache_control")).isFalse();
+        assertThat(json(tools.of(ls, ToolSpecifications.Form.ANTHROPIC_CACHED)).at("/cache_control/type").asText())
+                .isEqualTo("ephemeral");
     }
 
     @Test
-    void theBytesSentAreTheFinishedBodyInUtf8WhateverTheBodyHolds() {
-        WireBody wire = new WireBody();
-        List<String> bodies = List.of(
-                "{ \"messages\" : [ { \"content\" : \"caf\u00e9 \u4e2d\u6587 \ud83d\ude00 \\\"q\\\"\\n\\u0001\" } ],"
-                        + " \"tools\" : [ { \"name\" : \"ls\", \"input_schema\" : { \"type\" : \"object\","
-                        + " \"properties\" : { } } } ] }",
-                // half of a surrogate pair, as a tool's output cut short may end: UTF-8 cannot carry it as it is
-                "{ \"messages\" : [ { \"content\" : \"cut \ud83d\" } ] }",
-                "{ \"messages\" : [ { \"content\" : \"escaped \\ud83d half\" } ] }",
-                "not json {", "[1, 2]", "{\"a\":1} trailing", "");
+    void theBytesSentAreTheTextInUtf8WithAnUnpairedSurrogateAsAQuestionMark() {
+        Dialect dialect = Dialect.of(Provider.OPENAI, "m", "http://localhost:1/v1");
+        ChatRequest request = new ChatRequest(List.of(new ChatMessage.User("caf\u00e9 \u4e2d\u6587 \ud83d\ude00 \"q\"\n\u0001"),
+                new ChatMessage.User("cut \ud83d")), List.of(), 16);
 
-        for (String body : bodies) {
-            assertThat(wire.bytes(body)).as(body).isEqualTo(wire.apply(body).getBytes(StandardCharsets.UTF_8));
-        }
-        assertThat(new String(wire.bytes(bodies.get(0)), StandardCharsets.UTF_8))
-                .contains("caf\u00e9 \u4e2d\u6587 \ud83d\ude00").contains("\"additionalProperties\":false")
-                .doesNotContain("\n ");
+        String sent = new String(ChatCompletions.request(request, "m", 16, dialect, new ToolSpecifications(false)),
+                StandardCharsets.UTF_8);
+
+        assertThat(sent).isEqualTo("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"caf\u00e9 \u4e2d\u6587 "
+                + "\ud83d\ude00 \\\"q\\\"\\n\\u0001\"},{\"role\":\"user\",\"content\":\"cut ?\"}],\"stream\":false,"
+                + "\"max_tokens\":16}");
     }
 
     private static JsonNode json(String text) throws IOException {
