@@ -450,13 +450,7 @@ final class CommitPipeline {
 
     /** Returns once every event written so far is durable and {@link #state} shows it. */
     void awaitWritten() {
-        RunState written;
-        appendLock.lock();
-        try {
-            written = live;
-        } finally {
-            appendLock.unlock();
-        }
+        RunState written = written();
         try {
             log.awaitDurable(written.lastSeq());
         } catch (IOException e) {
