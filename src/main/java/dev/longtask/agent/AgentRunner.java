@@ -175,12 +175,15 @@ public final class AgentRunner {
 
     /**
      * {@link #execute(int, AgentSpec, int, int)} of a task as its claim left it ({@link RunStore#claimBehind}). The
-     * claim is durable before the task starts (its fsync overlaps the hand-over to this thread), and the run's memory
-     * shows the task in progress.
+     * run's memory shows the task in progress. The claim becomes durable while the loop is prepared and its first
+     * model call runs: the loop acts on no answer before it is (see {@link #calls}), and a retry, which undoes what
+     * the task's earlier attempts left, waits for it first.
      */
     public TaskRun execute(Task task, AgentSpec agent, int index, int total) {
         int taskId = task.id();
-        store.awaitWritten();
+        if (task.attempts() > 1) {
+            store.awaitWritten();
+        }
         TaskCheckpoints checkpoints = new TaskCheckpoints(store, parts.context().checkpoints(),
                 parts.context().checkpoints().on() && store.run().recordedSettings().isolated());
         checkpoints.begin(task);
@@ -235,11 +238,20 @@ public final class AgentRunner {
 
     /**
      * Records each model call, without waiting for the record to be durable (the call was as much at risk), and tells
-     * {@link Parts#afterCall} of the run it left.
+     * {@link Parts#afterCall} of the run it left. Before the loop's first call is recorded (so before the loop acts
+     * on its answer), every event written behind so far is durable: a task's claim, which the loop's first call
+     * did not wait for, and what its memory showed. The listener is the loop's alone, called on its thread.
      */
     private ModelCall.Listener calls(Integer taskId) {
-        return call -> parts.afterCall().accept(store.appendBehind(taskId, new EventData.LlmCall(call.model(),
-                call.agent(), call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage())));
+        boolean[] first = {true};
+        return call -> {
+            if (first[0]) {
+                store.awaitWritten();
+                first[0] = false;
+            }
+            parts.afterCall().accept(store.appendBehind(taskId, new EventData.LlmCall(call.model(),
+                    call.agent(), call.purpose().wire(), call.step(), call.duration().toMillis(), call.usage())));
+        };
     }
 
     private AttemptListener retries(Integer taskId) {

@@ -33,10 +33,23 @@ final class Execution {
     private final DirectorRounds director;
     private final Scheduler scheduler = new Scheduler();
     /**
+     * Guards what the loop's thread and the task threads share: a task thread whose task completed starts the tasks
+     * that became ready itself, so a successor does not wait for the loop's thread to wake up first.
+     */
+    private final Object slots = new Object();
+    /**
      * The tasks this loop claimed that have not come back: a claim is made durable behind the loop's back, so the
-     * store's durable view may still show one pending for a moment. Only the loop's thread touches it.
+     * store's durable view may still show one pending for a moment. Guarded by {@link #slots}.
      */
     private final Set<Integer> claimedHere = new HashSet<>();
+    /** Tasks claimed and not yet finished, which count against the concurrency; guarded by {@link #slots}. */
+    private int busy;
+    /** Tasks handed to the pool, ever; the loop's thread counts those it took back. Guarded by {@link #slots}. */
+    private int submitted;
+    /** Set once the pool is shutting down: nothing is claimed any more. Guarded by {@link #slots}. */
+    private boolean closing;
+    /** Set while the director answers for a failed task: only the loop's thread claims. Guarded by {@link #slots}. */
+    private boolean directing;
 
     Execution(SessionParts s, DirectorRounds director) {
         this.s = s;
@@ -51,16 +64,14 @@ final class Execution {
         }
         ExecutorService pool = Executors.newFixedThreadPool(concurrency, daemon("longtask-task"));
         CompletionService<Done> done = new ExecutorCompletionService<>(pool);
-        int running = 0;
+        int taken = 0;
         RuntimeException crash = null;
         try {
             while (true) {
                 // In a shared store workers may hold tasks of this run too: read what they did first.
                 s.store().refresh();
-                if (!s.stop().stopping()) {
-                    running += startReadyTasks(done, concurrency - running);
-                }
-                if (running == 0) {
+                startReadyTasks(done);
+                if (outstanding(taken) == 0) {
                     if (!s.stop().stopping() && workersHoldTasks()) {
                         new WorkerWatch(s, director).pause();
                         continue;
@@ -81,18 +92,33 @@ final class Execution {
                     // A task's bookkeeping failed (the store could not write): stop the others, then report it.
                     crash = crash == null ? e : crash;
                     s.stop().stop(StopSignal.Kind.PAUSE, "internal error: " + e.getMessage());
-                    running--;
+                    taken++;
                     continue;
                 }
-                running--;
-                claimedHere.remove(finished.taskId());
+                taken++;
+                synchronized (slots) {
+                    claimedHere.remove(finished.taskId());
+                }
                 if (finished.providerError() != null) {
                     s.stop().stop(StopSignal.Kind.PAUSE, "the model provider failed: " + finished.providerError());
                 } else if (!finished.completed() && !finished.requeued() && !s.stop().stopping()) {
-                    director.onFailure(finished.taskId(), finished.summary());
+                    // The director may change the plan: no task thread claims meanwhile (this thread does after).
+                    synchronized (slots) {
+                        directing = true;
+                    }
+                    try {
+                        director.onFailure(finished.taskId(), finished.summary());
+                    } finally {
+                        synchronized (slots) {
+                            directing = false;
+                        }
+                    }
                 }
             }
         } finally {
+            synchronized (slots) {
+                closing = true;
+            }
             pool.shutdownNow();
             awaitQuietly(pool);
         }
@@ -107,20 +133,61 @@ final class Execution {
                 .anyMatch(t -> t.status() == dev.longtask.model.TaskStatus.IN_PROGRESS);
     }
 
-    private int startReadyTasks(CompletionService<Done> done, int freeSlots) {
-        List<Task> tasks = s.store().tasks();
-        int started = 0;
-        for (Task task : scheduler.nextReady(tasks, freeSlots, claimedHere)) {
-            Optional<Task> claimed = s.store().claimBehind(task.id(), s.config().owner());
-            if (claimed.isPresent()) {
-                claimedHere.add(task.id());
-                int index = tasks.indexOf(task) + 1;
-                int total = tasks.size();
-                done.submit(() -> execute(claimed.get(), index, total));
-                started++;
+    /** The tasks handed to the pool that the loop's thread has not taken back yet. */
+    private int outstanding(int taken) {
+        synchronized (slots) {
+            return submitted - taken;
+        }
+    }
+
+    /** Claims the ready tasks the free slots allow, longest remaining chain first, and hands them to the pool. */
+    private void startReadyTasks(CompletionService<Done> done) {
+        startReadyTasks(done, true);
+    }
+
+    /** As {@link #startReadyTasks(CompletionService)}; {@code loop}: called by the loop's thread. */
+    private void startReadyTasks(CompletionService<Done> done, boolean loop) {
+        synchronized (slots) {
+            int freeSlots = s.config().concurrency() - busy;
+            if (closing || freeSlots <= 0 || s.stop().stopping() || directing && !loop) {
+                return;
+            }
+            List<Task> tasks = s.store().tasks();
+            for (Task task : scheduler.nextReady(tasks, freeSlots, claimedHere)) {
+                Optional<Task> claimed = s.store().claimBehind(task.id(), s.config().owner());
+                if (claimed.isPresent()) {
+                    claimedHere.add(task.id());
+                    busy++;
+                    submitted++;
+                    int index = tasks.indexOf(task) + 1;
+                    int total = tasks.size();
+                    done.submit(() -> executeThenStartReady(claimed.get(), index, total, done));
+                }
             }
         }
-        return started;
+    }
+
+    /**
+     * Runs a claimed task on a task thread; once it completed, this thread starts what became ready itself (its
+     * completion is durable by then), without waiting for the loop's thread to hear of it. A task that did not
+     * complete makes nothing ready, and the loop's thread answers for it (a failure goes to the director).
+     */
+    private Done executeThenStartReady(Task task, int index, int total, CompletionService<Done> done) {
+        Done finished;
+        try {
+            finished = execute(task, index, total);
+        } finally {
+            synchronized (slots) {
+                busy--;
+            }
+        }
+        if (finished.completed() && !s.store().shared()) {
+            synchronized (slots) {
+                claimedHere.remove(task.id());
+            }
+            startReadyTasks(done, false);
+        }
+        return finished;
     }
 
     /** Runs a claimed task; one whose agent is unknown fails at once. */

@@ -174,6 +174,60 @@ class AgentRunnerTest {
         assertThat(events("task.changes")).hasSize(1);
     }
 
+    /**
+     * A task's first model call does not wait for its claim to be durable, but nothing the answer asks for happens
+     * before every event written behind so far is: the store's {@code awaitWritten} is held here, and the write the
+     * first answer asks for comes only once it returns. A retry awaits it before it starts (it undoes files).
+     */
+    @Test
+    void aTasksFirstCallOverlapsItsClaimsFsyncAndItsAnswerWaitsForIt() throws Exception {
+        int id = task("Write b.txt", Map.of());
+        f.model.call("write", "{\"path\":\"b.txt\",\"content\":\"beta\"}")
+                .call("submit_result", "{\"success\":true,\"summary\":\"Written.\"}");
+        java.util.concurrent.CountDownLatch awaiting = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger awaits = new java.util.concurrent.atomic.AtomicInteger();
+        RunStore held = (RunStore) java.lang.reflect.Proxy.newProxyInstance(RunStore.class.getClassLoader(),
+                new Class<?>[] {RunStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("awaitWritten")) {
+                        awaits.incrementAndGet();
+                        awaiting.countDown();
+                        release.await();
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        AgentRunner runner = new AgentRunner(held, new AgentRunner.Parts(dev.longtask.testing.EngineFixture.models(
+                f.model), f.tools, LoopFixture.TOKENS, Clock.systemUTC(), LoopSettings.DEFAULTS,
+                new ToolContext(f.workspace, held, 0), null, null));
+        dev.longtask.model.Task claimed = store.claimBehind(id, "w").orElseThrow();
+        java.util.concurrent.CompletableFuture<AgentRunner.TaskRun> run = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> runner.execute(claimed, LoopFixture.agent(10, "write"), 1, 1));
+
+        assertThat(awaiting.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(f.model.requests()).as("the first call was made before the claim is known durable").hasSize(1);
+        assertThat(ScriptedModel.systemPrompt(f.model.requests().get(0))).as("its memory shows it in progress")
+                .contains("[>] #" + id + ": subject");
+        assertThat(ws.resolve("b.txt")).as("nothing the answer asks for is done before").doesNotExist();
+        release.countDown();
+        assertThat(run.get(30, java.util.concurrent.TimeUnit.SECONDS).completed()).isTrue();
+        assertThat(ws.resolve("b.txt")).hasContent("beta");
+        assertThat(awaits.get()).isEqualTo(1);
+
+        // A retry undoes what the attempt before it left, so it awaits its claim before anything else.
+        int retried = task("Again", Map.of());
+        assertThat(store.claim(retried, "w")).isTrue();
+        store.requeue(retried, "stopped");
+        dev.longtask.model.Task again = store.claimBehind(retried, "w").orElseThrow();
+        assertThat(again.attempts()).isEqualTo(2);
+        f.model.call("submit_result", "{\"success\":true,\"summary\":\"Again.\"}");
+        assertThat(runner.execute(again, LoopFixture.agent(10, "write"), 1, 1).completed()).isTrue();
+        assertThat(awaits.get()).as("once before it starts, once at its first call").isEqualTo(3);
+    }
+
     @Test
     void aFailedTaskIsMarkedFailedWithTheReason() {
         int id = task("Never finishes", Map.of());

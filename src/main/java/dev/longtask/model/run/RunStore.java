@@ -83,7 +83,8 @@ public interface RunStore extends AutoCloseable {
      * the store makes it durable a moment later, before any later event of the run. A claim lost in a machine crash
      * leaves the task pending, which is what a resume makes of a task in progress anyway. Until it is durable,
      * {@link #tasks} may still show the task pending; {@link #claim} refuses it a second time all the same. The
-     * thread that carries the task out calls {@link #awaitWritten} before it starts.
+     * thread that carries the task out calls {@link #awaitWritten} before the task changes anything: before it acts on
+     * its first model call's answer (the call itself, prepared meanwhile, may start before the claim is durable).
      */
     default Optional<Task> claimBehind(int id, String owner) {
         return claim(id, owner) ? Optional.of(task(id)) : Optional.empty();
@@ -245,9 +246,11 @@ public interface RunStore extends AutoCloseable {
 
     /**
      * The texts of {@code task_plan.md}, {@code findings.md} and {@code progress.md} as they stand after every
-     * event that was durable when it was called: what an agent of the run starts from. A store may bring the files
-     * up to date and read them, or, when it holds the state, render the same texts from it, so that a task about to
-     * start does not wait for the files to be written.
+     * event that was durable when it was called, and in a store that writes behind ({@link #claimBehind},
+     * {@link #appendBehind}), after those written behind too, which its caller awaits ({@link #awaitWritten}) before
+     * it acts on what they show: what an agent of the run starts from. A store may bring the files up to date and
+     * read them, or, when it holds the state, render the same texts from it, so that a task about to start does not
+     * wait for the files to be written.
      */
     MemoryFiles memoryFiles();
 

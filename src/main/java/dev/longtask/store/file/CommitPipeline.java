@@ -126,6 +126,19 @@ final class CommitPipeline {
         return published.get();
     }
 
+    /**
+     * The newest written state, durable or not yet: what {@link #commitBehind} left for a moment before the settler
+     * publishes it. Never for readers; for a caller that awaits {@link #awaitWritten} before it acts on what it shows.
+     */
+    RunState written() {
+        appendLock.lock();
+        try {
+            return live;
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
     Subscribers subscribers() {
         return subscribers;
     }
@@ -437,13 +450,7 @@ final class CommitPipeline {
 
     /** Returns once every event written so far is durable and {@link #state} shows it. */
     void awaitWritten() {
-        RunState written;
-        appendLock.lock();
-        try {
-            written = live;
-        } finally {
-            appendLock.unlock();
-        }
+        RunState written = written();
         try {
             log.awaitDurable(written.lastSeq());
         } catch (IOException e) {

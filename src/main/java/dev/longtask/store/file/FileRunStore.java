@@ -306,11 +306,15 @@ public final class FileRunStore extends EventSourcedRunStore {
         pipeline.flushProjections();
     }
 
-    /** Rendered from the newest durable state: the projector writes the same texts to the files a little later. */
+    /**
+     * Rendered from the newest written state, so that a task claimed behind ({@link #claimBehind}) finds itself in
+     * progress before its claim is durable; the projector writes the same texts to the files once the events are
+     * durable. Whoever acts on what the texts show awaits {@link #awaitWritten} first.
+     */
     @Override
     public MemoryFiles memoryFiles() {
         ensureUsable();
-        RunState state = pipeline.state();
+        RunState state = pipeline.written();
         return memory.updateAndGet(last -> last != null && last.state() == state ? last
                 : new RenderedMemory(state, MemoryTexts.of(state))).files();
     }

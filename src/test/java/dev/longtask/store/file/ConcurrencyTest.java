@@ -139,6 +139,8 @@ class ConcurrencyTest {
             assertThat(syncEntered.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(store.run().lastSeq()).as("readers see no event that is not durable").isEqualTo(before);
             assertThat(store.task(1).status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(store.memoryFiles().plan()).as("the memory a task starts from shows its claim at once; the task "
+                    + "awaits it before it acts").contains("[>] #1: one");
             assertThat(heard).as("nor do subscribers").isEmpty();
             assertThat(store.claim(1, "other")).as("a claim written behind is refused a second time").isFalse();
             CountDownLatch waited = new CountDownLatch(1);
