@@ -81,17 +81,6 @@ final class PostgresCommits {
     }
 
     /**
-     * The one way anything changes: reads the events other processes committed since this store last looked, applies
-     * them, decides and validates the new events against that newest state, and writes them with the run's and the
-     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
-     * the read; when it has, the decision is made again on the events that came in. After
-     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
-     * when no decision had anything to do.
-     *
-     * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
-     * @param pick       chooses the tasks to claim on the newest state (see {@link PostgresRunStore#claimNext}), or null
-     */
-    /**
      * Refuses a write about {@code task} (null: none) once this store gave its claim back: the write comes from an
      * agent that outlived the claim, and would carry no attempt the database could check.
      */
@@ -102,6 +91,18 @@ final class PostgresCommits {
         }
     }
 
+    /**
+     * The one way anything changes: reads the events other processes committed since this store last looked, applies
+     * them, decides and validates the new events against that newest state, and writes them with the run's and the
+     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
+     * the read; when it has, the decision is made again on the events that came in. After
+     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
+     * when no decision had anything to do.
+     *
+     * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
+     * @param pick       chooses the tasks to claim on the state {@code decisions} leave (see
+     *                   {@link PostgresRunStore#claimNext}), or null
+     */
     Committed commitAll(List<Function<RunState, Draft>> decisions, Integer fencedTask, ClaimPick pick) {
         refuseAfterLetGo(fencedTask);
         List<Event> seen = new ArrayList<>();
@@ -124,26 +125,13 @@ final class PostgresCommits {
                         seen.add(event);
                     }
                     state = before;
-                    List<Function<RunState, Draft>> steps = pick == null ? decisions : pick.claims(before, changes);
                     Integer attempt = fencedTask == null ? null : leases.attempt(fencedTask);
                     List<Event> events = new ArrayList<>();
                     List<String> lines = new ArrayList<>();
-                    RunState after = before;
-                    for (Function<RunState, Draft> decide : steps) {
-                        Draft draft = decide.apply(after);
-                        if (draft == null) {
-                            continue;
-                        }
-                        Instant time = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-                        Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
-                                draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
-                        String text = encode(raw);
-                        String line = redactor.redact(text);
-                        // what a reader of the log will see: the draft itself, unless a secret was masked in its line
-                        Event event = line == text ? raw : json.readValue(line, Event.class);
-                        after = after.apply(event);
-                        events.add(event);
-                        lines.add(line);
+                    RunState after = decide(before, decisions, events, lines);
+                    if (pick != null) {
+                        // the claims are decided on the state the decisions leave (a task that ended frees its place)
+                        after = decide(after, pick.claims(after, changes), events, lines);
                     }
                     if (events.isEmpty()) {
                         if (locked) {
@@ -180,6 +168,29 @@ final class PostgresCommits {
         }
         projection.request();
         return done;
+    }
+
+    /** Applies {@code steps} one after the other from {@code state}, adding their events and log lines; the state after. */
+    private RunState decide(RunState state, List<Function<RunState, Draft>> steps, List<Event> events,
+                            List<String> lines) throws JsonProcessingException {
+        RunState after = state;
+        for (Function<RunState, Draft> decide : steps) {
+            Draft draft = decide.apply(after);
+            if (draft == null) {
+                continue;
+            }
+            Instant time = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+            Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
+                    draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
+            String text = encode(raw);
+            String line = redactor.redact(text);
+            // what a reader of the log will see: the draft itself, unless a secret was masked in its line
+            Event event = line == text ? raw : json.readValue(line, Event.class);
+            after = after.apply(event);
+            events.add(event);
+            lines.add(line);
+        }
+        return after;
     }
 
     /**
