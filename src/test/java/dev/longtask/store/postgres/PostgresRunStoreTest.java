@@ -396,6 +396,13 @@ class PostgresRunStoreTest {
             assertThat(attemptOf("run-1", "task.completed", 1)).isEqualTo(1);
             assertThat(attemptOf("run-1", "task.claimed", 4)).isNull();
             assertThat(leaseOf("run-1", 4)).isNotNull();
+            // the rows the commit wrote are the run and the tasks as the log makes them
+            assertThat(JSON.readTree(rowText("SELECT task::text FROM longtask_tasks WHERE run_id = 'run-1' AND id = 4")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.task(4))));
+            assertThat(JSON.readTree(rowText("SELECT task::text FROM longtask_tasks WHERE run_id = 'run-1' AND id = 1")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.task(1))));
+            assertThat(JSON.readTree(rowText("SELECT run::text FROM longtask_runs WHERE id = 'run-1'")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.run())));
 
             // an end the fence refuses claims nothing: the whole commit is refused
             worker.claimWithEnd(2, "w slot 2", Set::of, taken::add);
@@ -412,6 +419,14 @@ class PostgresRunStoreTest {
             reader.refresh();
             assertThat(reader.task(3).status()).isEqualTo(TaskStatus.PENDING);
             assertThat(taken).hasSize(1);
+        }
+    }
+
+    private String rowText(String query) throws Exception {
+        try (Connection c = db.connection(); Statement select = c.createStatement();
+             ResultSet row = select.executeQuery(query)) {
+            assertThat(row.next()).as(query).isTrue();
+            return row.getString(1);
         }
     }
 
