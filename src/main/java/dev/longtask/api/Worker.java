@@ -199,15 +199,26 @@ public final class Worker {
                     }
                     continue;
                 }
-                try {
-                    carryOut(queue, claimed, owner);
-                } finally {
-                    busy.get(claimed.store().runId()).remove(claimed.task().id());
-                    claimsByRun.get(claimed.store().runId()).decrementAndGet();
+                while (claimed != null) {
+                    // the commit that ends a task may claim this slot's next one (see carryOut)
+                    PostgresWorkQueue.Claimed next = null;
+                    try {
+                        next = carryOut(queue, claimed, owner);
+                    } finally {
+                        busy.get(claimed.store().runId()).remove(claimed.task().id());
+                        claimsByRun.get(claimed.store().runId()).decrementAndGet();
+                    }
+                    claimed = next;
                 }
                 free.add(this);
             }
         }
+    }
+
+    /** Books a claim handed to a slot: its run's store stays open and the claiming loop leaves the task alone. */
+    private void handedOut(PostgresWorkQueue.Claimed c) {
+        claimsByRun.computeIfAbsent(c.store().runId(), run -> new AtomicInteger()).incrementAndGet();
+        busy.computeIfAbsent(c.store().runId(), run -> ConcurrentHashMap.newKeySet()).add(c.task().id());
     }
 
     /** The claiming loop: waits for a free slot, claims for every free slot, waits for news when nothing is ready. */
@@ -262,10 +273,7 @@ public final class Worker {
                 // the claim names its slot as the task's owner
                 claims.stream().filter(c -> slot.owner.equals(c.task().owner())).findFirst()
                         .ifPresentOrElse(c -> {
-                            claimsByRun.computeIfAbsent(c.store().runId(),
-                                    run -> new AtomicInteger()).incrementAndGet();
-                            busy.computeIfAbsent(c.store().runId(), run -> ConcurrentHashMap.newKeySet())
-                                    .add(c.task().id());
+                            handedOut(c);
                             slot.inbox.add(c);
                         }, () -> free.add(slot));
             }
@@ -313,7 +321,12 @@ public final class Worker {
         }
     }
 
-    private void carryOut(PostgresWorkQueue queue, PostgresWorkQueue.Claimed claimed, String owner) {
+    /**
+     * Carries out a claim; returns the claim of the slot's next task that the commit ending this one made (see
+     * {@link PostgresRunStore#claimWithEnd}), already booked as handed out, or null.
+     */
+    private PostgresWorkQueue.Claimed carryOut(PostgresWorkQueue queue, PostgresWorkQueue.Claimed claimed,
+                                               String owner) {
         PostgresRunStore store = claimed.store();
         Task task = claimed.task();
         Attempt attempt = new Attempt(task.id(), task.attempts());
@@ -327,7 +340,19 @@ public final class Worker {
             letGo(store, attempt, why);
             queue.passOver(store.runId(), why);
             tellPassedOver(queue.passedOver());
-            return;
+            return null;
+        }
+        // The commit that ends the task claims the slot's next task of the run: one commit, not two, and no hand-off
+        // through the claiming thread. Not while stopping: a stopping worker claims nothing more.
+        java.util.concurrent.atomic.AtomicReference<PostgresWorkQueue.Claimed> next =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        if (!stopping) {
+            store.claimWithEnd(task.id(), owner, () -> Set.copyOf(busy.getOrDefault(store.runId(), Set.of())),
+                    claim -> {
+                        PostgresWorkQueue.Claimed c = new PostgresWorkQueue.Claimed(store, claim);
+                        handedOut(c);
+                        next.set(c);
+                    });
         }
         working.add(work);
         holding.computeIfAbsent(store.runId(), run -> {
@@ -352,6 +377,7 @@ public final class Worker {
             if (done.providerError() != null) {
                 // As on one machine, a provider that refuses pauses the run; its session sees it and says why.
                 store.setRunStatus(RunStatus.PAUSED, "the model provider failed: " + done.providerError());
+                giveBack(next.getAndSet(null), "the run paused as its next task was claimed");
             }
         } catch (FencedException e) {
             listener.fenced(store.runId(), task.id(), e.getMessage());
@@ -359,13 +385,27 @@ public final class Worker {
             if (!e.unavailable()) {
                 listener.trouble(e.getMessage()); // an outage is told once, by the claiming loop
             }
+        } catch (RuntimeException e) {
+            giveBack(next.getAndSet(null), "the worker could not go on"); // rather than renew its lease for ever
+            throw e;
         } finally {
+            store.dropClaimWithEnd(task.id());
             working.remove(work);
             holding.get(store.runId()).remove(attempt, work);
             work.close();
             // No slot works the task any more: a claim still held (its record could not be written, or the agent
             // ended in a way nothing recorded) is given back now, or lapses; its lease is never renewed again.
             letGo(store, attempt, "the worker could not record the task's end; it starts over");
+        }
+        return next.get();
+    }
+
+    /** Gives back a claim the end of a slot's task made for it ({@code handed}, or null) that it will not carry out. */
+    private void giveBack(PostgresWorkQueue.Claimed handed, String why) {
+        if (handed != null) {
+            letGo(handed.store(), new Attempt(handed.task().id(), handed.task().attempts()), why);
+            busy.get(handed.store().runId()).remove(handed.task().id());
+            claimsByRun.get(handed.store().runId()).decrementAndGet();
         }
     }
 

@@ -15,25 +15,31 @@ final class RoleTools {
     static final String DECIDE = "decide";
     static final String SUBMIT_REPORT = "submit_report";
 
-    private final ToolSpec submitPlan;
-    private final ToolSpec decide;
-    private final ToolSpec submitReport;
+    private final ObjectMapper json;
+    /** Read on first use: a worker builds these parts for every task it claims, and its task agents never use them. */
+    private ToolSpec submitPlan;
+    private ToolSpec decide;
+    private ToolSpec submitReport;
 
     RoleTools(ObjectMapper json) {
-        submitPlan = spec(json, SUBMIT_PLAN, "Submit the plan: the tasks, their agents, dependencies, inputs, outputs "
-                + "and success criteria. Ends your work when the plan is accepted.");
-        decide = spec(json, DECIDE, "Decide what happens next in the run: continue, adjust (add, cancel or retry "
-                + "tasks) or stop. Ends your work when the decision is accepted.");
-        submitReport = spec(json, SUBMIT_REPORT, "Submit the final report of the run. Ends your work.");
+        this.json = json;
     }
 
     /** submit_plan with the agents a task may be given as the closed set of {@code agent}. */
-    ToolSpec submitPlan(Collection<String> agents) {
+    synchronized ToolSpec submitPlan(Collection<String> agents) {
+        if (submitPlan == null) {
+            submitPlan = spec(json, SUBMIT_PLAN, "Submit the plan: the tasks, their agents, dependencies, inputs, "
+                    + "outputs and success criteria. Ends your work when the plan is accepted.");
+        }
         return withAgents(submitPlan, "tasks", agents);
     }
 
     /** decide with the agents a new task may be given as the closed set of {@code agent}. */
-    ToolSpec decide(Collection<String> agents) {
+    synchronized ToolSpec decide(Collection<String> agents) {
+        if (decide == null) {
+            decide = spec(json, DECIDE, "Decide what happens next in the run: continue, adjust (add, cancel or retry "
+                    + "tasks) or stop. Ends your work when the decision is accepted.");
+        }
         return withAgents(decide, "add_tasks", agents);
     }
 
@@ -45,7 +51,10 @@ final class RoleTools {
         return new ToolSpec(spec.name(), spec.description(), schema);
     }
 
-    ToolSpec submitReport() {
+    synchronized ToolSpec submitReport() {
+        if (submitReport == null) {
+            submitReport = spec(json, SUBMIT_REPORT, "Submit the final report of the run. Ends your work.");
+        }
         return submitReport;
     }
 

@@ -71,6 +71,10 @@ class RunConcurrencyCapTest {
             Outcome b = beta.await(Duration.ofMinutes(3)).orElseThrow(() -> new AssertionError("run-beta never ended"));
             assertThat(a.status()).as(a.reason()).isEqualTo(RunStatus.COMPLETED);
             assertThat(b.status()).as(b.reason()).isEqualTo(RunStatus.COMPLETED);
+            // every claim after the first few (as many as the cap): the slot that ended a task claimed the place it
+            // freed in the commit that ended it
+            assertThat(claimsWithAnEnd(url, alpha.runId())).isEqualTo(TASKS - 2);
+            assertThat(claimsWithAnEnd(url, beta.runId())).isEqualTo(TASKS - 3);
         } finally {
             workers.forEach(w -> w.stop("the test ended"));
             for (Thread thread : threads) {
@@ -81,6 +85,22 @@ class RunConcurrencyCapTest {
         assertThat(started.get("run-beta").get()).isEqualTo(TASKS);
         assertThat(most.get("run-alpha").get()).as("run-alpha's tasks at work at once").isEqualTo(2);
         assertThat(most.get("run-beta").get()).as("run-beta's tasks at work at once").isEqualTo(3);
+    }
+
+    /** The claims of the run written in the same transaction as the completion of one of its tasks. */
+    private static int claimsWithAnEnd(String url, String runId) throws Exception {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://"
+                + url.substring(url.indexOf('@') + 1), "postgres", "");
+             java.sql.PreparedStatement count = c.prepareStatement("SELECT count(*) FROM longtask_events claim "
+                     + "WHERE claim.run_id = ? AND claim.type = 'task.claimed' AND EXISTS (SELECT 1 FROM "
+                     + "longtask_events ended WHERE ended.run_id = claim.run_id AND ended.type = 'task.completed' "
+                     + "AND ended.xmin = claim.xmin)")) {
+            count.setString(1, runId);
+            try (java.sql.ResultSet row = count.executeQuery()) {
+                row.next();
+                return row.getInt(1);
+            }
+        }
     }
 
     private static Longtask runtime(Path ws, ScriptedModel model, RunStores stores, boolean scheduling) {

@@ -40,7 +40,8 @@ import java.util.Map;
  * Warm means the JIT has settled: on two cores a runtime's compilers take over half of its processor time for its first
  * 20 runs of 48 tasks (C2 is still compiling the wide code of the agents, the store and the HTTP client), and each
  * line shows their share, so a figure taken before they settle can be told apart.
- * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR; {@code -Dcpubench.java=PATH}
+ * {@code -Dcpubench.jfr=DIR} has every worker write a flight recording into DIR ({@code -Dcpubench.jfrOptions=
+ * ,jdk.ExecutionSample#period=4ms} adds to its options); {@code -Dcpubench.java=PATH}
  * starts the workers with another {@code java}, {@code -Dcpubench.workerOptions="..."} gives them more JVM options
  * (after the launcher's, which the workers get as {@code longtask worker} does: see {@link #startWorker}).
  */
@@ -185,7 +186,7 @@ public final class CpuPerTaskBench {
         if (jfr != null) {
             // -Dcpubench.jfr=DIR: each worker writes a flight recording (profile settings) to see where its time goes
             command.add("-XX:StartFlightRecording=filename=" + Path.of(jfr, "worker-" + index + ".jfr")
-                    + ",settings=profile");
+                    + ",settings=profile" + System.getProperty("cpubench.jfrOptions", ""));
         }
         command.addAll(List.of("-cp", classPath, "dev.longtask.cli.Main", "worker", "--store", url, "--slots",
                 String.valueOf(slots)));

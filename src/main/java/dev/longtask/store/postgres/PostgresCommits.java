@@ -1,10 +1,9 @@
 package dev.longtask.store.postgres;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.RawValue;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.longtask.model.Event;
 import dev.longtask.model.EventType;
 import dev.longtask.model.Run;
@@ -20,6 +19,8 @@ import dev.longtask.model.run.NoSuchRunException;
 import dev.longtask.store.RunState;
 import dev.longtask.model.run.StoreException;
 import dev.longtask.store.Subscribers;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,6 +59,9 @@ final class PostgresCommits {
     private final Subscribers subscribers;
     private final ProjectionThread projection;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** The writers of the rows' JSON, their serialisers found once rather than at every commit. */
+    private final ObjectWriter tasks;
+    private final ObjectWriter runs;
     private volatile RunState state;
 
     PostgresCommits(PostgresDatabase db, String runId, RunState state, Clock clock, ObjectMapper json,
@@ -73,6 +77,8 @@ final class PostgresCommits {
         this.leases = leases;
         this.subscribers = subscribers;
         this.projection = projection;
+        this.tasks = json.writerFor(Task.class);
+        this.runs = json.writerFor(Run.class);
     }
 
     /** The newest state this process committed or read. */
@@ -80,17 +86,6 @@ final class PostgresCommits {
         return state;
     }
 
-    /**
-     * The one way anything changes: reads the events other processes committed since this store last looked, applies
-     * them, decides and validates the new events against that newest state, and writes them with the run's and the
-     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
-     * the read; when it has, the decision is made again on the events that came in. After
-     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
-     * when no decision had anything to do.
-     *
-     * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
-     * @param pick       chooses the tasks to claim on the newest state (see {@link PostgresRunStore#claimNext}), or null
-     */
     /**
      * Refuses a write about {@code task} (null: none) once this store gave its claim back: the write comes from an
      * agent that outlived the claim, and would carry no attempt the database could check.
@@ -102,6 +97,18 @@ final class PostgresCommits {
         }
     }
 
+    /**
+     * The one way anything changes: reads the events other processes committed since this store last looked, applies
+     * them, decides and validates the new events against that newest state, and writes them with the run's and the
+     * changed tasks' rows in one statement ({@code longtask_commit}) that commits only if the log has not moved since
+     * the read; when it has, the decision is made again on the events that came in. After
+     * {@link #OPTIMISTIC_TRIES} lost races the write waits for the run's lock first, so it always gets through. Null
+     * when no decision had anything to do.
+     *
+     * @param fencedTask the task whose attempt number the events carry, or null for writes under no claim
+     * @param pick       chooses the tasks to claim on the state {@code decisions} leave (see
+     *                   {@link PostgresRunStore#claimNext}), or null
+     */
     Committed commitAll(List<Function<RunState, Draft>> decisions, Integer fencedTask, ClaimPick pick) {
         refuseAfterLetGo(fencedTask);
         List<Event> seen = new ArrayList<>();
@@ -124,26 +131,13 @@ final class PostgresCommits {
                         seen.add(event);
                     }
                     state = before;
-                    List<Function<RunState, Draft>> steps = pick == null ? decisions : pick.claims(before, changes);
                     Integer attempt = fencedTask == null ? null : leases.attempt(fencedTask);
                     List<Event> events = new ArrayList<>();
                     List<String> lines = new ArrayList<>();
-                    RunState after = before;
-                    for (Function<RunState, Draft> decide : steps) {
-                        Draft draft = decide.apply(after);
-                        if (draft == null) {
-                            continue;
-                        }
-                        Instant time = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-                        Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
-                                draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
-                        String text = encode(raw);
-                        String line = redactor.redact(text);
-                        // what a reader of the log will see: the draft itself, unless a secret was masked in its line
-                        Event event = line == text ? raw : json.readValue(line, Event.class);
-                        after = after.apply(event);
-                        events.add(event);
-                        lines.add(line);
+                    RunState after = decide(before, decisions, events, lines);
+                    if (pick != null) {
+                        // the claims are decided on the state the decisions leave (a task that ended frees its place)
+                        after = decide(after, pick.claims(after, changes), events, lines);
                     }
                     if (events.isEmpty()) {
                         if (locked) {
@@ -166,7 +160,7 @@ final class PostgresCommits {
                     leases.committed(events, after);
                     done = new Committed(events, after);
                 }
-            } catch (SQLException | JsonProcessingException | RuntimeException e) {
+            } catch (SQLException | IOException | RuntimeException e) {
                 if (!c.getAutoCommit()) {
                     rollbackQuietly(c);
                 }
@@ -180,6 +174,29 @@ final class PostgresCommits {
         }
         projection.request();
         return done;
+    }
+
+    /** Applies {@code steps} one after the other from {@code state}, adding their events and log lines; the state after. */
+    private RunState decide(RunState state, List<Function<RunState, Draft>> steps, List<Event> events,
+                            List<String> lines) throws JsonProcessingException {
+        RunState after = state;
+        for (Function<RunState, Draft> decide : steps) {
+            Draft draft = decide.apply(after);
+            if (draft == null) {
+                continue;
+            }
+            Instant time = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+            Event raw = new Event(after.lastSeq() + 1, time, draft.type(), draft.task(),
+                    draft.data() == null ? json.createObjectNode() : draft.data().deepCopy());
+            String text = encode(raw);
+            String line = redactor.redact(text);
+            // what a reader of the log will see: the draft itself, unless a secret was masked in its line
+            Event event = line == text ? raw : json.readValue(line, Event.class);
+            after = after.apply(event);
+            events.add(event);
+            lines.add(line);
+        }
+        return after;
     }
 
     /**
@@ -260,32 +277,50 @@ final class PostgresCommits {
      * when the transaction commits.
      */
     private boolean write(Connection c, RunState before, RunState after, List<Event> events, List<String> lines,
-                          Integer fencedTask, Integer attempt) throws SQLException, JsonProcessingException {
-        ArrayNode eventRows = json.createArrayNode();
+                          Integer fencedTask, Integer attempt) throws SQLException, IOException {
+        // the rows' JSON is written straight to text by one generator each, not built as trees and written again
+        StringWriter eventRows = new StringWriter(256 * events.size());
         Set<Integer> claimed = new HashSet<>();
-        for (int i = 0; i < events.size(); i++) {
-            Event event = events.get(i);
-            eventRows.addObject().put("seq", event.seq()).put("time", event.time().toString()).put("type", event.type())
-                    .put("task", event.task())
-                    .put("attempt", fencedTask != null && fencedTask.equals(event.task()) ? attempt : null)
-                    .put("line", lines.get(i));
-            if (EventType.TASK_CLAIMED.equals(event.type())) {
-                claimed.add(event.task());
+        try (JsonGenerator rows = json.getFactory().createGenerator(eventRows)) {
+            rows.writeStartArray();
+            for (int i = 0; i < events.size(); i++) {
+                Event event = events.get(i);
+                rows.writeStartObject();
+                rows.writeNumberField("seq", event.seq());
+                rows.writeStringField("time", event.time().toString());
+                rows.writeStringField("type", event.type());
+                writeInteger(rows, "task", event.task());
+                writeInteger(rows, "attempt", fencedTask != null && fencedTask.equals(event.task()) ? attempt : null);
+                rows.writeStringField("line", lines.get(i));
+                rows.writeEndObject();
+                if (EventType.TASK_CLAIMED.equals(event.type())) {
+                    claimed.add(event.task());
+                }
             }
+            rows.writeEndArray();
         }
-        ArrayNode taskRows = json.createArrayNode();
+        StringWriter taskRows = new StringWriter(1024);
         boolean newWork = false;
-        for (Task task : after.tasks()) {
-            Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
-            if (was == task) {
-                continue;
+        try (JsonGenerator rows = json.getFactory().createGenerator(taskRows)) {
+            rows.writeStartArray();
+            for (Task task : after.tasks()) {
+                Task was = task.id() <= before.tasks().size() ? before.tasks().get(task.id() - 1) : null;
+                if (was == task) {
+                    continue;
+                }
+                newWork |= task.isReady() && (was == null || !was.isReady());
+                rows.writeStartObject();
+                rows.writeNumberField("id", task.id());
+                rows.writeStringField("status", task.status().wire());
+                rows.writeBooleanField("ready", task.isReady());
+                rows.writeNumberField("attempts", task.attempts());
+                rows.writeStringField("owner", task.owner());
+                rows.writeBooleanField("claimed", claimed.contains(task.id()));
+                rows.writeFieldName("task");
+                tasks.writeValue(rows, task);
+                rows.writeEndObject();
             }
-            newWork |= task.isReady() && (was == null || !was.isReady());
-            ObjectNode row = taskRows.addObject().put("id", task.id()).put("status", task.status().wire())
-                    .put("ready", task.isReady()).put("attempts", task.attempts()).put("owner", task.owner())
-                    .put("claimed", claimed.contains(task.id()));
-            // the task's JSON is written once, as text, not built as a tree and written again with the rows
-            row.putRawValue("task", new RawValue(json.writeValueAsString(task)));
+            rows.writeEndArray();
         }
         Run run = after.run();
         newWork |= run.status() == RunStatus.RUNNING && (before.run() == null
@@ -298,15 +333,23 @@ final class PostgresCommits {
             commit.setString(1, runId);
             commit.setLong(2, before.lastSeq());
             commit.setLong(3, after.lastSeq());
-            commit.setString(4, json.writeValueAsString(eventRows));
-            commit.setString(5, json.writeValueAsString(taskRows));
+            commit.setString(4, eventRows.toString());
+            commit.setString(5, taskRows.toString());
             commit.setString(6, run.status().wire());
-            commit.setString(7, json.writeValueAsString(run));
+            commit.setString(7, runs.writeValueAsString(run));
             commit.setLong(8, leases.duration().toMillis());
             commit.setBoolean(9, newWork);
             try (ResultSet result = commit.executeQuery()) {
                 return result.next() && result.getBoolean(1);
             }
+        }
+    }
+
+    private static void writeInteger(JsonGenerator out, String name, Integer value) throws IOException {
+        if (value == null) {
+            out.writeNullField(name);
+        } else {
+            out.writeNumberField(name, value);
         }
     }
 

@@ -46,7 +46,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,6 +82,7 @@ public final class PostgresRunStore extends EventSourcedRunStore {
     private final Projections projections;
     private final PostgresCommits commits;
     private final PostgresRunRows rows;
+    private final NextClaims nextClaims = new NextClaims();
     private volatile boolean closed;
 
     /** When a process writes the projection files of a run it has open. */
@@ -364,21 +367,41 @@ public final class PostgresRunStore extends EventSourcedRunStore {
 
     @Override
     public Task complete(int id, String summary) {
-        return commitFenced(id, List.of(changes.complete(id, summary))).state().task(id);
+        return end(id, List.of(changes.complete(id, summary)));
     }
 
     @Override
     public Task fail(int id, String error) {
-        return commitFenced(id, List.of(changes.fail(id, error))).state().task(id);
+        return end(id, List.of(changes.fail(id, error)));
     }
 
     /** The records and the status change commit together, fenced by the claim's attempt. */
     @Override
     public Task finish(int id, boolean success, String text, List<EventData> records) {
-        return commitFenced(id, changes.finish(id, success, text, records)).state().task(id);
+        return end(id, changes.finish(id, success, text, records));
     }
 
+    /**
+     * Asks that the commit that ends task {@code id} (its completion or failure, fenced by its attempt as ever) also
+     * claim the lowest ready task of this run for {@code owner}, none of those {@code busy} names at that moment nor
+     * {@code id} itself, within the run's concurrency like any claim; a task so claimed is handed to {@code taken}
+     * (on the thread that ends the task) once the commit is in. A worker's slot that ends a task takes its next one
+     * this way: one commit where an end and a claim of the claiming thread made two. Nothing is claimed when nothing
+     * is ready, when the end is refused (the whole commit is), or after {@link #dropClaimWithEnd}.
+     */
+    public void claimWithEnd(int id, String owner, Supplier<Set<Integer>> busy, Consumer<Task> taken) {
+        nextClaims.put(id, owner, busy, taken);
+    }
 
+    /** Withdraws {@link #claimWithEnd} for task {@code id} if its end has not used it. */
+    public void dropClaimWithEnd(int id) {
+        nextClaims.drop(id);
+    }
+
+    private Task end(int id, List<Function<RunState, Draft>> steps) {
+        ensureOpen();
+        return nextClaims.end(commits, id, steps);
+    }
 
     /**
      * A requeue by the holder of the task's claim (a worker letting it go on a stop) is fenced like its other writes, so
@@ -448,7 +471,6 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         return requeued;
     }
 
-
     @Override
     public void setRunStatus(RunStatus status, String reason) {
         commit(changes.setRunStatus(status, reason));
@@ -461,10 +483,6 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         Committed done = task != null && leases.holds(task) ? commitFenced(task, List.of(step)) : commit(step);
         return done.events().get(0);
     }
-
-
-
-
 
     /**
      * Stores the result in the database (fenced by the claim's attempt when this store holds the task), then writes
@@ -516,7 +534,6 @@ public final class PostgresRunStore extends EventSourcedRunStore {
         append(EventType.REPORT_WRITTEN, null, changes.reportWritten(finalResult));
         return directory.resolve(RunLayout.REPORT_FILE);
     }
-
 
     @Override
     public Transcript transcript(int id) {

@@ -3,6 +3,7 @@ package dev.longtask.store.postgres;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.longtask.model.Event;
 import dev.longtask.model.JsonMapping;
 import dev.longtask.model.run.ListedRun;
@@ -26,6 +27,9 @@ import java.util.function.Predicate;
  * {@link PostgresRunStore} replays on open and what readers of many runs (a server, {@code status}) ask.
  */
 public final class PostgresRuns {
+    /** Reads a log line as an event, its deserialiser found once (immutable, so shared by every thread). */
+    private static final ObjectReader EVENTS = JsonMapping.MAPPER.readerFor(Event.class);
+
     private PostgresRuns() {
     }
 
@@ -175,6 +179,7 @@ public final class PostgresRuns {
                                           Predicate<String> withData) throws SQLException {
         // the shared mapper: a new one per read built its deserialisers again each time, a fifth of a worker's samples
         ObjectMapper json = JsonMapping.MAPPER;
+        ObjectReader lines = EVENTS;
         List<Event> events = new ArrayList<>();
         try (PreparedStatement select = c.prepareStatement(
                 "SELECT seq, time, type, task, line FROM longtask_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {
@@ -186,7 +191,7 @@ public final class PostgresRuns {
                     String type = rows.getString(3);
                     if (withData.test(type)) {
                         try {
-                            events.add(json.readValue(rows.getString(5), Event.class));
+                            events.add(lines.readValue(rows.getString(5)));
                         } catch (JsonProcessingException e) {
                             throw new StoreException("event " + rows.getLong(1) + " of run " + runId + " in " + shown
                                     + " does not parse: " + e.getOriginalMessage(), e);

@@ -372,6 +372,87 @@ class PostgresRunStoreTest {
         }
     }
 
+    @Test
+    void theEndOfATaskClaimsTheSlotsNextTaskInTheSameCommitAndAFencedEndClaimsNothing() throws Exception {
+        try (PostgresRunStore reader = newRunningRun(4);
+             PostgresRunStore worker = PostgresRunStore.open(db, "run-1", StoreOptions.defaults().withSecrets(List.of()),
+                     LEASE, PostgresRunStore.Projections.WHEN_FLUSHED)) {
+            assertThat(worker.claimNext(List.of("w slot 1", "w slot 2"), false)).extracting(Task::id)
+                    .containsExactly(1, 2);
+            List<Task> taken = new CopyOnWriteArrayList<>();
+            // task 3 is busy in another slot of this process: the end of task 1 claims task 4
+            worker.claimWithEnd(1, "w slot 1", () -> Set.of(3), taken::add);
+            assertThat(worker.complete(1, "done").status()).isEqualTo(TaskStatus.COMPLETED);
+            assertThat(taken).singleElement().satisfies(t -> {
+                assertThat(t.id()).isEqualTo(4);
+                assertThat(t.owner()).isEqualTo("w slot 1");
+                assertThat(t.status()).isEqualTo(TaskStatus.IN_PROGRESS);
+            });
+            assertThat(worker.heldTasks()).containsEntry(4, 1).doesNotContainKey(1);
+            reader.refresh();
+            assertThat(reader.task(4).owner()).isEqualTo("w slot 1");
+            // one transaction: the completion (fenced by task 1's attempt) and the claim (which starts a lease)
+            assertThat(eventRows("run-1", "task.completed", 1)).isEqualTo(eventRows("run-1", "task.claimed", 4));
+            assertThat(attemptOf("run-1", "task.completed", 1)).isEqualTo(1);
+            assertThat(attemptOf("run-1", "task.claimed", 4)).isNull();
+            assertThat(leaseOf("run-1", 4)).isNotNull();
+            // the rows the commit wrote are the run and the tasks as the log makes them
+            assertThat(JSON.readTree(rowText("SELECT task::text FROM longtask_tasks WHERE run_id = 'run-1' AND id = 4")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.task(4))));
+            assertThat(JSON.readTree(rowText("SELECT task::text FROM longtask_tasks WHERE run_id = 'run-1' AND id = 1")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.task(1))));
+            assertThat(JSON.readTree(rowText("SELECT run::text FROM longtask_runs WHERE id = 'run-1'")))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(reader.run())));
+
+            // an end the fence refuses claims nothing: the whole commit is refused
+            worker.claimWithEnd(2, "w slot 2", Set::of, taken::add);
+            expireLease("run-1", 2);
+            assertThatThrownBy(() -> worker.complete(2, "late")).isInstanceOf(FencedException.class);
+            reader.refresh();
+            assertThat(reader.task(3).status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(taken).hasSize(1);
+
+            // withdrawn: the end claims nothing
+            worker.claimWithEnd(4, "w slot 1", Set::of, taken::add);
+            worker.dropClaimWithEnd(4);
+            worker.complete(4, "done");
+            reader.refresh();
+            assertThat(reader.task(3).status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(taken).hasSize(1);
+        }
+    }
+
+    private String rowText(String query) throws Exception {
+        try (Connection c = db.connection(); Statement select = c.createStatement();
+             ResultSet row = select.executeQuery(query)) {
+            assertThat(row.next()).as(query).isTrue();
+            return row.getString(1);
+        }
+    }
+
+    /** The transaction (xmin) that wrote the event of {@code type} about {@code task}. */
+    private String eventRows(String runId, String type, int task) throws Exception {
+        return eventColumn("xmin::text", runId, type, task);
+    }
+
+    private Integer attemptOf(String runId, String type, int task) throws Exception {
+        String attempt = eventColumn("attempt::text", runId, type, task);
+        return attempt == null ? null : Integer.valueOf(attempt);
+    }
+
+    private String eventColumn(String column, String runId, String type, int task) throws Exception {
+        try (Connection c = db.connection(); PreparedStatement select = c.prepareStatement("SELECT " + column
+                + " FROM longtask_events WHERE run_id = ? AND type = ? AND task = ?")) {
+            select.setString(1, runId);
+            select.setString(2, type);
+            select.setInt(3, task);
+            try (ResultSet row = select.executeQuery()) {
+                assertThat(row.next()).as("a %s event of task %d", type, task).isTrue();
+                return row.getString(1);
+            }
+        }
+    }
+
     private static com.fasterxml.jackson.databind.node.ObjectNode line(String kind, String content) {
         return JSON.createObjectNode().put("kind", kind).put("content", content);
     }
