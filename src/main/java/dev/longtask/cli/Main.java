@@ -84,8 +84,7 @@ public final class Main implements Runnable {
         if (named.size() == 1 && Commands.readsRuns(named.get(0)) && !asksForHelp(args)) {
             prepareReadingAside();
         }
-        return named.size() == 1 ? withCommands(named, Commands.factoryFor(named.get(0), args))
-                : withCommands(Commands.ALL);
+        return named.size() == 1 ? withCommands(named, Commands.factoryFor(named.get(0))) : withCommands(Commands.ALL);
     }
 
     private static boolean asksForHelp(String... args) {

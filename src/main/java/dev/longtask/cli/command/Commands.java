@@ -43,24 +43,7 @@ public final class Commands {
      * {@code mcp} starts making what its first answer needs as it is made, before its options are even parsed.
      */
     public static CommandLine.IFactory factoryFor(Class<?> command) {
-        return factoryFor(command, new String[0]);
-    }
-
-    /**
-     * As {@link #factoryFor(Class)}, for the command line {@code args}: {@code resume} also begins reading the run
-     * they name, before they are parsed.
-     */
-    public static CommandLine.IFactory factoryFor(Class<?> command, String... args) {
         CommandLine.IFactory plain = CommandLine.defaultFactory();
-        if (command == ResumeCommand.class) {
-            dev.longtask.model.run.RunStores early = ResumeCommand.readingAheadOf(args);
-            return early == null ? plain : new CommandLine.IFactory() {
-                @Override
-                public <K> K create(Class<K> type) throws Exception {
-                    return type == ResumeCommand.class ? type.cast(new ResumeCommand(early)) : plain.create(type);
-                }
-            };
-        }
         if (command != McpCommand.class) {
             return plain;
         }

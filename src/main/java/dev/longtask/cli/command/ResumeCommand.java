@@ -1,6 +1,5 @@
 package dev.longtask.cli.command;
 
-import dev.longtask.api.Stores;
 import dev.longtask.cli.CliFailure;
 import dev.longtask.cli.ExitCode;
 import dev.longtask.cli.RunAccess;
@@ -8,7 +7,6 @@ import dev.longtask.model.config.Environment;
 import dev.longtask.model.Run;
 import dev.longtask.model.RunStatus;
 import dev.longtask.model.run.RunStores;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,63 +43,15 @@ final class ResumeCommand implements Callable<ExitCode> {
 
     private final Environment environment;
     private final RunDriver.Assembly assembly;
-    /** The file stores reading ahead the run the command line seems to name, or null. */
-    private final RunStores early;
 
     ResumeCommand() {
         this(Environment.system(), RunDriver.Assembly.REAL);
     }
 
-    /** With the run the command line seems to name being read already ({@link #readingAheadOf}), before its parse. */
-    ResumeCommand(RunStores early) {
-        this(Environment.system(), RunDriver.Assembly.REAL, early);
-    }
-
     /** For tests: the environment settings are read from, and how the runtime is assembled (a scripted model). */
     ResumeCommand(Environment environment, RunDriver.Assembly assembly) {
-        this(environment, assembly, null);
-    }
-
-    private ResumeCommand(Environment environment, RunDriver.Assembly assembly, RunStores early) {
         this.environment = environment;
         this.assembly = assembly;
-        this.early = early;
-    }
-
-    /**
-     * The file stores reading ahead the run that {@code args} seem to name ({@code resume RUN_ID}, the workspace of
-     * {@code -C}/{@code --workdir} or the current directory), begun before picocli builds and parses the command line
-     * (a third of what a resume did before its run's open could start); null when they name none plainly. A guess
-     * from the words alone: the resume reads ahead the run it resolves when this is another (or none), and takes a
-     * read only of the run it opens, as it stands then.
-     */
-    static RunStores readingAheadOf(String... args) {
-        String workdir = ".";
-        String runId = null;
-        boolean resume = false;
-        for (int i = 0; i < args.length; i++) {
-            String word = args[i];
-            if ((word.equals("-C") || word.equals("--workdir")) && i + 1 < args.length) {
-                workdir = args[++i];
-            } else if (word.startsWith("--workdir=")) {
-                workdir = word.substring("--workdir=".length());
-            } else if (word.equals("--help") || word.equals("-h")) {
-                return null;
-            } else if (!resume && word.equals("resume")) {
-                resume = true;
-                if (i + 1 < args.length && !args[i + 1].startsWith("-")) {
-                    runId = args[++i];
-                }
-            }
-        }
-        if (runId == null) {
-            return null;
-        }
-        try {
-            return Stores.files().readingAhead(Path.of(workdir), runId);
-        } catch (RuntimeException unusable) {
-            return null;
-        }
     }
 
     @Override
@@ -114,9 +64,6 @@ final class ResumeCommand implements Callable<ExitCode> {
             // The run alone (run.json when current), not its tasks: the resume reads those itself, and reading them
             // twice cost a cold JVM a third of a second before the first task was claimed.
             runId = RunAccess.resolve(stores, driver.workspacePath(), runId);
-            // its state read on a second core while the settings, the model and the engine are put together
-            RunStores reading = early != null && stores == Stores.files() ? early : stores;
-            driver.useStores(reading.readingAhead(driver.workspacePath(), runId), scaleOut.workersOnly());
             Run run = RunAccess.readRun(stores, driver.workspacePath(), runId);
             if (run.status() == RunStatus.CANCELLED) {
                 throw CliFailure.usage("run " + runId + " was cancelled (" + run.statusReason() + "); it cannot"

@@ -39,16 +39,6 @@ public interface RunStores extends AutoCloseable {
      */
     Opened open(Path workspace, String runId, StoreOptions options);
 
-    /**
-     * Stores like these that begin reading run {@code runId} of {@code workspace} now, without its lock and changing
-     * nothing, so that a later {@link #open} of it finds its state read while the caller did other things: for a
-     * command that knows the run it will open long before it opens it (resume). The open still takes what was read
-     * only when the run is as it was read. These stores themselves by default (nothing is read ahead).
-     */
-    default RunStores readingAhead(Path workspace, String runId) {
-        return this;
-    }
-
     /** The run ids of {@code workspace} (of the whole database for a shared store), newest first. */
     List<String> list(Path workspace);
 

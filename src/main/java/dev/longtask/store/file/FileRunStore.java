@@ -142,11 +142,6 @@ public final class FileRunStore extends EventSourcedRunStore {
         return RunOpener.open(workspace, runId, options, syncer);
     }
 
-    /** As {@link #open(Path, String, StoreOptions)}, taking what {@code ahead} read when the run is still as read. */
-    static FileRunStore open(Path workspace, String runId, StoreOptions options, ReadAhead ahead) {
-        return RunOpener.open(workspace, runId, options, EventLog.FSYNC, ahead);
-    }
-
     /**
      * Reads a run without taking the writer lock and without changing any file: the state from the newest good
      * checkpoint plus the events after it (a torn last line is ignored). Also checks that every task file and

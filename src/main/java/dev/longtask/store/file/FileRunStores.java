@@ -18,24 +18,9 @@ import java.util.List;
 
 /** The runs of each workspace in its {@code .longtask/runs} directory, through {@link FileRunStore}. */
 public final class FileRunStores implements RunStores {
-    public static final FileRunStores INSTANCE = new FileRunStores(null);
+    public static final FileRunStores INSTANCE = new FileRunStores();
 
-    /** The run being read ahead of its open, or null. */
-    private final ReadAhead ahead;
-
-    private FileRunStores(ReadAhead ahead) {
-        this.ahead = ahead;
-    }
-
-    /**
-     * Stores like these that read the run ahead, on a thread of their own: the log's scan, the checkpoint's binding
-     * and the replay after it are done by the time the caller opens the run, unless the run changed meanwhile. These
-     * stores themselves when they read that run ahead already.
-     */
-    @Override
-    public RunStores readingAhead(Path workspace, String runId) {
-        return ahead != null && ahead.reads(workspace, runId) ? this
-                : new FileRunStores(ReadAhead.start(workspace, runId));
+    private FileRunStores() {
     }
 
     @Override
@@ -46,8 +31,7 @@ public final class FileRunStores implements RunStores {
 
     @Override
     public Opened open(Path workspace, String runId, StoreOptions options) {
-        FileRunStore store = ahead == null ? FileRunStore.open(workspace, runId, options)
-                : FileRunStore.open(workspace, runId, options, ahead);
+        FileRunStore store = FileRunStore.open(workspace, runId, options);
         try {
             return new Opened(store, store.recordRepairs());
         } catch (RuntimeException e) {

@@ -92,18 +92,11 @@ final class RunOpener {
     }
 
     static FileRunStore open(Path workspace, String runId, StoreOptions options, EventLog.Syncer syncer) {
-        return open(workspace, runId, options, syncer, null);
-    }
-
-    /** As {@link #open(Path, String, StoreOptions, EventLog.Syncer)}, with what {@code ahead} read if still current. */
-    static FileRunStore open(Path workspace, String runId, StoreOptions options, EventLog.Syncer syncer,
-                             ReadAhead ahead) {
         Path dir = RunDirectory.existing(workspace, runId);
         RunLock lock = acquire(dir, runId);
         try {
             ObjectMapper json = JsonMapping.MAPPER;
-            RunDirectory.Loaded read = ahead == null ? null : ahead.take(dir);
-            RunDirectory.Loaded loaded = read != null ? read : RunDirectory.load(dir, runId, json);
+            RunDirectory.Loaded loaded = RunDirectory.load(dir, runId, json);
             EventLog log = EventLog.open(dir.resolve(RunLayout.EVENTS), options.fsync(), syncer, loaded.shape());
             Checkpoints.Choice choice = loaded.choice();
             new Checkpoints(dir.resolve(RunLayout.CHECKPOINTS), json, runId).setAside(choice.bad());
