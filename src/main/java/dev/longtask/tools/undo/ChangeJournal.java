@@ -46,6 +46,13 @@ final class ChangeJournal {
     private List<Entry> entries;
     private long knownSize = -1;
     private JournalView view;
+    /**
+     * This process's appends so far (counted under this object's lock once their lines are written), and how many of
+     * them are on disk (guarded by {@link #syncing}).
+     */
+    private volatile long appended;
+    private long synced;
+    private final Object syncing = new Object();
 
     ChangeJournal(Path file) {
         this.file = file;
@@ -72,8 +79,20 @@ final class ChangeJournal {
         append(List.of(entry), false);
     }
 
-    /** Appends {@code entries}, then ({@code durable}) one fsync. */
-    private synchronized void append(List<Entry> added, boolean durable) throws IOException {
+    /**
+     * Appends {@code entries}, then ({@code durable}) waits for an fsync that covers them. The lines are written under
+     * this object's lock and the file's; the fsync is taken outside both, and one fsync covers every line written
+     * before it began, so tasks appending at the same moment share one instead of taking theirs in turn (group commit).
+     */
+    private void append(List<Entry> added, boolean durable) throws IOException {
+        long mine = write(added);
+        if (durable) {
+            awaitDurable(mine);
+        }
+    }
+
+    /** Writes {@code added} at the journal's end, whole, and answers their number in this process's appends. */
+    private synchronized long write(List<Entry> added) throws IOException {
         StringBuilder text = new StringBuilder();
         added.forEach(entry -> text.append(toJson(entry)).append('\n'));
         byte[] line = text.toString().getBytes(StandardCharsets.UTF_8);
@@ -82,9 +101,6 @@ final class ChangeJournal {
             ByteBuffer buffer = ByteBuffer.wrap(line);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
-            }
-            if (durable) {
-                channel.force(false);
             }
             if (current) {
                 knownSize = channel.size();
@@ -97,6 +113,24 @@ final class ChangeJournal {
             } else {
                 knownSize = -1; // another process wrote too (a rollback): read the file again when asked
             }
+        }
+        return ++appended;
+    }
+
+    /**
+     * Returns once append number {@code mine} is on disk: at once when an fsync begun after it was written has ended,
+     * else after one more, taken by this thread for every line written so far (the other threads waiting meanwhile).
+     */
+    private void awaitDurable(long mine) throws IOException {
+        synchronized (syncing) {
+            if (synced >= mine) {
+                return;
+            }
+            long upTo = appended; // not this object's lock: a caller holding it (an undo) may be waiting for ours
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.force(false);
+            }
+            synced = upTo;
         }
     }
 
