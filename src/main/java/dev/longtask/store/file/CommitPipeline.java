@@ -56,6 +56,12 @@ import org.slf4j.LoggerFactory;
 final class CommitPipeline {
     /** The least time between two passes of the projector thread. */
     static final long PASS_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /**
+     * How long the settler lets an event written behind wait for a commit that must be durable before it fsyncs the
+     * event itself: a task's call record is mostly followed by its end or another commit within a few milliseconds,
+     * and one fsync then covers both (see {@link EventLog#awaitDurable(long, long)}).
+     */
+    static final long SETTLER_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /** An appended event and the state after it. */
     record Committed(Event event, RunState state) {
@@ -179,7 +185,7 @@ final class CommitPipeline {
         try {
             settler().execute(() -> {
                 try {
-                    settle(written);
+                    settle(written, SETTLER_LINGER_NANOS);
                 } catch (StoreException e) {
                     // The next change reports it to its caller; the events queued behind it would only repeat it.
                     if (settlerFailed.compareAndSet(false, true)) {
@@ -253,10 +259,15 @@ final class CommitPipeline {
 
     /** Waits until the written events are durable, then publishes them, asks for projections and delivers them. */
     private void settle(CommittedAll written) {
+        settle(written, 0);
+    }
+
+    /** As {@link #settle(CommittedAll)}, letting up to {@code lingerNanos} pass for another caller's fsync first. */
+    private void settle(CommittedAll written, long lingerNanos) {
         List<Event> events = written.events();
         RunState after = written.state();
         try {
-            log.awaitDurable(after.lastSeq());
+            log.awaitDurable(after.lastSeq(), lingerNanos);
         } catch (IOException e) {
             events.forEach(event -> subscribers.skip(event.seq()));
             throw broken("events.jsonl could not be fsynced (" + e + ")", e);

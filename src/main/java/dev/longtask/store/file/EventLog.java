@@ -117,9 +117,21 @@ final class EventLog implements AutoCloseable {
 
     /** Returns once the event {@code seq} is durable per the policy; with GROUPED, shares the fsync with others. */
     void awaitDurable(long seq) throws IOException {
+        awaitDurable(seq, 0);
+    }
+
+    /**
+     * As {@link #awaitDurable(long)}, but first lets up to {@code lingerNanos} pass for an fsync another caller takes
+     * (one that must not wait) to cover the event too; only then fsyncs itself. For the store's settler, whose events
+     * nobody waits for: a task's next commit usually follows its call record within that time, and the two then share
+     * one fsync instead of the second waiting for the first's to end and then taking its own.
+     */
+    void awaitDurable(long seq, long lingerNanos) throws IOException {
         if (policy == FsyncPolicy.NONE) {
             return;
         }
+        long lingerUntil = System.nanoTime() + lingerNanos;
+        boolean interrupted = false;
         syncLock.lock();
         try {
             while (durableSeq < seq) {
@@ -128,6 +140,15 @@ final class EventLog implements AutoCloseable {
                 }
                 if (syncing) {
                     syncEnded.awaitUninterruptibly();
+                    continue;
+                }
+                long left = lingerUntil - System.nanoTime();
+                if (left > 0 && !interrupted) {
+                    try {
+                        syncEnded.awaitNanos(left); // ends early when another caller's fsync ends
+                    } catch (InterruptedException e) {
+                        interrupted = true; // lingers no longer: fsyncs now, and keeps the status for its caller
+                    }
                     continue;
                 }
                 syncing = true;
@@ -153,6 +174,9 @@ final class EventLog implements AutoCloseable {
             }
         } finally {
             syncLock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -178,6 +202,7 @@ final class EventLog implements AutoCloseable {
             if (upTo > durableSeq) {
                 durableSeq = upTo;
             }
+            syncEnded.signalAll(); // a settler lingering for an fsync has had one
         } finally {
             syncLock.unlock();
         }

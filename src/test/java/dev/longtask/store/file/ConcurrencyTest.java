@@ -205,6 +205,48 @@ class ConcurrencyTest {
         }
     }
 
+    /**
+     * The settler lingers before it fsyncs what was written behind: a commit that must be durable meanwhile fsyncs
+     * both, and the settler returns at that fsync's end (its linger here is ten minutes); alone, it fsyncs itself.
+     */
+    @Test
+    void aLingeringSettlerIsCoveredByTheNextCommitsFsyncAndFsyncsItselfWhenNoneComes() throws Exception {
+        AtomicInteger syncs = new AtomicInteger();
+        EventLog.Syncer counting = file -> {
+            syncs.incrementAndGet();
+            file.getFD().sync();
+        };
+        Path file = workspace.resolve("events.jsonl");
+        try (EventLog log = EventLog.open(file, FsyncPolicy.GROUPED, counting,
+                new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()))) {
+            log.write(1, "{\"seq\":1}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            CountDownLatch settled = new CountDownLatch(1);
+            Thread settler = new Thread(() -> {
+                try {
+                    log.awaitDurable(1, TimeUnit.MINUTES.toNanos(10));
+                    settled.countDown();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            settler.start();
+            awaitCondition(() -> settler.getState() == Thread.State.TIMED_WAITING);
+            assertThat(syncs.get()).as("nothing fsynced while the settler lingers").isZero();
+            assertThat(log.visibleSeq()).isZero();
+
+            log.write(2, "{\"seq\":2}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            log.awaitDurable(2);
+            assertThat(settled.await(10, TimeUnit.SECONDS)).as("the settler's event was covered").isTrue();
+            assertThat(syncs.get()).as("one fsync for both").isEqualTo(1);
+            assertThat(log.visibleSeq()).isEqualTo(2);
+
+            log.write(3, "{\"seq\":3}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            log.awaitDurable(3, TimeUnit.MILLISECONDS.toNanos(1));
+            assertThat(syncs.get()).as("alone, it fsyncs once its linger is over").isEqualTo(2);
+            assertThat(log.visibleSeq()).isEqualTo(3);
+        }
+    }
+
     private static void await(CountDownLatch latch) throws IOException {
         try {
             if (!latch.await(10, TimeUnit.SECONDS)) {
