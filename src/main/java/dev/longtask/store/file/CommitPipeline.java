@@ -57,9 +57,9 @@ final class CommitPipeline {
     /** The least time between two passes of the projector thread. */
     static final long PASS_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /**
-     * How long the settler lets an event written behind wait for a commit that must be durable before it fsyncs the
-     * event itself: a task's call record is mostly followed by its end or another commit within a few milliseconds,
-     * and one fsync then covers both (see {@link EventLog#awaitDurable(long, long)}).
+     * How long the settler lets a record written behind ({@code appendBehind}: a model call's) wait for a commit that
+     * must be durable before it fsyncs the record itself: a task's last call record is followed by its end within a
+     * few milliseconds, and one fsync then covers both (see {@link EventLog#awaitDurable(long, long)}).
      */
     static final long SETTLER_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
@@ -178,14 +178,26 @@ final class CommitPipeline {
      * the store for the next change. For events whose loss in a machine crash costs the run nothing it needs.
      */
     Committed commitBehind(Function<RunState, Draft> decide) {
+        return commitBehind(decide, 0);
+    }
+
+    /**
+     * As {@link #commitBehind(Function)}; the settler lets up to {@code lingerNanos} pass for a commit that must be
+     * durable before it fsyncs the event itself ({@link #SETTLER_LINGER_NANOS} for a call record; a claim, which its
+     * task will await, none).
+     */
+    Committed commitBehind(Function<RunState, Draft> decide, long lingerNanos) {
         CommittedAll written = write(List.of(decide));
         if (written == null) {
             return null;
         }
+        if (lingerNanos == 0) {
+            log.hurry(); // the settler may be lingering for a call record queued before this
+        }
         try {
             settler().execute(() -> {
                 try {
-                    settle(written, SETTLER_LINGER_NANOS);
+                    settle(written, lingerNanos);
                 } catch (StoreException e) {
                     // The next change reports it to its caller; the events queued behind it would only repeat it.
                     if (settlerFailed.compareAndSet(false, true)) {

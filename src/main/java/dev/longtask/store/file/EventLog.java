@@ -48,6 +48,8 @@ final class EventLog implements AutoCloseable {
     private boolean syncing;
     private IOException failure;
     private long syncCount;
+    /** Events up to this one are wanted durable soon: nobody lingers for them ({@link #hurry}). */
+    private long hurried;
 
     private EventLog(Path file, RandomAccessFile out, LogSeal seal, FsyncPolicy policy, Syncer syncer,
                      LogScan.Shape shape) {
@@ -143,7 +145,7 @@ final class EventLog implements AutoCloseable {
                     continue;
                 }
                 long left = lingerUntil - System.nanoTime();
-                if (left > 0 && !interrupted) {
+                if (left > 0 && !interrupted && hurried < seq) {
                     try {
                         syncEnded.awaitNanos(left); // ends early when another caller's fsync ends
                     } catch (InterruptedException e) {
@@ -177,6 +179,20 @@ final class EventLog implements AutoCloseable {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Ends the lingering of whoever awaits an event written so far ({@link #awaitDurable(long, long)}): something
+     * written behind it is wanted durable soon (a claim, which its task awaits before it acts).
+     */
+    void hurry() {
+        syncLock.lock();
+        try {
+            hurried = writtenSeq;
+            syncEnded.signalAll();
+        } finally {
+            syncLock.unlock();
         }
     }
 

@@ -349,7 +349,8 @@ public final class FileRunStore extends EventSourcedRunStore {
 
     @Override
     public Run appendBehind(Integer task, EventData data) {
-        return pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data))).state().run();
+        return pipeline.commitBehind(changes.append(data.type(), task, json.valueToTree(data)),
+                CommitPipeline.SETTLER_LINGER_NANOS).state().run();
     }
 
     /** The task's {@code result.json} in the run directory, as the last durable write left it. */

@@ -207,7 +207,8 @@ class ConcurrencyTest {
 
     /**
      * The settler lingers before it fsyncs what was written behind: a commit that must be durable meanwhile fsyncs
-     * both, and the settler returns at that fsync's end (its linger here is ten minutes); alone, it fsyncs itself.
+     * both, and the settler returns at that fsync's end (its linger here is ten minutes); alone, it fsyncs itself;
+     * a claim written behind ends the linger (its task will await it).
      */
     @Test
     void aLingeringSettlerIsCoveredByTheNextCommitsFsyncAndFsyncsItselfWhenNoneComes() throws Exception {
@@ -244,6 +245,26 @@ class ConcurrencyTest {
             log.awaitDurable(3, TimeUnit.MILLISECONDS.toNanos(1));
             assertThat(syncs.get()).as("alone, it fsyncs once its linger is over").isEqualTo(2);
             assertThat(log.visibleSeq()).isEqualTo(3);
+
+            // a claim written behind the lingered-for event hurries it: the settler fsyncs both at once
+            log.write(4, "{\"seq\":4}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            CountDownLatch hurried = new CountDownLatch(1);
+            Thread lingering = new Thread(() -> {
+                try {
+                    log.awaitDurable(4, TimeUnit.MINUTES.toNanos(10));
+                    log.awaitDurable(5, TimeUnit.MINUTES.toNanos(10));
+                    hurried.countDown();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            lingering.start();
+            awaitCondition(() -> lingering.getState() == Thread.State.TIMED_WAITING);
+            log.write(5, "{\"seq\":5}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            log.hurry();
+            assertThat(hurried.await(10, TimeUnit.SECONDS)).as("hurried, nobody lingers").isTrue();
+            assertThat(syncs.get()).as("one fsync for the two").isEqualTo(3);
+            assertThat(log.visibleSeq()).isEqualTo(5);
         }
     }
 
