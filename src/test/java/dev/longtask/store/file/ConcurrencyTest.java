@@ -222,15 +222,7 @@ class ConcurrencyTest {
                 new LogScan.Shape(0, 0, 0, new LongList(), LogDigest.empty()))) {
             log.write(1, "{\"seq\":1}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             CountDownLatch settled = new CountDownLatch(1);
-            Thread settler = new Thread(() -> {
-                try {
-                    log.awaitDurable(1, TimeUnit.MINUTES.toNanos(10));
-                    settled.countDown();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            settler.start();
+            Thread settler = lingering(log, settled, 1);
             awaitCondition(() -> settler.getState() == Thread.State.TIMED_WAITING);
             assertThat(syncs.get()).as("nothing fsynced while the settler lingers").isZero();
             assertThat(log.visibleSeq()).isZero();
@@ -249,23 +241,30 @@ class ConcurrencyTest {
             // a claim written behind the lingered-for event hurries it: the settler fsyncs both at once
             log.write(4, "{\"seq\":4}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             CountDownLatch hurried = new CountDownLatch(1);
-            Thread lingering = new Thread(() -> {
-                try {
-                    log.awaitDurable(4, TimeUnit.MINUTES.toNanos(10));
-                    log.awaitDurable(5, TimeUnit.MINUTES.toNanos(10));
-                    hurried.countDown();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            lingering.start();
-            awaitCondition(() -> lingering.getState() == Thread.State.TIMED_WAITING);
+            Thread waiter = lingering(log, hurried, 4, 5);
+            awaitCondition(() -> waiter.getState() == Thread.State.TIMED_WAITING);
             log.write(5, "{\"seq\":5}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             log.hurry();
             assertThat(hurried.await(10, TimeUnit.SECONDS)).as("hurried, nobody lingers").isTrue();
             assertThat(syncs.get()).as("one fsync for the two").isEqualTo(3);
             assertThat(log.visibleSeq()).isEqualTo(5);
         }
+    }
+
+    /** A started thread that awaits each of {@code seqs} durable, lingering ten minutes for each, then counts down. */
+    private static Thread lingering(EventLog log, CountDownLatch done, long... seqs) {
+        Thread thread = new Thread(() -> {
+            try {
+                for (long seq : seqs) {
+                    log.awaitDurable(seq, TimeUnit.MINUTES.toNanos(10));
+                }
+                done.countDown();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        thread.start();
+        return thread;
     }
 
     private static void await(CountDownLatch latch) throws IOException {
