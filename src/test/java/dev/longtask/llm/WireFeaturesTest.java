@@ -83,6 +83,29 @@ class WireFeaturesTest {
     }
 
     @Test
+    void aToolWrittenOnceIsWrittenAnewForAnotherSchemaOfTheSameNameOrAChangedNode() throws IOException {
+        ToolSpecifications tools = new ToolSpecifications(false);
+        com.fasterxml.jackson.databind.node.ObjectNode schema = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}}}");
+        ToolSpec read = new ToolSpec("read", "Read", schema);
+        String first = tools.of(read, ToolSpecifications.Form.OPENAI);
+        assertThat(json(first).at("/function/parameters/properties/path/type").asText()).isEqualTo("string");
+
+        // Same name and description, another schema: its own text, and the first is still the first's.
+        ToolSpec other = new ToolSpec("read", "Read", (com.fasterxml.jackson.databind.node.ObjectNode)
+                json("{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"}}}"));
+        assertThat(json(tools.of(other, ToolSpecifications.Form.OPENAI)).at("/function/parameters/properties/line/type")
+                .asText()).isEqualTo("integer");
+        assertThat(tools.of(new ToolSpec("read", "Read", schema.deepCopy()), ToolSpecifications.Form.OPENAI))
+                .isEqualTo(first);
+
+        // The node the first text was written from, changed afterwards: the text follows what the node now says.
+        ((com.fasterxml.jackson.databind.node.ObjectNode) schema.get("properties").get("path")).put("type", "integer");
+        assertThat(json(tools.of(read, ToolSpecifications.Form.OPENAI)).at("/function/parameters/properties/path/type")
+                .asText()).isEqualTo("integer");
+    }
+
+    @Test
     void theBytesSentAreTheTextInUtf8WithAnUnpairedSurrogateAsAQuestionMark() {
         Dialect dialect = Dialect.of(Provider.OPENAI, "m", "http://localhost:1/v1");
         ChatRequest request = new ChatRequest(List.of(new ChatMessage.User("caf\u00e9 \u4e2d\u6587 \ud83d\ude00 \"q\"\n\u0001"),
