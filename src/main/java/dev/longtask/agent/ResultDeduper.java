@@ -20,6 +20,16 @@ final class ResultDeduper {
     }
 
     private final Map<String, Seen> seen = new HashMap<>();
+    /** One per deduper (a task's): finding the algorithm again for every result cost more than the hash. */
+    private final MessageDigest sha256;
+
+    ResultDeduper() {
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
 
     String show(String tool, String content, boolean error, int step) {
         String key = digest(tool + '\u0000' + error + '\u0000' + content);
@@ -41,12 +51,7 @@ final class ResultDeduper {
         seen.clear();
     }
 
-    private static String digest(String text) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+    private String digest(String text) {
+        return HexFormat.of().formatHex(sha256.digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -52,10 +52,17 @@ final class ToolSpecifications {
 
     private final boolean strictTools;
     private final Map<Key, String> written = new ConcurrentHashMap<>();
+    /** The long texts the endpoint's requests send again, escaped once, shared as the tools are. */
+    private final QuotedTexts texts = new QuotedTexts();
 
     /** @param strictTools whether the endpoint's dialect takes strict tools (each tool's schema must allow it too) */
     ToolSpecifications(boolean strictTools) {
         this.strictTools = strictTools;
+    }
+
+    /** The long texts of the endpoint's requests, each escaped once. */
+    QuotedTexts texts() {
+        return texts;
     }
 
     /** The tool's JSON text in {@code form}. */
