@@ -165,7 +165,10 @@ public final class TokenCounter {
         return known != null ? known : upperBound(spec);
     }
 
-    /** At least {@link #count(ChatMessage)} and at most {@link #upperBound(ChatMessage)}: see {@link #knownBound(String)}. */
+    /**
+     * At least {@link #count(ChatMessage)} and at most {@link #upperBound(ChatMessage)}: see
+     * {@link #knownBound(String)}.
+     */
     public int knownBound(ChatMessage message) {
         return measure(message, this::knownBound);
     }
