@@ -77,6 +77,11 @@ final class Compactor {
         if (bound <= settings.compactAt() * window) {
             return new Result(false, true, "", 0, bound, bound);
         }
+        // On a small window the byte bound says little; what the counter remembers of the prompt says more.
+        int known = conversation.knownBound() + tools.tokenBound();
+        if (known <= settings.compactAt() * window) {
+            return new Result(false, true, "", 0, known, known);
+        }
         int toolTokens = tools.tokens();
         int before = conversation.tokens() + toolTokens;
         if (before <= settings.compactAt() * window) {

@@ -25,9 +25,13 @@ final class Conversation {
     private final List<ChatMessage> turns = new ArrayList<>();
     /** Each turn message's token count, null until counted. */
     private final List<Integer> turnTokens = new ArrayList<>();
+    /** Each turn message's {@link TokenCounter#knownBound}, null until taken. */
+    private final List<Integer> turnKnown = new ArrayList<>();
     private int turnBounds;
     /** Null until counted. */
     private Integer headTokens;
+    /** The head's {@link TokenCounter#knownBound}, null until taken. */
+    private Integer headKnown;
     private int headBound;
 
     Conversation(TokenCounter tokens, String systemPrompt, String kickoff) {
@@ -40,6 +44,7 @@ final class Conversation {
     void add(ChatMessage message) {
         turns.add(message);
         turnTokens.add(null);
+        turnKnown.add(null);
         turnBounds += tokens.upperBound(message);
     }
 
@@ -60,10 +65,32 @@ final class Conversation {
         return headBound + turnBounds;
     }
 
+    /**
+     * At least {@link #tokens} and at most {@link #tokenBound}, without encoding: the counts taken so far, what the
+     * counter remembers of the rest, and the upper bound of what it has not seen. Every task of a role starts from
+     * much the same system prompt, so this comes close to the count while the new lines of a task are not counted.
+     */
+    int knownBound() {
+        if (headKnown == null) {
+            headKnown = headTokens != null ? headTokens : tokens.knownBound(system) + tokens.knownBound(head());
+        }
+        int sum = headKnown;
+        for (int i = 0; i < turns.size(); i++) {
+            Integer known = turnTokens.get(i) != null ? turnTokens.get(i) : turnKnown.get(i);
+            if (known == null) {
+                known = tokens.knownBound(turns.get(i));
+                turnKnown.set(i, known);
+            }
+            sum += known;
+        }
+        return sum;
+    }
+
     /** Tokens of the part compaction always keeps: system prompt and kickoff (with the current summary). */
     int headTokens() {
         if (headTokens == null) {
             headTokens = tokens.count(system) + tokens.count(head());
+            headKnown = headTokens;
         }
         return headTokens;
     }
@@ -108,9 +135,11 @@ final class Conversation {
     void compact(int keepFrom, String newSummary) {
         turns.subList(0, keepFrom).clear();
         turnTokens.subList(0, keepFrom).clear();
+        turnKnown.subList(0, keepFrom).clear();
         turnBounds = turns.stream().mapToInt(tokens::upperBound).sum();
         summary = newSummary == null ? "" : newSummary.strip();
         headTokens = null;
+        headKnown = null;
         headBound = tokens.upperBound(system) + tokens.upperBound(head());
     }
 

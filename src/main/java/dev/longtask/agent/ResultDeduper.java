@@ -1,10 +1,6 @@
 package dev.longtask.agent;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -16,13 +12,20 @@ final class ResultDeduper {
     /** A repeat this short is shown with its count; pointing back would be no shorter. */
     static final int SHORT = 200;
 
+    /**
+     * A result as the tool, whether it was an error, and its text: the text is the one the conversation holds until a
+     * compaction resets this, so keeping it costs nothing, and comparing it is exact and cheaper than a digest of it.
+     */
+    private record Result(String tool, boolean error, String content) {
+    }
+
     private record Seen(int step, int times) {
     }
 
-    private final Map<String, Seen> seen = new HashMap<>();
+    private final Map<Result, Seen> seen = new HashMap<>();
 
     String show(String tool, String content, boolean error, int step) {
-        String key = digest(tool + '\u0000' + error + '\u0000' + content);
+        Result key = new Result(tool, error, content);
         Seen before = seen.get(key);
         if (before == null) {
             seen.put(key, new Seen(step, 1));
@@ -39,14 +42,5 @@ final class ResultDeduper {
 
     void reset() {
         seen.clear();
-    }
-
-    private static String digest(String text) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
     }
 }

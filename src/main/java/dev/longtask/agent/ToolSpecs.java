@@ -14,14 +14,15 @@ final class ToolSpecs {
     ToolSpecs(List<ToolSpec> specs, TokenCounter tokens) {
         this.specs = List.copyOf(specs);
         this.tokens = tokens;
-        this.bound = specs.stream().mapToInt(tokens::upperBound).sum();
+        // The counts a runtime's counter remembers (every task offers the same tools), else the upper bound.
+        this.bound = specs.stream().mapToInt(tokens::knownBound).sum();
     }
 
     List<ToolSpec> list() {
         return specs;
     }
 
-    /** At least {@link #tokens}, known without counting. */
+    /** At least {@link #tokens}, known without counting (the count itself once the counter remembers every tool). */
     int tokenBound() {
         return bound;
     }

@@ -38,10 +38,10 @@ final class AnthropicMessages {
             }
             if (conversation) {
                 json.writeArrayFieldStart("messages");
-                messages(json, messages, dialect.promptCaching());
+                messages(json, messages, dialect.promptCaching(), tools.texts());
                 json.writeEndArray();
             }
-            system(json, messages, dialect.promptCaching());
+            system(json, messages, dialect.promptCaching(), tools.texts());
             json.writeNumberField("max_tokens", maxOutput);
             json.writeBooleanField("stream", false);
             List<ToolSpec> offered = request.tools();
@@ -64,7 +64,8 @@ final class AnthropicMessages {
         });
     }
 
-    private static void messages(JsonGenerator json, List<ChatMessage> messages, boolean caching) throws IOException {
+    private static void messages(JsonGenerator json, List<ChatMessage> messages, boolean caching, QuotedTexts texts)
+            throws IOException {
         boolean results = false;
         for (int i = 0; i < messages.size(); i++) {
             ChatMessage message = messages.get(i);
@@ -83,7 +84,7 @@ final class AnthropicMessages {
                 json.writeStringField("type", "tool_result");
                 cacheControl(json, breakpoint);
                 WireJson.nonNull(json, "tool_use_id", r.toolCallId());
-                json.writeStringField("content", r.content());
+                texts.field(json, "content", r.content());
                 if (r.error()) {
                     json.writeBooleanField("is_error", true);
                 }
@@ -99,14 +100,14 @@ final class AnthropicMessages {
             if (message instanceof ChatMessage.User u) {
                 json.writeStringField("role", "user");
                 json.writeArrayFieldStart("content");
-                text(json, u.text(), breakpoint);
+                text(json, u.text(), breakpoint, texts);
             } else {
                 ChatMessage.Assistant a = (ChatMessage.Assistant) message;
                 json.writeStringField("role", "assistant");
                 json.writeArrayFieldStart("content");
                 List<ToolCall> calls = a.toolCalls();
                 if (!a.text().trim().isEmpty()) {
-                    text(json, a.text(), breakpoint && calls.isEmpty());
+                    text(json, a.text(), breakpoint && calls.isEmpty(), texts);
                 }
                 for (int c = 0; c < calls.size(); c++) {
                     ToolCall call = calls.get(c);
@@ -135,7 +136,8 @@ final class AnthropicMessages {
     }
 
     /** Every system message as a text block; the last (and any of the same text) a cache breakpoint. */
-    private static void system(JsonGenerator json, List<ChatMessage> messages, boolean caching) throws IOException {
+    private static void system(JsonGenerator json, List<ChatMessage> messages, boolean caching, QuotedTexts texts)
+            throws IOException {
         String last = null;
         for (ChatMessage m : messages) {
             if (m instanceof ChatMessage.System s) {
@@ -148,17 +150,18 @@ final class AnthropicMessages {
         json.writeArrayFieldStart("system");
         for (ChatMessage m : messages) {
             if (m instanceof ChatMessage.System s) {
-                text(json, s.text(), caching && s.text().equals(last));
+                text(json, s.text(), caching && s.text().equals(last), texts);
             }
         }
         json.writeEndArray();
     }
 
-    private static void text(JsonGenerator json, String text, boolean breakpoint) throws IOException {
+    private static void text(JsonGenerator json, String text, boolean breakpoint, QuotedTexts texts)
+            throws IOException {
         json.writeStartObject();
         json.writeStringField("type", "text");
         cacheControl(json, breakpoint);
-        json.writeStringField("text", text);
+        texts.field(json, "text", text);
         json.writeEndObject();
     }
 

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 public final class AsOf {
     private static final Pattern BLOCK = Pattern.compile("(<([a-z_]+) as_of=\"[^\"\\n]*\">\\n)(.*?)(\\n</\\2>)",
             Pattern.DOTALL);
+    private static final Pattern NAME = Pattern.compile("[a-z_]+");
     static final String NOT_COMPARED = "(as of the call; not compared)";
 
     private AsOf() {
@@ -24,7 +25,7 @@ public final class AsOf {
      * @param when what moment the body shows, for the model ("when you started")
      */
     public static String block(String name, String when, String body) {
-        if (!name.matches("[a-z_]+") || when.contains("\"") || when.contains("\n")) {
+        if (!NAME.matcher(name).matches() || when.contains("\"") || when.contains("\n")) {
             throw new IllegalArgumentException("an as-of block needs a lower-case name and a one-line note without"
                     + " quotes, got " + name + " / " + when);
         }

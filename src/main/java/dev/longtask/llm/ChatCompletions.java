@@ -33,7 +33,7 @@ final class ChatCompletions {
             if (!request.messages().isEmpty()) {
                 json.writeArrayFieldStart("messages");
                 for (ChatMessage message : request.messages()) {
-                    message(json, message);
+                    message(json, message, tools.texts());
                 }
                 json.writeEndArray();
             }
@@ -59,14 +59,14 @@ final class ChatCompletions {
         });
     }
 
-    private static void message(JsonGenerator json, ChatMessage message) throws IOException {
+    private static void message(JsonGenerator json, ChatMessage message, QuotedTexts texts) throws IOException {
         json.writeStartObject();
         if (message instanceof ChatMessage.System s) {
             json.writeStringField("role", "system");
-            json.writeStringField("content", s.text());
+            texts.field(json, "content", s.text());
         } else if (message instanceof ChatMessage.User u) {
             json.writeStringField("role", "user");
-            json.writeStringField("content", u.text());
+            texts.field(json, "content", u.text());
         } else if (message instanceof ChatMessage.Assistant a) {
             json.writeStringField("role", "assistant");
             List<ToolCall> calls = a.toolCalls();
@@ -103,7 +103,7 @@ final class ChatCompletions {
                 json.writeStringField("role", "tool");
                 json.writeStringField("tool_call_id", r.toolCallId());
             }
-            json.writeStringField("content", r.content());
+            texts.field(json, "content", r.content());
         }
         json.writeEndObject();
     }

@@ -7,6 +7,7 @@ import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToIntFunction;
@@ -39,12 +40,12 @@ public final class TokenCounter {
     }
 
     /** Each tool's count, or null to count every time. */
-    private final Map<ToolSpec, Integer> knownTools;
+    private final Map<ToolKey, Integer> knownTools;
     /** Each piece of text's count (see {@link #count(String)}), or null to count every time. */
     private final Map<String, Integer> knownPieces;
     private final AtomicLong knownPieceChars = new AtomicLong();
 
-    private TokenCounter(Map<ToolSpec, Integer> knownTools, Map<String, Integer> knownPieces) {
+    private TokenCounter(Map<ToolKey, Integer> knownTools, Map<String, Integer> knownPieces) {
         this.knownTools = knownTools;
         this.knownPieces = knownPieces;
     }
@@ -86,16 +87,40 @@ public final class TokenCounter {
         if (knownPieces == null) {
             return Loaded.ENCODING.countTokensOrdinary(text);
         }
+        return pieces(text, this::piece);
+    }
+
+    /**
+     * At least {@link #count(String)} and at most {@link #upperBound(String)}, without encoding anything: the counts
+     * this counter remembers of the text's pieces (see {@link #count(String)}), and the UTF-8 length of the pieces it
+     * has not counted yet. A counter that remembers nothing answers the upper bound. The pieces are not remembered by
+     * this: a budget that holds with this bound needs no count at all.
+     */
+    public int knownBound(String text) {
+        if (text == null || text.isEmpty()) {
+            return 0;
+        }
+        if (knownPieces == null) {
+            return upperBound(text);
+        }
+        return pieces(text, piece -> {
+            Integer known = piece.length() > KNOWN_PIECE_LENGTH ? null : knownPieces.get(piece);
+            return known != null ? known : upperBound(piece);
+        });
+    }
+
+    /** The sum of {@code each} over the text's pieces (see {@link #count(String)}). */
+    private static int pieces(String text, ToIntFunction<String> each) {
         int sum = 0;
         int start = 0;
         int length = text.length();
         for (int i = text.indexOf('\n'); i >= 0 && i + 1 < length; i = text.indexOf('\n', i + 1)) {
             if (!Character.isWhitespace(text.charAt(i + 1))) {
-                sum += piece(text.substring(start, i + 1));
+                sum += each.applyAsInt(text.substring(start, i + 1));
                 start = i + 1;
             }
         }
-        return sum + piece(start == 0 ? text : text.substring(start));
+        return sum + each.applyAsInt(start == 0 ? text : text.substring(start));
     }
 
     private int piece(String piece) {
@@ -122,15 +147,30 @@ public final class TokenCounter {
         if (knownTools == null) {
             return measure(spec, this::count);
         }
-        Integer known = knownTools.get(spec);
+        ToolKey key = new ToolKey(spec);
+        Integer known = knownTools.get(key);
         if (known == null) {
             known = measure(spec, this::count);
             if (knownTools.size() >= KNOWN_TOOLS) {
                 knownTools.clear();
             }
-            knownTools.put(spec, known);
+            knownTools.put(key.kept(), known);
         }
         return known;
+    }
+
+    /** {@link #count(ToolSpec)} when this counter remembers it, else {@link #upperBound(ToolSpec)}. */
+    public int knownBound(ToolSpec spec) {
+        Integer known = knownTools == null ? null : knownTools.get(new ToolKey(spec));
+        return known != null ? known : upperBound(spec);
+    }
+
+    /**
+     * At least {@link #count(ChatMessage)} and at most {@link #upperBound(ChatMessage)}: see
+     * {@link #knownBound(String)}.
+     */
+    public int knownBound(ChatMessage message) {
+        return measure(message, this::knownBound);
     }
 
     /**
@@ -177,6 +217,23 @@ public final class TokenCounter {
             tokens += text.applyAsInt(r.content());
         }
         return tokens;
+    }
+
+    /**
+     * A tool as a key: equal as the spec is, hashed by its name and description alone, since hashing a spec walks its
+     * whole schema and every step of every task looks its tools up. A kept key holds a copy of the schema, so a node
+     * the caller changes later never stands for its old count.
+     */
+    private record ToolKey(ToolSpec spec) {
+        @Override
+        public int hashCode() {
+            return Objects.hash(spec.name(), spec.description());
+        }
+
+        ToolKey kept() {
+            return new ToolKey(new ToolSpec(spec.name(), spec.description(),
+                    spec.parameters() == null ? null : spec.parameters().deepCopy()));
+        }
     }
 
     private static int measure(ToolSpec spec, ToIntFunction<String> text) {

@@ -12,6 +12,7 @@ import dev.longtask.model.JsonMapping;
 import dev.longtask.model.llm.ToolSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -32,15 +33,36 @@ final class ToolSpecifications {
     /** How a tool goes on the wire: Anthropic's form, the same marked as a prompt-cache breakpoint, OpenAI's form. */
     enum Form { ANTHROPIC, ANTHROPIC_CACHED, OPENAI }
 
+    /**
+     * A tool in a form, equal as the spec is, hashed by its name and description alone: hashing a spec walks its whole
+     * schema, and every request looks each of its tools up. A kept key holds a copy of the schema, so a node the
+     * caller changes later never stands for its old text.
+     */
     private record Key(ToolSpec tool, Form form) {
+        @Override
+        public int hashCode() {
+            return Objects.hash(tool.name(), tool.description(), form);
+        }
+
+        Key kept() {
+            return new Key(new ToolSpec(tool.name(), tool.description(),
+                    tool.parameters() == null ? null : tool.parameters().deepCopy()), form);
+        }
     }
 
     private final boolean strictTools;
     private final Map<Key, String> written = new ConcurrentHashMap<>();
+    /** The long texts the endpoint's requests send again, escaped once, shared as the tools are. */
+    private final QuotedTexts texts = new QuotedTexts();
 
     /** @param strictTools whether the endpoint's dialect takes strict tools (each tool's schema must allow it too) */
     ToolSpecifications(boolean strictTools) {
         this.strictTools = strictTools;
+    }
+
+    /** The long texts of the endpoint's requests, each escaped once. */
+    QuotedTexts texts() {
+        return texts;
     }
 
     /** The tool's JSON text in {@code form}. */
@@ -54,7 +76,7 @@ final class ToolSpecifications {
         if (written.size() >= MAX_KEPT) {
             written.clear();
         }
-        written.put(key, made);
+        written.put(key.kept(), made);
         return made;
     }
 

@@ -54,6 +54,17 @@ final class WireJson {
         }
     }
 
+    /** {@code text} as a JSON string literal, quotes included, as {@link #bytes} would write it. */
+    static String literal(String text) {
+        StringWriter out = new StringWriter(text.length() + 16);
+        try (JsonGenerator json = FACTORY.createGenerator(out)) {
+            json.writeString(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("JSON is written to memory", e);
+        }
+        return out.toString();
+    }
+
     /** {@code node} as compact JSON text, as {@link #bytes} would write it. */
     static String text(JsonNode node) {
         StringWriter out = new StringWriter();

@@ -8,9 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.regex.Pattern;
 
 /** Renders the human-facing projections (task_plan.md, progress.md, findings.md) of a state. */
 final class MarkdownProjections {
+    private static final Pattern LINE_BREAK = Pattern.compile("\\s*\\R\\s*");
+
     private MarkdownProjections() {
     }
 
@@ -108,6 +111,19 @@ final class MarkdownProjections {
     }
 
     private static String oneLine(String text) {
-        return text.strip().replaceAll("\\s*\\R\\s*", " ");
+        String stripped = text.strip();
+        return stripped.indexOf('\n') < 0 && stripped.indexOf('\r') < 0 && !hasOtherBreak(stripped) ? stripped
+                : LINE_BREAK.matcher(stripped).replaceAll(" ");
+    }
+
+    /** Whether the text holds a line break of {@code \R} other than CR and LF (VT, FF, NEL, LS, PS). */
+    private static boolean hasOtherBreak(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\u000B' || c == '\f' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return true;
+            }
+        }
+        return false;
     }
 }

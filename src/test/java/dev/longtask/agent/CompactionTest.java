@@ -2,11 +2,13 @@ package dev.longtask.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.longtask.llm.TokenCounter;
 import dev.longtask.model.agent.AgentOutcome;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -68,6 +70,31 @@ class CompactionTest {
         assertThat(f.transcript.kinds()).contains("compaction");
         assertThat(outcome.steps()).isEqualTo(6);
         assertThat(outcome.usage().inputTokens()).isEqualTo(100L * (6 + summarising.size()));
+    }
+
+    @Test
+    void aRuntimesRememberingCounterCompactsWhenTheSharedOneDoes() throws Exception {
+        // The same task with the shared counter, then twice with one counter that remembers: the second time it starts
+        // from what it remembered of the first (the prompt's pieces, the tools), and decides from that without counting.
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        List<List<String>> requests = new ArrayList<>();
+        for (TokenCounter counter : List.of(LoopFixture.TOKENS, remembering, remembering)) {
+            LoopFixture f = fixture(2_000);
+            f.tokens = counter;
+            f.model.onCompaction(r -> new ChatMessage.Assistant("- SUMMARY-MARK: read f1..f3, all alike", List.of()));
+            for (int i = 1; i <= 5; i++) {
+                f.model.call("read", "{\"path\":\"f" + i + ".txt\"}");
+            }
+            f.model.submit(true, "done");
+
+            f.run(LoopFixture.agent(20, "read"), CONTRACT_MARK);
+
+            requests.add(f.model.requests().stream().map(r -> (r.tools().isEmpty() ? "compaction " : "step ")
+                    + r.messages().size()).toList());
+        }
+        assertThat(requests.get(0)).contains("compaction 2");
+        assertThat(requests.get(1)).isEqualTo(requests.get(0));
+        assertThat(requests.get(2)).isEqualTo(requests.get(0));
     }
 
     @Test

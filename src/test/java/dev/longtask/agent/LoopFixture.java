@@ -33,6 +33,7 @@ final class LoopFixture {
     Secrets redactor = Secrets.NONE;
     RunMemory memory = RunMemory.NONE;
     PermissionGate gate = PermissionGate.ALLOW_ALL;
+    TokenCounter tokens = TOKENS;
     RunStore store;
 
     LoopFixture(Path root) {
@@ -56,7 +57,7 @@ final class LoopFixture {
 
     AgentLoop loop() {
         return new AgentLoop(model, tools, transcript, Clock.fixed(Instant.parse("2026-11-25T21:30:00Z"),
-                ZoneOffset.UTC), TOKENS, calls::add, settings, redactor, gate);
+                ZoneOffset.UTC), tokens, calls::add, settings, redactor, gate);
     }
 
     AgentOutcome run(AgentSpec agent, TaskContract contract) {

@@ -125,6 +125,57 @@ class TokenCounterTest {
     }
 
     @Test
+    void aRememberedToolNeverStandsForAChangedSchema() {
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode schema = json.createObjectNode().put("type", "object");
+        ToolSpec read = new ToolSpec("read", "Reads a file.", schema);
+        int first = remembering.count(read);
+        assertThat(remembering.knownBound(read)).isEqualTo(first);
+
+        schema.put("description", "the path of the file to read, relative to the workspace, and a range of lines");
+        assertThat(remembering.count(read)).isEqualTo(tokens.count(read)).isGreaterThan(first);
+        ToolSpec before = new ToolSpec("read", "Reads a file.", json.createObjectNode().put("type", "object"));
+        assertThat(remembering.knownBound(before)).isEqualTo(first);
+    }
+
+    @Test
+    void theKnownBoundLiesBetweenTheCountAndTheUpperBoundAndReachesTheCountOnceCounted() throws Exception {
+        List<String> texts = new ArrayList<>(List.of("", "x", "a\n\n\nb", "trailing \n \nspace \n", "日本語\n語\n🙂\n🙂"));
+        try (Stream<Path> sources = Stream.concat(Files.walk(Path.of("docs")), Files.walk(Path.of("src/main/java/dev/longtask/agent")))) {
+            for (Path file : sources.filter(p -> p.toString().endsWith(".md") || p.toString().endsWith(".java")).sorted()
+                    .limit(60).toList()) {
+                texts.add(Files.readString(file));
+            }
+        }
+        Random random = new Random(7);
+        for (String text : texts) {
+            String shown = text.length() > 200 ? text.substring(0, 200) : text;
+            TokenCounter remembering = TokenCounter.rememberingTools();
+            assertThat(remembering.knownBound(text)).isEqualTo(tokens.upperBound(text));
+            assertThat(tokens.knownBound(text)).isEqualTo(tokens.upperBound(text));
+            // Some of its lines counted as texts of their own, so a part of its pieces is remembered.
+            List.of(text.split("(?<=\n)")).stream().filter(line -> random.nextBoolean()).forEach(remembering::count);
+            int partly = remembering.knownBound(text);
+            assertThat(partly).as(shown).isGreaterThanOrEqualTo(tokens.count(text))
+                    .isLessThanOrEqualTo(tokens.upperBound(text));
+            ChatMessage message = new ChatMessage.ToolResult("c", "read", text, false);
+            assertThat(remembering.knownBound(message)).as(shown).isGreaterThanOrEqualTo(tokens.count(message))
+                    .isLessThanOrEqualTo(tokens.upperBound(message));
+            remembering.count(text);
+            assertThat(remembering.knownBound(text)).as(shown).isGreaterThanOrEqualTo(tokens.count(text))
+                    .isLessThanOrEqualTo(partly);
+        }
+        // A prompt of short lines, once counted, is known to the token.
+        TokenCounter remembering = TokenCounter.rememberingTools();
+        String prompt = "You are the analyzer.\nRead the files you are given.\n  - one by one\nReport what you found.\n";
+        remembering.count(prompt);
+        assertThat(remembering.knownBound(prompt)).isEqualTo(tokens.count(prompt)).isLessThan(tokens.upperBound(prompt));
+        assertThat(remembering.knownBound(prompt + "A new line.\n")).isEqualTo(tokens.count(prompt)
+                + tokens.upperBound("A new line.\n"));
+    }
+
+    @Test
     void aRememberedPieceNeverStandsForAChangedText() {
         TokenCounter remembering = TokenCounter.rememberingTools();
         String prompt = "You are the analyzer.\nRead the files you are given.\nReport what you found.\n";

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import dev.longtask.model.llm.ChatMessage;
 import dev.longtask.model.llm.ChatRequest;
+import dev.longtask.model.llm.ToolCall;
 import dev.longtask.model.llm.ToolSpec;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,67 @@ class WireFeaturesTest {
         assertThat(json(tools.of(ls, ToolSpecifications.Form.ANTHROPIC)).has("cache_control")).isFalse();
         assertThat(json(tools.of(ls, ToolSpecifications.Form.ANTHROPIC_CACHED)).at("/cache_control/type").asText())
                 .isEqualTo("ephemeral");
+    }
+
+    @Test
+    void aToolWrittenOnceIsWrittenAnewForAnotherSchemaOfTheSameNameOrAChangedNode() throws IOException {
+        ToolSpecifications tools = new ToolSpecifications(false);
+        com.fasterxml.jackson.databind.node.ObjectNode schema = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}}}");
+        ToolSpec read = new ToolSpec("read", "Read", schema);
+        String first = tools.of(read, ToolSpecifications.Form.OPENAI);
+        assertThat(json(first).at("/function/parameters/properties/path/type").asText()).isEqualTo("string");
+
+        // Same name and description, another schema: its own text, and the first is still the first's.
+        ToolSpec other = new ToolSpec("read", "Read", (com.fasterxml.jackson.databind.node.ObjectNode)
+                json("{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"}}}"));
+        assertThat(json(tools.of(other, ToolSpecifications.Form.OPENAI)).at("/function/parameters/properties/line/type")
+                .asText()).isEqualTo("integer");
+        assertThat(tools.of(new ToolSpec("read", "Read", schema.deepCopy()), ToolSpecifications.Form.OPENAI))
+                .isEqualTo(first);
+
+        // The node the first text was written from, changed afterwards: the text follows what the node now says.
+        ((com.fasterxml.jackson.databind.node.ObjectNode) schema.get("properties").get("path")).put("type", "integer");
+        assertThat(json(tools.of(read, ToolSpecifications.Form.OPENAI)).at("/function/parameters/properties/path/type")
+                .asText()).isEqualTo("integer");
+    }
+
+    @Test
+    void aLongTextSentAgainGoesOutAsTheSameBytesAndTwoTextsNeverShareTheirBytes() throws IOException {
+        String tricky = "caf\u00e9 \u4e2d \ud83d\ude00 \"q\" \\ / \n\t\u0001\u001f\u2028 cut \ud83d ";
+        String system = "S".repeat(QuotedTexts.MIN_CHARS) + tricky;
+        String kickoff = "K".repeat(QuotedTexts.MIN_CHARS) + tricky;
+        String result = "R".repeat(QuotedTexts.MIN_CHARS - 1) + "!";
+        ToolCall call = new ToolCall("c1", "read", (com.fasterxml.jackson.databind.node.ObjectNode) json("{\"path\":\"a\"}"));
+        ChatRequest request = new ChatRequest(List.of(new ChatMessage.System(system), new ChatMessage.User(kickoff),
+                new ChatMessage.Assistant("", List.of(call)), new ChatMessage.ToolResult("c1", "read", result, false),
+                new ChatMessage.User(tricky)), List.of(), 16);
+        for (Provider provider : List.of(Provider.OPENAI, Provider.ANTHROPIC)) {
+            Dialect dialect = Dialect.of(provider, "m", provider.defaultBaseUrl());
+            ToolSpecifications shared = new ToolSpecifications(false);
+            byte[] first = body(provider, request, dialect, shared);
+            byte[] again = body(provider, new ChatRequest(List.of(new ChatMessage.System(new String(system)),
+                    new ChatMessage.User(kickoff), request.messages().get(2), request.messages().get(3),
+                    new ChatMessage.User(tricky)), List.of(), 16), dialect, shared);
+            byte[] fresh = body(provider, request, dialect, new ToolSpecifications(false));
+            assertThat(again).as(provider.name()).isEqualTo(first).isEqualTo(fresh);
+            String text = new String(first, StandardCharsets.UTF_8);
+            assertThat(text).as(provider.name()).contains("cut ?");
+
+            // Another long text after those: its own bytes, and the earlier ones' still theirs.
+            String other = "S".repeat(QuotedTexts.MIN_CHARS) + "another";
+            ChatRequest changed = new ChatRequest(List.of(new ChatMessage.System(other), new ChatMessage.User(kickoff)),
+                    List.of(), 16);
+            JsonNode sent = json(new String(body(provider, changed, dialect, shared), StandardCharsets.UTF_8));
+            assertThat(sent.findValuesAsText(provider == Provider.OPENAI ? "content" : "text")).as(provider.name())
+                    .contains(other, kickoff.replace("\ud83d ", "? ")).doesNotContain(system);
+            assertThat(body(provider, request, dialect, shared)).as(provider.name()).isEqualTo(fresh);
+        }
+    }
+
+    private static byte[] body(Provider provider, ChatRequest request, Dialect dialect, ToolSpecifications tools) {
+        return provider == Provider.OPENAI ? ChatCompletions.request(request, "m", 16, dialect, tools)
+                : AnthropicMessages.request(request, "m", 16, dialect, tools);
     }
 
     @Test

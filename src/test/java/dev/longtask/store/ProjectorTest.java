@@ -140,6 +140,24 @@ class ProjectorTest {
         assertThat(Files.readString(dir.resolve(RunLayout.FINDINGS_FILE))).contains("## Task 2: renamed");
     }
 
+    @Test
+    void aReasonOrSubjectOnSeveralLinesIsShownOnOneWhateverItsLineBreaks() {
+        for (String lineBreak : List.of("\n", "\r\n", "\r", "\u000B", "\f", "\u0085", "\u2028", "\u2029")) {
+            Run run = new Run(Run.FORMAT_VERSION, "r1", "goal", "/w", "m", RunStatus.PAUSED,
+                    " first \t" + lineBreak + "  second ", Budget.UNLIMITED, null, T0, T0, Usage.ZERO, 1, 1, 1);
+            List<Task> tasks = replace(tasks(2), 2, t -> new Task(t.id(), "sub" + lineBreak + "ject", t.instruction(),
+                    t.agent(), t.status(), t.blockedBy(), t.blocks(), t.inputs(), t.outputs(), t.successCriteria(),
+                    t.owner(), t.attempts(), t.created(), t.started(), t.finished(), t.usage(), t.error()));
+            RunState state = with(state(run, tasks), run, tasks, 1);
+            String shown = lineBreak.codePointAt(0) + "";
+            assertThat(MarkdownProjections.taskPlan(state)).as(shown).contains("Run r1: paused (first second)\n");
+            assertThat(MarkdownProjections.findings(state)).as(shown).contains("## Task 2: sub ject\n");
+        }
+        Run run = new Run(Run.FORMAT_VERSION, "r1", "goal", "/w", "m", RunStatus.PAUSED, "  one line\t ",
+                Budget.UNLIMITED, null, T0, T0, Usage.ZERO, 1, 1, 1);
+        assertThat(MarkdownProjections.taskPlan(state(run, tasks(1)))).contains("Run r1: paused (one line)\n");
+    }
+
     private void assertRendered(RunState state) throws Exception {
         assertThat(dir.resolve(RunLayout.PLAN_FILE)).hasContent(MarkdownProjections.taskPlan(state));
         assertThat(dir.resolve(RunLayout.FINDINGS_FILE)).hasContent(MarkdownProjections.findings(state));
