@@ -226,6 +226,10 @@ class LauncherScriptTest {
                 + "small young generation, an old one kept 10-20 % free, a capped JIT code cache (the JVM took them all)")
                 .contains(" -Xmx512m -Xmn16m ").contains(" -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 ")
                 .contains(" -XX:ReservedCodeCacheSize=64m ");
+        launch(launcher, strict, "resume", "x");
+        assertThat(lastCall()).as("a run compiles with C1 alone (C2 took a third of a resume's start and half a run's "
+                + "first thousand tasks), and keeps the JVM's own reflection").contains("-XX:TieredStopAtLevel=1 ")
+                .doesNotContain("useNativeAccessorOnly");
         Result worker = launch(launcher, strict, "worker", "x");
         assertThat(worker.exit()).as(worker.out()).isZero();
         assertThat(lastCall()).as("a worker compiles with C1 alone (C2 doubled its processor time a task)")

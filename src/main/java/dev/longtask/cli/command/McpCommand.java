@@ -112,9 +112,9 @@ final class McpCommand implements Callable<ExitCode> {
 
     /**
      * The command line that runs longtask as this process runs it: the same Java, options and class path (a
-     * dynamic class-data archive, the user's home of a test), for the processes that carry the runs; but with both
-     * compilers and the JVM's own reflection, which a run of minutes or hours pays back (the launcher gives
-     * {@code mcp} C1 alone and native reflection accessors, for its start).
+     * dynamic class-data archive, C1 alone as the launcher gives {@code run}, the user's home of a test), for the
+     * processes that carry the runs; but with the JVM's own reflection, which a run of minutes or hours pays back
+     * (the launcher gives {@code mcp} native reflection accessors, for its start).
      */
     static List<String> thisJvm() {
         return runsJvm(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -128,7 +128,6 @@ final class McpCommand implements Callable<ExitCode> {
             // not a debugger's port (taken) nor the making of a start-up cache (one writer)
             if (!option.startsWith("-agentlib:jdwp") && !option.startsWith("-XX:ArchiveClassesAtExit")
                     && !option.startsWith("-XX:AOTCacheOutput") && !option.startsWith("-XX:AOTConfiguration")
-                    && !option.startsWith("-XX:TieredStopAtLevel")
                     && !option.startsWith("-Djdk.reflect.useNativeAccessorOnly")) {
                 command.add(option);
             }

@@ -277,17 +277,20 @@ final class LogSeal implements AutoCloseable {
         }
 
         /**
-         * Whether {@code line} from {@code from} on is a hash in lower-case hex. A plain loop: a resume reads the seal
-         * of every line of its log (7,000 of them for a run of 1,000 tasks) before its first task, once to decide
-         * what the log may loosen and once more as it opens the run, and a stream over each line's characters made
-         * that a tenth of the main thread's work up to the first claim.
+         * Whether {@code line} from {@code from} on is a hash in lower-case hex. A plain loop over the line's bytes: a
+         * resume reads the seal of every line of its log (7,000 of them for a run of 1,000 tasks) before its first
+         * task, once to decide what the log may loosen and once more as it opens the run, mostly in the interpreter;
+         * a stream over each line's characters made that a tenth of the main thread's work up to the first claim, and
+         * {@code charAt} (a few calls a character there) still an eighth.
          */
         static boolean isHash(String line, int from) {
             if (line.length() - from != 2 * HASH) {
                 return false;
             }
-            for (int i = from; i < line.length(); i++) {
-                char c = line.charAt(i);
+            // a character beyond Latin-1 becomes '?', one within it but beyond ASCII a negative byte: neither is hex
+            byte[] chars = line.getBytes(StandardCharsets.ISO_8859_1);
+            for (int i = from; i < chars.length; i++) {
+                byte c = chars[i];
                 if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
                     return false;
                 }

@@ -83,6 +83,20 @@ class LogSealTest {
     }
 
     @Test
+    void anEntryWithACharacterBeyondAsciiDoesNotParse() throws Exception {
+        // U+0161 ends in the byte of 'a', U+00E9 is Latin-1: neither may pass for a hex digit
+        Path dir = runWithASeal();
+        editLastHash(dir, line -> line.substring(0, 63) + "\u0161");
+        assertThat(verify(dir).problem()).contains("is neither a hash nor a note");
+        Path again = workspace.resolve("again");
+        Files.createDirectories(again);
+        workspace = again;
+        Path other = runWithASeal();
+        editLastHash(other, line -> "\u00e9" + line.substring(1));
+        assertThat(verify(other).problem()).contains("is neither a hash nor a note");
+    }
+
+    @Test
     void aLineMarkedAsFoundUnsealedIsAHashAfterItsMark() throws Exception {
         Path dir = runWithASeal();
         editLastHash(dir, line -> "-" + line);
