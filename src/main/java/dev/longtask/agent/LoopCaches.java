@@ -2,7 +2,6 @@ package dev.longtask.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.longtask.model.Secrets;
-import dev.longtask.tools.undo.ScanMemory;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -10,8 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * What every agent loop of a runtime can share, kept by the runtime and passed down: the secrets of its environment
  * (a process's environment never changes, so it is scanned once, not for every task) and each tool's compiled JSON
  * schema, found by the schema's content (every task of every run offers the same tools, and compiling a schema cost
- * more than checking a call against it). A changed schema is a different key, so it is compiled anew. Also what the
- * runtime's checkpoints last wrote of each workspace's stat data ({@link ScanMemory}). Thread-safe.
+ * more than checking a call against it). A changed schema is a different key, so it is compiled anew. Thread-safe.
  */
 public final class LoopCaches {
     /** More distinct schemas than a runtime offers; past it the compiled ones kept start over rather than grow. */
@@ -19,7 +17,6 @@ public final class LoopCaches {
 
     private final Secrets secrets;
     private final Map<ObjectNode, SchemaCheck> schemas = new ConcurrentHashMap<>();
-    private final ScanMemory scans = new ScanMemory();
 
     /** @param secrets the values every loop redacts from what it writes and shows */
     public LoopCaches(Secrets secrets) {
@@ -38,11 +35,6 @@ public final class LoopCaches {
 
     Secrets secrets() {
         return secrets;
-    }
-
-    /** What the runtime's checkpoints last wrote of each workspace's stat data, for the next session to start from. */
-    public ScanMemory scans() {
-        return scans;
     }
 
     /** The check of {@code parameters}, compiled the first time a schema with this content is asked for. */

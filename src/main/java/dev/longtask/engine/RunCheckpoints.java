@@ -19,8 +19,7 @@ final class RunCheckpoints {
         Checkpoints checkpoints = store.shared()
                 ? Checkpoints.off("checkpoints work with one process per workspace; this run's store is shared with"
                         + " other processes (workers), so its tasks' changes are not recorded and cannot be undone")
-                : Checkpoints.open(setup.workspace().root(), store.runId(), setup.config().checkpointLimits(),
-                        setup.loops().scans());
+                : Checkpoints.open(setup.workspace().root(), store.runId(), setup.config().checkpointLimits());
         boolean isolated = store.run().recordedSettings().isolated();
         if (!checkpoints.on() && (session || !store.shared())) {
             store.append(null, new EventData.CheckpointsOff(checkpoints.offReason() + (isolated ? "; without them "

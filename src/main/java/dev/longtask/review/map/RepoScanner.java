@@ -233,13 +233,10 @@ final class RepoScanner {
                     if (name.startsWith(".")) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    boolean virtualenv = Files.isRegularFile(dir.resolve(VIRTUALENV_MARK));
-                    if (BUILD_DIRS.contains(name) || virtualenv) {
+                    if (BUILD_DIRS.contains(name) || Files.isRegularFile(dir.resolve(VIRTUALENV_MARK))) {
                         listed(SKIP_BUILD, rel + "/");
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    // what consider() asks of every file below: known now, so not looked up once more per plan
-                    directoryHas.put(rel + "/" + VIRTUALENV_MARK, false);
                     if (VENDORED_DIRS.contains(name)) {
                         countSources(dir, SKIP_VENDORED);
                         listed(SKIP_VENDORED, rel + "/");

@@ -96,14 +96,6 @@ public final class Checkpoints implements AutoCloseable {
 
     /** As {@link #open(Path, String)}, with the user's limits ({@code checkpoint.max_files}, {@code max_bytes}). */
     public static Checkpoints open(Path root, String runId, CheckpointLimits limits) {
-        return open(root, runId, limits, null);
-    }
-
-    /**
-     * As {@link #open(Path, String, CheckpointLimits)}, starting from what {@code memory} (the runtime's; null for
-     * none) kept of the workspace's last read while its stat data on disk is unchanged.
-     */
-    public static Checkpoints open(Path root, String runId, CheckpointLimits limits, ScanMemory memory) {
         ShadowRepository repository = null;
         try {
             Path gitDir = root.resolve(DIRECTORY);
@@ -111,8 +103,7 @@ public final class Checkpoints implements AutoCloseable {
                 return off("checkpoints are off: the workspace is not writable here");
             }
             repository = ShadowRepository.open(gitDir);
-            WorkspaceScan scan = new WorkspaceScan(repository, Excludes.of(root), limits,
-                    repository.gitDir().resolve("index"), memory);
+            WorkspaceScan scan = new WorkspaceScan(repository, Excludes.of(root), limits);
             Checkpoints checkpoints = new Checkpoints(null, runId, root, repository, scan,
                     new ChangeJournal(gitDir.resolve("journal").resolve(runId + ".jsonl")));
             scan.scan();

@@ -62,26 +62,6 @@ final class ShadowTrees {
         }
     }
 
-    /** A copy to change on its own, with the ids its directories were last written under. */
-    ShadowTrees copy() {
-        ShadowTrees copy = new ShadowTrees();
-        copyInto(root, copy.root);
-        return copy;
-    }
-
-    private static void copyInto(Directory from, Directory to) {
-        to.written = from.written;
-        for (Map.Entry<String, Object> entry : from.entries.entrySet()) {
-            if (entry.getValue() instanceof Directory child) {
-                Directory copied = new Directory();
-                copyInto(child, copied);
-                to.entries.put(entry.getKey(), copied);
-            } else {
-                to.entries.put(entry.getKey(), entry.getValue());
-            }
-        }
-    }
-
     /** Writes the trees that changed since the last call (objects already stored are not written again). */
     ObjectId write(ObjectInserter inserter) throws IOException {
         return write(root, inserter);

@@ -59,7 +59,7 @@ final class WorkspaceScan {
     private static final String WORKSPACE_REF = "refs/longtask/workspace";
 
     /** A file as last read: its stat data, when it was read (wall clock, ns), and its stored content. */
-    record Seen(long size, long mtimeNanos, Object fileKey, long readAtNanos, FileState state) {
+    private record Seen(long size, long mtimeNanos, Object fileKey, long readAtNanos, FileState state) {
         boolean matches(BasicFileAttributes attrs, FileMode mode) {
             long mtime = attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS);
             long granularity = mtime % 1_000_000_000L == 0 ? TimeUnit.SECONDS.toNanos(2) : RACY_NANOS;
@@ -74,31 +74,20 @@ final class WorkspaceScan {
     private final CheckpointLimits limits;
     private final Path indexFile;
     private final Map<String, Seen> known = new HashMap<>();
-    /** What this runtime last wrote of the index, or null. */
-    private final ScanMemory memory;
-    private ShadowTrees trees = new ShadowTrees();
-    /** Whether this scan started from {@link #memory} rather than the index on disk. */
-    private boolean recalled;
+    private final ShadowTrees trees = new ShadowTrees();
     /** Full reads of the workspace so far: what a shell command costs is counted in them. */
     private long walks;
 
     WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits) {
-        this(repository, excludes, limits, repository.gitDir().resolve("index"), null);
+        this(repository, excludes, limits, repository.gitDir().resolve("index"));
     }
 
     /** {@code indexFile}: where the stat data is kept across processes; null for none (a task's tree). */
     WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits, Path indexFile) {
-        this(repository, excludes, limits, indexFile, null);
-    }
-
-    /** {@code memory}: what this runtime last wrote of {@code indexFile}, to start from while it is unchanged. */
-    WorkspaceScan(ShadowRepository repository, Excludes excludes, CheckpointLimits limits, Path indexFile,
-                  ScanMemory memory) {
         this.repository = repository;
         this.excludes = excludes;
         this.limits = limits;
         this.indexFile = indexFile;
-        this.memory = memory;
         if (indexFile != null) {
             load();
         }
@@ -138,10 +127,6 @@ final class WorkspaceScan {
             }
         }
         return files();
-    }
-
-    synchronized boolean recalled() {
-        return recalled;
     }
 
     synchronized long walks() {
@@ -214,9 +199,6 @@ final class WorkspaceScan {
             } finally {
                 index.unlock();
             }
-            if (memory != null) {
-                memory.wrote(indexFile, known, trees);
-            }
         } catch (IOException | RuntimeException e) {
             // only a cache: the next process reads the workspace again
         }
@@ -244,14 +226,6 @@ final class WorkspaceScan {
     }
 
     private void load() {
-        if (memory != null) {
-            ShadowTrees recalled = memory.recall(indexFile, known);
-            if (recalled != null) {
-                trees = recalled;
-                this.recalled = true;
-                return;
-            }
-        }
         if (!Files.isRegularFile(indexFile)) {
             return;
         }
