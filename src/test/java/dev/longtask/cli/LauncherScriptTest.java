@@ -226,6 +226,8 @@ class LauncherScriptTest {
                 + "small young generation, an old one kept 10-20 % free, a capped JIT code cache (the JVM took them all)")
                 .contains(" -Xmx512m -Xmn16m ").contains(" -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 ")
                 .contains(" -XX:ReservedCodeCacheSize=64m ");
+        assertThat(lastCall()).as("a server compiles with C1 alone (C2 took a third of its processor time a run)")
+                .contains(flag + caches.resolve("serve" + ext) + " ").contains(" -XX:TieredStopAtLevel=1 ");
         launch(launcher, strict, "resume", "x");
         assertThat(lastCall()).as("a run compiles with C1 alone (C2 took a third of a resume's start and half a run's "
                 + "first thousand tasks), and keeps the JVM's own reflection").contains("-XX:TieredStopAtLevel=1 ")
