@@ -154,7 +154,7 @@ public final class ServeLoadBench {
         Instant last = Instant.MIN;
         int completed = 0;
         for (String id : ids) {
-            JsonNode end = lastEvent(work.resolve(".longtask/runs").resolve(id).resolve("events.jsonl"));
+            JsonNode end = endOf(work.resolve(".longtask/runs").resolve(id).resolve("events.jsonl"));
             Instant at = Instant.parse(end.path("time").asText());
             last = at.isAfter(last) ? at : last;
             if ("run.status".equals(end.path("type").asText())
@@ -268,6 +268,20 @@ public final class ServeLoadBench {
             }
         }
         throw new IllegalStateException("serve did not start:\n" + seen);
+    }
+
+    /**
+     * A run's last event once its {@code run.status} is in its log: the API shows a run ended as soon as the server
+     * knows it, and its log takes that event a moment later (written behind), so read too early it ends one before.
+     */
+    private static JsonNode endOf(Path log) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(30);
+        JsonNode last = lastEvent(log);
+        while (!"run.status".equals(last.path("type").asText()) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(50);
+            last = lastEvent(log);
+        }
+        return last;
     }
 
     private static JsonNode lastEvent(Path log) throws IOException {
