@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A worker of a shared store (docs/scale-out.md): {@code slots} threads, each running the agent of a ready task of any
@@ -344,8 +345,7 @@ public final class Worker {
         }
         // The commit that ends the task claims the slot's next task of the run: one commit, not two, and no hand-off
         // through the claiming thread. Not while stopping: a stopping worker claims nothing more.
-        java.util.concurrent.atomic.AtomicReference<PostgresWorkQueue.Claimed> next =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<PostgresWorkQueue.Claimed> next = new AtomicReference<>();
         if (!stopping) {
             store.claimWithEnd(task.id(), owner, () -> Set.copyOf(busy.getOrDefault(store.runId(), Set.of())),
                     claim -> {

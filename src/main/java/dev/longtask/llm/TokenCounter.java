@@ -231,8 +231,7 @@ public final class TokenCounter {
         }
 
         ToolKey kept() {
-            return new ToolKey(new ToolSpec(spec.name(), spec.description(),
-                    spec.parameters() == null ? null : spec.parameters().deepCopy()));
+            return new ToolKey(spec.detached());
         }
     }
 

@@ -45,8 +45,7 @@ final class ToolSpecifications {
         }
 
         Key kept() {
-            return new Key(new ToolSpec(tool.name(), tool.description(),
-                    tool.parameters() == null ? null : tool.parameters().deepCopy()), form);
+            return new Key(tool.detached(), form);
         }
     }
 

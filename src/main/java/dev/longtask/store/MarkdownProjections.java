@@ -112,15 +112,14 @@ final class MarkdownProjections {
 
     private static String oneLine(String text) {
         String stripped = text.strip();
-        return stripped.indexOf('\n') < 0 && stripped.indexOf('\r') < 0 && !hasOtherBreak(stripped) ? stripped
-                : LINE_BREAK.matcher(stripped).replaceAll(" ");
+        return hasLineBreak(stripped) ? LINE_BREAK.matcher(stripped).replaceAll(" ") : stripped;
     }
 
-    /** Whether the text holds a line break of {@code \R} other than CR and LF (VT, FF, NEL, LS, PS). */
-    private static boolean hasOtherBreak(String text) {
+    /** Whether the text holds a line break of {@code \R} (LF, VT, FF, CR, NEL, LS, PS): most fields hold none. */
+    private static boolean hasLineBreak(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '\u000B' || c == '\f' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+            if (c >= '\n' && c <= '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
                 return true;
             }
         }
